@@ -1,0 +1,22 @@
+import type { OperationName } from '../generated/operation-names.js'
+import type { Account } from '../model/account.js'
+import type { TenantState } from '../model/tenant.js'
+
+/**
+ * What every operation handler receives. Handlers are pure engine code: they read and
+ * change `tenant`, read time only through `now()`, draw randomness only through `random()`,
+ * and throw `KrsError` for every refusal. The engine snapshots nothing for them: a handler
+ * must validate everything before its first write ("bad input changes nothing").
+ */
+export interface EngineContext {
+  readonly operation: OperationName
+  readonly tenant: TenantState
+  /** null only for operations without security (get_version). */
+  readonly account: Account | null
+  /** Engine clock, unix seconds (integer). */
+  now(): number
+  /** Seeded random source in [0, 1). */
+  random(): number
+  /** Append an audit-log entry (agent program switch, download, upload, bulk delete). */
+  audit(action: string, detail: Record<string, unknown>): void
+}
