@@ -1,5 +1,7 @@
 import type { Account, ApiToken } from './account.js'
 import type { MemberDbState } from './member-db.js'
+import type { MailDeliveryState } from './mail-delivery.js'
+import type { FormsState, PostedImagesState, BatchState, StoredFilesState } from './services.js'
 
 export interface AuditEntry {
   at: number
@@ -21,4 +23,14 @@ export interface TenantState {
   /** Member tables, elements, members, conditions, blacklist (emulator part 1). */
   memberDb: MemberDbState
   audit: AuditEntry[]
+  /** Mail messages, deliveries, agent programs and their results (emulator part 2). Created on first use. */
+  mailDelivery?: MailDeliveryState
+  /** Member forms, deleted-member log, one-click login tokens (emulator part 3). Created on first use. */
+  forms?: FormsState
+  /** Albums and posted images (emulator part 3). Created on first use. */
+  postedImages?: PostedImagesState
+  /** Import/export batch jobs and their result files (emulator part 3). Created on first use. */
+  batch?: BatchState
+  /** Files sent with upload_stored_files (emulator part 3). Created on first use. */
+  storedFiles?: StoredFilesState
 }

@@ -1,0 +1,120 @@
+import type { MemberColumns } from './member-columns.js'
+
+/** Element (field) types of a member table (seed 1, point 3). */
+export const elementTypes = [
+  'text', 'textarea', 'integer', 'email', 'url', 'select', 'select_multiple', 'date',
+  'prefecture', 'zip', 'telephone', 'sex', 'marriage', 'yesno', 'checkbox', 'password',
+  'encrypted_text', 'hashed_password', 'autogen', 'timestamp', 'auth',
+] as const
+export type ElementType = (typeof elementTypes)[number]
+
+/** Character classes of text-like elements. */
+export const charClasses = [
+  'any_vender', 'any', 'number', 'alphabet', 'alphanum', 'hankaku', 'hiragana', 'katakana',
+  'zenkaku', 'allow_vender', 'disallow_vender',
+] as const
+export type CharClass = (typeof charClasses)[number]
+
+/**
+ * The config of one element as `get_member_table_element_config` returns it. Keys depend on
+ * the type; absent keys do not apply.
+ */
+export interface ElementConfig {
+  type?: CharClass
+  relate_to?: number | null
+  delete_cascade?: 'cascade' | null
+  min?: number | null
+  max?: number | null
+  /** Option id (as a string key) → label. */
+  options?: Record<string, string>
+  min_year?: number | null
+  max_year?: number | null
+  automatic?: 0 | 1
+  later?: number | null
+  label?: string
+  yes_description?: string
+  no_description?: string
+  allow_chars?: string
+  require_digit?: 0 | 1
+  require_alpha?: 0 | 1
+  require_special?: 0 | 1
+  min_length?: number | null
+  max_length?: number | null
+  auto_length?: number | null
+  encryption_key?: string
+  enable_replace_mapping?: 0 | 1
+  prefix?: string
+  suffix?: string
+  number_of_digits?: number
+  add_option?: 1 | -1
+  standard_value?: number
+}
+
+/** System fields of a member record (not `e_{id}` keys). */
+export type SystemTimestampField = 'regist_date' | 'update_date' | 'batch_date' | 'upload_date'
+export type SystemTextField = 'last_host' | 'last_referer' | 'last_useragent'
+
+export interface MemberElement {
+  id: number
+  name: string
+  type: ElementType
+  required: boolean
+  unique: boolean
+  system: boolean
+  /** For system timestamp elements: which system field they show. */
+  systemField?: SystemTimestampField
+  config: ElementConfig
+}
+
+/** Who locked a member table through the API (seed 1, point 4). */
+export interface TableLock {
+  accountId: number
+  /** Engine time of the lock, unix seconds. */
+  at: number
+}
+
+/** One clause of a condition: [comparison kind, additional info]. */
+export type ConditionClause = [number, Record<string, unknown>]
+
+/** An extraction condition as the API takes it. */
+export interface ConditionInfo {
+  title?: string
+  grouping: boolean
+  conditions: Record<string, ConditionClause>
+}
+
+export interface StoredCondition {
+  id: number
+  /** null for a predefined condition valid on every table ("all"). */
+  memberTableId: number | null
+  title: string
+  predefined: 'all' | null
+  /** Hidden from get_conditions and refused by id (set unusable in the admin screen). */
+  hidden: boolean
+  info: ConditionInfo
+}
+
+export interface MemberTableState {
+  id: number
+  title: string
+  /** Elements in display order. */
+  elements: MemberElement[]
+  members: MemberColumns
+  lock: TableLock | null
+  /** Next number of each autogen element (element id → counter). */
+  autogenNext: Record<string, number>
+}
+
+export interface MemberDbState {
+  tables: Map<number, MemberTableState>
+  conditions: Map<number, StoredCondition>
+  nextConditionId: number
+  /**
+   * Who uses a condition (deliveries, agent programs, ...): condition id → references such as
+   * "delivery:12". Parts 2 and 3 mark and release uses; delete_condition refuses a used one
+   * (KR_API_F0104).
+   */
+  conditionUses: Map<number, Set<string>>
+  /** Blacklisted addresses or "@domain" entries (lower-case). */
+  blacklist: string[]
+}
