@@ -37,10 +37,22 @@ export abstract class Column {
 
 export class StringColumn extends Column {
   readonly kind = 'string'
+  /**
+   * Values by row. The array may be shorter than the rows (rows past its end are null) but is
+   * never sparse: writes pad it with nulls first, because sparse arrays are slow.
+   */
   values: (string | null)[] = []
   grow(): void {}
   get(row: number): string | null { return this.values[row] ?? null }
-  set(row: number, v: StoredValue): void { this.values[row] = v === null ? null : String(v) }
+  set(row: number, v: StoredValue): void {
+    this.padTo(row)
+    this.values[row] = v === null ? null : String(v)
+  }
+  /** Make the array at least `row` long (so that writing `row` appends or overwrites). */
+  padTo(row: number): void {
+    const a = this.values
+    while (a.length < row) a.push(null)
+  }
   toJSON(rows: number): ColumnJson { return { kind: this.kind, data: this.values.slice(0, rows) } }
 }
 
@@ -187,12 +199,12 @@ export class MemberColumns {
   count = 0
   nextId = 1
   capacity = 16
-  id = new Int32Array(16)
-  alive = new Uint8Array(16)
-  regist_date = new Float64Array(16).fill(NaN)
-  update_date = new Float64Array(16).fill(NaN)
-  batch_date = new Float64Array(16).fill(NaN)
-  upload_date = new Float64Array(16).fill(NaN)
+  id: Int32Array = new Int32Array(16)
+  alive: Uint8Array = new Uint8Array(16)
+  regist_date: Float64Array = new Float64Array(16).fill(NaN)
+  update_date: Float64Array = new Float64Array(16).fill(NaN)
+  batch_date: Float64Array = new Float64Array(16).fill(NaN)
+  upload_date: Float64Array = new Float64Array(16).fill(NaN)
   last_host = new StringColumn()
   last_referer = new StringColumn()
   last_useragent = new StringColumn()

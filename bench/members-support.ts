@@ -1,0 +1,93 @@
+/**
+ * Shared setup of the member-database benchmarks: a tenant of the default scenario with N
+ * generated members, and an EngineContext acting as krs-all (engine level, no HTTP).
+ */
+import { createRequire } from 'node:module'
+import { loadavg } from 'node:os'
+import type { EngineContext } from '../mock-server/src/engine/context.js'
+import type { TenantState } from '../mock-server/src/model/tenant.js'
+import { createTenantState, defaultScenario, parseScenario } from '../mock-server/src/scenario/index.js'
+
+/** 2026-01-15 12:00:00 JST */
+export const NOW = 1_768_446_000
+
+export function buildTenant(members: number): { tenant: TenantState; wall: number; cpu: number } {
+  const scenario = parseScenario(defaultScenario())
+  const r = once(() => createTenantState('bench', scenario, { seed: 1, members, now: NOW }))
+  return { tenant: r.value, wall: r.wall, cpu: r.cpu }
+}
+
+export function ctxOf(tenant: TenantState): EngineContext {
+  const account = tenant.accounts.get(tenant.tokens.get('krs-all')!.accountId)!
+  let s = 1
+  return {
+    operation: 'get_members_num_by_oneshot_condition',
+    tenant, account,
+    now: () => NOW,
+    random: () => ((s = (s * 16807) % 2147483647) / 2147483647),
+    audit: () => {},
+  }
+}
+
+export interface Timing {
+  /** Median wall-clock time, ms. */
+  wall: number
+  /** Median CPU time of this process (user + system), ms: steadier on a busy machine. */
+  cpu: number
+}
+
+/** Median of `runs` timings of `fn`, after `warmup` untimed runs. */
+export function median(fn: () => unknown, runs = 11, warmup = 3): Timing {
+  for (let i = 0; i < warmup; i++) fn()
+  const wall: number[] = [], cpu: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const c0 = process.cpuUsage()
+    const t0 = performance.now()
+    fn()
+    wall.push(performance.now() - t0)
+    const c = process.cpuUsage(c0)
+    cpu.push((c.user + c.system) / 1000)
+  }
+  const mid = (a: number[]) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)]!
+  return { wall: mid(wall), cpu: mid(cpu) }
+}
+
+/** Wall and CPU time of one call. */
+export function once<T>(fn: () => T): { value: T; wall: number; cpu: number } {
+  const c0 = process.cpuUsage()
+  const t0 = performance.now()
+  const value = fn()
+  const wall = performance.now() - t0
+  const c = process.cpuUsage(c0)
+  return { value, wall, cpu: (c.user + c.system) / 1000 }
+}
+
+export const timing = (t: { wall: number; cpu: number }) => `${fmt(t.wall)} wall, ${fmt(t.cpu)} CPU`
+
+/** The machine's load average, printed with the figures (a busy machine stretches wall time). */
+export function loadNote(): string {
+  return `load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`
+}
+
+export const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 1)} ms`
+
+/** better-sqlite3 from the bench workspace, or from BETTER_SQLITE3_DIR; null when absent. */
+export function loadSqlite(): (new (file: string) => SqliteDb) | null {
+  const tries = [process.env['BETTER_SQLITE3_DIR'], import.meta.url].filter(Boolean) as string[]
+  for (const base of tries) {
+    try {
+      const req = createRequire(base.startsWith('file:') ? base : `${base.replace(/\/$/, '')}/`)
+      return req(base.startsWith('file:') ? 'better-sqlite3' : base) as new (file: string) => SqliteDb
+    } catch {
+      /* try the next place */
+    }
+  }
+  return null
+}
+
+export interface SqliteDb {
+  exec(sql: string): void
+  prepare(sql: string): { run(...a: unknown[]): unknown; get(...a: unknown[]): unknown; all(...a: unknown[]): unknown[] }
+  transaction<T extends (...a: never[]) => unknown>(fn: T): T
+  close(): void
+}

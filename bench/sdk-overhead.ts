@@ -1,0 +1,126 @@
+// Per-call overhead of @krs-kit/sdk against raw fetch, against the same local node:http
+// server, measured in one run. Printed, not pass/fail. Goal: SDK / raw fetch ≤ 1.05.
+// Run: npm run bench:sdk-overhead -w @krs-kit/bench (builds the SDK first).
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { availableParallelism, loadavg } from 'node:os'
+import { createKrsClient } from '@krs-kit/sdk'
+
+const ROUNDS = Number(process.env.ROUNDS ?? 10)
+const CALLS = Number(process.env.CALLS ?? 300)
+const WARMUP = 200
+// Stop adding rounds after this many ms (at least 3 rounds): the machine is shared.
+const BUDGET_MS = Number(process.env.BUDGET_MS ?? 60_000)
+
+// The server runs in its own process so that it does not share the client's event loop.
+const serverCode = `
+const http = require('node:http')
+const body = JSON.stringify([{ id: 1, title: 'データベース名称1', nums: 50 }, { id: 2, title: 'データベース名称2', nums: 350 }])
+const server = http.createServer((req, res) => {
+  let n = 0
+  req.on('data', (c) => { n += c.length })
+  req.on('end', () => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+    res.end(body)
+  })
+})
+server.keepAliveTimeout = 60000
+server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'))
+`
+
+async function startServer(): Promise<{ port: number; stop: () => void }> {
+  const child = spawn(process.execPath, ['-e', serverCode], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const [chunk] = (await once(child.stdout!, 'data')) as [Buffer]
+  return { port: Number(chunk.toString().trim()), stop: () => child.kill() }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b)
+  const m = s.length >> 1
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
+}
+
+async function main(): Promise<void> {
+  const { port, stop } = await startServer()
+  try {
+    const url = `http://127.0.0.1:${port}/api/v1/get_member_tables`
+    const raw = async (): Promise<unknown> => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer bench-token' },
+        body: JSON.stringify({}),
+      })
+      if (res.status !== 200) throw new Error(`status ${res.status}`)
+      return res.json()
+    }
+    // What a careful integrator writes by hand: the same call with a timeout signal.
+    const rawWithTimeout = async (): Promise<unknown> => {
+      const controller = new AbortController()
+      const timer = setTimeout(() => controller.abort(), 60_000)
+      try {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer bench-token' },
+          body: JSON.stringify({}),
+          signal: controller.signal,
+        })
+        if (res.status !== 200) throw new Error(`status ${res.status}`)
+        return await res.json()
+      } finally {
+        clearTimeout(timer)
+      }
+    }
+    const krs = createKrsClient({ baseUrl: `http://127.0.0.1:${port}`, token: 'bench-token' })
+    const krsNoTimeout = createKrsClient({ baseUrl: `http://127.0.0.1:${port}`, token: 'bench-token', timeoutMs: 0 })
+    const variants: Array<[string, () => Promise<unknown>]> = [
+      ['raw fetch', raw],
+      ['raw fetch + timeout signal', rawWithTimeout],
+      ['SDK (default 60 s timeout)', () => krs.getMemberTables()],
+      ['SDK (timeoutMs: 0)', () => krsNoTimeout.getMemberTables()],
+    ]
+
+    const check = (await krs.getMemberTables()) as unknown[]
+    if (!Array.isArray(check) || check.length !== 2) throw new Error('unexpected SDK answer')
+    for (let i = 0; i < WARMUP; i++) for (const [, f] of variants) await f()
+
+    // Wall time per call, and the client process's CPU time per call: on a shared, busy
+    // machine the CPU figure is the steadier measure of what the SDK adds.
+    const cpu = variants.map(() => [] as number[])
+    const timeRound = async (f: () => Promise<unknown>, v: number): Promise<number> => {
+      const c0 = process.cpuUsage()
+      const t0 = performance.now()
+      for (let i = 0; i < CALLS; i++) await f()
+      const wall = ((performance.now() - t0) * 1000) / CALLS // µs per call
+      const c = process.cpuUsage(c0)
+      cpu[v]!.push((c.user + c.system) / CALLS)
+      return wall
+    }
+    const times = variants.map(() => [] as number[])
+    const started = performance.now()
+    let rounds = 0
+    for (let r = 0; r < ROUNDS && (r < 3 || performance.now() - started < BUDGET_MS); r++, rounds++) {
+      // rotate the order each round so that drift (other processes, GC) hits every variant alike
+      for (let k = 0; k < variants.length; k++) {
+        const v = (k + r) % variants.length
+        times[v]!.push(await timeRound(variants[v]![1], v))
+      }
+    }
+    const med = times.map(median)
+    const cpuMed = cpu.map(median)
+    const base = med[0]!
+    console.log(`SDK per-call overhead (${rounds} rounds × ${CALLS} sequential calls each, local node:http server in a child process)`)
+    variants.forEach(([name], i) => {
+      const ratio = med[i]! / base
+      console.log(
+        `  ${name.padEnd(28)} wall ${med[i]!.toFixed(1).padStart(8)} µs/call ×${ratio.toFixed(3)}   client CPU ${cpuMed[i]!.toFixed(1).padStart(7)} µs/call ×${(cpuMed[i]! / cpuMed[0]!).toFixed(3)}`,
+      )
+    })
+    console.log(`  ratio SDK (default) / raw fetch, wall time: ${(med[2]! / base).toFixed(3)}×   (goal ≤ 1.05×)`)
+    console.log(`  ratio SDK (default) / raw fetch + timeout signal, wall time: ${(med[2]! / med[1]!).toFixed(3)}×`)
+    console.log(`  load average while measuring: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`)
+  } finally {
+    stop()
+  }
+}
+
+await main()

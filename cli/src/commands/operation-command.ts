@@ -1,0 +1,27 @@
+import { Option, type Command } from 'commander'
+import type { OperationInfo } from '../generated/operations.js'
+import type { CliIo } from '../io.js'
+import { valueHint } from '../schema/flag-spec.js'
+import { operationFlags, flagHelp } from './operation-flags.js'
+import { operationHelpAfter } from './operation-help.js'
+import { runOperation } from './run-operation.js'
+
+/** The full command of one operation: a flag per body key, help from the contract. */
+export function addOperationCommand(program: Command, info: OperationInfo, io: CliIo, group: string): void {
+  const flags = operationFlags(info)
+  const cmd = program
+    .command(info.name)
+    .alias(info.name.replace(/_/g, '-'))
+    .summary(info.summary)
+    .description(`${info.summary}\n\n${info.description}`)
+    .helpGroup(group)
+  for (const f of flags) {
+    const hint = valueHint(f)
+    cmd.addOption(new Option(f.kind === 'boolean' ? `--${f.flag} [${hint}]` : `--${f.flag} <${hint}>`, flagHelp(f)))
+  }
+  cmd.option('--body <json|@file|->', 'リクエスト本文全体（JSON、@ファイル、- で標準入力）。個別のフラグが優先')
+  cmd.addHelpText('after', operationHelpAfter(info))
+  cmd.action(async (_opts: unknown, c: Command) => {
+    await runOperation(info, flags, c, io)
+  })
+}

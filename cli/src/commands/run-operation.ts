@@ -1,0 +1,53 @@
+import { Option, type Command } from 'commander'
+import type { KrsClient } from '@krs-kit/sdk'
+import { curlCommand } from '../client/curl-command.js'
+import { makeClient, requireBase } from '../client/make-client.js'
+import { resolveConnection } from '../config/resolve-connection.js'
+import { UsageError } from '../exit-codes.js'
+import type { OperationInfo } from '../generated/operations.js'
+import type { CliIo } from '../io.js'
+import { parseOutputFormat } from '../output/format-output.js'
+import { buildBody } from '../schema/build-body.js'
+import type { FlagSpec } from '../schema/flag-spec.js'
+import { validateBody } from '../schema/validate-body.js'
+import { connectionFlags, type GlobalOptions } from './global-options.js'
+import { printResult } from './print-result.js'
+
+/** Every page of a paged operation as one result: arrays joined, objects merged. */
+async function allPages(client: KrsClient, name: string, body: Record<string, unknown>): Promise<unknown> {
+  const pages = client.pages as (n: string, b: Record<string, unknown>) => AsyncGenerator<unknown>
+  let list: unknown[] | undefined
+  let merged: Record<string, unknown> | undefined
+  for await (const page of pages(name, body)) {
+    if (Array.isArray(page)) (list ??= []).push(...page)
+    else Object.assign((merged ??= {}), page)
+  }
+  return list ?? merged ?? []
+}
+
+/** Flags → body → contract check → request (or curl) → output. */
+export async function runOperation(info: OperationInfo, flags: readonly FlagSpec[], cmd: Command, io: CliIo): Promise<void> {
+  const g = cmd.optsWithGlobals<GlobalOptions>()
+  parseOutputFormat(g.output)
+  const values = new Map<string, string | boolean>()
+  for (const f of flags) {
+    const v = cmd.getOptionValue(new Option(`--${f.flag}`).attributeName()) as string | boolean | undefined
+    if (v !== undefined) values.set(f.key, v)
+  }
+  const body = await buildBody(flags, values, g.body, io)
+  if (g.all) {
+    if (info.pageStep === null) throw new UsageError(`--all: ${info.name} has no pages`)
+    if (body.offset === undefined) body.offset = 0
+  }
+  validateBody(info.requestSchema, body)
+  const conn = await resolveConnection(connectionFlags(g), io.env)
+  if (g.dryRun) {
+    io.stdout(curlCommand(`${requireBase(conn)}/api/v1/${info.name}`, conn.token, body))
+    return
+  }
+  const client = await makeClient(conn, io, info.security)
+  const result = g.all
+    ? await allPages(client, info.name, body)
+    : await (client.call as (n: string, b: unknown) => Promise<unknown>)(info.name, body)
+  await printResult(result, g, io)
+}

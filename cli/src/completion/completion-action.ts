@@ -1,0 +1,39 @@
+import type { Command } from 'commander'
+import { operationFlags } from '../commands/operation-flags.js'
+import { UsageError } from '../exit-codes.js'
+import { operations } from '../generated/operations.js'
+import type { CliIo } from '../io.js'
+import type { CompletionEntry, CompletionModel } from './completion-model.js'
+import { bashScript, fishScript, zshScript } from './completion-scripts.js'
+
+function flagsOf(cmd: Command): string[] {
+  return cmd.options.map((o) => o.long).filter((l): l is string => l !== undefined)
+}
+
+/** The completion model: every operation with its flags, and the builtin commands. */
+export function completionModel(program: Command): CompletionModel {
+  const entries: CompletionEntry[] = []
+  for (const cmd of program.commands) {
+    const name = cmd.name()
+    const info = Object.hasOwn(operations, name) ? operations[name as keyof typeof operations] : undefined
+    if (info) {
+      entries.push({
+        names: [name, ...cmd.aliases()],
+        description: info.summary,
+        words: [...operationFlags(info).map((f) => `--${f.flag}`), '--body'],
+      })
+    } else if (name !== 'help') {
+      const words = [...cmd.commands.flatMap((c) => [c.name(), ...flagsOf(c)]), ...flagsOf(cmd)]
+      entries.push({ names: [name, ...cmd.aliases()], description: cmd.description(), words: [...new Set(words)] })
+    }
+  }
+  return { entries, globalFlags: [...flagsOf(program), '--help'] }
+}
+
+export function printCompletion(shell: string, program: Command, io: CliIo): void {
+  const model = completionModel(program)
+  if (shell === 'bash') io.stdout(bashScript(model))
+  else if (shell === 'zsh') io.stdout(zshScript(model))
+  else if (shell === 'fish') io.stdout(fishScript(model))
+  else throw new UsageError(`completion: the shell must be bash, zsh or fish (got "${shell}")`)
+}

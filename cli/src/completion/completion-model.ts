@@ -1,0 +1,13 @@
+/** What the shell scripts complete: each command word, its description and its words. */
+export interface CompletionEntry {
+  /** The names that select it (API name and alias, or a builtin's name). */
+  names: string[]
+  description: string
+  /** Subcommand names and flags (`--member-table-id`). */
+  words: string[]
+}
+
+export interface CompletionModel {
+  entries: CompletionEntry[]
+  globalFlags: string[]
+}

@@ -1,0 +1,82 @@
+import type { Command } from 'commander'
+import type { GlobalOptions } from '../commands/global-options.js'
+import { UsageError } from '../exit-codes.js'
+import type { CliIo } from '../io.js'
+import { profileKey, readConfig, writeConfig, type ConfigFile } from './config-file.js'
+import { configPath } from './config-path.js'
+import { maskToken } from './mask-token.js'
+import { resolveConnection } from './resolve-connection.js'
+
+function targetProfile(cmd: Command, io: CliIo, config: ConfigFile): string {
+  const g = cmd.optsWithGlobals<GlobalOptions>()
+  return g.profile || io.env.KRS_PROFILE || config.current || 'default'
+}
+
+function shown(key: string, value: string | undefined): string {
+  if (value === undefined) return '(未設定)'
+  return key === 'token' ? maskToken(value) : value
+}
+
+export async function configSet(name: string, value: string, cmd: Command, io: CliIo): Promise<void> {
+  const key = profileKey(name)
+  const path = configPath(io.env)
+  const config = await readConfig(path)
+  const profile = targetProfile(cmd, io, config)
+  config.profiles[profile] = { ...config.profiles[profile], [key]: value }
+  config.current ??= profile
+  await writeConfig(path, config)
+  io.stderr(`krs: ${profile}.${key} = ${shown(key, value)} (${path})\n`)
+}
+
+export async function configUnset(name: string, cmd: Command, io: CliIo): Promise<void> {
+  const key = profileKey(name)
+  const path = configPath(io.env)
+  const config = await readConfig(path)
+  const profile = targetProfile(cmd, io, config)
+  const p = config.profiles[profile]
+  if (p) delete p[key]
+  await writeConfig(path, config)
+}
+
+export async function configGet(name: string, cmd: Command, io: CliIo): Promise<void> {
+  const key = profileKey(name)
+  const config = await readConfig(configPath(io.env))
+  const value = config.profiles[targetProfile(cmd, io, config)]?.[key]
+  if (value === undefined) throw new UsageError(`${name} is not set`)
+  io.stdout(`${shown(key, value)}\n`)
+}
+
+export async function configList(cmd: Command, io: CliIo): Promise<void> {
+  const path = configPath(io.env)
+  const config = await readConfig(path)
+  const g = cmd.optsWithGlobals<GlobalOptions>()
+  const active = await resolveConnection({ token: g.token, envId: g.envId, baseUrl: g.baseUrl, profile: g.profile }, io.env)
+  const lines = [`# ${path}`]
+  const names = Object.keys(config.profiles)
+  if (names.length === 0) lines.push('(プロファイルはありません)')
+  for (const name of names) {
+    const p = config.profiles[name] ?? {}
+    lines.push(`[${name}]${name === (config.current ?? 'default') ? ' (既定)' : ''}`)
+    lines.push(`  token     ${shown('token', p.token)}`)
+    lines.push(`  env-id    ${shown('env_id', p.env_id)}`)
+    lines.push(`  base-url  ${shown('base_url', p.base_url)}`)
+  }
+  lines.push(`# 使われる値（フラグ > 環境変数 > プロファイル "${active.profile}"）`)
+  lines.push(`  token     ${shown('token', active.token)}`)
+  lines.push(`  env-id    ${shown('env_id', active.envId)}`)
+  lines.push(`  base-url  ${shown('base_url', active.baseUrl)}`)
+  io.stdout(`${lines.join('\n')}\n`)
+}
+
+export async function configUse(name: string, _cmd: Command, io: CliIo): Promise<void> {
+  const path = configPath(io.env)
+  const config = await readConfig(path)
+  config.current = name
+  config.profiles[name] ??= {}
+  await writeConfig(path, config)
+  io.stderr(`krs: using profile ${name}\n`)
+}
+
+export function configPathCommand(io: CliIo): void {
+  io.stdout(`${configPath(io.env)}\n`)
+}

@@ -1,0 +1,55 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { UsageError } from '../exit-codes.js'
+
+/** The settings one profile holds. */
+export interface Profile {
+  token?: string
+  env_id?: string
+  base_url?: string
+}
+
+export interface ConfigFile {
+  /** The profile used when neither --profile nor KRS_PROFILE names one. */
+  current?: string
+  profiles: Record<string, Profile>
+}
+
+export const profileKeys = ['token', 'env_id', 'base_url'] as const
+export type ProfileKey = (typeof profileKeys)[number]
+
+/** `env-id` and `env_id` are the same key. */
+export function profileKey(name: string): ProfileKey {
+  const key = name.replace(/-/g, '_')
+  if ((profileKeys as readonly string[]).includes(key)) return key as ProfileKey
+  throw new UsageError(`unknown setting "${name}" (one of: token, env-id, base-url)`)
+}
+
+export async function readConfig(path: string): Promise<ConfigFile> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} }
+    throw e
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (e) {
+    throw new UsageError(`${path} is not valid JSON: ${(e as Error).message}`)
+  }
+  const o = json as Partial<ConfigFile> | null
+  if (typeof o !== 'object' || o === null || (o.profiles !== undefined && typeof o.profiles !== 'object')) {
+    throw new UsageError(`${path} must be an object with "profiles"`)
+  }
+  return { ...(o.current !== undefined ? { current: String(o.current) } : {}), profiles: { ...(o.profiles ?? {}) } }
+}
+
+/** Writes the file readable by its owner only (it holds tokens). */
+export async function writeConfig(path: string, config: ConfigFile): Promise<void> {
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 })
+  const tmp = `${path}.${process.pid}.tmp`
+  await writeFile(tmp, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 })
+  await rename(tmp, path)
+}

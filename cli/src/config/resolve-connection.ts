@@ -1,0 +1,42 @@
+import { configPath } from './config-path.js'
+import { readConfig } from './config-file.js'
+
+/** The connection flags (`--token`, `--env-id`, `--base-url`, `--profile`). */
+export interface ConnectionFlags {
+  token?: string | undefined
+  envId?: string | undefined
+  baseUrl?: string | undefined
+  profile?: string | undefined
+}
+
+export interface Connection {
+  token: string | undefined
+  envId: string | undefined
+  baseUrl: string | undefined
+  profile: string
+}
+
+/** Flags, then KRS_* environment variables, then the profile file. */
+export async function resolveConnection(
+  flags: ConnectionFlags,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<Connection> {
+  const config = await readConfig(configPath(env))
+  const profile = flags.profile || env.KRS_PROFILE || config.current || 'default'
+  const saved = config.profiles[profile] ?? {}
+  const pick = (flag: string | undefined, envValue: string | undefined, fileValue: string | undefined) =>
+    flag || envValue || fileValue || undefined
+  return {
+    token: pick(flags.token, env.KRS_API_TOKEN, saved.token),
+    envId: pick(flags.envId, env.KRS_ENV_ID, saved.env_id),
+    baseUrl: pick(flags.baseUrl, env.KRS_BASE_URL, saved.base_url),
+    profile,
+  }
+}
+
+/** Where requests go: `--base-url` wins over the environment ID, as in the SDK. */
+export function apiBase(c: Connection): string | undefined {
+  if (c.baseUrl) return c.baseUrl.replace(/\/+$/, '')
+  if (c.envId) return `https://krs.bz/${encodeURIComponent(c.envId)}`
+  return undefined
+}

@@ -1,0 +1,33 @@
+import type { FetchLike } from '@krs-kit/sdk'
+
+/** Everything the CLI touches outside itself: tests pass their own. */
+export interface CliIo {
+  stdout: (text: string) => void
+  stderr: (text: string) => void
+  /** Reads all of stdin as text (for `--body -`). */
+  readStdin: () => Promise<string>
+  stdoutIsTTY: boolean
+  stderrIsTTY: boolean
+  env: Readonly<Record<string, string | undefined>>
+  cwd: string
+  /** Custom fetch for the SDK (tests inject the emulator's handler). */
+  fetch?: FetchLike | undefined
+  /** Sleep between polls (tests may shorten it). */
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined
+}
+
+export function nodeIo(): CliIo {
+  return {
+    stdout: (t) => void process.stdout.write(t),
+    stderr: (t) => void process.stderr.write(t),
+    readStdin: async () => {
+      const chunks: Buffer[] = []
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+      return Buffer.concat(chunks).toString('utf8')
+    },
+    stdoutIsTTY: process.stdout.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
+    env: process.env,
+    cwd: process.cwd(),
+  }
+}

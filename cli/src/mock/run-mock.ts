@@ -1,0 +1,58 @@
+import type { Command } from 'commander'
+import { UsageError } from '../exit-codes.js'
+import type { CliIo } from '../io.js'
+
+interface MockOptions {
+  host?: string
+  port?: string
+  scenario?: string
+  seed?: string
+  members?: string
+  clock?: string
+  dataDir?: string
+  static?: string
+  adminRemote?: boolean
+  quiet?: boolean
+}
+
+/** The krs-mock argv for the flags given to `krs mock`. */
+export function mockArgv(o: MockOptions): string[] {
+  const argv: string[] = []
+  const pairs: [string, string | undefined][] = [
+    ['--host', o.host],
+    ['--port', o.port],
+    ['--scenario', o.scenario],
+    ['--seed', o.seed],
+    ['--members', o.members],
+    ['--clock', o.clock],
+    ['--data-dir', o.dataDir],
+    ['--static', o.static],
+  ]
+  for (const [flag, value] of pairs) if (value !== undefined) argv.push(flag, value)
+  if (o.adminRemote) argv.push('--admin-remote')
+  if (o.quiet) argv.push('--quiet')
+  return argv
+}
+
+/** Runs the emulator in this process until SIGINT/SIGTERM. */
+export async function runMock(cmd: Command, io: CliIo): Promise<void> {
+  const { runCli, CliUsageError } = await import('@krs-kit/mock-server/node')
+  let running
+  try {
+    running = await runCli(mockArgv(cmd.opts<MockOptions>()), { out: io.stdout, err: io.stderr })
+  } catch (e) {
+    if (e instanceof CliUsageError) throw new UsageError(e.message)
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError('the port is already in use')
+    throw e
+  }
+  if (!running) return
+  const server = running
+  await new Promise<void>((done, fail) => {
+    const stop = (signal: string): void => {
+      io.stdout(`krs mock: ${signal}, shutting down\n`)
+      server.shutdown().then(done, fail)
+    }
+    process.once('SIGINT', () => stop('SIGINT'))
+    process.once('SIGTERM', () => stop('SIGTERM'))
+  })
+}

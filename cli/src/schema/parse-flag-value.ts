@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { UsageError } from '../exit-codes.js'
+import type { FlagSpec } from './flag-spec.js'
+
+const INTEGER = /^-?\d+$/
+
+/** Reads `@file.json` (relative to cwd) or parses JSON text; the message names the flag. */
+export async function readJsonArgument(text: string, flagName: string, cwd: string): Promise<unknown> {
+  let source = text
+  let where = ''
+  if (text.startsWith('@')) {
+    const file = resolve(cwd, text.slice(1))
+    try {
+      source = await readFile(file, 'utf8')
+    } catch (e) {
+      throw new UsageError(`${flagName}: cannot read ${text.slice(1)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)
+    }
+    where = ` in ${text.slice(1)}`
+  }
+  try {
+    return JSON.parse(source)
+  } catch (e) {
+    throw new UsageError(`${flagName}: invalid JSON${where}: ${(e as Error).message}`)
+  }
+}
+
+/** Turns the text of one flag into the JSON value its schema expects. */
+export async function parseFlagValue(spec: FlagSpec, raw: string | boolean, cwd: string): Promise<unknown> {
+  const name = `--${spec.flag}`
+  if (typeof raw === 'boolean') {
+    if (spec.kind === 'boolean') return raw
+    throw new UsageError(`${name} needs a value`)
+  }
+  if (spec.nullable && raw === 'null') return null
+  switch (spec.kind) {
+    case 'integer': {
+      const n = Number(raw)
+      if (!INTEGER.test(raw.trim()) || !Number.isSafeInteger(n)) throw new UsageError(`${name} must be an integer (got "${raw}")`)
+      return n
+    }
+    case 'number': {
+      const n = Number(raw)
+      if (raw.trim() === '' || !Number.isFinite(n)) throw new UsageError(`${name} must be a number (got "${raw}")`)
+      return n
+    }
+    case 'boolean':
+      if (raw === 'true' || raw === '1') return true
+      if (raw === 'false' || raw === '0') return false
+      throw new UsageError(`${name} must be true or false (got "${raw}")`)
+    case 'string':
+      return raw
+    case 'json':
+      if (spec.acceptsString && !raw.startsWith('@')) {
+        try {
+          return JSON.parse(raw)
+        } catch {
+          return raw
+        }
+      }
+      return readJsonArgument(raw, name, cwd)
+  }
+}

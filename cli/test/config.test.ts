@@ -1,0 +1,76 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { runKrs } from './support/memory-io.js'
+
+const token = 'tok-abcdefghijklmnopqrstuvwxyz-0123'
+
+function home() {
+  return { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'krs-config-')) }
+}
+
+/** Where a dry run would send the request, and with which (masked) token. */
+async function target(argv: string[], env: Record<string, string>) {
+  const r = await runKrs(['--dry-run', ...argv, 'get-member-tables'], { env })
+  expect(r.stderr).toBe('')
+  return {
+    url: /curl -sS -X POST '([^']+)'/.exec(r.stdout)?.[1],
+    auth: /Authorization: Bearer ([^']+)'/.exec(r.stdout)?.[1],
+  }
+}
+
+describe('krs config', () => {
+  it('set writes the profile file (owner-only), list and get never print the token in full', async () => {
+    const env = home()
+    expect((await runKrs(['config', 'set', 'token', token], { env })).code).toBe(0)
+    await runKrs(['config', 'set', 'env-id', 'env123'], { env })
+    const file = join(env.XDG_CONFIG_HOME, 'krs', 'config.json')
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ current: 'default', profiles: { default: { token, env_id: 'env123' } } })
+    expect(statSync(file).mode & 0o077).toBe(0)
+    const list = await runKrs(['config', 'list'], { env })
+    expect(list.stdout).not.toContain(token)
+    expect(list.stdout).toContain('tok-…0123')
+    expect(list.stdout).toContain('env123')
+    const get = await runKrs(['config', 'get', 'token'], { env })
+    expect(get.stdout).toBe('tok-…0123\n')
+    const set = await runKrs(['config', 'set', 'token', token], { env })
+    expect(set.stderr).not.toContain(token)
+  })
+
+  it('precedence: flags > environment > profile', async () => {
+    const env = home()
+    await runKrs(['config', 'set', 'base-url', 'http://profile.test'], { env })
+    await runKrs(['config', 'set', 'token', 'profile-token-000000'], { env })
+    expect(await target([], env)).toEqual({ url: 'http://profile.test/api/v1/get_member_tables', auth: 'prof…0000' })
+    const withEnv = { ...env, KRS_BASE_URL: 'http://env.test', KRS_API_TOKEN: 'environment-token-111' }
+    expect(await target([], withEnv)).toEqual({ url: 'http://env.test/api/v1/get_member_tables', auth: 'envi…-111' })
+    expect(await target(['--base-url', 'http://flag.test', '--token', 'flag-token-22222222'], withEnv)).toEqual({
+      url: 'http://flag.test/api/v1/get_member_tables',
+      auth: 'flag…2222',
+    })
+  })
+
+  it('--env-id builds the production URL; --base-url wins over it', async () => {
+    const env = home()
+    expect((await target(['--env-id', 'abc'], env)).url).toBe('https://krs.bz/abc/api/v1/get_member_tables')
+    expect((await target(['--env-id', 'abc', '--base-url', 'http://127.0.0.1:9/'], env)).url).toBe('http://127.0.0.1:9/api/v1/get_member_tables')
+  })
+
+  it('profiles: --profile and KRS_PROFILE select one, `config use` sets the default', async () => {
+    const env = home()
+    await runKrs(['config', 'set', 'base-url', 'http://a.test'], { env })
+    await runKrs(['--profile', 'b', 'config', 'set', 'base-url', 'http://b.test'], { env })
+    expect((await target([], env)).url).toBe('http://a.test/api/v1/get_member_tables')
+    expect((await target(['--profile', 'b'], env)).url).toBe('http://b.test/api/v1/get_member_tables')
+    expect((await target([], { ...env, KRS_PROFILE: 'b' })).url).toBe('http://b.test/api/v1/get_member_tables')
+    await runKrs(['config', 'use', 'b'], { env })
+    expect((await target([], env)).url).toBe('http://b.test/api/v1/get_member_tables')
+  })
+
+  it('an unknown key is a usage error', async () => {
+    const r = await runKrs(['config', 'set', 'colour', 'red'], { env: home() })
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe('krs: unknown setting "colour" (one of: token, env-id, base-url)\n')
+  })
+})

@@ -1,0 +1,61 @@
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const cliDir = fileURLToPath(new URL('../..', import.meta.url))
+
+/**
+ * Builds the CLI with its own tsup config into a private folder (never a stale dist/):
+ * cli/node_modules/.cache/krs-cli-e2e/bin.js. Dependencies resolve from cli/node_modules up.
+ */
+export function buildCli(): string {
+  const outDir = join(cliDir, 'node_modules', '.cache', 'krs-cli-e2e')
+  const require = createRequire(join(cliDir, 'package.json'))
+  const tsupBin = join(require.resolve('tsup/package.json'), '..', 'dist', 'cli-default.js')
+  const r = spawnSync(process.execPath, [tsupBin, '--out-dir', outDir, '--silent'], { cwd: cliDir, encoding: 'utf8' })
+  if (r.status !== 0) throw new Error(`tsup failed:\n${r.stdout}\n${r.stderr}`)
+  return join(outDir, 'bin.js')
+}
+
+export interface SpawnResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Runs the built `krs` to completion (stdin piped: the CLI sees no terminal). */
+export function krs(bin: string, argv: string[], env: Record<string, string>, input = ''): Promise<SpawnResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...argv], { env: { PATH: process.env.PATH ?? '', ...env } })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')))
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+    child.stdin.end(input)
+  })
+}
+
+/** Starts `krs mock` on a free port; resolves with its URL once it listens. */
+export function startMock(bin: string, args: string[], env: Record<string, string>): Promise<{ url: string; child: ChildProcessWithoutNullStreams; output: () => string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, 'mock', '--port', '0', ...args], { env: { PATH: process.env.PATH ?? '', ...env } })
+    let out = ''
+    const timer = setTimeout(() => reject(new Error(`krs mock did not start:\n${out}`)), 60_000)
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString('utf8')
+      const m = /listening on (http:\/\/\S+)/.exec(out)
+      if (m?.[1]) {
+        clearTimeout(timer)
+        resolve({ url: m[1], child, output: () => out })
+      }
+    })
+    child.stderr.on('data', (d: Buffer) => (out += d.toString('utf8')))
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`krs mock exited with ${code}:\n${out}`))
+    })
+  })
+}

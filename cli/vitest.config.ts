@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url))
+
+// The workspace packages are tested from their sources (as the CLI build bundles them),
+// so no other package has to be built first.
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@krs-kit\/sdk$/, replacement: here('../sdk/src/index.ts') },
+      { find: /^@krs-kit\/mock-server\/node$/, replacement: here('../mock-server/src/node/index.ts') },
+      { find: /^@krs-kit\/mock-server$/, replacement: here('../mock-server/src/index.ts') },
+    ],
+  },
+  test: {
+    name: 'cli',
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+})

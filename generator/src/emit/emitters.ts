@@ -1,0 +1,25 @@
+import type { ContractModel } from '../contract-model.js'
+import { emitContract } from './contract.js'
+import { emitErrors } from './errors.js'
+import { emitHandlers } from './handlers.js'
+import { emitOperationMeta } from './operation-meta.js'
+import { emitOperationMethods } from './operation-methods.js'
+import { emitOperationNames } from './operation-names.js'
+import { emitOperationTypes } from './operation-types.js'
+import { emitOperations } from './operations.js'
+import { emitSchemaTypes } from './schema-types.js'
+
+/** Every file a consumer can receive, by file name. */
+export const emitters = {
+  'schema.d.ts': emitSchemaTypes,
+  'operation-names.ts': emitOperationNames,
+  'operation-types.ts': emitOperationTypes,
+  'errors.ts': emitErrors,
+  'operation-meta.ts': emitOperationMeta,
+  'operation-methods.ts': emitOperationMethods,
+  'operations.ts': emitOperations,
+  'handlers.ts': emitHandlers,
+  'contract.ts': emitContract,
+} satisfies { [file: string]: (model: ContractModel) => string | Promise<string> }
+
+export type GeneratedFileName = keyof typeof emitters

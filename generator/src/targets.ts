@@ -1,0 +1,21 @@
+import type { GeneratedFileName } from './emit/emitters.js'
+
+/** A consumer package and the generated files it gets in `dir` (relative to the repo root). */
+export interface Target {
+  consumer: string
+  dir: string
+  files: readonly GeneratedFileName[]
+}
+
+/** What every consumer gets. */
+const SHARED = ['schema.d.ts', 'operation-names.ts', 'operation-types.ts', 'errors.ts', 'contract.ts'] as const
+
+/**
+ * Consumer -> files (the table of generator/README.md). Adding a consumer is one line, e.g.
+ * `{ consumer: 'playground', dir: 'playground/src/generated', files: [...SHARED, 'operations.ts'] },`
+ */
+export const TARGETS: readonly Target[] = [
+  { consumer: 'sdk', dir: 'sdk/src/generated', files: [...SHARED, 'operation-meta.ts', 'operation-methods.ts'] },
+  { consumer: 'mock-server', dir: 'mock-server/src/generated', files: [...SHARED, 'operations.ts', 'handlers.ts'] },
+  { consumer: 'cli', dir: 'cli/src/generated', files: [...SHARED, 'operations.ts'] },
+]

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    name: 'generator',
+    include: ['test/**/*.test.ts'],
+    // Type-level tests of the generated files (fixture snapshot), checked by tsc.
+    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    // Whole-contract tests run redocly and openapi-typescript: a few seconds on 2 cores.
+    testTimeout: 60_000,
+  },
+})

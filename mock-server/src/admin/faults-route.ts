@@ -1,0 +1,47 @@
+import { isErrorCode } from '../generated/errors.js'
+import { isOperationName } from '../generated/operation-names.js'
+import type { Fault } from '../engine/faults.js'
+import { onlyKeys, optionalInteger } from './admin-request.js'
+import { AdminBadRequest, adminJson } from './admin-response.js'
+import type { AdminRoutes } from './admin-router.js'
+
+function faultJson(f: Fault): Record<string, unknown> {
+  return { id: f.id, operation: f.operation, remaining: f.remaining, error_code: f.errorCode, status: f.status, delay_ms: f.delayMs }
+}
+
+/**
+ * `POST /__mock/faults` `{ operation, error_code?, status?, delay_ms?, count? }` adds a fault
+ * for the next `count` (default 1) calls of `operation` (`"*"` = any); `{ "clear": true }`
+ * removes them all. Answers `{ faults: [...] }` (the caller tenant's active faults).
+ */
+export const faultsRoutes: AdminRoutes = {
+  GET: (r) => adminJson(200, { faults: r.tenant.faults.list().map(faultJson) }),
+  POST: (r) => {
+    const body = r.json()
+    if (body.clear === true) {
+      onlyKeys(body, ['clear'])
+      r.tenant.faults.clear()
+      return adminJson(200, { faults: [] })
+    }
+    onlyKeys(body, ['operation', 'error_code', 'status', 'delay_ms', 'count'])
+    const operation = body.operation
+    if (typeof operation !== 'string' || (operation !== '*' && !isOperationName(operation))) {
+      throw new AdminBadRequest('/operation must be an API name of the contract or "*"')
+    }
+    let errorCode: Fault['errorCode'] = null
+    if (body.error_code !== undefined) {
+      if (typeof body.error_code !== 'string' || !isErrorCode(body.error_code)) throw new AdminBadRequest('/error_code must be a code of the error catalogue')
+      errorCode = body.error_code
+    }
+    const status = optionalInteger(body, 'status', 100) ?? null
+    if (status !== null && status > 599) throw new AdminBadRequest('/status must be an HTTP status (100-599)')
+    const delayMs = optionalInteger(body, 'delay_ms', 0) ?? 0
+    if (delayMs > 60_000) throw new AdminBadRequest('/delay_ms must be at most 60000')
+    const count = optionalInteger(body, 'count', 1) ?? 1
+    if (errorCode === null && status === null && delayMs === 0) {
+      throw new AdminBadRequest('a fault needs error_code, status or delay_ms')
+    }
+    r.tenant.faults.add({ operation, remaining: count, errorCode, status, delayMs })
+    return adminJson(200, { faults: r.tenant.faults.list().map(faultJson) })
+  },
+}

@@ -1,0 +1,25 @@
+import { journalEntryToJson } from '../engine/journal.js'
+import { AdminBadRequest, adminJson } from './admin-response.js'
+import type { AdminRoutes } from './admin-router.js'
+
+/**
+ * `GET /__mock/journal?operation=NAME&limit=N` → `{ entries: [...] }`, oldest first: the
+ * caller tenant's recent API requests with their responses. `DELETE` clears it.
+ */
+export const journalRoutes: AdminRoutes = {
+  GET: (r) => {
+    const operation = r.query.get('operation')
+    const limitText = r.query.get('limit')
+    let limit: number | undefined
+    if (limitText !== null) {
+      limit = Number(limitText)
+      if (!Number.isInteger(limit) || limit < 0) throw new AdminBadRequest('limit must be an integer >= 0')
+    }
+    const entries = r.tenant.journal.list({ operation, ...(limit !== undefined ? { limit } : {}) })
+    return adminJson(200, { entries: entries.map(journalEntryToJson) })
+  },
+  DELETE: (r) => {
+    r.tenant.journal.clear()
+    return adminJson(200, { ok: true })
+  },
+}

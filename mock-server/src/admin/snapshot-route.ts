@@ -1,0 +1,24 @@
+import { TokenTakenError } from '../engine/tenant-registry.js'
+import { parseAdminBody } from './admin-request.js'
+import { AdminBadRequest, adminJson } from './admin-response.js'
+import type { AdminRoutes } from './admin-router.js'
+import { withInputErrors } from './scenario-errors.js'
+
+/**
+ * `GET /__mock/snapshot` → the caller tenant's whole state as JSON (format
+ * `krs-mock-tenant/1`). `PUT /__mock/snapshot` with such a document replaces it (state,
+ * clock, random state and scenario) → `{ "ok": true }`. The tenant keeps its id.
+ */
+export const snapshotRoutes: AdminRoutes = {
+  GET: (r) => adminJson(200, r.engine.exportTenant(r.tenant)),
+  PUT: (r) => {
+    const json = parseAdminBody(r.raw.bodyText)
+    try {
+      withInputErrors(() => r.engine.importTenant(r.tenant, json))
+    } catch (e) {
+      if (e instanceof TokenTakenError) throw new AdminBadRequest(e.message, 409, 'token_taken')
+      throw e
+    }
+    return adminJson(200, { ok: true })
+  },
+}

@@ -1,0 +1,41 @@
+import type { EngineContext } from '../../engine/context.js'
+import { KrsError } from '../../engine/krs-error.js'
+import type { MemberTableState } from '../../model/member-db.js'
+import type { BatchState } from '../../model/services.js'
+import { isLockedAgainst } from '../member-tables/lock.js'
+
+/**
+ * Refusals before a batch job starts (seed 2, point 4): the table locked through the API by
+ * another user (F0013); only one import or export at a time across all databases — the
+ * caller's own running job (F0205), another administrator's job on this table (F0016) or on
+ * another table (F0017).
+ */
+export function assertMayStartJob(ctx: EngineContext, state: BatchState, table: MemberTableState): void {
+  const accountId = ctx.account?.id ?? 0
+  if (isLockedAgainst(table, accountId)) {
+    throw new KrsError('KR_API_F0013', `member table ${table.id} is locked through the API by account ${table.lock!.accountId}; only that user may import or export`)
+  }
+  for (const job of Object.values(state.jobs)) {
+    if (job.done) continue
+    if (job.accountId === accountId) {
+      throw new KrsError('KR_API_F0205', `batch job ${job.id} (${job.operation} of member table ${job.memberTableId}) is still running; only one import or export runs at a time`)
+    }
+    if (job.memberTableId === table.id) {
+      throw new KrsError('KR_API_F0016', `member table ${table.id} is locked by batch job ${job.id} of another administrator`)
+    }
+    throw new KrsError('KR_API_F0017', `batch job ${job.id} is running on member table ${job.memberTableId}`)
+  }
+}
+
+/** Refusals before writes that a running batch job or an API lock blocks (bulk delete, forms). */
+export function assertTableWritable(ctx: EngineContext, state: BatchState | undefined, table: MemberTableState, otherTablesBlock: boolean): void {
+  const accountId = ctx.account?.id ?? 0
+  if (isLockedAgainst(table, accountId)) {
+    throw new KrsError('KR_API_F0013', `member table ${table.id} is locked through the API by account ${table.lock!.accountId}`)
+  }
+  for (const job of Object.values(state?.jobs ?? {})) {
+    if (job.done) continue
+    if (job.memberTableId === table.id) throw new KrsError('KR_API_F0016', `member table ${table.id} is locked by running batch job ${job.id}`)
+    if (otherTablesBlock) throw new KrsError('KR_API_F0017', `batch job ${job.id} is running on member table ${job.memberTableId}`)
+  }
+}

@@ -1,0 +1,48 @@
+import type { EngineContext } from '../../engine/context.js'
+import { KrsError } from '../../engine/krs-error.js'
+import type { ConditionClause, ConditionInfo, MemberTableState } from '../../model/member-db.js'
+import { compileCondition } from '../conditions/compile-condition.js'
+import { requireCondition } from '../conditions/condition-store.js'
+import { requireTable } from '../member-tables/table-access.js'
+import { deleteMember } from '../members/member-store.js'
+import { advanceServices, batchOf } from '../services-sections.js'
+import { assertTableWritable } from './batch-guards.js'
+
+function checkPassword(ctx: EngineContext, password: string): void {
+  const state = batchOf(ctx.tenant, ctx.now())
+  const expected = ctx.account ? state.accountPasswords[String(ctx.account.id)] : undefined
+  if (expected === undefined || expected !== password) {
+    throw new KrsError('KR_API_F0004', 'password does not match the password of the account of the API token')
+  }
+}
+
+function deleteMatching(ctx: EngineContext, table: MemberTableState, info: ConditionInfo, how: Record<string, unknown>): number {
+  const pred = compileCondition(table, info, ctx.now(), { db: ctx.tenant.memberDb })
+  assertTableWritable(ctx, ctx.tenant.batch, table, true)
+  const ids: number[] = []
+  const cols = table.members
+  for (let r = 0; r < cols.rows; r++) if (pred(r)) ids.push(cols.id[r]!)
+  for (const id of ids) deleteMember(table, id)
+  ctx.audit('delete_members', { member_table_id: table.id, deleted: ids.length, ...how })
+  return ids.length
+}
+
+/** delete_members: delete the members matching the additional condition; answers the count. */
+export function deleteMembersOp(
+  ctx: EngineContext, b: { member_table_id: number; password: string; grouping: boolean; additional_condition: Record<string, unknown> },
+): number {
+  advanceServices(ctx.tenant, ctx.now())
+  const table = requireTable(ctx, b.member_table_id)
+  checkPassword(ctx, b.password)
+  const info: ConditionInfo = { grouping: b.grouping, conditions: b.additional_condition as Record<string, ConditionClause> }
+  return deleteMatching(ctx, table, info, { grouping: b.grouping, additional_condition: b.additional_condition })
+}
+
+/** delete_members_by_condition: delete the members of a saved condition; answers the count. */
+export function deleteMembersByConditionOp(ctx: EngineContext, b: { member_table_id: number; password: string; condition_id: number }): number {
+  advanceServices(ctx.tenant, ctx.now())
+  const table = requireTable(ctx, b.member_table_id)
+  checkPassword(ctx, b.password)
+  const cond = requireCondition(ctx.tenant.memberDb, table.id, b.condition_id)
+  return deleteMatching(ctx, table, cond.info, { condition_id: b.condition_id })
+}

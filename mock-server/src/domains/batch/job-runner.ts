@@ -1,0 +1,64 @@
+import type { BatchJob, BatchState } from '../../model/services.js'
+import type { TenantState } from '../../model/tenant.js'
+import { releaseConditionUse } from '../conditions/condition-store.js'
+import { runExport } from './export-job.js'
+import { runImport } from './import-job.js'
+
+/** How long a job of `rows` rows runs on the engine clock. */
+export function jobDuration(state: BatchState, rows: number): number {
+  return Math.max(1, Math.ceil(state.timing.baseSeconds + (rows / 1000) * state.timing.secondsPer1000Rows))
+}
+
+/** Progress in percent: 100 once done, otherwise the elapsed share of the duration (at most 99). */
+export function progressOf(job: BatchJob, now: number): number {
+  if (job.done) return 100
+  const span = job.finishAt - job.startDate
+  if (span <= 0) return 99
+  return Math.max(0, Math.min(99, Math.floor(((now - job.startDate) / span) * 100)))
+}
+
+/** The time the result of a finished job stops being kept. */
+export function expiryOf(state: BatchState, job: BatchJob): number {
+  return job.finishAt + state.timing.retentionSeconds
+}
+
+/** Whether a job is still running at `now`. */
+export const isRunning = (job: BatchJob): boolean => !job.done
+
+function finish(tenant: TenantState, state: BatchState, job: BatchJob): void {
+  const at = job.finishAt
+  if (job.operation === 'export') {
+    const set = state.columnSets[String(job.columnsetId ?? 1)] ?? { id: 1, memberTableId: null, title: '', columns: [], download: true }
+    job.resultText = runExport(tenant, job, set, at)
+    releaseConditionUse(tenant.memberDb, job.conditionId ?? 1, `batch:${job.id}`)
+  } else {
+    const file = tenant.storedFiles?.files[String(job.storedFileId)]
+    if (file) {
+      const r = runImport(tenant, job, file, at)
+      job.resultText = r.text
+      job.counts = r.counts
+    } else {
+      job.resultText = '行番号,会員ID,結果,内容\n0,,エラー,ファイルがありません。\n'
+    }
+  }
+  job.done = true
+}
+
+/** Finish every job due by `now`, in due order; drop result files past their retention. */
+export function runDueBatchJobs(tenant: TenantState, state: BatchState, now: number): void {
+  const due = Object.values(state.jobs).filter((j) => !j.done && j.finishAt <= now).sort((a, b) => a.finishAt - b.finishAt || a.id - b.id)
+  for (const job of due) finish(tenant, state, job)
+  for (const job of Object.values(state.jobs)) {
+    if (job.done && job.resultText !== null && expiryOf(state, job) < now) job.resultText = null
+  }
+}
+
+/** The next time a job finishes or a result expires; null when nothing is pending. */
+export function nextBatchDue(state: BatchState): number | null {
+  let due: number | null = null
+  for (const job of Object.values(state.jobs)) {
+    const t = job.done ? (job.resultText !== null ? expiryOf(state, job) + 1 : null) : job.finishAt
+    if (t !== null && (due === null || t < due)) due = t
+  }
+  return due
+}

@@ -1,0 +1,78 @@
+import { K, invalid, kindNotAllowed, not, optNumber, type ClauseInput, type RowPredicate } from './clause-context.js'
+
+/**
+ * Integer keys (integer elements, member id). Kind 2 / 6 take `{value}`, an integer range
+ * `{min_value, max_value}` (inclusive, either may be null) or, for ids, `{ids: [...]}`.
+ */
+export function compileNumberClause(c: ClauseInput, values: ArrayLike<number>, nullIsNaN: boolean): RowPredicate {
+  const isNull = (v: number) => nullIsNaN && Number.isNaN(v)
+  switch (c.kind) {
+    case K.EMPTY: return (r) => isNull(values[r]!)
+    case K.NOT_EMPTY: return (r) => !isNull(values[r]!)
+    case K.EQUAL: case K.NOT_EQUAL: {
+      let p: RowPredicate
+      const ids = c.extra['ids'] ?? c.extra['values']
+      if (Array.isArray(ids)) {
+        if (ids.some((x) => typeof x !== 'number')) invalid(c, '"ids" must be an array of integers')
+        const set = new Set(ids as number[])
+        p = (r) => set.has(values[r]!)
+      } else if ('value' in c.extra) {
+        const x = optNumber(c, 'value')
+        if (x === null) invalid(c, '"value" must be a number')
+        p = (r) => values[r] === x
+      } else {
+        const min = optNumber(c, 'min_value'), max = optNumber(c, 'max_value')
+        if (min === null && max === null) invalid(c, 'additional info needs "value", "ids" or "min_value"/"max_value"')
+        const lo = min ?? -Infinity, hi = max ?? Infinity
+        p = (r) => { const v = values[r]!; return v >= lo && v <= hi }
+      }
+      if (c.kind === K.EQUAL) return p
+      return (r) => !isNull(values[r]!) && !p(r)
+    }
+    default: kindNotAllowed(c, 'integer')
+  }
+}
+
+/** A byte table indexed by option id (fast membership for the usual small ids), or null. */
+function lookupTable(ids: Set<number>): Uint8Array | null {
+  let max = 0
+  for (const id of ids) { if (id < 0 || id > 65535) return null; if (id > max) max = id }
+  const t = new Uint8Array(max + 1)
+  for (const id of ids) t[id] = 1
+  return t
+}
+
+/** Single-choice keys (select, prefecture, sex, marriage): option id, 0 = none. */
+export function compileChoiceClause(c: ClauseInput, values: Int32Array): RowPredicate {
+  const ids = (): Set<number> => {
+    const list = c.extra['values'] ?? c.extra['options'] ?? ('value' in c.extra ? [c.extra['value']] : undefined)
+    if (!Array.isArray(list) || list.length === 0 || list.some((x) => typeof x !== 'number' || !Number.isInteger(x))) {
+      invalid(c, 'additional info needs "values" as a non-empty array of option ids')
+    }
+    return new Set(list as number[])
+  }
+  switch (c.kind) {
+    case K.EMPTY: return (r) => values[r] === 0
+    case K.NOT_EMPTY: return (r) => values[r] !== 0
+    case K.EQUAL: case K.CONTAINS_ANY: {
+      const t = lookupTable(ids())
+      return t ? (r) => t[values[r]!] === 1 : ((s) => (r: number) => s.has(values[r]!))(ids())
+    }
+    case K.NOT_EQUAL: case K.NOT_CONTAINED: {
+      const t = lookupTable(ids())
+      return t ? (r) => t[values[r]!] !== 1 : not(((s) => (r: number) => s.has(values[r]!))(ids()))
+    }
+    default: kindNotAllowed(c, 'single choice')
+  }
+}
+
+/** Boolean keys (yesno, checkbox): -1 null, 0 false, 1 true. */
+export function compileBoolClause(c: ClauseInput, values: Int8Array): RowPredicate {
+  switch (c.kind) {
+    case K.TRUE: return (r) => values[r] === 1
+    case K.FALSE: return (r) => values[r] === 0
+    case K.EMPTY: return (r) => values[r]! < 0
+    case K.NOT_EMPTY: return (r) => values[r]! >= 0
+    default: kindNotAllowed(c, 'yes/no')
+  }
+}

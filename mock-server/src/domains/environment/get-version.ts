@@ -1,0 +1,8 @@
+import type { OperationHandler } from '../../generated/handlers.js'
+import type { EngineContext } from '../../engine/context.js'
+
+/** The KREISEL version the emulator reports (the seeds' example value). */
+export const KREISEL_VERSION = '1.5.0'
+
+/** `get_version`: no security, no rights; the bare version string. */
+export const getVersion: OperationHandler<'get_version', EngineContext> = () => KREISEL_VERSION

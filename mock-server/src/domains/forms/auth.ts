@@ -1,0 +1,52 @@
+import type { EngineContext } from '../../engine/context.js'
+import { KrsError } from '../../engine/krs-error.js'
+import { compositeKey, keyPart, uniqueElements, uniqueIndex } from '../members/unique-index.js'
+import { verifyHashedPassword } from '../members/password.js'
+import { checkElementValue } from '../members/validate-value.js'
+import { assertFormNames, assertKind, formElementByName, passwordElementOf, requireAvailableForm, tableOfForm } from './form-access.js'
+
+/**
+ * auth_member: the member id whose unique key matches member_info (form element names) and
+ * whose password is `password`; 0 for no match or a wrong password. KR_API_F0004 when a
+ * value fails validation or a key element is missing; KR_API_F0119 on a registration form;
+ * the password may be omitted only on a password-reissue form (KR_API_F0006 otherwise).
+ */
+export function authMemberOp(ctx: EngineContext, formId: number, info: Record<string, unknown>, password: string | undefined): number {
+  const form = requireAvailableForm(ctx, formId)
+  assertKind(form, ['regist'], 'KR_API_F0119', 'members cannot authenticate against a registration form')
+  assertFormNames(form, Object.keys(info))
+  const table = tableOfForm(ctx, form)
+  if (password === undefined && form.type !== 'change_reset') {
+    throw new KrsError('KR_API_F0006', 'password is required (it may be omitted only on a password-reissue form)')
+  }
+  const keys = uniqueElements(table)
+  if (!keys.length) throw new KrsError('KR_API_F0004', `member table ${table.id} has no unique key element to authenticate with`)
+  const byDb = new Map<number, unknown>()
+  for (const [name, raw] of Object.entries(info)) {
+    const fel = formElementByName(form, name)!
+    const el = table.elements.find((e) => e.id === fel.elementId)
+    if (!el || !el.unique) throw new KrsError('KR_API_F0004', `member_info.${name} is not a unique key element; give only the unique key elements`)
+    byDb.set(el.id, raw)
+  }
+  const parts: (string | null)[] = []
+  for (const el of keys) {
+    if (!byDb.has(el.id)) throw new KrsError('KR_API_F0004', `member_info must give every unique key element; missing the form element of "${el.name}"`)
+    const raw = byDb.get(el.id)
+    if (el.type === 'autogen') { parts.push(typeof raw === 'string' && raw !== '' ? raw : null); continue }
+    const r = checkElementValue(el, raw)
+    if (!r.ok) throw new KrsError('KR_API_F0004', `member_info: ${r.messages.join(' ')}`)
+    if (r.blank) throw new KrsError('KR_API_F0004', `member_info: the unique key "${el.name}" must not be blank`)
+    parts.push(keyPart(el, r.value))
+  }
+  const k = compositeKey(parts)
+  const row = k === null ? undefined : uniqueIndex(table).get(k)
+  if (row === undefined || !table.members.alive[row]) return 0
+  if (form.type !== 'change_reset' || password !== undefined) {
+    const pw = passwordElementOf(table)
+    const stored = pw ? table.members.columns.get(pw.id)?.get(row) : null
+    const ok = typeof stored === 'string' && password !== undefined &&
+      (pw!.type === 'hashed_password' ? verifyHashedPassword(password, stored) : stored === password)
+    if (!ok) return 0
+  }
+  return table.members.id[row]!
+}

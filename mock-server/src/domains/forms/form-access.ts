@@ -1,0 +1,64 @@
+import type { EngineContext } from '../../engine/context.js'
+import { KrsError } from '../../engine/krs-error.js'
+import { formatJstDateTime } from '../../model/day-number.js'
+import type { MemberElement, MemberTableState } from '../../model/member-db.js'
+import type { FormElementDef, MemberFormDef, MemberFormKind } from '../../model/services.js'
+import { advanceServices, formsOf } from '../services-sections.js'
+
+/** A form by id (KR_API_F0005 when unknown), without availability checks. */
+export function requireForm(ctx: EngineContext, formId: number): MemberFormDef {
+  advanceServices(ctx.tenant, ctx.now())
+  const form = formsOf(ctx.tenant, ctx.now()).forms[String(formId)]
+  if (!form) throw new KrsError('KR_API_F0005', `form_id ${formId}: no such member form`)
+  return form
+}
+
+/**
+ * A form usable through the API now: an API form (F0110) whose group is published (F0111),
+ * that is enabled (F0112) and inside its publication period (F0113 before, F0114 after).
+ */
+export function requireAvailableForm(ctx: EngineContext, formId: number): MemberFormDef {
+  const form = requireForm(ctx, formId)
+  const now = ctx.now()
+  if (form.formType !== 'api') throw new KrsError('KR_API_F0110', `form ${formId} is a ${form.formType === 'auto' ? 'generated (auto)' : 'design'} form, not an API form`)
+  if (!form.groupPublished) throw new KrsError('KR_API_F0111', `the form group of form ${formId} is not published`)
+  if (!form.enable) throw new KrsError('KR_API_F0112', `form ${formId} is not enabled`)
+  if (form.startDate !== null && now < form.startDate) {
+    throw new KrsError('KR_API_F0113', `form ${formId} opens at ${formatJstDateTime(form.startDate)} (JST)`)
+  }
+  if (form.endDate !== null && now > form.endDate) {
+    throw new KrsError('KR_API_F0114', `form ${formId} closed at ${formatJstDateTime(form.endDate)} (JST)`)
+  }
+  return form
+}
+
+export function tableOfForm(ctx: EngineContext, form: MemberFormDef): MemberTableState {
+  const t = ctx.tenant.memberDb.tables.get(form.memberTableId)
+  if (!t) throw new KrsError('KR_API_F0005', `form ${form.id}: its member table ${form.memberTableId} no longer exists`)
+  return t
+}
+
+export function assertKind(form: MemberFormDef, kinds: readonly MemberFormKind[], code: 'KR_API_F0119' | 'KR_API_F0120' | 'KR_API_F0123' | 'KR_API_F0210' | 'KR_API_F0217', what: string): void {
+  if (code === 'KR_API_F0119' ? kinds.includes(form.type) : !kinds.includes(form.type)) {
+    throw new KrsError(code, `form ${form.id} is a ${form.type} form; ${what}`)
+  }
+}
+
+/** The password element of a table (what the authentication password checks). */
+export function passwordElementOf(table: MemberTableState): MemberElement | undefined {
+  return table.elements.find((e) => e.type === 'hashed_password' || e.type === 'password')
+}
+
+/** The form element of a name `e_{form element id}`, or undefined. */
+export function formElementByName(form: MemberFormDef, name: string): FormElementDef | undefined {
+  const m = /^e_([0-9]+)$/.exec(name)
+  return m ? form.elements.find((e) => e.id === Number(m[1])) : undefined
+}
+
+/** KR_API_F0121 unless every name is a form element of the form (or new_pass on a password-change form). */
+export function assertFormNames(form: MemberFormDef, names: readonly string[]): void {
+  const bad = names.filter((n) => (n === 'new_pass' ? form.type !== 'change_password' : !formElementByName(form, n)))
+  if (bad.length) {
+    throw new KrsError('KR_API_F0121', `form ${form.id} has no form element ${bad.join(', ')} (use e_{form element id} from get_member_form_elements${form.type === 'change_password' ? ' or new_pass' : ''})`)
+  }
+}

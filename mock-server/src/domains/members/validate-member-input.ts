@@ -1,0 +1,69 @@
+import type { StoredValue } from '../../model/member-columns.js'
+import type { MemberElement, MemberTableState } from '../../model/member-db.js'
+import { apiValue } from './member-view.js'
+import { checkElementValue } from './validate-value.js'
+
+export type InputMode = 'add' | 'update'
+
+/** Per-element Japanese messages, keyed by `e_{id}` (what KR_API_F0116 reports). */
+export type ElementErrors = Record<string, string[]>
+
+export interface CheckedInput {
+  /** Values to store, by element id (only elements that change). */
+  values: Map<number, StoredValue>
+  /** Password elements left blank (to be generated). */
+  blankPasswords: MemberElement[]
+  errors: ElementErrors
+}
+
+const E_KEY = /^e_([0-9]+)$/
+
+/**
+ * Validate a submitted member_info for add (absent = blank) or update (absent = unchanged).
+ * `row` is the member being updated. Collects every error instead of stopping at the first.
+ */
+export function checkMemberInput(
+  table: MemberTableState, input: Record<string, unknown>, mode: InputMode, row = -1,
+): CheckedInput {
+  const byId = new Map(table.elements.map((e) => [e.id, e]))
+  const values = new Map<number, StoredValue>()
+  const blankPasswords: MemberElement[] = []
+  const errors: ElementErrors = {}
+  const err = (key: string, ...m: string[]) => { (errors[key] ??= []).push(...m) }
+
+  for (const [key, raw] of Object.entries(input)) {
+    const m = E_KEY.exec(key)
+    const el = m ? byId.get(Number(m[1])) : undefined
+    if (!el) { err(key, `項目 ${key} はこのデータベースにありません。`); continue }
+    if (el.type === 'autogen') {
+      if (mode === 'add') continue // always generated: a sent value is ignored
+      if (raw === null || raw === undefined || raw === apiValue(table, el, row)) continue
+      err(key, `「${el.name}」は自動採番項目のため変更できません。`)
+      continue
+    }
+    const r = checkElementValue(el, raw)
+    if (!r.ok) { err(key, ...r.messages); continue }
+    if (r.blank && (el.type === 'password' || el.type === 'hashed_password')) { blankPasswords.push(el); continue }
+    if (r.blank && el.required) { err(key, requiredMessage(el)); continue }
+    values.set(el.id, r.value)
+  }
+
+  if (mode === 'add') {
+    for (const el of table.elements) {
+      const key = `e_${el.id}`
+      if (key in input || el.type === 'autogen' || el.type === 'timestamp') continue
+      if (el.type === 'password' || el.type === 'hashed_password') { blankPasswords.push(el); continue }
+      if (el.required) err(key, requiredMessage(el))
+    }
+  }
+  return { values, blankPasswords, errors }
+}
+
+function requiredMessage(el: MemberElement): string {
+  return el.type === 'checkbox' ? `「${el.name}」はチェックが必要です。` : `「${el.name}」は必須項目です。`
+}
+
+/** One line per message, prefixed with the key: the `message` of KR_API_F0116. */
+export function formatElementErrors(errors: ElementErrors): string {
+  return Object.entries(errors).flatMap(([k, ms]) => ms.map((m) => `${k}: ${m}`)).join('\n')
+}

@@ -1,0 +1,86 @@
+import type { EngineContext } from '../../engine/context.js'
+import { KrsError } from '../../engine/krs-error.js'
+import { formatJstDateTime } from '../../model/day-number.js'
+import type { ConditionInfo, MemberTableState } from '../../model/member-db.js'
+import type { PostedImagesState } from '../../model/services.js'
+import { compileCondition } from '../conditions/compile-condition.js'
+import { requireCondition } from '../conditions/condition-store.js'
+import { requireTable } from '../member-tables/table-access.js'
+import { memberRow } from '../members/member-store.js'
+import { assertOffset, assertSortKey, pageRows } from '../members/query.js'
+import { imagesOf } from '../services-sections.js'
+
+export interface PostedImageOut {
+  url: string
+  file_name: string
+  mime_type: string
+  size: number
+  date: string
+  expire: string
+}
+/** member id → album id → images. */
+export type PostedImageUrls = Record<string, Record<string, PostedImageOut[]>>
+
+/** All access, or view only plus the posted image management menu (KR_API_F0014 otherwise). */
+function assertImageRights(ctx: EngineContext): void {
+  const a = ctx.account
+  if (a && a.level !== 'all' && !a.postedImageMenu) {
+    throw new KrsError('KR_API_F0014', 'view-only accounts need the posted image management menu right')
+  }
+}
+
+function token(imageId: number, expire: number): string {
+  let h = 2166136261
+  for (const ch of `${imageId}:${expire}`) h = Math.imul(h ^ ch.charCodeAt(0), 16777619)
+  return (h >>> 0).toString(16).padStart(8, '0')
+}
+
+/** The images of some members, grouped by member and album, with URLs valid from now. */
+function urlsFor(ctx: EngineContext, state: PostedImagesState, table: MemberTableState, memberIds: number[], albumIds: number[] | null | undefined): PostedImageUrls {
+  const albums = albumIds && albumIds.length ? new Set(albumIds) : null
+  const wanted = new Set(memberIds)
+  const expire = ctx.now() + state.urlExpireSeconds
+  const out: PostedImageUrls = {}
+  for (const img of state.images) {
+    if (img.memberTableId !== table.id || !wanted.has(img.memberId)) continue
+    if (albums && !albums.has(img.albumId)) continue
+    const ext = img.fileName.includes('.') ? img.fileName.slice(img.fileName.lastIndexOf('.')) : ''
+    const name = (img.id * 2654435761 >>> 0).toString(16).padStart(8, '0')
+    const byAlbum = (out[String(img.memberId)] ??= {})
+    ;(byAlbum[String(img.albumId)] ??= []).push({
+      url: `${state.publicBaseUrl}/images/posted/${name}${ext}?token=${token(img.id, expire)}&expires=${expire}`,
+      file_name: img.fileName, mime_type: img.mimeType, size: img.size,
+      date: formatJstDateTime(img.date), expire: formatJstDateTime(expire),
+    })
+  }
+  return out
+}
+
+export function getPostedImageUrlsOp(ctx: EngineContext, b: { member_table_id: number; member_id: number; album_ids?: number[] | null }): PostedImageUrls {
+  assertImageRights(ctx)
+  const table = requireTable(ctx, b.member_table_id)
+  if (memberRow(table, b.member_id) < 0) throw new KrsError('KR_API_F0005', `member_id ${b.member_id}: no such member in member table ${table.id}`)
+  return urlsFor(ctx, imagesOf(ctx.tenant, ctx.now()), table, [b.member_id], b.album_ids)
+}
+
+interface PageBody { member_table_id: number; offset: number; sort_key: number; order: boolean; album_ids?: number[] | null }
+
+function byCondition(ctx: EngineContext, table: MemberTableState, info: ConditionInfo, b: PageBody): PostedImageUrls {
+  assertOffset(b.offset)
+  assertSortKey(table, b.sort_key, ctx.tenant.memberDb)
+  const pred = compileCondition(table, info, ctx.now(), { db: ctx.tenant.memberDb })
+  const rows = pageRows(table, pred, { offset: b.offset, sort_key: b.sort_key, order: b.order })
+  return urlsFor(ctx, imagesOf(ctx.tenant, ctx.now()), table, rows.map((r) => table.members.id[r]!), b.album_ids)
+}
+
+export function getPostedImageUrlsByOneshotConditionOp(ctx: EngineContext, b: PageBody & { condition_info: unknown }): PostedImageUrls {
+  assertImageRights(ctx)
+  const table = requireTable(ctx, b.member_table_id)
+  return byCondition(ctx, table, b.condition_info as ConditionInfo, b)
+}
+
+export function getPostedImageUrlsByConditionOp(ctx: EngineContext, b: PageBody & { condition_id: number }): PostedImageUrls {
+  assertImageRights(ctx)
+  const table = requireTable(ctx, b.member_table_id)
+  return byCondition(ctx, table, requireCondition(ctx.tenant.memberDb, table.id, b.condition_id).info, b)
+}

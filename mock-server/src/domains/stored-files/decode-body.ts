@@ -1,0 +1,31 @@
+/**
+ * The body of upload_stored_files: UTF-8 text with LF (newer documentation) or the same
+ * content Base64-encoded (older documentation). The rule that tells them apart is the
+ * contract's: a non-empty body without line breaks, spaces, commas or tabs, made only of
+ * Base64 characters with `=` padding at the end, whose length is a multiple of 4 and whose
+ * decoded bytes are valid UTF-8, is Base64; anything else is taken as the text itself.
+ */
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/
+
+export interface DecodedBody {
+  text: string
+  bytes: number
+  base64: boolean
+}
+
+const encoder = new TextEncoder()
+
+export function decodeUploadBody(body: string): DecodedBody {
+  if (body.length > 0 && body.length % 4 === 0 && BASE64.test(body)) {
+    try {
+      const bin = atob(body)
+      const bytes = new Uint8Array(bin.length)
+      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i)
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+      return { text, bytes: bytes.length, base64: true }
+    } catch {
+      // not Base64 of UTF-8 text: the body is the text
+    }
+  }
+  return { text: body, bytes: encoder.encode(body).length, base64: false }
+}

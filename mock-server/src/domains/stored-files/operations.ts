@@ -1,0 +1,28 @@
+import type { EngineContext } from '../../engine/context.js'
+import { KrsError } from '../../engine/krs-error.js'
+import { filesOf } from '../services-sections.js'
+import { decodeUploadBody } from './decode-body.js'
+
+/** Files must be smaller than 50 MB (decoded bytes). */
+export const MAX_STORED_FILE_BYTES = 50 * 1024 * 1024
+const EXTENSIONS = /\.(txt|tsv|csv)$/i
+
+/** upload_stored_files: store a .txt/.tsv/.csv file; answers its id. */
+export function uploadStoredFilesOp(ctx: EngineContext, b: { file_name: string; body: string }): number {
+  if (!EXTENSIONS.test(b.file_name)) {
+    throw new KrsError('KR_API_F0219', `file_name "${b.file_name}": the extension must be .txt, .tsv or .csv`)
+  }
+  const decoded = decodeUploadBody(b.body)
+  if (decoded.bytes >= MAX_STORED_FILE_BYTES) {
+    throw new KrsError('KR_API_F0004', `body is ${decoded.bytes} bytes; a stored file must be under 50 MB (${MAX_STORED_FILE_BYTES} bytes)`)
+  }
+  const now = ctx.now()
+  const state = filesOf(ctx.tenant, now)
+  const id = state.nextId++
+  state.files[String(id)] = {
+    id, fileName: b.file_name, body: decoded.text.replace(/\r\n/g, '\n'), bytes: decoded.bytes, uploadedAt: now,
+    accountId: ctx.account?.id ?? null, base64: decoded.base64,
+  }
+  ctx.audit('upload_stored_file', { stored_file_id: id, file_name: b.file_name, bytes: decoded.bytes, base64: decoded.base64 })
+  return id
+}

@@ -1,0 +1,20 @@
+import type { RawRequest, RawResponse } from './raw-http.js'
+
+/** Fetch `Request` → the engine's raw request (reads the body once, as text). */
+export async function fromFetchRequest(request: Request): Promise<RawRequest> {
+  const url = new URL(request.url)
+  const headers = request.headers
+  return {
+    method: request.method.toUpperCase(),
+    path: url.pathname,
+    query: url.search.length > 1 ? url.search.slice(1) : '',
+    header: (name) => headers.get(name) ?? undefined,
+    bodyText: request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text(),
+    origin: url.origin,
+  }
+}
+
+/** The engine's raw response → Fetch `Response`. */
+export function toFetchResponse(res: RawResponse): Response {
+  return new Response(res.body, { status: res.status, headers: res.headers })
+}

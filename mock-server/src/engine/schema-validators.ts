@@ -1,0 +1,40 @@
+import { operations } from '../generated/operations.js'
+import type { OperationName } from '../generated/operation-names.js'
+import { createAjv, describeAjvError, type ValidateFunction } from './ajv.js'
+
+export interface ValidationFailure {
+  /** 'required' answers KR_API_F0006, anything else KR_API_F0004. */
+  missing: boolean
+  message: string
+}
+
+/**
+ * Request and response validators of every operation, compiled once on first use (so the
+ * server starts fast) and kept for the life of the process: the schemas are the contract,
+ * identical for every engine and tenant.
+ */
+const ajv = createAjv()
+const requestValidators = new Map<OperationName, ValidateFunction>()
+const responseValidators = new Map<OperationName, ValidateFunction>()
+
+function compiled(cache: Map<OperationName, ValidateFunction>, name: OperationName, which: 'requestSchema' | 'responseSchema'): ValidateFunction {
+  let v = cache.get(name)
+  if (!v) {
+    v = ajv.compile(operations[name][which] as object)
+    cache.set(name, v)
+  }
+  return v
+}
+
+export function validateRequest(name: OperationName, body: unknown): ValidationFailure | null {
+  const v = compiled(requestValidators, name, 'requestSchema')
+  if (v(body)) return null
+  const e = v.errors![0]!
+  return { missing: e.keyword === 'required', message: describeAjvError(e).text }
+}
+
+export function validateResponse(name: OperationName, body: unknown): string | null {
+  const v = compiled(responseValidators, name, 'responseSchema')
+  if (v(body)) return null
+  return describeAjvError(v.errors![0]!).text
+}

@@ -1,0 +1,146 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Engine } from '../engine/create-engine.js'
+import { errorResponse } from '../engine/error-response.js'
+import type { RawResponse } from '../engine/raw-http.js'
+import { isLoopback } from './loopback.js'
+import { createRequestLog, type LineSink } from './request-log.js'
+import { serveStatic } from './static-files.js'
+
+export interface NodeServerOptions {
+  host?: string
+  /** 0 picks a free port. Default 4010. */
+  port?: number
+  /** Answer admin calls from non-loopback addresses too (default false). */
+  adminRemote?: boolean
+  /** Serve files of this folder for GET/HEAD outside `/api` and `/__mock` (the docs site). */
+  staticDir?: string
+  /** One line per request (default: stdout); null turns the log off. */
+  log?: LineSink | null
+  maxBodyBytes?: number
+}
+
+export interface RunningServer {
+  readonly server: http.Server
+  readonly host: string
+  readonly port: number
+  /** `http://127.0.0.1:4010` */
+  readonly url: string
+  close(): Promise<void>
+}
+
+const API_PATH = /^\/(?:[^/]+\/)?api\/v1\//
+
+/**
+ * The Node door: node:http → the engine's raw pipeline, without building Fetch objects.
+ * Bodies over 60 MB are refused with 413 without being read further.
+ */
+export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}): http.RequestListener {
+  const max = opts.maxBodyBytes ?? engine.maxBodyBytes
+  const log = opts.log === null ? null : createRequestLog(opts.log ?? ((t) => process.stdout.write(t)))
+  const staticDir = opts.staticDir
+
+  const send = (req: http.IncomingMessage, res: http.ServerResponse, out: RawResponse, path: string, started: number): void => {
+    res.writeHead(out.status, out.headers)
+    res.end(out.body)
+    if (log) log(req.method ?? '', path, out, performance.now() - started)
+  }
+
+  const tooLarge = (req: http.IncomingMessage, res: http.ServerResponse, path: string, started: number): void => {
+    // Stop reading: drop the rest of the body and close the connection after answering.
+    req.removeAllListeners('data')
+    req.pause()
+    const out = errorResponse('KRSKIT_PAYLOAD_TOO_LARGE', `the body must be at most ${max} bytes`)
+    out.headers.connection = 'close'
+    res.on('finish', () => req.socket.destroy())
+    send(req, res, out, path, started)
+  }
+
+  return (req, res) => {
+    const started = performance.now()
+    const url = req.url ?? '/'
+    const q = url.indexOf('?')
+    const path = q < 0 ? url : url.slice(0, q)
+    const query = q < 0 ? '' : url.slice(q + 1)
+    const method = req.method ?? 'GET'
+
+    if (staticDir && (method === 'GET' || method === 'HEAD') && !API_PATH.test(path) && !path.startsWith('/__mock')) {
+      serveStatic(staticDir, path, method, res)
+        .then((served) => {
+          if (!served) send(req, res, errorResponse('KR_API_F0012', `no file or API at ${path}`), path, started)
+        })
+        .catch((e: unknown) => {
+          res.destroy(e as Error)
+        })
+      return
+    }
+
+    const declared = Number(req.headers['content-length'])
+    if (declared > max) return tooLarge(req, res, path, started)
+
+    const chunks: Buffer[] = []
+    let size = 0
+    let refused = false
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > max) {
+        refused = true
+        tooLarge(req, res, path, started)
+        return
+      }
+      chunks.push(chunk)
+    })
+    req.on('end', () => {
+      if (refused) return
+      const bodyText = chunks.length === 0 ? '' : chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8')
+      const headers = req.headers
+      engine
+        .handleRaw({
+          method,
+          path,
+          query,
+          header: (name) => {
+            const v = headers[name]
+            return Array.isArray(v) ? v.join(', ') : v
+          },
+          bodyText,
+          adminAllowed: opts.adminRemote === true || isLoopback(req.socket.remoteAddress),
+          origin: `http://${headers.host ?? `${opts.host ?? '127.0.0.1'}:${opts.port ?? 4010}`}`,
+        })
+        .then(
+          (out) => send(req, res, out, path, started),
+          (e: unknown) => {
+            // A contract violation or a bug outside the handlers: loud, and a 500 body.
+            console.error('[krs-mock] request failed:', e)
+            send(req, res, errorResponse('KRSKIT_INTERNAL_ERROR', String((e as Error)?.message ?? e)), path, started)
+          },
+        )
+    })
+  }
+}
+
+/** Start the Node door; resolves once it listens. */
+export function startNodeServer(engine: Engine, opts: NodeServerOptions = {}): Promise<RunningServer> {
+  const server = http.createServer({ keepAliveTimeout: 10_000 }, createNodeHandler(engine, opts))
+  const host = opts.host ?? '127.0.0.1'
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(opts.port ?? 4010, host, () => {
+      server.off('error', reject)
+      const port = (server.address() as AddressInfo).port
+      const urlHost = host.includes(':') ? `[${host}]` : host
+      resolve({
+        server,
+        host,
+        port,
+        url: `http://${urlHost}:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done())
+            server.closeIdleConnections()
+            setTimeout(() => server.closeAllConnections(), 1000).unref()
+          }),
+      })
+    })
+  })
+}

@@ -1,0 +1,81 @@
+import { createEngine, type EngineOptions } from '../engine/create-engine.js'
+import { tokensByName } from '../engine/tenant-runtime.js'
+import { CliUsageError, parseCliArgs, USAGE } from './cli-args.js'
+import { startNodeServer, type RunningServer } from './node-server.js'
+import { loadState, startAutosave, saveState, type Autosave } from './persistence.js'
+import { readScenarioFile } from './scenario-file.js'
+
+export interface CliIo {
+  out: (text: string) => void
+  err: (text: string) => void
+}
+
+export interface RunningCli {
+  server: RunningServer
+  /** Stop serving, save the state (with --data-dir) and close. */
+  shutdown(): Promise<void>
+}
+
+/**
+ * `krs-mock`: parse flags, build the engine (scenario, seed, members, clock), load the
+ * saved state, listen, print the URL and the default tenant's tokens.
+ * Returns null after --help; throws CliUsageError for bad flags.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<RunningCli | null> {
+  const started = performance.now()
+  const opts = parseCliArgs(argv)
+  if (opts.help) {
+    io.out(USAGE)
+    return null
+  }
+  const engineOptions: EngineOptions = { seed: opts.seed, clock: { mode: opts.clock } }
+  if (opts.members !== undefined) engineOptions.members = opts.members
+  if (opts.scenario !== undefined) {
+    try {
+      engineOptions.scenario = await readScenarioFile(opts.scenario)
+    } catch (e) {
+      throw new CliUsageError(`cannot read --scenario ${opts.scenario}: ${(e as Error).message}`)
+    }
+  }
+  let engine
+  try {
+    engine = createEngine(engineOptions)
+  } catch (e) {
+    throw new CliUsageError(`invalid scenario: ${(e as Error).message}`)
+  }
+  let autosave: Autosave | null = null
+  let restored = false
+  if (opts.dataDir) {
+    restored = await loadState(engine, opts.dataDir)
+    autosave = startAutosave(engine, opts.dataDir, 3000, (e) => io.err(`[krs-mock] saving the state failed: ${String(e)}\n`))
+  }
+  const server = await startNodeServer(engine, {
+    host: opts.host,
+    port: opts.port,
+    adminRemote: opts.adminRemote,
+    log: opts.quiet ? null : io.out,
+    ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
+  })
+
+  const tokens = tokensByName(engine.defaultTenant)
+  const width = Math.max(...Object.keys(tokens).map((k) => k.length))
+  const lines = [
+    `krs-mock listening on ${server.url} (started in ${Math.round(performance.now() - started)} ms)`,
+    `  API:    POST ${server.url}/api/v1/{api_name}`,
+    `  admin:  ${server.url}/__mock/ (clock ${engine.defaultTenant.clock.mode()})`,
+    ...(opts.dataDir ? [`  state:  ${opts.dataDir} (${restored ? 'loaded' : 'new'})`] : []),
+    '  tokens of the default tenant (Authorization: Bearer <token>):',
+    ...Object.entries(tokens).map(([name, value]) => `    ${name.padEnd(width)}  ${value}`),
+    '',
+  ]
+  io.out(lines.join('\n'))
+
+  let closing: Promise<void> | null = null
+  const shutdown = (): Promise<void> =>
+    (closing ??= (async () => {
+      autosave?.stop()
+      await server.close()
+      if (opts.dataDir) await saveState(engine, opts.dataDir)
+    })())
+  return { server, shutdown }
+}

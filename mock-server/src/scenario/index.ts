@@ -1,0 +1,11 @@
+/**
+ * Scenarios: the description of one emulated environment, and the tenant state built from it.
+ * See README.md for the file format.
+ */
+export { parseScenario } from './parse-scenario.js'
+export { defaultScenario } from './default-scenario.js'
+export { createTenantState, type CreateTenantOptions } from './create-tenant.js'
+export { snapshotTenant, restoreTenant, snapshotMemberDb, restoreMemberDb } from './snapshot.js'
+export { ScenarioError } from './scenario-error.js'
+export { scenarioSchema } from './scenario-schema.js'
+export type * from './scenario-types.js'

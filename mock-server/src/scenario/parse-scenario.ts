@@ -1,0 +1,85 @@
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
+import { parse as parseYaml } from 'yaml'
+import { elementTypes } from '../model/member-db.js'
+import { pointerToPath, ScenarioError } from './scenario-error.js'
+import { scenarioSchema } from './scenario-schema.js'
+import type { Scenario } from './scenario-types.js'
+
+let validate: ReturnType<Ajv2020['compile']> | null = null
+
+function validator() {
+  if (!validate) validate = new Ajv2020({ allErrors: false, strict: false }).compile(scenarioSchema)
+  return validate
+}
+
+function describe(e: ErrorObject): ScenarioError {
+  let path = pointerToPath(e.instancePath)
+  const p = e.params as Record<string, unknown>
+  if (e.keyword === 'additionalProperties') {
+    path = path ? `${path}.${String(p['additionalProperty'])}` : String(p['additionalProperty'])
+    return new ScenarioError(path, 'unknown key')
+  }
+  if (e.keyword === 'required') {
+    path = path ? `${path}.${String(p['missingProperty'])}` : String(p['missingProperty'])
+    return new ScenarioError(path, 'required key is missing')
+  }
+  if (e.keyword === 'enum') return new ScenarioError(path, `must be one of ${JSON.stringify(p['allowedValues'])}`)
+  if (e.keyword === 'propertyNames') return new ScenarioError(`${path}.${String(p['propertyName'])}`, 'key name not allowed')
+  return new ScenarioError(path, e.message ?? e.keyword)
+}
+
+function unique<T>(items: T[], key: (t: T) => unknown, path: (i: number) => string, what: string): void {
+  const seen = new Set<unknown>()
+  items.forEach((t, i) => {
+    const k = key(t)
+    if (seen.has(k)) throw new ScenarioError(path(i), `duplicate ${what} ${String(k)}`)
+    seen.add(k)
+  })
+}
+
+/** Rules a JSON Schema cannot say: unique ids, references between sections. */
+function checkReferences(s: Scenario): void {
+  unique(s.accounts, (a) => a.id, (i) => `accounts[${i}].id`, 'account id')
+  unique(s.tokens, (t) => t.token ?? t.name, (i) => `tokens[${i}]`, 'token')
+  const accountIds = new Set(s.accounts.map((a) => a.id))
+  s.tokens.forEach((t, i) => {
+    if (!accountIds.has(t.account)) throw new ScenarioError(`tokens[${i}].account`, `no account ${t.account}`)
+  })
+  unique(s.memberTables, (t) => t.id, (i) => `memberTables[${i}].id`, 'member table id')
+  const tableIds = new Set(s.memberTables.map((t) => t.id))
+  s.accounts.forEach((a, i) => {
+    if (Array.isArray(a.tables)) a.tables.forEach((t, j) => {
+      if (!tableIds.has(t)) throw new ScenarioError(`accounts[${i}].tables[${j}]`, `no member table ${t}`)
+    })
+  })
+  const elementIds = s.memberTables.flatMap((t, ti) => t.elements.map((e, ei) => ({ id: e.id, path: `memberTables[${ti}].elements[${ei}].id` })))
+  unique(elementIds, (e) => e.id, (i) => elementIds[i]!.path, 'element id (element ids are unique across tables)')
+  const conds = s.memberTables.flatMap((t, ti) => (t.conditions ?? []).map((c, ci) => ({ id: c.id, path: `memberTables[${ti}].conditions[${ci}].id` })))
+  unique(conds, (c) => c.id, (i) => conds[i]!.path, 'condition id')
+  s.memberTables.forEach((t, ti) => t.elements.forEach((e, ei) => {
+    const p = `memberTables[${ti}].elements[${ei}]`
+    if (e.type === 'timestamp' && !e.systemField) throw new ScenarioError(`${p}.systemField`, 'a timestamp element needs systemField')
+    if (['select', 'select_multiple'].includes(e.type) && !e.config?.options) throw new ScenarioError(`${p}.config.options`, `a ${e.type} element needs options`)
+    if (!elementTypes.includes(e.type)) throw new ScenarioError(`${p}.type`, 'unknown element type')
+  }))
+}
+
+/**
+ * Validate a scenario (an object, or JSON / YAML text) against the scenario JSON Schema and
+ * the reference rules. Throws ScenarioError naming the bad key path.
+ */
+export function parseScenario(input: unknown): Scenario {
+  let data = input
+  if (typeof input === 'string') {
+    try {
+      data = parseYaml(input) // YAML is a superset of JSON
+    } catch (e) {
+      throw new ScenarioError('', `not JSON or YAML: ${(e as Error).message}`)
+    }
+  }
+  const v = validator()
+  if (!v(data)) throw describe(v.errors![0]!)
+  const s = structuredClone(data) as Scenario
+  checkReferences(s)
+  return s
+}

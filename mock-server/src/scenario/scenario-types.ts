@@ -1,0 +1,88 @@
+import type { PermissionLevel } from '../model/account.js'
+import type { ConditionClause, ElementConfig, ElementType, SystemTimestampField } from '../model/member-db.js'
+
+/** How generated members fill an element (defaults follow the element type). */
+export const fakeKinds = [
+  'email', 'name', 'kana', 'birthday', 'company', 'city', 'sentence', 'word', 'login', 'none',
+] as const
+export type FakeKind = (typeof fakeKinds)[number]
+
+export interface ScenarioAccount {
+  id: number
+  login: string
+  name: string
+  level: PermissionLevel
+  memberDataSearch?: boolean
+  encryptedKey?: boolean
+  resultDownload?: boolean
+  postedImageMenu?: boolean
+  options?: { mail?: boolean; forms?: boolean; posted_images?: boolean }
+  /** Member table ids this account may access; default all. */
+  tables?: 'all' | number[]
+}
+
+export interface ScenarioToken {
+  /** Human name, e.g. "krs-all". */
+  name: string
+  /** Bearer value; defaults to the name. */
+  token?: string
+  account: number
+}
+
+export interface ScenarioElement {
+  id: number
+  name: string
+  type: ElementType
+  required?: boolean
+  unique?: boolean
+  system?: boolean
+  systemField?: SystemTimestampField
+  config?: ElementConfig
+  fake?: FakeKind
+}
+
+export interface ScenarioMember {
+  [key: `e_${number}`]: unknown
+  regist_date?: string
+  update_date?: string
+}
+
+export interface ScenarioCondition {
+  id: number
+  title: string
+  grouping: boolean
+  conditions: Record<string, ConditionClause>
+  /** Set unusable through the API: hidden from get_conditions and refused by id. */
+  hidden?: boolean
+}
+
+export interface ScenarioTable {
+  id: number
+  title: string
+  elements: ScenarioElement[]
+  members?: {
+    /** Members generated with faker (ja); `--members` overrides it for the first table. */
+    generate?: number
+    list?: ScenarioMember[]
+  }
+  conditions?: ScenarioCondition[]
+}
+
+/**
+ * One emulated environment. Parts 2 and 3 of the emulator own the optional sections
+ * `delivery`, `forms`, `columnSets` and `postedImages` (open objects until they define them);
+ * `extensions` is free for anything else.
+ */
+export interface Scenario {
+  environment: { name: string }
+  accounts: ScenarioAccount[]
+  tokens: ScenarioToken[]
+  memberTables: ScenarioTable[]
+  /** Blacklisted addresses, or "@domain" for a whole domain. */
+  blacklist?: string[]
+  delivery?: Record<string, unknown>
+  forms?: unknown[]
+  columnSets?: unknown[]
+  postedImages?: Record<string, unknown>
+  extensions?: Record<string, unknown>
+}

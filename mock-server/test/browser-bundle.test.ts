@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { describe, expect, it } from 'vitest'
+
+// The engine runs in browsers (MSW setupWorker, the playground): bundling the MSW door and
+// the engine for the browser must succeed, which fails on any Node built-in reachable
+// from them. (esbuild comes with tsup, the build tool of this package.)
+describe('browser bundle', () => {
+  for (const entry of ['../src/index.ts', '../src/msw/index.ts']) {
+    it(`${entry.slice(3)} bundles for platform "browser"`, async () => {
+      const result = await build({
+        entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
+        bundle: true,
+        platform: 'browser',
+        format: 'esm',
+        write: false,
+        external: ['msw'],
+        logLevel: 'silent',
+      })
+      expect(result.errors).toEqual([])
+      expect(result.outputFiles[0]!.contents.length).toBeGreaterThan(100_000)
+    })
+  }
+})

@@ -1,0 +1,47 @@
+import { expect } from 'vitest'
+import type { EngineOptions } from '../../src/index.js'
+import { memberDbHandlers } from '../../src/domains/member-db-handlers.js'
+import { servicesHandlers } from '../../src/domains/services-handlers.js'
+import { servicesTickHook } from '../../src/domains/services-sections.js'
+import type { TenantState } from '../../src/model/tenant.js'
+import { runOnEveryDoor, type CallResult, type DoorTarget } from '../support/run-on-every-door.js'
+
+/** 2026-01-01 00:00:00 UTC, the runner's manual clock start. */
+export const START = 1_767_225_600
+
+/**
+ * Engine options of the part-3 behaviour suite: the part-1 and part-3 handlers and the part-3
+ * tick hook, so the suite runs whether or not the lead has wired them into the handler table.
+ */
+export function servicesEngine(members = 60, extra: EngineOptions = {}): EngineOptions {
+  return {
+    members,
+    handlers: { ...memberDbHandlers, ...servicesHandlers },
+    tickHooks: [servicesTickHook],
+    ...extra,
+  }
+}
+
+export function runServicesSuite(name: string, cases: (t: DoorTarget) => void, members = 60, extra: EngineOptions = {}): void {
+  runOnEveryDoor(name, cases, { engine: () => servicesEngine(members, extra) })
+}
+
+export function stateOf(t: DoorTarget): TenantState {
+  return t.engine.defaultTenant.state
+}
+
+/** Assert an error answer with this code. */
+export function expectError(r: CallResult, code: string): void {
+  expect((r.body as { error_code?: string }).error_code, JSON.stringify(r.body)).toBe(code)
+  expect(r.status).toBeGreaterThanOrEqual(400)
+}
+
+export function expectOk<T>(r: CallResult<T>): T {
+  expect(r.status, JSON.stringify(r.body)).toBe(200)
+  return r.body
+}
+
+export async function advance(t: DoorTarget, seconds: number): Promise<void> {
+  const r = await t.admin('POST', 'clock', { advance_seconds: seconds })
+  expect(r.status, JSON.stringify(r.body)).toBe(200)
+}

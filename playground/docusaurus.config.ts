@@ -1,0 +1,179 @@
+import type { Config } from '@docusaurus/types'
+import type * as Preset from '@docusaurus/preset-classic'
+import type * as Redocusaurus from 'redocusaurus'
+import { themes as prismThemes } from 'prism-react-renderer'
+import { externalLinks } from './site-links'
+
+/** The krs-kit documentation site: Japanese only, docs at /, history blog at /history, Redoc at /api. */
+const config: Config = {
+  title: 'KREISEL JSON API ドキュメント（krs-kit）',
+  tagline: '会員データベースとメール配信の JSON API を学び、試すためのサイト',
+  favicon: 'img/favicon.svg',
+  url: 'http://127.0.0.1:4010',
+  baseUrl: '/',
+  trailingSlash: false,
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'warn',
+  markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } },
+  i18n: { defaultLocale: 'ja', locales: ['ja'] },
+  // Colour mode: light, dark or system (following the OS), kept in localStorage under
+  // "theme" and synced across tabs by Docusaurus. The seed wants light by default, while
+  // Docusaurus' 3-way toggle starts at "system": store "light" once on the first visit,
+  // before Docusaurus' own theme script reads it.
+  headTags: [
+    {
+      tagName: 'script',
+      attributes: {},
+      innerHTML:
+        "try{if(localStorage.getItem('krs-colour-mode-initialised')===null){localStorage.setItem('krs-colour-mode-initialised','1');if(localStorage.getItem('theme')===null)localStorage.setItem('theme','light')}}catch(e){}",
+    },
+  ],
+  future: { v4: { removeLegacyPostBuildHeadAttribute: true } },
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          breadcrumbs: true,
+        },
+        blog: {
+          routeBasePath: 'history',
+          path: 'blog',
+          blogTitle: '変更履歴',
+          blogDescription: 'krs-kit の変更履歴（対象とする API バージョンごと）',
+          blogSidebarTitle: 'すべての変更履歴',
+          blogSidebarCount: 'ALL',
+          postsPerPage: 'ALL',
+          sortPosts: 'descending',
+          showReadingTime: false,
+          feedOptions: { type: null },
+          tags: 'tags.yml',
+          onInlineTags: 'throw',
+          onUntruncatedBlogPosts: 'ignore',
+        },
+        theme: { customCss: './src/css/custom.css' },
+        sitemap: false,
+      } satisfies Preset.Options,
+    ],
+    [
+      'redocusaurus',
+      {
+        specs: [
+          {
+            id: 'json-api',
+            spec: '.generated/openapi.json',
+            route: '/api',
+            url: '/openapi.json',
+          },
+        ],
+        theme: {
+          primaryColor: '#1f6f50',
+          options: {
+            hideDownloadButton: false,
+            expandResponses: '200',
+            jsonSampleExpandLevel: 3,
+            labels: {
+              enum: '列挙値',
+              enumSingleValue: '値',
+              enumArray: '要素',
+              default: '既定値',
+              deprecated: '非推奨',
+              example: '例',
+              examples: '例',
+              recursive: '再帰',
+              arrayOf: '配列: ',
+              webhook: 'イベント',
+              const: '値',
+              noResultsFound: '該当する結果はありません',
+              download: 'ダウンロード',
+              downloadSpecification: 'スキーマファイルのダウンロード',
+              responses: 'レスポンス',
+              callbackResponses: 'コールバックのレスポンス',
+              requestSamples: 'リクエストの例',
+              responseSamples: 'レスポンスの例',
+            },
+          },
+        },
+      } satisfies Redocusaurus.PresetEntry[1],
+    ],
+  ],
+  plugins: [
+    // This package is "type": "module", so webpack would parse Docusaurus' generated
+    // .docusaurus/*.js as strict ESM and leave `require.resolveWeak` unresolved
+    // (TypeError at static generation). Parse those files as auto (CJS + ESM) instead.
+    () => ({
+      name: 'krs-generated-modules-as-auto',
+      configureWebpack: () => ({
+        module: { rules: [{ test: /[\\/]\.docusaurus[\\/].*\.js$/, type: 'javascript/auto' }] },
+      }),
+    }),
+  ],
+  themes: [
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        hashed: true,
+        language: ['ja', 'en'],
+        indexDocs: true,
+        indexBlog: true,
+        indexPages: false,
+        docsRouteBasePath: '/',
+        blogRouteBasePath: '/history',
+        searchResultLimits: 8,
+        searchBarShortcut: true,
+        searchBarShortcutKeymap: 'mod+k',
+        searchBarShortcutHint: true,
+        highlightSearchTermsOnTargetPage: true,
+        explicitSearchResultPath: true,
+      },
+    ],
+  ],
+  themeConfig: {
+    colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
+    navbar: {
+      title: 'KREISEL JSON API',
+      logo: { alt: 'krs-kit', src: 'img/favicon.svg' },
+      items: [
+        { type: 'docSidebar', sidebarId: 'jsonApi', label: 'JSON API ドキュメント', position: 'left' },
+        { to: '/api', label: 'API リファレンス', position: 'left' },
+        { type: 'docSidebar', sidebarId: 'soap', label: 'SOAP API ドキュメント', position: 'left' },
+        { to: '/history', label: '変更履歴', position: 'left' },
+        { to: '/playground', label: 'プレイグラウンド', position: 'left' },
+        { type: 'search', position: 'right' },
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'ドキュメント',
+          items: [
+            { label: '変更履歴', to: '/history' },
+            { label: 'API リファレンス', to: '/api' },
+          ],
+        },
+        {
+          title: 'KREISEL',
+          items: [
+            { label: '製品サイト', href: externalLinks.productSite },
+            { label: 'マニュアルサポートサイト', href: externalLinks.manualSupportSite },
+          ],
+        },
+        {
+          title: '運営',
+          items: [
+            { label: '運営会社', href: externalLinks.operatingCompany },
+            { label: 'テックラボ', href: externalLinks.techLabs },
+          ],
+        },
+      ],
+      copyright: 'krs-kit（MIT License）。KREISEL はトライコーン株式会社のサービスです。このサイトは krs-kit の開発者向け資料です。',
+    },
+    prism: { theme: prismThemes.github, darkTheme: prismThemes.dracula, additionalLanguages: ['php', 'bash', 'json'] },
+    docs: { sidebar: { hideable: false } },
+  } satisfies Preset.ThemeConfig,
+}
+
+export default config

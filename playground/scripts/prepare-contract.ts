@@ -1,0 +1,32 @@
+/**
+ * Run before every site build (`npm run prepare:contract`, also the `prebuild`/`prestart`
+ * hooks). Writes git-ignored files only:
+ *   .generated/openapi.json          the contract Redoc renders at /api
+ *   .generated/error-catalogue.json  rows of the /errors/* tables
+ *   .generated/operations.json       tags + operations for /playground
+ *   .generated/contract-meta.json    title, version, where it came from
+ *   static/openapi.json              the downloadable contract
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { loadContract } from './contract-source.js'
+import { contractMeta, errorCatalogue, operationList, tagList } from './site-data.js'
+
+const siteDir = join(dirname(fileURLToPath(import.meta.url)), '..')
+const repoRoot = join(siteDir, '..')
+
+const { spec, origin } = loadContract(repoRoot)
+const generatedDir = join(siteDir, '.generated')
+mkdirSync(generatedDir, { recursive: true })
+mkdirSync(join(siteDir, 'static'), { recursive: true })
+
+const write = (file: string, value: unknown): void => writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`)
+const specText = `${JSON.stringify(spec, null, 2)}\n`
+writeFileSync(join(generatedDir, 'openapi.json'), specText)
+writeFileSync(join(siteDir, 'static', 'openapi.json'), specText)
+write(join(generatedDir, 'error-catalogue.json'), errorCatalogue(spec))
+write(join(generatedDir, 'operations.json'), { tags: tagList(spec), operations: operationList(spec) })
+const meta = contractMeta(spec, origin)
+write(join(generatedDir, 'contract-meta.json'), meta)
+console.log(`[prepare-contract] ${meta.title} ${meta.version}: ${meta.operationCount} operations, ${meta.errorCount} error codes (from ${origin})`)

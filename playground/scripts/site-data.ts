@@ -1,0 +1,81 @@
+/** Pure transforms from the bundled contract to the small JSON files the site renders. */
+
+export interface ErrorEntry {
+  code: string
+  name: string
+  description: string
+  status: number
+  scope: string
+  source: string
+}
+
+export interface OperationEntry {
+  name: string
+  tag: string
+  summary: string
+  security: boolean
+}
+
+export interface TagEntry {
+  name: string
+  description: string
+}
+
+export interface ContractMeta {
+  title: string
+  version: string
+  origin: string
+  operationCount: number
+  errorCount: number
+}
+
+type Json = Record<string, unknown>
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+export function errorCatalogue(spec: Json): ErrorEntry[] {
+  const raw = spec['x-krs-error-catalogue']
+  if (!isObject(raw)) throw new Error('contract has no x-krs-error-catalogue object')
+  return Object.entries(raw).map(([code, value]) => {
+    if (!isObject(value)) throw new Error(`catalogue entry ${code} is not an object`)
+    return {
+      code,
+      name: String(value.name ?? ''),
+      description: String(value.description ?? ''),
+      status: Number(value.status),
+      scope: String(value.scope ?? ''),
+      source: String(value.source ?? ''),
+    }
+  })
+}
+
+export function operationList(spec: Json): OperationEntry[] {
+  const paths = spec.paths
+  if (!isObject(paths)) throw new Error('contract has no paths')
+  const rootSecurity = Array.isArray(spec.security) && spec.security.length > 0
+  const out: OperationEntry[] = []
+  for (const item of Object.values(paths)) {
+    if (!isObject(item) || !isObject(item.post)) continue
+    const op = item.post
+    const tags = Array.isArray(op.tags) ? op.tags : []
+    const security = Array.isArray(op.security) ? op.security.length > 0 : rootSecurity
+    out.push({ name: String(op.operationId), tag: String(tags[0] ?? ''), summary: String(op.summary ?? ''), security })
+  }
+  return out
+}
+
+export function tagList(spec: Json): TagEntry[] {
+  const tags = Array.isArray(spec.tags) ? spec.tags : []
+  return tags.filter(isObject).map((t) => ({ name: String(t.name), description: String(t.description ?? '') }))
+}
+
+export function contractMeta(spec: Json, origin: string): ContractMeta {
+  const info = isObject(spec.info) ? spec.info : {}
+  return {
+    title: String(info.title ?? ''),
+    version: String(info.version ?? ''),
+    origin,
+    operationCount: operationList(spec).length,
+    errorCount: errorCatalogue(spec).length,
+  }
+}

@@ -1,0 +1,43 @@
+import React from 'react'
+import catalogue from '@site/.generated/error-catalogue.json'
+import { scopeLabel, sourceLabel } from './error-catalogue-labels'
+
+interface Props {
+  /** Only codes with this prefix (e.g. "KR_API_"); all codes when omitted. */
+  prefix?: string
+}
+
+/** The exception-code table, rendered from the contract's x-krs-error-catalogue. */
+export default function ErrorCodeTable({ prefix }: Props): React.JSX.Element {
+  const rows = catalogue.filter((e) => (prefix ? e.code.startsWith(prefix) : true))
+  return (
+    <table data-testid="error-code-table">
+      <thead>
+        <tr>
+          <th>コード</th>
+          <th>error_desc</th>
+          <th>意味</th>
+          <th>HTTP ステータス</th>
+          <th>範囲</th>
+          <th>出典</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((e) => (
+          <tr key={e.code} id={e.code}>
+            <td>
+              <code>{e.code}</code>
+            </td>
+            <td>
+              <code>{e.name}</code>
+            </td>
+            <td>{e.description}</td>
+            <td>{e.status}</td>
+            <td>{scopeLabel[e.scope] ?? e.scope}</td>
+            <td>{sourceLabel[e.source] ?? e.source}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

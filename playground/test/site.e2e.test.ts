@@ -1,0 +1,259 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserSkipReason, launchChromium } from './support/browser.js'
+import { buildDir, ensureSiteBuilt, siteDir } from './support/site-build.js'
+import { docRoutes, historyPosts, releasePosts, releaseTags, tagOfReleasePost } from './support/seed-routes.js'
+import { startStaticServer, type StaticServer } from './support/static-server.js'
+
+const skipReason = browserSkipReason()
+if (skipReason) console.warn(`[site.e2e] skipped: ${skipReason}`)
+
+const artifactsDir = join(siteDir, 'test-artifacts')
+const contractPath = join(siteDir, '..', 'spec', 'dist', 'openapi.json')
+
+/** The operationIds of the published contract (spec/dist), or of the copy the build used. */
+function contractOperationIds(): string[] {
+  const file = existsSync(contractPath) ? contractPath : join(siteDir, '.generated', 'openapi.json')
+  const spec = JSON.parse(readFileSync(file, 'utf8')) as { paths: Record<string, { post?: { operationId?: string } }> }
+  return Object.values(spec.paths).flatMap((p) => (p.post?.operationId ? [p.post.operationId] : []))
+}
+
+/** The <main> element of a server-rendered page (blog pages also have a sidebar of every post). */
+function mainOf(html: string): string {
+  const start = html.indexOf('<main')
+  const end = html.lastIndexOf('</main>')
+  return start >= 0 && end > start ? html.slice(start, end) : ''
+}
+
+/** Text of every <h1> of a server-rendered page. */
+function h1Texts(html: string): string[] {
+  return [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => (m[1] ?? '').replace(/<[^>]+>/g, '').trim())
+}
+
+describe.skipIf(skipReason !== null)('documentation site (built, served statically, driven by Chromium)', () => {
+  let server: StaticServer
+  let browser: Browser
+  const get = async (path: string): Promise<{ status: number; html: string }> => {
+    const res = await fetch(server.origin + path)
+    return { status: res.status, html: await res.text() }
+  }
+  const newPage = async (context?: BrowserContext): Promise<Page> => {
+    const page = await (context ?? browser).newPage({ viewport: { width: 1280, height: 800 } })
+    page.on('pageerror', (e) => console.error('[pageerror]', e.message))
+    return page
+  }
+
+  beforeAll(async () => {
+    ensureSiteBuilt()
+    server = await startStaticServer(buildDir)
+    browser = await launchChromium()
+    mkdirSync(artifactsDir, { recursive: true })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+
+  describe('routes of the seed answer with their content', () => {
+    it.each(docRoutes)('%s shows "%s"', async (route, text) => {
+      const { status, html } = await get(route)
+      expect(status).toBe(200)
+      expect(h1Texts(html)).toContain(text)
+    })
+
+    it('every history post answers with its own page', async () => {
+      for (const slug of historyPosts) {
+        const { status, html } = await get(`/history/${slug}`)
+        expect(status, slug).toBe(200)
+        expect(html, slug).toContain(`<link rel="canonical" href="http://127.0.0.1:4010/history/${slug}"`)
+        expect(h1Texts(mainOf(html)), slug).toHaveLength(1)
+      }
+      for (const slug of releasePosts) {
+        const main = mainOf((await get(`/history/${slug}`)).html)
+        const version = slug.replace(/-revision-\d+$/, '')
+        expect(h1Texts(main)[0], slug).toContain(version)
+        expect(main, slug).toContain(`href="/history/tags/${tagOfReleasePost(slug)}"`)
+      }
+    })
+
+    it('/history shows all 52 posts on one page, newest first', async () => {
+      const { status, html: page } = await get('/history')
+      expect(status).toBe(200)
+      const html = mainOf(page)
+      const positions = historyPosts.map((slug) => html.indexOf(`href="/history/${slug}"`))
+      expect(positions.every((p) => p >= 0)).toBe(true)
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions)
+      expect(html).not.toContain('/history/page/2')
+    })
+
+    it('/history/archive lists every post', async () => {
+      const { status, html } = await get('/history/archive')
+      expect(status).toBe(200)
+      expect(mainOf(html)).not.toBe('')
+      for (const slug of historyPosts) expect(html, slug).toContain(`href="/history/${slug}"`)
+    })
+
+    it('/history/tags lists the 15 release tags and each tag page lists its posts', async () => {
+      const tags = await get('/history/tags')
+      expect(tags.status).toBe(200)
+      for (const tag of releaseTags) expect(tags.html, tag).toContain(`href="/history/tags/${tag}"`)
+      for (const tag of releaseTags) {
+        const { status, html: page } = await get(`/history/tags/${tag}`)
+        expect(status, tag).toBe(200)
+        const html = mainOf(page)
+        const expected = releasePosts.filter((slug) => tagOfReleasePost(slug) === tag)
+        expect(expected.length, tag).toBeGreaterThan(0)
+        for (const slug of expected) expect(html, `${tag} lists ${slug}`).toContain(`href="/history/${slug}"`)
+        const others = releasePosts.filter((slug) => tagOfReleasePost(slug) !== tag)
+        for (const slug of others) expect(html, `${tag} must not list ${slug}`).not.toContain(`href="/history/${slug}"`)
+      }
+    })
+
+    it('/search and /api and /playground answer 200', async () => {
+      for (const route of ['/search', '/api', '/playground']) expect((await get(route)).status, route).toBe(200)
+    })
+
+    it('the error pages are generated from the contract catalogue', async () => {
+      const spec = JSON.parse(readFileSync(join(siteDir, '.generated', 'openapi.json'), 'utf8')) as {
+        'x-krs-error-catalogue': Record<string, { name: string; status: number }>
+      }
+      const catalogue = Object.entries(spec['x-krs-error-catalogue'])
+      const codes = await get('/errors/kreisel-api-exception-codes')
+      for (const [code, entry] of catalogue) {
+        expect(codes.html, code).toContain(`id="${code}"`)
+      }
+      expect(catalogue.length).toBeGreaterThan(30)
+      const statuses = await get('/errors/http-status-codes')
+      for (const status of new Set(catalogue.map(([, e]) => e.status))) {
+        expect(statuses.html, String(status)).toContain(`id="status-${status}"`)
+      }
+    })
+  })
+
+  it('an unknown path shows the not-found page asking to report the broken link', async () => {
+    expect((await get('/no/such/page')).status).toBe(404)
+    const page = await newPage()
+    await page.goto(`${server.origin}/no/such/page`)
+    await expect(page.locator('h1').first().textContent()).resolves.toContain('ページが見つかりません')
+    await expect(page.locator('main').textContent()).resolves.toContain('リンクが壊れていることを伝えてください')
+    await page.close()
+  })
+
+  it('a path ending in /index.html shows the page without that ending', async () => {
+    const page = await newPage()
+    await page.goto(`${server.origin}/tutorials/index.html`)
+    await page.locator('h1', { hasText: 'チュートリアル' }).waitFor({ timeout: 20_000 })
+    await page.close()
+  })
+
+  it('/api lists every operation of the contract and offers the contract for download', async () => {
+    const expected = contractOperationIds()
+    if (existsSync(contractPath)) expect(expected.length).toBe(61)
+    const page = await newPage()
+    await page.goto(`${server.origin}/api`, { waitUntil: 'load' })
+    await page.locator('[data-item-id*="/operation/"]').first().waitFor({ timeout: 60_000 })
+    const ids = await page.locator('[data-item-id*="/operation/"]').evaluateAll((els) =>
+      [...new Set(els.map((e) => (e.getAttribute('data-item-id') ?? '').replace(/^.*\/operation\//, '')))],
+    )
+    expect(ids.sort()).toEqual([...expected].sort())
+    const download = page.locator('a[download], a:has-text("スキーマファイルのダウンロード")').first()
+    expect(await download.getAttribute('href')).toMatch(/openapi\.json$/)
+    const served = (await (await fetch(`${server.origin}/openapi.json`)).json()) as { paths: object; info: { version: string } }
+    expect(Object.keys(served.paths).length).toBe(expected.length)
+    expect(served.info.version).toBe('202509')
+    await page.close()
+  })
+
+  it('/playground lists every operation grouped by tag with its Japanese summary', async () => {
+    const expected = contractOperationIds()
+    const page = await newPage()
+    await page.goto(`${server.origin}/playground`)
+    const names = await page.locator('[data-operation]').evaluateAll((els) => els.map((e) => e.getAttribute('data-operation')))
+    expect([...names].sort()).toEqual([...expected].sort())
+    await expect(page.locator('[data-operation="get_version"]').textContent()).resolves.toMatch(/[ぁ-んァ-ン一-龯]/)
+    await page.close()
+  })
+
+  describe('search finds Japanese words in kanji, hiragana and katakana', () => {
+    it.each(['配信', 'はいしん', 'ハイシン'])('/search?q=%s finds the mail-delivery tutorial', async (q) => {
+      const page = await newPage()
+      await page.goto(`${server.origin}/search?q=${encodeURIComponent(q)}`)
+      await page.locator('a[href^="/tutorials/mail-delivery"]').first().waitFor({ timeout: 30_000 })
+      await page.close()
+    })
+
+    it('Ctrl+K focuses the navbar search box, which shows at most 8 suggestions', async () => {
+      const page = await newPage()
+      await page.goto(`${server.origin}/limitations`)
+      await page.locator('main h1').waitFor()
+      await page.keyboard.press('Control+k')
+      const input = page.locator('input[type="search"], .navbar__search-input').first()
+      await expect.poll(() => input.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true)
+      await input.pressSequentially('はいしん', { delay: 30 })
+      const suggestions = page.locator('.aa-suggestion, [role="option"]')
+      await suggestions.first().waitFor({ timeout: 30_000 })
+      const count = await suggestions.count()
+      expect(count).toBeGreaterThan(0)
+      expect(count).toBeLessThanOrEqual(8)
+      await page.close()
+    })
+  })
+
+  describe('colour mode', () => {
+    const themeOf = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-theme'))
+    const toggle = (page: Page) => page.locator('button[title*="モード"], [class*="colorModeToggle"] button').first()
+
+    it('is light by default, persists over a reload and syncs to another tab', async () => {
+      const context = await browser.newContext()
+      const a = await newPage(context)
+      await a.goto(`${server.origin}/`)
+      await toggle(a).waitFor()
+      expect(await themeOf(a)).toBe('light')
+      const b = await newPage(context)
+      await b.goto(`${server.origin}/limitations`)
+      await toggle(b).waitFor()
+      expect(await themeOf(b)).toBe('light')
+
+      await toggle(a).click()
+      await expect.poll(() => themeOf(a)).toBe('dark')
+      expect(await a.evaluate(() => localStorage.getItem('theme'))).toBe('dark')
+      await expect.poll(() => themeOf(b), { timeout: 10_000 }).toBe('dark')
+
+      await a.reload()
+      await toggle(a).waitFor()
+      expect(await themeOf(a)).toBe('dark')
+
+      await toggle(a).click() // dark -> system: the stored choice is removed
+      await expect.poll(() => a.evaluate(() => document.documentElement.getAttribute('data-theme-choice'))).toBe('system')
+      expect(await a.evaluate(() => localStorage.getItem('theme'))).toBeNull()
+      await a.reload()
+      await toggle(a).waitFor()
+      expect(await a.evaluate(() => document.documentElement.getAttribute('data-theme-choice'))).toBe('system')
+      await context.close()
+    })
+  })
+
+  it('saves screenshots of the home page and /api in light and dark', async () => {
+    for (const mode of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ colorScheme: mode })
+      await context.addInitScript((m) => {
+        localStorage.setItem('krs-colour-mode-initialised', '1')
+        localStorage.setItem('theme', m)
+      }, mode)
+      const page = await newPage(context)
+      await page.goto(`${server.origin}/`)
+      await page.locator('main h1').waitFor()
+      expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(mode)
+      await page.screenshot({ path: join(artifactsDir, `home-${mode}.png`) })
+      await page.goto(`${server.origin}/api`, { waitUntil: 'load' })
+      await page.locator('[data-item-id*="/operation/"]').first().waitFor({ timeout: 60_000 })
+      await page.screenshot({ path: join(artifactsDir, `api-${mode}.png`) })
+      await context.close()
+      expect(existsSync(join(artifactsDir, `home-${mode}.png`))).toBe(true)
+      expect(existsSync(join(artifactsDir, `api-${mode}.png`))).toBe(true)
+    }
+  })
+})

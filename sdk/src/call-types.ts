@@ -1,0 +1,37 @@
+import type { CallOptions } from './client-options.js'
+import type { OperationName } from './generated/operation-names.js'
+import type { OperationRequest, OperationResponse } from './generated/operation-types.js'
+import type { CamelCase } from './camel-case.js'
+
+/** True when every key of the request body is optional (e.g. `{}`): the body may be left out. */
+type BodyOptional<K extends OperationName> = {} extends OperationRequest<K> ? true : false
+
+/** The arguments after the operation name: `(body, options?)`, with `body` optional when it may be `{}`. */
+export type CallArgs<K extends OperationName> =
+  BodyOptional<K> extends true
+    ? [body?: OperationRequest<K>, options?: CallOptions]
+    : [body: OperationRequest<K>, options?: CallOptions]
+
+/** One camelCase method per operation: `krs.getMemberTables()`, `krs.lookupMemberId({...})`. */
+export type KrsOperationMethods = {
+  [K in OperationName as CamelCase<K>]: (...args: CallArgs<K>) => Promise<OperationResponse<K>>
+}
+
+/** Operations that page with `offset` (the contract's `x-krs-page-step`). */
+export type PagedOperationName = {
+  [K in OperationName]: OperationRequest<K> extends { offset: number } ? K : never
+}[OperationName]
+
+/** The body of a paged call; `offset` is where to start (default 0). */
+export type PageRequest<K extends PagedOperationName> = Omit<OperationRequest<K>, 'offset'> & { offset?: number }
+
+/**
+ * One item of a page: an element of an array answer, or a `[key, value]` entry of an
+ * object answer (posted images are grouped by member ID).
+ */
+export type PageItem<K extends PagedOperationName> =
+  OperationResponse<K> extends readonly (infer T)[]
+    ? T
+    : OperationResponse<K> extends { [key: string]: infer V }
+      ? [string, V]
+      : never

@@ -1,0 +1,127 @@
+import type { ErrorCode } from './generated/errors.js'
+import type { OperationName } from './generated/operation-names.js'
+
+/**
+ * Base class of every error the SDK throws. Catch this to catch them all.
+ * Each subclass sets `name` explicitly (minifiers rename classes).
+ */
+export class KrsSdkError extends Error {
+  /** The operation being called, when the error belongs to one. */
+  readonly operation: OperationName | undefined
+  constructor(message: string, operation?: OperationName, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'KrsSdkError'
+    this.operation = operation
+  }
+}
+
+const apiErrorBrand = Symbol.for('@krs-kit/sdk.KrsApiError')
+
+/** The service answered with a 4xx or 5xx status and (normally) the common error body. */
+export class KrsApiError<C extends ErrorCode = ErrorCode> extends KrsSdkError {
+  /** HTTP status code. */
+  readonly status: number
+  /** `error_code`: the KREISEL exception code (for example `KR_API_F0102`). */
+  readonly code: C
+  /** `error_desc`: the description that belongs to the code, spelled as the service sends it. */
+  readonly desc: string
+  /** `message`: optional extra detail from the service. */
+  readonly detail: string | undefined
+  declare readonly operation: OperationName
+  /** The raw response (its body has already been read; see `body`). */
+  readonly response: Response
+  /** The decoded error body (JSON value, or text when the body was not JSON). */
+  readonly body: unknown
+
+  constructor(init: {
+    status: number
+    code: C
+    desc: string
+    detail?: string | undefined
+    operation: OperationName
+    response: Response
+    body: unknown
+  }) {
+    super(
+      `${init.operation}: ${init.status} ${init.code} ${init.desc}${init.detail ? ` (${init.detail})` : ''}`,
+      init.operation,
+    )
+    this.name = 'KrsApiError'
+    this.status = init.status
+    this.code = init.code
+    this.desc = init.desc
+    this.detail = init.detail
+    this.response = init.response
+    this.body = init.body
+    Object.defineProperty(this, apiErrorBrand, { value: true })
+  }
+}
+
+/** The request could not reach the service or the connection broke (DNS, refused, reset). */
+export class KrsNetworkError extends KrsSdkError {
+  constructor(operation: OperationName | undefined, cause: unknown) {
+    super(`${operation ?? 'request'}: network error: ${describe(cause)}`, operation, { cause })
+    this.name = 'KrsNetworkError'
+  }
+}
+
+/** The call (including its retries and waits) took longer than its timeout. */
+export class KrsTimeoutError extends KrsSdkError {
+  readonly timeoutMs: number
+  constructor(operation: OperationName | undefined, timeoutMs: number) {
+    super(`${operation ?? 'request'}: timed out after ${timeoutMs} ms`, operation)
+    this.name = 'KrsTimeoutError'
+    this.timeoutMs = timeoutMs
+  }
+}
+
+/** The caller's `AbortSignal` aborted the call. `cause` is the signal's reason. */
+export class KrsAbortError extends KrsSdkError {
+  constructor(operation: OperationName | undefined, reason: unknown) {
+    super(`${operation ?? 'request'}: aborted`, operation, { cause: reason })
+    this.name = 'KrsAbortError'
+  }
+}
+
+/** A 2xx answer whose body could not be decoded as the contract says. */
+export class KrsInvalidResponseError extends KrsSdkError {
+  readonly response: Response
+  constructor(operation: OperationName, response: Response, cause: unknown) {
+    super(`${operation}: the ${response.status} response body is not valid: ${describe(cause)}`, operation, { cause })
+    this.name = 'KrsInvalidResponseError'
+    this.response = response
+  }
+}
+
+/** `uploadStoredFile` refused a file that is not under the 50 MB limit (nothing was sent). */
+export class KrsFileTooLargeError extends KrsSdkError {
+  readonly size: number
+  readonly limit: number
+  constructor(size: number, limit: number) {
+    super(`upload_stored_files: the file body is ${size} bytes; it must be under ${limit} bytes`, 'upload_stored_files')
+    this.name = 'KrsFileTooLargeError'
+    this.size = size
+    this.limit = limit
+  }
+}
+
+/**
+ * True when `e` is a `KrsApiError`, optionally with the given code; narrows `e.code`.
+ * Works across copies of the SDK (ESM and CJS builds) through a registered symbol.
+ */
+export function isKrsApiError<C extends ErrorCode = ErrorCode>(e: unknown, code?: C): e is KrsApiError<C> {
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    (e as { [apiErrorBrand]?: boolean })[apiErrorBrand] === true &&
+    (code === undefined || (e as KrsApiError).code === code)
+  )
+}
+
+function describe(e: unknown): string {
+  if (e instanceof Error) {
+    const cause = (e as { cause?: unknown }).cause
+    return cause instanceof Error ? `${e.message} (${cause.message})` : e.message
+  }
+  return String(e)
+}

@@ -1,0 +1,28 @@
+// Public entry of @krs-kit/sdk. Everything else under src/ is internal.
+export { createKrsClient, type KrsClient, type KrsClientHelpers } from './create-krs-client.js'
+export type {
+  CallOptions,
+  FetchLike,
+  KrsClientOptions,
+  RequestHookContext,
+  ResponseHookContext,
+} from './client-options.js'
+export type { CallArgs, KrsOperationMethods, PagedOperationName, PageItem, PageRequest } from './call-types.js'
+export type { CamelCase } from './camel-case.js'
+export {
+  isKrsApiError,
+  KrsAbortError,
+  KrsApiError,
+  KrsFileTooLargeError,
+  KrsInvalidResponseError,
+  KrsNetworkError,
+  KrsSdkError,
+  KrsTimeoutError,
+} from './errors.js'
+export type { RetryOptions } from './retry-policy.js'
+export type { WaitOptions } from './poll-until.js'
+export type { BatchJobStatus, DeliveryStatus, WaitForDeliveryOptions } from './wait-helpers.js'
+export { storedFileLimitBytes, type DownloadOptions, type StoredFileContent, type UploadOptions } from './file-helpers.js'
+export type { ErrorCode } from './generated/errors.js'
+export type { OperationName } from './generated/operation-names.js'
+export type { OperationRequest, OperationResponse } from './generated/operation-types.js'

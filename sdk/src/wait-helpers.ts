@@ -1,0 +1,46 @@
+import type { OperationRequest, OperationResponse } from './generated/operation-types.js'
+import { pollUntil, type WaitOptions } from './poll-until.js'
+import type { SendOperation } from './request-engine.js'
+
+/** `get_delivery_status`: `[phase, info]`; phase 0 scheduled, 1 building the list, 2 handing over, 3 finished. */
+export type DeliveryStatus = OperationResponse<'get_delivery_status'>
+/** `get_batch_job_status`: `progress` reaches 100 when the job is done. */
+export type BatchJobStatus = OperationResponse<'get_batch_job_status'>
+
+export interface WaitForDeliveryOptions extends WaitOptions<DeliveryStatus> {
+  /** The phase to wait for (default 3, hand-over finished). */
+  phase?: 0 | 1 | 2 | 3 | undefined
+}
+
+export function waitForDelivery(
+  send: SendOperation,
+  sleep: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined,
+  deliveryId: number,
+  options: WaitForDeliveryOptions = {},
+): Promise<DeliveryStatus> {
+  const phase = options.phase ?? 3
+  const body: OperationRequest<'get_delivery_status'> = { delivery_id: deliveryId }
+  return pollUntil(
+    'get_delivery_status',
+    (signal) => send('get_delivery_status', body, { signal }) as Promise<DeliveryStatus>,
+    (status) => status[0] >= phase,
+    options,
+    sleep,
+  )
+}
+
+export function waitForBatchJob(
+  send: SendOperation,
+  sleep: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined,
+  batchJobId: number,
+  options: WaitOptions<BatchJobStatus> = {},
+): Promise<BatchJobStatus> {
+  const body: OperationRequest<'get_batch_job_status'> = { batch_job_id: batchJobId }
+  return pollUntil(
+    'get_batch_job_status',
+    (signal) => send('get_batch_job_status', body, { signal }) as Promise<BatchJobStatus>,
+    (status) => status.progress >= 100,
+    options,
+    sleep,
+  )
+}

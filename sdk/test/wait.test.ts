@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { createKrsClient, KrsAbortError, KrsApiError, KrsTimeoutError } from '../src/index.js'
+import { errorBody, fakeFetch, fetchAlways, json, recordingSleep } from './support/fake-fetch.js'
+
+describe('waitForDelivery', () => {
+  it('polls get_delivery_status every 30 s by default until phase 3, reporting progress', async () => {
+    const statuses = [[0, ''], [1, ''], [2, '配信対象数 3054 (37%完了)'], [3, '配信対象数 3054 (100%完了)']]
+    const f = fakeFetch(...statuses.map((s) => json(s)))
+    const s = recordingSleep()
+    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch, sleep: s.sleep })
+    const seen: unknown[] = []
+    const final = await krs.waitForDelivery(7, { onProgress: (status, poll) => seen.push([poll, status[0]]) })
+    expect(final).toEqual([3, '配信対象数 3054 (100%完了)'])
+    expect(seen).toEqual([[0, 0], [1, 1], [2, 2], [3, 3]])
+    expect(s.delays).toEqual([30_000, 30_000, 30_000])
+    expect(f.requests.map((r) => r.url)).toEqual(Array(4).fill('http://x.test/api/v1/get_delivery_status'))
+    expect(f.requests[0]?.body).toEqual({ delivery_id: 7 })
+  })
+
+  it('stops at the requested phase, with the given interval and sleep', async () => {
+    const f = fakeFetch(json([0, '']), json([2, 'x']))
+    const client = recordingSleep()
+    const own = recordingSleep()
+    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch, sleep: client.sleep })
+    await expect(krs.waitForDelivery(7, { phase: 1, intervalMs: 10_000, sleep: own.sleep })).resolves.toEqual([2, 'x'])
+    expect(own.delays).toEqual([10_000])
+    expect(client.delays).toEqual([])
+  })
+
+  it('returns at once when the delivery is already in the phase', async () => {
+    const f = fakeFetch(json([3, 'done']))
+    const s = recordingSleep()
+    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch, sleep: s.sleep })
+    await expect(krs.waitForDelivery(1)).resolves.toEqual([3, 'done'])
+    expect(s.delays).toEqual([])
+  })
+
+  it('passes API errors through (e.g. an unknown delivery)', async () => {
+    const f = fakeFetch(errorBody('KR_API_F0005', 'Invalid Object ID.', 400))
+    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch })
+    await expect(krs.waitForDelivery(999)).rejects.toBeInstanceOf(KrsApiError)
+  })
+
+  it('gives up with KrsTimeoutError after timeoutMs', async () => {
+    const f = fetchAlways(() => json([1, '']))
+    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch })
+    const e = await krs.waitForDelivery(1, { intervalMs: 5, timeoutMs: 60 }).catch((x: unknown) => x)
+    expect(e).toBeInstanceOf(KrsTimeoutError)
+    expect(f.requests.length).toBeGreaterThan(1)
+  })
+
+  it('stops with KrsAbortError when the signal aborts', async () => {
+    const f = fetchAlways(() => json([0, '']))
+    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch })
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 30)
+    await expect(krs.waitForDelivery(1, { intervalMs: 5, signal: controller.signal })).rejects.toBeInstanceOf(KrsAbortError)
+  })
+})
+
+describe('waitForBatchJob', () => {
+  it('polls get_batch_job_status until progress is 100', async () => {
+    const progress = [0, 37, 99, 100]
+    const f = fakeFetch(...progress.map((p) => json({ start_date: 1756700000, upload_date: null, progress: p, operation: 'export' })))
+    const s = recordingSleep()
+    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch, sleep: s.sleep })
+    const seen: number[] = []
+    const final = await krs.waitForBatchJob(12, { onProgress: (status) => seen.push(status.progress) })
+    expect(final.progress).toBe(100)
+    expect(seen).toEqual(progress)
+    expect(s.delays).toEqual([30_000, 30_000, 30_000])
+    expect(f.requests[0]?.body).toEqual({ batch_job_id: 12 })
+  })
+})
