@@ -18,10 +18,11 @@ const commandIndexLiteral: Plugin = {
 }
 
 // ESM, code-split: the entry holds commander and the command table; the registry, the SDK,
-// JMESPath, YAML and the emulator are chunks loaded by the command that needs them.
-// The workspace packages (@krs-kit/sdk, @krs-kit/mock-server) are bundled from their sources
-// (the `source` export condition), so the CLI build does not depend on their builds; their
-// third-party dependencies stay external (they are dependencies of this package).
+// JMESPath and YAML are chunks loaded by the command that needs them.
+// @krs-kit/sdk is bundled from its sources (the `source` export condition): the CLI build
+// does not need the SDK's build. @krs-kit/mock-server stays external (`krs mock` imports
+// `@krs-kit/mock-server/node` lazily): it reads its own data files next to its dist, so it
+// must be built before `krs mock` runs (the root `npm run build` builds it before the CLI).
 export default defineConfig((cli) => ({
   entry: { bin: 'src/bin.ts' },
   outDir: cli.outDir ?? 'dist',
@@ -32,7 +33,7 @@ export default defineConfig((cli) => ({
   sourcemap: false,
   clean: true,
   dts: false,
-  noExternal: [/^@krs-kit\//],
+  noExternal: ['@krs-kit/sdk'],
   esbuildPlugins: [commandIndexLiteral],
   esbuildOptions(options) {
     options.conditions = ['source', 'import', 'node']

@@ -6,7 +6,7 @@ import { defineConfig, type Options } from 'tsup'
 //   file with its dependencies bundled, so the server starts without resolving hundreds of
 //   modules (start-time goal < 1 s).
 // `npm run build:js` (`tsup --env.KRS_DTS off`) skips the slow declaration step.
-export default defineConfig((cli) => {
+export default defineConfig((cli): Options[] => {
   const dtsOff = cli.env?.KRS_DTS === 'off'
   const common: Options = { format: ['esm'], target: 'node20', platform: 'node', sourcemap: true }
   return [

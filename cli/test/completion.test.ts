@@ -15,6 +15,7 @@ describe('krs completion', () => {
     }
     expect(complete('krs get-member-ta').sort()).toEqual(['get-member-table-element-config', 'get-member-table-elements', 'get-member-tables'])
     expect(complete('krs get-member-info --member-')).toEqual(['--member-table-id', '--member-id'])
+    expect(complete('krs --token t get-member-info --member-')).toEqual(['--member-table-id', '--member-id'])
     expect(complete('krs wait ')).toEqual(expect.arrayContaining(['delivery', 'batch-job']))
   })
 

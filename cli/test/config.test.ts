@@ -55,6 +55,7 @@ describe('krs config', () => {
     const env = home()
     expect((await target(['--env-id', 'abc'], env)).url).toBe('https://krs.bz/abc/api/v1/get_member_tables')
     expect((await target(['--env-id', 'abc', '--base-url', 'http://127.0.0.1:9/'], env)).url).toBe('http://127.0.0.1:9/api/v1/get_member_tables')
+    expect((await target(['--base-url', 'http://127.0.0.1:9/t_1/api/v1'], env)).url).toBe('http://127.0.0.1:9/t_1/api/v1/get_member_tables')
   })
 
   it('profiles: --profile and KRS_PROFILE select one, `config use` sets the default', async () => {
@@ -66,6 +67,13 @@ describe('krs config', () => {
     expect((await target([], { ...env, KRS_PROFILE: 'b' })).url).toBe('http://b.test/api/v1/get_member_tables')
     await runKrs(['config', 'use', 'b'], { env })
     expect((await target([], env)).url).toBe('http://b.test/api/v1/get_member_tables')
+  })
+
+  it('set token - reads the token from stdin', async () => {
+    const env = home()
+    await runKrs(['config', 'set', 'token', '-'], { env, stdin: `${token}\n` })
+    const file = join(env.XDG_CONFIG_HOME, 'krs', 'config.json')
+    expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default.token).toBe(token)
   })
 
   it('an unknown key is a usage error', async () => {

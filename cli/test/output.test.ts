@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { formatOutput } from '../src/output/format-output.js'
 import { engineFetch, env } from './support/engine-fetch.js'
 import { runKrs } from './support/memory-io.js'
+import { recordingFetch, scriptedServer } from './support/recorded-fetch.js'
 
 describe('output formats', () => {
   const rows = [
@@ -39,6 +40,21 @@ describe('output formats', () => {
     const r = await runKrs(['get-member-tables', '--query', '[?'], { fetch: server.fetch, env })
     expect(r.code).toBe(2)
     expect(r.stderr).toMatch(/^krs: --query: /)
+  })
+})
+
+describe('a text answer (get_batch_job_result)', () => {
+  const csv = 'e_4\na@example.com\n'
+  const server = () => recordingFetch(scriptedServer({ get_batch_job_result: () => new Response(csv, { headers: { 'content-type': 'text/csv' } }) }))
+
+  it('is written as it is', async () => {
+    const r = await runKrs(['get-batch-job-result', '--batch-job-id', '5'], { fetch: server().fetch, env })
+    expect(r.stdout).toBe(csv)
+  })
+
+  it('is a JSON string with --output json', async () => {
+    const r = await runKrs(['get-batch-job-result', '--batch-job-id', '5', '-o', 'json'], { fetch: server().fetch, env })
+    expect(JSON.parse(r.stdout)).toBe(csv)
   })
 })
 

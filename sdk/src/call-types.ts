@@ -2,6 +2,7 @@ import type { CallOptions } from './client-options.js'
 import type { OperationName } from './generated/operation-names.js'
 import type { OperationRequest, OperationResponse } from './generated/operation-types.js'
 import type { CamelCase } from './camel-case.js'
+import type { OperationMethods } from './generated/operation-methods.js'
 
 /** True when every key of the request body is optional (e.g. `{}`): the body may be left out. */
 type BodyOptional<K extends OperationName> = {} extends OperationRequest<K> ? true : false
@@ -12,8 +13,15 @@ export type CallArgs<K extends OperationName> =
     ? [body?: OperationRequest<K>, options?: CallOptions]
     : [body: OperationRequest<K>, options?: CallOptions]
 
-/** One camelCase method per operation: `krs.getMemberTables()`, `krs.lookupMemberId({...})`. */
-export type KrsOperationMethods = {
+/**
+ * One camelCase method per operation (`krs.getMemberTables()`, `krs.lookupMemberId({...})`),
+ * each with the contract's Japanese summary, description and error codes as JSDoc
+ * (generated into `operation-methods.ts`).
+ */
+export type KrsOperationMethods = OperationMethods<CallOptions>
+
+/** The same methods derived from the operation names (checked against the generated ones in the type tests). */
+export type DerivedOperationMethods = {
   [K in OperationName as CamelCase<K>]: (...args: CallArgs<K>) => Promise<OperationResponse<K>>
 }
 

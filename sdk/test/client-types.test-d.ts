@@ -12,6 +12,7 @@ import {
   type PagedOperationName,
 } from '../src/index.js'
 import type { CamelCase } from '../src/camel-case.js'
+import type { DerivedOperationMethods, KrsOperationMethods } from '../src/call-types.js'
 
 const krs = createKrsClient({ baseUrl: 'http://127.0.0.1:4010' })
 
@@ -44,6 +45,8 @@ describe('camelCase methods', () => {
     expectTypeOf(krs.getMembersNumByOneshotCondition).returns.resolves.toEqualTypeOf<
       OperationResponse<'get_members_num_by_oneshot_condition'>
     >()
+    // the generated, documented methods are exactly the ones derived from the operation names
+    expectTypeOf<KrsOperationMethods>().toEqualTypeOf<DerivedOperationMethods>()
     type Methods = { [K in OperationName as CamelCase<K>]: unknown }
     expectTypeOf<keyof Methods>().toMatchTypeOf<keyof typeof krs>()
     // @ts-expect-error no snake_case methods

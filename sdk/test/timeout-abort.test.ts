@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createKrsClient, KrsAbortError, KrsTimeoutError } from '../src/index.js'
-import { fakeFetch, hangingFetch, highLoadReply } from './support/timeouts.js'
+import { errorBody, fakeFetch, hangingFetch } from './support/fake-fetch.js'
+
+const highLoadReply = () => errorBody('KRSKIT_HIGH_LOAD', 'System Is In High Load State.', 503)
 
 describe('timeouts', () => {
   it('fails a call that takes longer than the client timeout with KrsTimeoutError', async () => {

@@ -49,5 +49,5 @@ export async function runOperation(info: OperationInfo, flags: readonly FlagSpec
   const result = g.all
     ? await allPages(client, info.name, body)
     : await (client.call as (n: string, b: unknown) => Promise<unknown>)(info.name, body)
-  await printResult(result, g, io)
+  await printResult(result, g, io, info.responseType === 'text')
 }

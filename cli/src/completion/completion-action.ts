@@ -27,7 +27,8 @@ export function completionModel(program: Command): CompletionModel {
       entries.push({ names: [name, ...cmd.aliases()], description: cmd.description(), words: [...new Set(words)] })
     }
   }
-  return { entries, globalFlags: [...flagsOf(program), '--help'] }
+  const valueFlags = program.options.filter((o) => o.required || o.optional).flatMap((o) => [o.short, o.long].filter((f): f is string => f !== undefined))
+  return { entries, globalFlags: [...flagsOf(program), '--help'], valueFlags }
 }
 
 export function printCompletion(shell: string, program: Command, io: CliIo): void {

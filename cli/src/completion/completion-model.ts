@@ -10,4 +10,6 @@ export interface CompletionEntry {
 export interface CompletionModel {
   entries: CompletionEntry[]
   globalFlags: string[]
+  /** Global flags that take a value (the next word is not a command). */
+  valueFlags: string[]
 }

@@ -17,8 +17,11 @@ function shown(key: string, value: string | undefined): string {
   return key === 'token' ? maskToken(value) : value
 }
 
-export async function configSet(name: string, value: string, cmd: Command, io: CliIo): Promise<void> {
+export async function configSet(name: string, given: string, cmd: Command, io: CliIo): Promise<void> {
   const key = profileKey(name)
+  // `-` reads the value from stdin, so that a token stays out of the shell history.
+  const value = given === '-' ? (await io.readStdin()).trim() : given
+  if (value === '') throw new UsageError(`${name}: the value is empty`)
   const path = configPath(io.env)
   const config = await readConfig(path)
   const profile = targetProfile(cmd, io, config)

@@ -11,7 +11,7 @@ export function addConfigCommand(program: Command, io: CliIo): void {
     .command('set')
     .description('プロファイルに値を保存する（token、env-id、base-url）')
     .argument('<key>', 'token | env-id | base-url')
-    .argument('<value>', '値')
+    .argument('<value>', '値（- で標準入力から読む：トークンをシェルの履歴に残さない）')
     .action(async (key: string, value: string, _o: unknown, cmd: Command) => (await impl()).configSet(key, value, cmd, io))
   config
     .command('unset')

@@ -34,9 +34,13 @@ export async function resolveConnection(
   }
 }
 
-/** Where requests go: `--base-url` wins over the environment ID, as in the SDK. */
+/**
+ * Where requests go: `--base-url` wins over the environment ID, as in the SDK. A base URL
+ * given with the API path (`http://127.0.0.1:4010/t_1/api/v1`, as `krs mock tenant new`
+ * prints) is accepted too.
+ */
 export function apiBase(c: Connection): string | undefined {
-  if (c.baseUrl) return c.baseUrl.replace(/\/+$/, '')
+  if (c.baseUrl) return c.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '')
   if (c.envId) return `https://krs.bz/${encodeURIComponent(c.envId)}`
   return undefined
 }

@@ -16,6 +16,15 @@ function integer(name: string, text: string | undefined, min = 0): number | unde
   return n
 }
 
+/**
+ * A subcommand's options. `krs mock` has options of the same names (--seed, --members,
+ * --clock), and commander gives options written after a subcommand to the parent that
+ * knows them: merge the ancestors' values (the subcommand's own win).
+ */
+function subcommandOptions<T extends object>(cmd: Command): T {
+  return cmd.optsWithGlobals<T>()
+}
+
 async function target(cmd: Command, io: CliIo) {
   const g = cmd.optsWithGlobals<GlobalOptions>()
   const conn = await resolveConnection(connectionFlags(g), io.env)
@@ -56,7 +65,7 @@ export async function clockMode(mode: string, cmd: Command, io: CliIo): Promise<
 }
 
 export async function reset(cmd: Command, io: CliIo): Promise<void> {
-  const o = cmd.opts<{ seed?: string; members?: string }>()
+  const o = subcommandOptions<{ seed?: string; members?: string }>(cmd)
   const body: Record<string, number> = {}
   const seed = integer('--seed', o.seed)
   const members = integer('--members', o.members)
@@ -77,7 +86,7 @@ export async function outbox(idText: string, cmd: Command, io: CliIo): Promise<v
 }
 
 export async function tenantNew(cmd: Command, io: CliIo): Promise<void> {
-  const o = cmd.opts<{ seed?: string; members?: string; clock?: string; save?: string }>()
+  const o = subcommandOptions<{ seed?: string; members?: string; clock?: string; save?: string }>(cmd)
   const body: Record<string, unknown> = {}
   const seed = integer('--seed', o.seed)
   const members = integer('--members', o.members)

@@ -42,7 +42,8 @@ export async function runMock(cmd: Command, io: CliIo): Promise<void> {
     running = await runCli(mockArgv(cmd.opts<MockOptions>()), { out: io.stdout, err: io.stderr })
   } catch (e) {
     if (e instanceof CliUsageError) throw new UsageError(e.message)
-    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError('the port is already in use')
+    // As krs-mock: exit 1.
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new Error('mock: the port is already in use')
     throw e
   }
   if (!running) return

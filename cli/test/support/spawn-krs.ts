@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,6 +17,28 @@ export function buildCli(): string {
   const r = spawnSync(process.execPath, [tsupBin, '--out-dir', outDir, '--silent'], { cwd: cliDir, encoding: 'utf8' })
   if (r.status !== 0) throw new Error(`tsup failed:\n${r.stdout}\n${r.stderr}`)
   return join(outDir, 'bin.js')
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name)
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)
+  }
+  return newest
+}
+
+/**
+ * `krs mock` runs @krs-kit/mock-server's build (dist/node.js, an external dependency of the
+ * CLI). When that build is missing or older than the emulator's sources, build it the way
+ * the root `npm run build` would (its JS only), so the tests never run a stale emulator.
+ */
+export function ensureMockServerBuild(): void {
+  const dir = join(cliDir, '..', 'mock-server')
+  const built = join(dir, 'dist', 'node.js')
+  if (existsSync(built) && statSync(built).mtimeMs >= newestMtime(join(dir, 'src'))) return
+  const r = spawnSync('npm', ['run', 'build:js', '--silent'], { cwd: dir, encoding: 'utf8' })
+  if (r.status !== 0) throw new Error(`building @krs-kit/mock-server failed:\n${r.stdout}\n${r.stderr}`)
 }
 
 export interface SpawnResult {

@@ -16,6 +16,7 @@ import type { BounceRule, MailContent, MailDeliverySettings, MailType } from '..
  *     handover_seconds_per_1000: 10
  *   bounces:                      # simulated delivery errors (address or "@domain")
  *     - { match: "@bounce.example.com", code: "5.1.1", desc: "宛先のメールボックスが存在しません" }
+ *   error_rate: 0.01              # share of other addresses bouncing 5.1.1 (by address hash)
  *   unsubscribed: [bye@example.com]   # the unsubscribe list (unsubscribed_address)
  *   stopped: [stop@example.com]       # delivery-stopped addresses (stopped)
  *   error_counts: { "x@example.com": 2 }  # hard bounces already counted per address
@@ -56,6 +57,7 @@ export const mailDeliveryScenarioSchema = {
         },
       },
     },
+    error_rate: { type: 'number', minimum: 0, maximum: 1 },
     unsubscribed: { type: 'array', items: { type: 'string' } },
     stopped: { type: 'array', items: { type: 'string' } },
     error_counts: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
@@ -176,6 +178,7 @@ export function parseMailScenario(raw: unknown): RawMailScenario {
         handoverSecondsPer1000: num(timing.handover_seconds_per_1000, 10),
       },
       bounces,
+      errorRate: Math.min(1, num(o.error_rate, 0)),
       errorStopThreshold: Math.max(1, Math.floor(num(o.error_stop_threshold, 3))),
       agentProgramMax: Math.floor(num(o.agent_program_max, 20)),
       clickRetentionDays: Math.floor(num(o.click_retention_days, 90)),

@@ -170,6 +170,11 @@ export interface BounceRule {
 export interface MailDeliverySettings {
   timing: DeliveryTiming
   bounces: BounceRule[]
+  /**
+   * Share (0–1) of the other real addresses that bounce with 5.1.1, chosen by a hash of the
+   * address (so the same addresses bounce in every delivery). 0 by default.
+   */
+  errorRate: number
   /** Hard bounces (5.x.x) of one address after which it is delivery-stopped. */
   errorStopThreshold: number
   agentProgramMax: number

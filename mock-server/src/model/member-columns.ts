@@ -300,8 +300,7 @@ export class MemberColumns {
     m.last_referer.values = j.last_referer
     m.last_useragent.values = j.last_useragent
     for (const [id, c] of Object.entries(j.columns)) m.columns.set(Number(id), columnFromJson(c))
-    m.capacity = m.id.length
-    // every column must have the same capacity
+    // every typed column must have the same capacity
     m.capacity = Math.max(16, m.rows)
     const cap = m.capacity
     const fix = (a: Float64Array) => { if (a.length >= cap) return a; const b = f(cap); b.set(a); return b }

@@ -2,6 +2,9 @@
 import { CliUsageError, USAGE } from './cli-args.js'
 import { runCli } from './run-cli.js'
 
+// A closed stdout (e.g. piped into `head`) must not stop the server: drop the log instead.
+process.stdout.on('error', () => {})
+
 const io = {
   out: (t: string) => void process.stdout.write(t),
   err: (t: string) => void process.stderr.write(t),

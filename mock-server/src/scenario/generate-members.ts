@@ -79,8 +79,10 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
     cols.regist_date[row] = regist
     cols.update_date[row] = regist + Math.floor(rnd() * (o.now - regist))
   }
-  const companies = pool(200, () => fakerJA.company.name())
-  const sentences = pool(300, () => fakerJA.lorem.sentence())
+  // faker pools, made on first use and no larger than the member count (fast small tenants)
+  let companyPool: string[] | null = null, sentencePool: string[] | null = null
+  const companies = () => (companyPool ??= pool(Math.min(200, n), () => fakerJA.company.name()))
+  const sentences = () => (sentencePool ??= pool(Math.min(300, n), () => fakerJA.lorem.sentence()))
 
   for (const el of table.elements) {
     const col = cols.columns.get(el.id)
@@ -123,7 +125,7 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
           continue
         }
         case 'encrypted_text':
-          fill(col, () => (rnd() < 0.3 ? sentences[Math.floor(rnd() * sentences.length)]! : ''))
+          fill(col, ((p) => () => (rnd() < 0.3 ? p[Math.floor(rnd() * p.length)]! : ''))(sentences()))
           continue
       }
       const max = cfg.max ?? 255
@@ -136,12 +138,12 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
           break
         }
         case 'company': {
-          const p = companies.map(fit)
+          const p = companies().map(fit)
           fill(col, () => (rnd() < 0.7 ? p[Math.floor(rnd() * p.length)]! : null))
           break
         }
         case 'sentence': {
-          const p = sentences.map(fit)
+          const p = sentences().map(fit)
           fill(col, () => (rnd() < 0.5 ? p[Math.floor(rnd() * p.length)]! : null))
           break
         }
@@ -151,7 +153,7 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
           break
         }
         case 'city': {
-          const p = pool(200, () => fakerJA.location.city()).map(fit)
+          const p = pool(Math.min(200, n), () => fakerJA.location.city()).map(fit)
           fill(col, () => p[Math.floor(rnd() * p.length)]!)
           break
         }

@@ -167,7 +167,7 @@ describe('click counts, events and outbox', () => {
 
   it('follows the rewritten links: click redirects and counts, open answers a GIF, unsubscribe lists the address', () => {
     const { ctx, tenant, id, clock } = delivered(multipart)
-    const [click, open] = tenant.mailDelivery!.deliveries.get(id)!.clickcountIds
+    const [click, open] = call(ctx, 'get_click_counts_for_delivery', { delivery_id: id }).map((c) => c.id)
     const r = followTrackingLink(tenant, `click/${click}/8`, clock.now, { ip_address: '198.51.100.7' })
     expect(r).toMatchObject({ status: 302, location: 'https://www.example.com/a/' })
     expect(followTrackingLink(tenant, `open/${open}/8`, clock.now)).toMatchObject({ status: 200, contentType: 'image/gif' })

@@ -23,6 +23,13 @@ describe('text kinds (2-10, 20)', () => {
   ])('kind %i with %s', (kind, value, want) => {
     expect(one('e_3', kind, { value })).toEqual(want)
   })
+  it('13 contains any of several values, 14 contains none; integers count as text', () => {
+    expect(one('e_3', 13, { values: ['太郎', '花子'] })).toEqual([1, 2])
+    expect(one('e_3', 14, { values: ['太郎', '花子'] })).toEqual([3, 4, 5])
+    expect(one('e_2', 13, { values: ['docomo', 'ezweb'] })).toEqual([2, 5])
+    expect(one('e_12', 2, { value: 'T002' })).toEqual([2])
+    expectKrs(() => one('e_3', 13, { values: [] }), 'KR_API_F0004')
+  })
   it('10 empty and 20 non-empty', () => {
     expect(one('e_3', 10)).toEqual([5])
     expect(one('e_3', 20)).toEqual([1, 2, 3, 4])
@@ -67,6 +74,11 @@ describe('integer and id kinds', () => {
     expect(one('e_9', 6, { min_value: 100, max_value: 600 })).toEqual([3, 5])
     expect(one('e_9', 10)).toEqual([4])
     expect(one('e_9', 20)).toEqual([1, 2, 3, 5])
+  })
+  it('13 one of the values, 14 none of them (blank excluded)', () => {
+    expect(one('e_9', 13, { values: [0, 1000] })).toEqual([3, 5])
+    expect(one('e_9', 14, { values: [0, 1000] })).toEqual([1, 2])
+    expect(one('id', 13, { values: [2, 4] })).toEqual([2, 4])
   })
   it('member id lists and ranges', () => {
     expect(one('id', 2, { ids: [1, 3] })).toEqual([1, 3])
@@ -197,9 +209,9 @@ describe('refusals', () => {
   it('F0229 for an encrypted text element', () => {
     expect(expectKrs(() => one('e_10', 10), 'KR_API_F0229')).toContain('e_10')
   })
-  it('F0005 for an unknown element and for an element of another table (as the contract lists)', () => {
+  it('F0005 for an unknown element, F0007 for an element of another table', () => {
     expectKrs(() => one('e_99', 10), 'KR_API_F0005')
-    expect(expectKrs(() => one('e_50', 10), 'KR_API_F0005')).toContain('member table 2')
+    expect(expectKrs(() => one('e_50', 10), 'KR_API_F0007')).toContain('member table 2')
   })
   it('F0004 for a kind the type does not have', () => {
     expectKrs(() => one('e_3', 11), 'KR_API_F0004')

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest'
+import { markConditionUse } from '../../src/domains/conditions/index.js'
 import { runOnEveryDoor, type DoorTarget } from '../support/run-on-every-door.js'
 import { fixtureScenario } from './support.js'
 
@@ -71,7 +72,7 @@ runOnEveryDoor('member database operations', (t: DoorTarget) => {
     await expectError(t.call('get_member_infos_by_oneshot_condition', { member_table_id: 1, condition_info: all, offset: 10, sort_key: 0, order: true }), 'KR_API_F0304')
     await expectError(t.call('get_member_infos_by_oneshot_condition', { member_table_id: 1, condition_info: all, offset: 0, sort_key: 7, order: true }), 'KR_API_F0230')
     await expectError(t.call('get_members_num_by_oneshot_condition', { member_table_id: 1, condition_info: { grouping: true, conditions: { e_10: [20, {}] } } }), 'KR_API_F0229')
-    await expectError(t.call('get_members_num_by_oneshot_condition', { member_table_id: 1, condition_info: { grouping: true, conditions: { e_50: [20, {}] } } }), 'KR_API_F0005')
+    await expectError(t.call('get_members_num_by_oneshot_condition', { member_table_id: 1, condition_info: { grouping: true, conditions: { e_50: [20, {}] } } }), 'KR_API_F0007')
   })
 
   it('run-date-relative kinds follow the engine clock', async () => {
@@ -97,6 +98,18 @@ runOnEveryDoor('member database operations', (t: DoorTarget) => {
     await expectError(t.call('get_members_num_by_condition', { member_table_id: 1, condition_id: 3 }), 'KR_API_F0005')
     await expectError(t.call('get_members_num_by_condition', { member_table_id: 1, condition_id: 4 }), 'KR_API_F0007')
     await expectError(t.call('add_condition', { member_table_id: 1, condition_info: { title: 'x', grouping: true, conditions: { e_10: [10, {}] } } }), 'KR_API_F0229')
+  })
+
+  it('delete_condition: F0104 while in use, F0021 for the predefined condition', async () => {
+    markConditionUse(t.engine.defaultTenant.state.memberDb, 2, 'delivery:1')
+    const e = await expectError(t.call('delete_condition', { condition_id: 2 }), 'KR_API_F0104')
+    expect(e.message).toContain('delivery:1')
+    await expectError(t.call('delete_condition', { condition_id: 1 }), 'KR_API_F0021')
+    expect((await t.call<{ id: number }[]>('get_conditions', { member_table_id: 1 })).body.map((c) => c.id)).toEqual([1, 2])
+  })
+
+  it('lookup_member_id: F0007 for an element of another table', async () => {
+    await expectError(t.call('lookup_member_id', { member_table_id: 1, member_info: { e_2: 'taro@example.com', e_50: 'a@example.com' } }), 'KR_API_F0007')
   })
 
   it('add_member, update_member and delete_member', async () => {

@@ -31,7 +31,7 @@ runServicesSuite('upload_stored_files', (t) => {
     const r = await t.call<{ message: string }>('upload_stored_files', { file_name: 'big.csv', body: 'a'.repeat(50 * 1024 * 1024) })
     expectError(r, 'KR_API_F0004')
     expect(r.body.message).toContain('50 MB')
-  })
+  }, 120_000)
 })
 
 runServicesSuite('delete_members and delete_members_by_condition', (t) => {
@@ -48,7 +48,7 @@ runServicesSuite('delete_members and delete_members_by_condition', (t) => {
     expect(await count({})).toBe(before - n)
     expect(await count(cond, true)).toBe(0)
     expect(stateOf(t).audit.at(-1)).toMatchObject({ action: 'delete_members', detail: { deleted: n } })
-  })
+  }, 60_000)
 
   it('OR-grouping deletes the union', async () => {
     const cond = { e_9: [2, { values: [1] }], e_14: [13, { values: [4] }] }

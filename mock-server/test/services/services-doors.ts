@@ -1,10 +1,14 @@
-import { expect } from 'vitest'
+import { expect, vi } from 'vitest'
 import type { EngineOptions } from '../../src/index.js'
 import { memberDbHandlers } from '../../src/domains/member-db-handlers.js'
 import { servicesHandlers } from '../../src/domains/services-handlers.js'
 import { servicesTickHook } from '../../src/domains/services-sections.js'
 import type { TenantState } from '../../src/model/tenant.js'
 import { runOnEveryDoor, type CallResult, type DoorTarget } from '../support/run-on-every-door.js'
+
+// Suites build an engine with generated members per test and door; a busy machine (two cores
+// shared by many processes) stretches that well past the default 20 s.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
 /** 2026-01-01 00:00:00 UTC, the runner's manual clock start. */
 export const START = 1_767_225_600

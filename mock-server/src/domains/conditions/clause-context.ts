@@ -32,8 +32,18 @@ export function kindNotAllowed(c: ClauseInput, family: string): never {
 
 export function needString(c: ClauseInput, field: string): string {
   const v = c.extra[field]
+  if (typeof v === 'number') return String(v) // ConditionValue allows integers
   if (typeof v !== 'string') invalid(c, `additional info needs "${field}" as a string`)
   return v
+}
+
+/** A non-empty array of strings (integers are taken as their text). */
+export function needStringArray(c: ClauseInput, field: string): string[] {
+  const v = c.extra[field]
+  if (!Array.isArray(v) || v.length === 0 || v.some((x) => typeof x !== 'string' && typeof x !== 'number')) {
+    invalid(c, `additional info needs "${field}" as a non-empty array of strings`)
+  }
+  return (v as (string | number)[]).map(String)
 }
 
 export function optNumber(c: ClauseInput, field: string): number | null {

@@ -43,8 +43,7 @@ export function conditionElements(table: MemberTableState, info: ConditionInfo, 
     const el = table.elements.find((e) => e.id === id)
     if (el) { out.push(el); continue }
     const other = findElementElsewhere(db, id)
-    // The contract lists F0005 (not F0007) for oneshot conditions and add_condition.
-    if (other) throw new KrsError('KR_API_F0005', `condition_info.conditions.${key}: element ${id} belongs to member table ${other.id}, not ${table.id}`)
+    if (other) throw new KrsError('KR_API_F0007', `condition_info.conditions.${key}: element ${id} belongs to member table ${other.id}, not ${table.id}`)
     throw new KrsError('KR_API_F0005', `condition_info.conditions.${key}: member table ${table.id} has no element ${id}`)
   }
   return out

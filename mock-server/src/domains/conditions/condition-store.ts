@@ -53,7 +53,7 @@ export function isConditionInUse(db: MemberDbState, conditionId: number): boolea
 }
 
 /**
- * delete_condition: F0005 unknown or hidden, F0021 the predefined "all" condition,
+ * delete_condition: F0005 unknown or hidden, F0004 the predefined "all" condition,
  * F0104 used by a delivery or agent program. The caller checks table access.
  */
 export function deleteCondition(db: MemberDbState, conditionId: number): true {

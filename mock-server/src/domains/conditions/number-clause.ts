@@ -2,7 +2,8 @@ import { K, invalid, kindNotAllowed, not, optNumber, type ClauseInput, type RowP
 
 /**
  * Integer keys (integer elements, member id). Kind 2 / 6 take `{value}`, an integer range
- * `{min_value, max_value}` (inclusive, either may be null) or, for ids, `{ids: [...]}`.
+ * `{min_value, max_value}` (inclusive, either may be null) or, for ids, `{ids: [...]}`;
+ * 13 / 14 take `{values}` (one of them / none of them).
  */
 export function compileNumberClause(c: ClauseInput, values: ArrayLike<number>, nullIsNaN: boolean): RowPredicate {
   const isNull = (v: number) => nullIsNaN && Number.isNaN(v)
@@ -28,6 +29,12 @@ export function compileNumberClause(c: ClauseInput, values: ArrayLike<number>, n
       }
       if (c.kind === K.EQUAL) return p
       return (r) => !isNull(values[r]!) && !p(r)
+    }
+    case K.CONTAINS_ANY: case K.NOT_CONTAINED: {
+      const list = c.extra['values'] ?? c.extra['ids']
+      if (!Array.isArray(list) || list.length === 0 || list.some((x) => typeof x !== 'number')) invalid(c, 'additional info needs "values" as a non-empty array of integers')
+      const set = new Set(list as number[])
+      return c.kind === K.CONTAINS_ANY ? (r) => set.has(values[r]!) : (r) => !isNull(values[r]!) && !set.has(values[r]!)
     }
     default: kindNotAllowed(c, 'integer')
   }

@@ -1,5 +1,5 @@
 import { carrierOf, carriers, type Carrier } from './carrier.js'
-import { K, invalid, kindNotAllowed, needString, optNumber, type ClauseInput, type RowPredicate } from './clause-context.js'
+import { K, invalid, kindNotAllowed, needString, needStringArray, optNumber, type ClauseInput, type RowPredicate } from './clause-context.js'
 
 export interface StringClauseOptions {
   read: (row: number) => string | null
@@ -9,7 +9,10 @@ export interface StringClauseOptions {
   errorCount?: (address: string) => number
 }
 
-/** Text-like keys: text, textarea, email, url, zip, telephone, autogen, auth, password, last_*. */
+/**
+ * Text-like keys: text, textarea, email, url, zip, telephone, autogen, auth, password, last_*.
+ * 2-9 compare with `{value}`; 13 contains any of `{values}`, 14 contains none of them.
+ */
 export function compileStringClause(c: ClauseInput, o: StringClauseOptions): RowPredicate {
   const read = o.read
   switch (c.kind) {
@@ -28,6 +31,11 @@ export function compileStringClause(c: ClauseInput, o: StringClauseOptions): Row
       return positive
         ? (r) => test(read(r) ?? '')
         : (r) => !test(read(r) ?? '')
+    }
+    case K.CONTAINS_ANY: case K.NOT_CONTAINED: {
+      const xs = needStringArray(c, 'values')
+      const any = (v: string) => xs.some((x) => v.includes(x))
+      return c.kind === K.CONTAINS_ANY ? (r) => any(read(r) ?? '') : (r) => !any(read(r) ?? '')
     }
     case K.EQUAL_CARRIER: {
       if (!o.email) kindNotAllowed(c, 'a non e-mail key')

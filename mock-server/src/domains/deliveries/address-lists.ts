@@ -21,6 +21,24 @@ export function bounceMatcher(rules: readonly BounceRule[]): (lowerAddress: stri
   return (a) => byMatch.get(a) ?? byMatch.get(domainOf(a)) ?? null
 }
 
+/** A stable number in [0, 1) for an address (FNV-1a), to pick bouncing addresses by rate. */
+export function addressHash(lowerAddress: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < lowerAddress.length; i++) {
+    h ^= lowerAddress.charCodeAt(i)
+    h = Math.imul(h, 0x01000193)
+  }
+  return (h >>> 0) / 0x1_0000_0000
+}
+
+/** Bounce rules of the scenario, then the error rate (code 5.1.1) for the other addresses. */
+export function bounceOfAddress(rules: readonly BounceRule[], errorRate: number): (lowerAddress: string) => BounceRule | null {
+  const byRule = bounceMatcher(rules)
+  if (errorRate <= 0) return byRule
+  const rated: BounceRule = { match: '*', code: '5.1.1', desc: '宛先のメールボックスが存在しません' }
+  return (a) => byRule(a) ?? (addressHash(a) < errorRate ? rated : null)
+}
+
 /** A hard bounce (5.x.x) counts towards stopping the address. */
 export function isHardBounce(code: string): boolean {
   return code.startsWith('5')

@@ -1,7 +1,7 @@
 import { StringColumn } from '../../model/member-columns.js'
 import { TargetCategory, type DeliveryList, type MailDeliveryState } from '../../model/mail-delivery.js'
 import type { MemberDbState, MemberTableState } from '../../model/member-db.js'
-import { addressMatcher, bounceMatcher } from './address-lists.js'
+import { addressMatcher, bounceOfAddress } from './address-lists.js'
 
 export interface ListOptions {
   /** The e-mail element the delivery sends to. */
@@ -29,7 +29,7 @@ export function buildDeliveryList(
   const values = col instanceof StringColumn ? col.values : []
   const ids = table.members.id
   const isBlack = opts.blacklist ? addressMatcher(db.blacklist) : () => false
-  const bounceOf = bounceMatcher(state.settings.bounces)
+  const bounceOf = bounceOfAddress(state.settings.bounces, state.settings.errorRate ?? 0)
   const stopped = state.stopped
   const unsubscribed = state.unsubscribed
   const memberIds = new Int32Array(n)

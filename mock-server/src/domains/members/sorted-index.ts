@@ -37,11 +37,11 @@ export class SortedIndex {
     const alive = cols.alive
     if (this.acc.kind === 'number') {
       const value = this.acc.value
-      let min = Infinity, max = -Infinity, integral = true, hasNull = false
+      let min = Infinity, max = -Infinity, integral = true
       for (let r = 0; r < cols.rows; r++) {
         if (!alive[r]) continue
         const v = value(r)
-        if (v === -Infinity) { hasNull = true; continue }
+        if (v === -Infinity) continue
         if (v < min) min = v
         if (v > max) max = v
         if (integral && !Number.isInteger(v)) integral = false
@@ -56,7 +56,6 @@ export class SortedIndex {
         for (let i = 1; i <= buckets; i++) counts[i]! += counts[i - 1]!
         for (let r = 0; r < cols.rows; r++) if (alive[r]) this.rows[counts[slot(value(r))]!++] = r
         this.size = n
-        void hasNull
         return
       }
     }

@@ -1,0 +1,4 @@
+import { fuzzShard } from './support/fuzz/fuzz-suite.js'
+
+// Schema fuzzing in process, shard 1 of 4 (see support/fuzz/fuzz-suite.ts; FUZZ_REQUESTS, FUZZ_SEED).
+fuzzShard(0)

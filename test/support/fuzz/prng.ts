@@ -1,0 +1,24 @@
+/** mulberry32: a small seeded PRNG, so every fuzz run is reproducible from its seed. */
+export class Prng {
+  private state: number
+  constructor(seed: number) {
+    this.state = seed >>> 0
+  }
+  /** [0, 1) */
+  next(): number {
+    let t = (this.state = (this.state + 0x6d2b79f5) >>> 0)
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1))
+  }
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new Error('pick from an empty list')
+    return items[Math.floor(this.next() * items.length)]!
+  }
+  chance(p: number): boolean {
+    return this.next() < p
+  }
+}

@@ -1,0 +1,152 @@
+import { contractProblems, errorCodeOf, errorProblems, operations, requestIsValid, type OperationName } from '../contract.js'
+import { mutate, mutationKinds, type FuzzCase, type MutationKind } from './mutations.js'
+import { Prng } from './prng.js'
+
+export interface FuzzAnswer {
+  status: number
+  contentType: string | null
+  text: string
+}
+
+/** Where the fuzzer sends requests: the engine in process, or a server over HTTP. */
+export interface FuzzTarget {
+  send(c: FuzzCase): Promise<FuzzAnswer>
+  /** The tenant's whole state, serialised (compared before/after every refused request). */
+  snapshot(): Promise<string>
+  /** Back to the scenario's state now and then, so deletes and locks do not pile up. */
+  reset(): Promise<void>
+  token: string
+}
+
+export interface FuzzOptions {
+  operations: readonly OperationName[]
+  pool: Map<OperationName, unknown[]>
+  requests: number
+  seed: number
+  /** Operations whose handler is a placeholder ("not emulated yet", 500): reported, not failed. */
+  placeholders: ReadonlySet<string>
+  timeoutMs?: number
+  resetEvery?: number
+  /** Compare snapshots around every refused request (default true). */
+  checkState?: boolean
+}
+
+export interface FuzzReport {
+  requests: number
+  byStatus: Record<string, number>
+  byKind: Record<string, number>
+  successes: number
+  placeholderAnswers: Record<string, number>
+  failures: string[]
+  /** Distinct operations that answered 200 at least once. */
+  succeededOperations: Set<string>
+}
+
+const TRANSPORT_CODES = ['KRSKIT_METHOD_NOT_ALLOWED', 'KR_API_F0012', 'KRSKIT_UNSUPPORTED_MEDIA_TYPE', 'KRSKIT_PAYLOAD_TOO_LARGE', 'KR_API_F1004', 'KR_API_F1001']
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const t = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms (hang): ${what}`)), ms)
+  })
+  return Promise.race([p, t]).finally(() => clearTimeout(timer))
+}
+
+function describe(c: FuzzCase): string {
+  const body = c.bodyText.length > 300 ? `${c.bodyText.slice(0, 300)}…(${c.bodyText.length} chars)` : c.bodyText
+  const auth = c.headers.authorization === undefined ? 'no token' : c.headers.authorization.length > 60 ? 'long token' : c.headers.authorization
+  return `[${c.kind}] ${c.method} ${c.path} ct=${c.headers['content-type'] ?? '-'} ${auth} ${body}`
+}
+
+/**
+ * The fuzz loop. Every answer must be a success that matches the operation's response schema
+ * or an error of the catalogue with its mapped status (and, for an operation, one of its
+ * listed codes); never a 500 (placeholders aside), never a hang, never a rejected promise;
+ * a request the contract's schema refuses gets 400 KR_API_F0004/F0006; the pipeline's
+ * documented order fixes the answer of transport-level mutations; and the tenant's state
+ * after every refused request equals the state before it.
+ */
+export async function runFuzz(target: FuzzTarget, opts: FuzzOptions): Promise<FuzzReport> {
+  const rnd = new Prng(opts.seed)
+  const report: FuzzReport = { requests: 0, byStatus: {}, byKind: {}, successes: 0, placeholderAnswers: {}, failures: [], succeededOperations: new Set() }
+  const fail = (c: FuzzCase, a: FuzzAnswer | null, why: string): void => {
+    if (report.failures.length < 200) report.failures.push(`${why}\n    request: ${describe(c)}\n    answer: ${a ? `${a.status} ${a.text.slice(0, 400)}` : '-'}`)
+  }
+  const checkState = opts.checkState ?? true
+  let before = checkState ? await target.snapshot() : ''
+  const resetEvery = opts.resetEvery ?? 1500
+
+  for (let i = 0; i < opts.requests; i++) {
+    if (i > 0 && i % resetEvery === 0) {
+      await target.reset()
+      if (checkState) before = await target.snapshot()
+    }
+    const name = opts.operations[i % opts.operations.length]!
+    const pool = opts.pool.get(name) ?? []
+    if (pool.length === 0) throw new Error(`no seed body for ${name}`)
+    const kind: MutationKind = rnd.chance(0.25) ? rnd.pick(['valid', 'realistic-ids'] as const) : rnd.pick(mutationKinds)
+    const c = mutate(name, operations[name].security, rnd.pick(pool), kind, rnd, target.token)
+    report.requests++
+    report.byKind[kind] = (report.byKind[kind] ?? 0) + 1
+
+    let a: FuzzAnswer
+    try {
+      a = await withTimeout(target.send(c), opts.timeoutMs ?? 10_000, describe(c))
+    } catch (e) {
+      fail(c, null, `crash or hang: ${String((e as Error)?.stack ?? e).slice(0, 600)}`)
+      if (checkState) before = await target.snapshot()
+      continue
+    }
+    report.byStatus[a.status] = (report.byStatus[a.status] ?? 0) + 1
+    const code = a.status === 200 ? null : errorCodeOf(a.text)
+
+    // 1. the answer itself
+    if (a.status === 500) {
+      const placeholder = c.operation !== null && opts.placeholders.has(c.operation) && code === 'KRSKIT_INTERNAL_ERROR' && a.text.includes('not emulated yet')
+      if (placeholder) report.placeholderAnswers[c.operation!] = (report.placeholderAnswers[c.operation!] ?? 0) + 1
+      else fail(c, a, 'a 500')
+    } else if (a.status === 200) {
+      if (c.operation === null) fail(c, a, '200 for an unknown operation')
+      else {
+        const problems = contractProblems(c.operation as OperationName, a)
+        if (problems.length > 0) fail(c, a, `success outside the response schema: ${problems.join('; ')}`)
+        report.successes++
+        report.succeededOperations.add(c.operation)
+      }
+    } else {
+      const allowed = c.operation === null ? TRANSPORT_CODES : [...operations[c.operation as OperationName].errors, ...TRANSPORT_CODES]
+      const problems = errorProblems(a, allowed)
+      if (problems.length > 0) fail(c, a, `error outside the catalogue: ${problems.join('; ')}`)
+    }
+
+    // 2. the exact answer the pipeline order prescribes
+    if (c.expect) {
+      if (a.status !== c.expect.status || code !== c.expect.code) fail(c, a, `expected ${c.expect.status} ${c.expect.code}`)
+    } else if (c.operation !== null && c.method === 'POST' && c.headers['content-type'] === 'application/json' && c.headers.authorization === `Bearer ${target.token}`) {
+      let parsed: unknown
+      let parses = true
+      try {
+        parsed = JSON.parse(c.bodyText)
+      } catch {
+        parses = false
+      }
+      if (parses && !requestIsValid(c.operation as OperationName, parsed)) {
+        if (a.status !== 400 || (code !== 'KR_API_F0004' && code !== 'KR_API_F0006')) fail(c, a, 'the contract refuses this body: expected 400 KR_API_F0004 or KR_API_F0006')
+      }
+    }
+
+    // 3. state unchanged after a refused request
+    if (checkState) {
+      const after = await target.snapshot()
+      if (a.status !== 200 && after !== before) fail(c, a, `state changed by a refused request (${firstDifference(before, after)})`)
+      before = after
+    }
+  }
+  return report
+}
+
+function firstDifference(a: string, b: string): string {
+  let i = 0
+  while (i < a.length && i < b.length && a[i] === b[i]) i++
+  return `at char ${i}: …${a.slice(Math.max(0, i - 80), i + 80)}… ≠ …${b.slice(Math.max(0, i - 80), i + 80)}…`
+}
