@@ -12,35 +12,11 @@ export function notEmulated<K extends OperationName>(name: K): (ctx: unknown, bo
 }
 
 /**
- * The operations of parts 2 (mail and delivery) and 3 (forms, images, zip, batch, files)
- * of the emulator. Each part replaces its entries with real handlers; this list shrinks
+ * The operations of part 3 (forms, images, zip, batch, files) of the emulator that are
+ * not wired yet. Each part replaces its entries with real handlers; this list shrinks
  * to nothing.
  */
 export const placeholderHandlers = {
-  // email-templates
-  add_mail_message: notEmulated('add_mail_message'),
-  delete_mail_message: notEmulated('delete_mail_message'),
-  add_mail_message_for_agent_program: notEmulated('add_mail_message_for_agent_program'),
-  update_mail_message_for_agent_program: notEmulated('update_mail_message_for_agent_program'),
-  delete_mail_message_for_agent_program: notEmulated('delete_mail_message_for_agent_program'),
-  get_mail_message_by_agent_program: notEmulated('get_mail_message_by_agent_program'),
-  // delivery
-  add_delivery_schedule: notEmulated('add_delivery_schedule'),
-  add_test_delivery_schedule: notEmulated('add_test_delivery_schedule'),
-  cancel_delivery_schedule: notEmulated('cancel_delivery_schedule'),
-  add_agent_program: notEmulated('add_agent_program'),
-  delete_agent_program: notEmulated('delete_agent_program'),
-  enable_agent_program: notEmulated('enable_agent_program'),
-  get_agent_programs: notEmulated('get_agent_programs'),
-  // delivery-results
-  get_delivery_status: notEmulated('get_delivery_status'),
-  get_delivery_result: notEmulated('get_delivery_result'),
-  get_addresses_for_delivery: notEmulated('get_addresses_for_delivery'),
-  get_click_counts_for_delivery: notEmulated('get_click_counts_for_delivery'),
-  get_click_count_result: notEmulated('get_click_count_result'),
-  get_delivery_results_by_interval: notEmulated('get_delivery_results_by_interval'),
-  get_delivery_results_by_agent_program: notEmulated('get_delivery_results_by_agent_program'),
-  get_summary_for_delivery_status: notEmulated('get_summary_for_delivery_status'),
   // forms
   get_member_forms: notEmulated('get_member_forms'),
   get_member_form_elements: notEmulated('get_member_form_elements'),
