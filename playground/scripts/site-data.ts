@@ -79,3 +79,16 @@ export function contractMeta(spec: Json, origin: string): ContractMeta {
     errorCount: errorCatalogue(spec).length,
   }
 }
+
+/**
+ * The copy Redoc renders: each tag gets `x-displayName` (its Japanese description) so the
+ * reference's menu shows 「会員情報」 rather than `member-info`. The downloadable contract
+ * stays unchanged.
+ */
+export function withTagDisplayNames(spec: Json): Json {
+  const tags = Array.isArray(spec.tags) ? spec.tags : []
+  return {
+    ...spec,
+    tags: tags.map((t) => (isObject(t) && typeof t.description === 'string' && !('x-displayName' in t) ? { ...t, 'x-displayName': t.description } : t)),
+  }
+}

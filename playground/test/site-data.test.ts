@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contractMeta, errorCatalogue, operationList, tagList } from '../scripts/site-data.js'
+import { contractMeta, errorCatalogue, operationList, tagList, withTagDisplayNames } from '../scripts/site-data.js'
 
 const spec = {
   info: { title: 'JSON API', version: '202509' },
@@ -38,5 +38,14 @@ describe('site data from the contract', () => {
     expect(contractMeta(spec, 'spec/dist/openapi.json')).toEqual({
       title: 'JSON API', version: '202509', origin: 'spec/dist/openapi.json', operationCount: 2, errorCount: 2,
     })
+  })
+
+  it('gives Redoc Japanese tag names without changing the contract it was given', () => {
+    const shown = withTagDisplayNames(spec)
+    expect(shown.tags).toEqual([
+      { name: 'environment-info', description: '環境情報', 'x-displayName': '環境情報' },
+      { name: 'zip', description: '郵便番号検索', 'x-displayName': '郵便番号検索' },
+    ])
+    expect(spec.tags[0]).not.toHaveProperty('x-displayName')
   })
 })

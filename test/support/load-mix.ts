@@ -9,6 +9,10 @@ export interface LoadResult {
   non2xx: number
   /** add_member calls answered 200 (each a new member). */
   acknowledgedWrites: number
+  /** add_member requests sent (some may still be in flight when the run stops). */
+  sentWrites: number
+  /** The addresses of the acknowledged writes. */
+  acknowledgedEmails: string[]
   latencyP99: number
   durationS: number
 }
@@ -22,6 +26,7 @@ export interface LoadResult {
 export function runLoadMix(opts: { url: string; token: string; connections: number; durationS: number; tag: string }): Promise<LoadResult> {
   let serial = 0
   let acknowledged = 0
+  const emails: string[] = []
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${opts.token}` }
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -36,12 +41,16 @@ export function runLoadMix(opts: { url: string; token: string; connections: numb
             method: 'POST',
             path: '/api/v1/add_member',
             headers,
-            setupRequest: (req: Record<string, unknown>) => ({
-              ...req,
-              body: JSON.stringify({ member_table_id: 1, member_info: { e_4: `load-${opts.tag}-${serial++}@example.com`, e_5: 'abcd1234', e_6: '負荷 試験' } }),
-            }),
-            onResponse: (status: number) => {
-              if (status === 200) acknowledged++
+            setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
+              const email = `load-${opts.tag}-${serial++}@example.com`
+              context.email = email
+              return { ...req, body: JSON.stringify({ member_table_id: 1, member_info: { e_4: email, e_5: 'abcd1234', e_6: '負荷 試験' } }) }
+            },
+            onResponse: (status: number, _body: string, context: Record<string, unknown>) => {
+              if (status === 200) {
+                acknowledged++
+                emails.push(String(context.email))
+              }
             },
           },
           { method: 'POST', path: '/api/v1/get_member_info', headers, body: JSON.stringify({ member_table_id: 1, member_id: 1 }) },
@@ -58,6 +67,8 @@ export function runLoadMix(opts: { url: string; token: string; connections: numb
           timeouts: result.timeouts,
           non2xx: result.non2xx,
           acknowledgedWrites: acknowledged,
+          sentWrites: serial,
+          acknowledgedEmails: emails,
           latencyP99: result.latency.p99,
           durationS: result.duration,
         })
@@ -88,4 +99,14 @@ export async function rssBytes(pid: number): Promise<number | null> {
   } catch {
     return null
   }
+}
+
+/** Whether a member with this address exists in table 1. */
+export async function memberExists(url: string, token: string, email: string): Promise<boolean> {
+  const r = await fetch(`${url}/api/v1/lookup_member_id`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ member_table_id: 1, member_info: { e_4: email } }),
+  })
+  return r.status === 200 && ((await r.json()) as number) > 0
 }

@@ -60,10 +60,16 @@ export function attachServicesScenario(tenant: TenantState, scenario: unknown): 
   scenarios.set(tenant, scenario)
 }
 
-/** The raw scenario of a tenant: attached, or a `scenario` field on the state, or none. */
+/**
+ * The raw scenario of a tenant: attached with `attachServicesScenario`, or held on the state
+ * as `scenario`, `scenarioSections` or `sections` (the same places part 2 reads); else none.
+ */
 export function rawScenarioOf(tenant: TenantState): Raw {
-  const s = scenarios.get(tenant) ?? (tenant as unknown as { scenario?: unknown }).scenario
-  return isObj(s) ? s : {}
+  const attached = scenarios.get(tenant)
+  if (isObj(attached)) return attached
+  const t = tenant as unknown as Raw
+  for (const holder of [t.scenario, t.scenarioSections, t.sections]) if (isObj(holder)) return holder
+  return {}
 }
 
 export interface ServicesSettings {
