@@ -9,6 +9,7 @@
 import { parse } from 'csv-parse/sync'
 import { servicesHandlers } from '../mock-server/src/domains/services-handlers.js'
 import { batchCtx, finishJob, perSecond, startClock } from './batch-support.js'
+import { reportFigure } from './report.js'
 import { buildTenant, loadNote, once, timing } from './members-support.js'
 
 const ROWS = Number(process.env['ROWS'] ?? 100_000)
@@ -43,5 +44,8 @@ const run = once(() => {
 })
 const counts = run.value.counts!
 console.log(`import:   upload → job → result file    ${timing(run)}  (${perSecond(ROWS, run.wall)})  registered ${counts.added}, errors ${counts.errors}`)
-console.log(`ratio:    ${(run.wall / base.wall).toFixed(1)}× csv-parse alone; goal < ${GOAL_MS} ms: ${run.wall < GOAL_MS ? 'met' : 'NOT met'}`)
+console.log(`ratio:    ${(run.wall / base.wall).toFixed(1)}× csv-parse alone; goal < ${GOAL_MS} ms: ${run.wall < GOAL_MS ? 'met' : 'NOT met'} by wall time, ${run.cpu < GOAL_MS ? 'met' : 'NOT met'} by CPU time (a loaded machine stretches wall time: ${loadNote()})`)
+reportFigure({ name: 'batch.import.wall', value: Math.round(run.wall), unit: 'ms', goal: `< ${GOAL_MS} ms`, baseline: Math.round(base.wall), met: run.wall < GOAL_MS })
+reportFigure({ name: 'batch.import.cpu', value: Math.round(run.cpu), unit: 'ms', goal: `< ${GOAL_MS} ms`, baseline: Math.round(base.cpu), met: run.cpu < GOAL_MS })
+reportFigure({ name: 'batch.import.rows-per-second', value: Math.round(ROWS / (run.wall / 1000)), unit: 'rows/s', goal: null, baseline: null })
 if (counts.added !== ROWS) throw new Error(`expected ${ROWS} registrations, got ${counts.added} (errors ${counts.errors})`)

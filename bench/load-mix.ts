@@ -10,6 +10,7 @@
  *
  * LOAD_CONNECTIONS (1000), LOAD_SECONDS (60), LOAD_WARMUP_SECONDS (10).
  */
+/// <reference path="../test/support/autocannon.d.ts" />
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
 import { rssBytes } from '../test/support/load-mix.js'
@@ -55,12 +56,14 @@ function mix(url: string, seconds: number, connections: number): Promise<Run> {
             method: 'POST',
             path: '/api/v1/update_member',
             headers,
-            setupRequest: (req: Record<string, unknown>, ctx: Record<string, number>) => {
+            setupRequest: (req: Record<string, unknown>, c: Record<string, unknown>) => {
+              const ctx = c as Record<string, number>
               ctx.v = ++seq
               ctx.m = 1 + (seq % MEMBERS)
               return { ...req, body: JSON.stringify({ member_table_id: 1, member_id: ctx.m, member_info: { e_19: ctx.v } }) }
             },
-            onResponse: (status: number, _b: string, ctx: Record<string, number>) => {
+            onResponse: (status: number, _b: string, c: Record<string, unknown>) => {
+              const ctx = c as Record<string, number>
               ctx.ok = status === 200 ? 1 : 0
               if (status === 200) writes++
             },
@@ -69,8 +72,9 @@ function mix(url: string, seconds: number, connections: number): Promise<Run> {
             method: 'POST',
             path: '/api/v1/get_member_info',
             headers,
-            setupRequest: (req: Record<string, unknown>, ctx: Record<string, number>) => ({ ...req, body: JSON.stringify({ member_table_id: 1, member_id: ctx.m }) }),
-            onResponse: (status: number, body: string, ctx: Record<string, number>) => {
+            setupRequest: (req: Record<string, unknown>, c: Record<string, unknown>) => ({ ...req, body: JSON.stringify({ member_table_id: 1, member_id: c.m }) }),
+            onResponse: (status: number, body: string, c: Record<string, unknown>) => {
+              const ctx = c as Record<string, number>
               if (status !== 200 || !ctx.ok) return
               const e19 = (JSON.parse(body) as { e_19?: unknown }).e_19
               if (typeof e19 !== 'number' || e19 < ctx.v!) lost++

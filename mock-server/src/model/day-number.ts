@@ -4,18 +4,40 @@ const DAY_MS = 86_400_000
 /** Japan Standard Time offset, seconds. The service is Japanese; dates are read in JST. */
 export const JST_OFFSET = 9 * 3600
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 
-/** 'YYYY-MM-DD' → day number, or null when not a real calendar date. */
+/** Days since 1970-01-01 of a proleptic Gregorian date (civil-to-days, integer arithmetic). */
+export function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y
+  const era = Math.floor(yy / 400)
+  const yoe = yy - era * 400
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy
+  return era * 146097 + doe - 719468
+}
+
+/** The value of `n` ASCII digits of `s` from `at`, or -1 when one is not a digit. */
+function digitsAt(s: string, at: number, n: number): number {
+  let v = 0
+  for (let i = at; i < at + n; i++) {
+    const c = s.charCodeAt(i) - 48
+    if (c < 0 || c > 9) return -1
+    v = v * 10 + c
+  }
+  return v
+}
+
+/**
+ * 'YYYY-MM-DD' → day number, or null when not a real calendar date. Years before 100 are
+ * refused (as `Date.UTC` would read them as 19xx).
+ */
 export function parseDay(s: string): number | null {
-  const m = DATE_RE.exec(s)
-  if (!m) return null
-  const y = Number(m[1]), mo = Number(m[2]), d = Number(m[3])
-  if (mo < 1 || mo > 12 || d < 1 || d > 31) return null
-  const t = Date.UTC(y, mo - 1, d)
-  const back = new Date(t)
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return null
-  return Math.round(t / DAY_MS)
+  if (s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return null
+  const y = digitsAt(s, 0, 4), mo = digitsAt(s, 5, 2), d = digitsAt(s, 8, 2)
+  if (y < 100 || mo < 1 || mo > 12 || d < 1) return null
+  const leap = mo === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)
+  if (d > DAYS_IN_MONTH[mo - 1]! + (leap ? 1 : 0)) return null
+  return daysFromCivil(y, mo, d)
 }
 
 export function formatDay(day: number): string {

@@ -3,6 +3,20 @@ import type { MemberDbState } from './member-db.js'
 import type { MailDeliveryState } from './mail-delivery.js'
 import type { FormsState, PostedImagesState, BatchState, StoredFilesState } from './services.js'
 
+/**
+ * The sections of the tenant's scenario that emulator parts 2 and 3 read, kept raw as the
+ * scenario gave them (validated by the scenario schema): `delivery` (part 2: timing, bounces,
+ * unsubscribe and stop lists, ...), `forms`, `columnSets`, `postedImages` and
+ * `extensions.services` (part 3). A missing key means that part's defaults.
+ */
+export interface ScenarioSections {
+  delivery?: Record<string, unknown>
+  forms?: unknown[]
+  columnSets?: unknown[]
+  postedImages?: Record<string, unknown>
+  extensions?: Record<string, unknown>
+}
+
 export interface AuditEntry {
   at: number
   accountId: number | null
@@ -23,6 +37,12 @@ export interface TenantState {
   /** Member tables, elements, members, conditions, blacklist (emulator part 1). */
   memberDb: MemberDbState
   audit: AuditEntry[]
+  /**
+   * The scenario sections of parts 2 and 3 this tenant was built from. Set by
+   * createTenantState (and so by reset), kept through snapshot export and import; the part-2
+   * and part-3 sections are created from it on first use.
+   */
+  scenario?: ScenarioSections
   /** Mail messages, deliveries, agent programs and their results (emulator part 2). Created on first use. */
   mailDelivery?: MailDeliveryState
   /** Member forms, deleted-member log, one-click login tokens (emulator part 3). Created on first use. */

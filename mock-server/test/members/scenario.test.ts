@@ -56,8 +56,10 @@ describe('parseScenario', () => {
     expect(() => createTenantState('x', parseScenario(c), { seed: 1, members: 0, now: NOW })).toThrow(/conditions\[0\].*KR_API_F0229/)
   })
   it('accepts the optional sections of parts 2 and 3', () => {
-    const s = { ...defaultScenario(), delivery: { timing: { phaseSeconds: 60 } }, forms: [], columnSets: [], postedImages: {}, extensions: { anything: true } }
-    expect(parseScenario(s).delivery).toEqual({ timing: { phaseSeconds: 60 } })
+    const s = { ...defaultScenario(), delivery: { timing: { list_base_seconds: 60 } }, forms: [], columnSets: [], postedImages: {}, extensions: { anything: true } }
+    expect(parseScenario(s).delivery).toEqual({ timing: { list_base_seconds: 60 } })
+    // the sections are checked by their parts' schemas, not just passed through
+    expect(() => parseScenario({ ...defaultScenario(), delivery: { timing: { phaseSeconds: 60 } } })).toThrow(/delivery\.timing\.phaseSeconds: unknown key/)
   })
 })
 

@@ -3,6 +3,7 @@ import { KrsError } from '../../engine/krs-error.js'
 import type { ConditionClause, ConditionInfo, MemberTableState } from '../../model/member-db.js'
 import { compileCondition } from '../conditions/compile-condition.js'
 import { requireCondition } from '../conditions/condition-store.js'
+import { mailConditionExtras } from '../deliveries/condition-extras.js'
 import { requireTable } from '../member-tables/table-access.js'
 import { deleteMember } from '../members/member-store.js'
 import { advanceServices, batchOf } from '../services-sections.js'
@@ -17,7 +18,7 @@ function checkPassword(ctx: EngineContext, password: string): void {
 }
 
 function deleteMatching(ctx: EngineContext, table: MemberTableState, info: ConditionInfo, how: Record<string, unknown>): number {
-  const pred = compileCondition(table, info, ctx.now(), { db: ctx.tenant.memberDb })
+  const pred = compileCondition(table, info, ctx.now(), { db: ctx.tenant.memberDb, extras: mailConditionExtras(ctx.tenant.mailDelivery) })
   assertTableWritable(ctx, ctx.tenant.batch, table, true)
   const ids: number[] = []
   const cols = table.members

@@ -1,13 +1,15 @@
 import { formatDay, JST_OFFSET, NULL_DAY } from '../../model/day-number.js'
 import { BoolColumn, IntColumn, MultiColumn, NumberColumn, StringColumn } from '../../model/member-columns.js'
-import type { MemberTableState } from '../../model/member-db.js'
+import type { MemberElement, MemberTableState } from '../../model/member-db.js'
 import type { BatchJob, ColumnSetDef } from '../../model/services.js'
 import type { TenantState } from '../../model/tenant.js'
 import { compileCondition } from '../conditions/compile-condition.js'
+import { mailConditionExtras } from '../deliveries/condition-extras.js'
 import { formatAutogen } from '../members/autogen.js'
 import { visibleValue } from '../members/member-view.js'
 import { cellOf } from './cell-values.js'
-import { csvField, csvLine, type Delimiter } from './csv-write.js'
+import { TextWriter } from './text-writer.js'
+import type { Delimiter } from './csv-write.js'
 
 const SYSTEM_COLUMNS = ['id', 'regist_date', 'update_date', 'batch_date', 'upload_date', 'last_host', 'last_referer', 'last_useragent'] as const
 export type SystemColumn = (typeof SYSTEM_COLUMNS)[number]
@@ -18,110 +20,130 @@ export function columnsOf(table: MemberTableState, set: ColumnSetDef): string[] 
   return set.columns.filter((c) => (SYSTEM_COLUMNS as readonly string[]).includes(c) || table.elements.some((e) => `e_${e.id}` === c))
 }
 
-/** Reads one column of a row as file text; `quote` says whether the text may need quoting. */
-interface Reader { read: (row: number) => string; quote: boolean }
+/**
+ * How one column is written, read straight from its typed array (columnar reads, no value
+ * objects): the kind selects the branch of the row loop in `runExport`.
+ */
+const enum W { Id, DateTime, Text, Integer, Autogen, AutogenPlain, Day, Choice, Bool, Multi, Constant, Generic }
 
-/** 'YYYY-MM-DD HH:MM:SS' (JST) of unix seconds, with the date part cached per day. */
-function dateTimeFormatter(): (unix: number) => string {
-  const days = new Map<number, string>()
-  const two = (n: number) => (n < 10 ? '0' + n : String(n))
-  return (unix) => {
-    const t = Math.floor(unix) + JST_OFFSET
-    const day = Math.floor(t / 86400)
-    let d = days.get(day)
-    if (d === undefined) days.set(day, (d = formatDay(day)))
-    const s = t - day * 86400
-    return `${d} ${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`
-  }
+/** One column of the export: all writers share one shape (monomorphic reads in the row loop). */
+class ColumnWriter {
+  constructor(
+    readonly kind: W,
+    readonly data: ArrayLike<unknown>,
+    readonly el: MemberElement | null = null,
+    readonly multi: MultiColumn | null = null,
+    /** The masked text, or the autogen prefix. */
+    readonly text = '',
+    /** The autogen suffix. */
+    readonly suffix = '',
+    /** The autogen digits. */
+    readonly digits = 0,
+  ) {}
 }
 
-function readerOf(table: MemberTableState, column: string, encryptedKey: boolean, dateTime: (u: number) => string): Reader {
+/** Autogen texts whose prefix and suffix need no quoting are written without a string per row. */
+function autogenWriter(el: MemberElement, data: Float64Array): ColumnWriter {
+  const prefix = el.config.prefix ?? '', suffix = el.config.suffix ?? ''
+  const plain = !/[",\t\r\n]/.test(prefix + suffix)
+  return new ColumnWriter(plain ? W.AutogenPlain : W.Autogen, data, el, null, prefix, suffix, el.config.number_of_digits ?? 0)
+}
+
+function writerOf(table: MemberTableState, column: string, encryptedKey: boolean): ColumnWriter {
   const cols = table.members
-  if (column === 'id') return { read: (r) => String(cols.id[r]), quote: false }
+  if (column === 'id') return new ColumnWriter(W.Id, cols.id)
   if (column === 'regist_date' || column === 'update_date' || column === 'batch_date' || column === 'upload_date') {
-    const a = cols[column]
-    return { read: (r) => (Number.isNaN(a[r]!) ? '' : dateTime(a[r]!)), quote: false }
+    return new ColumnWriter(W.DateTime, cols[column])
   }
-  if (column === 'last_host' || column === 'last_referer' || column === 'last_useragent') {
-    const c = cols[column]
-    return { read: (r) => c.values[r] ?? '', quote: true }
-  }
+  if (column === 'last_host' || column === 'last_referer' || column === 'last_useragent') return new ColumnWriter(W.Text, cols[column].values)
   const el = table.elements.find((e) => `e_${e.id}` === column)!
-  if (el.type === 'timestamp') {
-    const a = cols[el.systemField ?? 'regist_date']
-    return { read: (r) => (Number.isNaN(a[r]!) ? '' : dateTime(a[r]!)), quote: false }
-  }
+  if (el.type === 'timestamp') return new ColumnWriter(W.DateTime, cols[el.systemField ?? 'regist_date'])
   const col = cols.columns.get(el.id)
-  const masked = el.type === 'hashed_password' || (el.type === 'encrypted_text' && !encryptedKey)
-  if (masked || !col) {
-    const view = { encryptedKey }
-    return { read: (r) => cellOf(visibleValue(table, el, r, view)), quote: true }
+  if (el.type === 'hashed_password' || (el.type === 'encrypted_text' && !encryptedKey)) {
+    // the masked value does not depend on the row
+    return new ColumnWriter(W.Constant, [], el, null, cellOf(visibleValue(table, el, 0, { encryptedKey })))
   }
-  if (col instanceof StringColumn) { const v = col.values; return { read: (r) => v[r] ?? '', quote: true } }
-  if (col instanceof NumberColumn) {
-    const v = col.values
-    if (el.type === 'autogen') return { read: (r) => (Number.isNaN(v[r]!) ? '' : formatAutogen(el, v[r]!)), quote: true }
-    return { read: (r) => (Number.isNaN(v[r]!) ? '' : String(v[r])), quote: false }
-  }
-  if (col instanceof IntColumn) {
-    const v = col.values
-    if (col.kind === 'date') {
-      const days = new Map<number, string>()
-      return {
-        read: (r) => {
-          const d = v[r]!
-          if (d === NULL_DAY) return ''
-          let s = days.get(d)
-          if (s === undefined) days.set(d, (s = formatDay(d)))
-          return s
-        },
-        quote: false,
-      }
-    }
-    return { read: (r) => String(v[r]), quote: false }
-  }
-  if (col instanceof BoolColumn) { const v = col.values; return { read: (r) => (v[r]! < 0 ? '' : v[r] === 1 ? '1' : '0'), quote: false } }
-  if (col instanceof MultiColumn) return { read: (r) => col.get(r).join(','), quote: true }
-  const view = { encryptedKey }
-  return { read: (r) => cellOf(visibleValue(table, el, r, view)), quote: true }
+  if (col instanceof StringColumn) return new ColumnWriter(W.Text, col.values)
+  if (col instanceof NumberColumn) return el.type === 'autogen' ? autogenWriter(el, col.values) : new ColumnWriter(W.Integer, col.values)
+  if (col instanceof IntColumn) return new ColumnWriter(col.kind === 'date' ? W.Day : W.Choice, col.values)
+  if (col instanceof BoolColumn) return new ColumnWriter(W.Bool, col.values)
+  if (col instanceof MultiColumn) return new ColumnWriter(W.Multi, col.bits, el, col)
+  return new ColumnWriter(W.Generic, [], el)
 }
-
-/** Rows joined per batch: parts are collected in an array and joined once per batch. */
-const ROWS_PER_JOIN = 2000
 
 /**
  * The export file: a header of column names, then one line per matching member in member-id
  * order. Values are those get_member_info shows (option ids, multi-select ids joined with
  * ",", yes/no as 1/0); hashed passwords read "******"; encrypted text the placeholder unless
- * the exporting account holds the encryption-key permission.
+ * the exporting account holds the encryption-key permission. Written as code units into a
+ * preallocated buffer and turned into text a few million characters at a time (`TextWriter`).
  */
 export function runExport(tenant: TenantState, job: BatchJob, set: ColumnSetDef, now: number): string {
   const table = tenant.memberDb.tables.get(job.memberTableId)
   if (!table) return ''
   const cond = tenant.memberDb.conditions.get(job.conditionId ?? 1)
-  const pred = compileCondition(table, cond?.info ?? { grouping: true, conditions: {} }, now, { db: tenant.memberDb })
+  const pred = compileCondition(table, cond?.info ?? { grouping: true, conditions: {} }, now, { db: tenant.memberDb, extras: mailConditionExtras(tenant.mailDelivery) })
   const delimiter: Delimiter = job.isCsv === false ? '\t' : ','
   const columns = columnsOf(table, set)
-  const dateTime = dateTimeFormatter()
-  const readers = columns.map((c) => readerOf(table, c, job.encryptedKey, dateTime))
-  const chunks: string[] = [csvLine(columns, delimiter)]
-  let parts: string[] = []
-  let rowsInBatch = 0
+  const writers = columns.map((c) => writerOf(table, c, job.encryptedKey))
+  const out = new TextWriter(delimiter)
+  columns.forEach((name, i) => { if (i > 0) out.byte(out.delim); out.field(name) })
+  out.byte(10)
   const n = table.members.rows
-  const w = readers.length
+  const view = { encryptedKey: job.encryptedKey }
   for (let r = 0; r < n; r++) {
     if (!pred(r)) continue
-    for (let i = 0; i < w; i++) {
-      const rd = readers[i]!
-      const s = rd.read(r)
-      parts.push(rd.quote ? csvField(s, delimiter) : s, i === w - 1 ? '\n' : delimiter)
-    }
-    if (++rowsInBatch === ROWS_PER_JOIN) {
-      chunks.push(parts.join(''))
-      parts = []
-      rowsInBatch = 0
+    writeRow(out, writers, r, table, view)
+  }
+  return out.text()
+}
+
+/** One line of the export: the columns of row `r`, separated by the delimiter, then LF. */
+function writeRow(out: TextWriter, writers: ColumnWriter[], r: number, table: MemberTableState, view: { encryptedKey: boolean }): void {
+  const w = writers.length
+  const d = out.delim
+  for (let i = 0; i < w; i++) {
+    if (i > 0) out.byte(d)
+    const c = writers[i]!
+    switch (c.kind) {
+      case W.Id: out.int((c.data as Int32Array)[r]!); break
+      case W.DateTime: { const v = (c.data as Float64Array)[r]!; if (!Number.isNaN(v)) out.dateTime(v, JST_OFFSET, formatDay); break }
+      case W.Text: { const v = (c.data as (string | null)[])[r]; if (v != null && v !== '') out.field(v); break }
+      case W.Integer: { const v = (c.data as Float64Array)[r]!; if (!Number.isNaN(v)) out.int(v); break }
+      case W.Autogen: { const v = (c.data as Float64Array)[r]!; if (!Number.isNaN(v)) out.field(formatAutogen(c.el!, v)); break }
+      case W.AutogenPlain: {
+        const v = (c.data as Float64Array)[r]!
+        if (Number.isNaN(v)) break
+        if (v < 0 || v > 0x7fffffff || !Number.isInteger(v)) { out.field(formatAutogen(c.el!, v)); break }
+        out.ascii(c.text)
+        out.intPadded(v, c.digits)
+        out.ascii(c.suffix)
+        break
+  }
+      case W.Day: { const v = (c.data as Int32Array)[r]!; if (v !== NULL_DAY) out.day(v, formatDay); break }
+      case W.Choice: out.int((c.data as Int32Array)[r]!); break
+      case W.Bool: { const v = (c.data as Int8Array)[r]!; if (v >= 0) out.byte(v === 1 ? 49 : 48); break }
+      case W.Multi: writeMulti(out, c.multi!, r); break
+      case W.Constant: out.field(c.text); break
+      case W.Generic: out.field(cellOf(visibleValue(table, c.el!, r, view))); break
     }
   }
-  chunks.push(parts.join(''))
-  return chunks.join('')
+  out.byte(10)
+  out.maybeFlush()
+}
+
+/** The option ids of a multi-select row joined with ",", quoted in CSV when there are several. */
+function writeMulti(out: TextWriter, col: MultiColumn, r: number): void {
+  const words = col.words, bits = col.bits, base = r * words
+  let any = false
+  for (let w = 0; w < words; w++) if (bits[base + w] !== 0) { any = true; break }
+  if (!any) return
+  const ids = col.get(r)
+  const quote = ids.length > 1 && out.delim === 44
+  if (quote) out.byte(34)
+  for (let k = 0; k < ids.length; k++) {
+    if (k > 0) out.byte(44)
+    out.int(ids[k]!)
+  }
+  if (quote) out.byte(34)
 }

@@ -67,6 +67,11 @@ function columnElement(table: MemberTableState, header: string): MemberElement |
   return el
 }
 
+function allBlank(record: string[]): boolean {
+  for (let i = 0; i < record.length; i++) if (record[i]!.trim() !== '') return false
+  return true
+}
+
 function isBlank(el: MemberElement, v: unknown): boolean {
   if (v === null || v === undefined || v === '') return true
   if (Array.isArray(v)) return v.length === 0
@@ -92,6 +97,8 @@ export function runImport(tenant: TenantState, job: BatchJob, file: StoredFile, 
   const cols = table.members
   const byId = new Map(table.elements.map((e) => [e.id, e]))
   let columns: (MemberElement | null | undefined)[] | null = null
+  /** `e_{id}` of each file column's element (computed once with the header). */
+  let columnKeys: string[] = []
   let headerNotes: string[] = []
   const keyEls = table.elements.filter((e) => options[`e_${e.id}`] === 'key')
   const uniqueKeys = table.elements.filter((e) => e.unique)
@@ -122,10 +129,11 @@ export function runImport(tenant: TenantState, job: BatchJob, file: StoredFile, 
   const handle = (record: string[], line: number) => {
     if (!columns) {
       columns = record.map((h) => columnElement(table, h))
+      columnKeys = columns.map((el) => (el ? `e_${el.id}` : ''))
       headerNotes = record.filter((_, i) => columns![i] === undefined).map((h) => h)
       return
     }
-    if (record.every((c) => c.trim() === '')) {
+    if (allBlank(record)) {
       counts.errors++
       report(line, '', 'エラー', 'すべての値が空の行です。登録しませんでした。')
       return
@@ -146,10 +154,10 @@ export function runImport(tenant: TenantState, job: BatchJob, file: StoredFile, 
       if (found < 0) {
         if (mode === 2 || mode === 3) { counts.errors++; report(line, '', 'エラー', 'キーに一致する会員がいません（更新のみのモード）。'); return }
         const input: Record<string, unknown> = {}
-        for (const [id, v] of values) {
-          const el = byId.get(id)!
-          if (el.type === 'autogen') continue
-          input[`e_${id}`] = v
+        for (let i = 0; i < columns.length; i++) {
+          const el = columns[i]
+          if (!el || el.type === 'autogen' || !values.has(el.id)) continue
+          input[columnKeys[i]!] = values.get(el.id)
         }
         const memberId = addMember(table, input, env)
         const row = cols.rowOf(memberId)
@@ -189,7 +197,7 @@ export function runImport(tenant: TenantState, job: BatchJob, file: StoredFile, 
 
   try {
     let recordNo = 0
-    for (const chunk of recordChunks(file.body, 4000)) {
+    for (const chunk of recordChunks(file.body, 500)) {
       const records = parse(chunk, { delimiter: delimiterOf(file), bom: recordNo === 0, relax_column_count: true, skip_empty_lines: false }) as string[][]
       for (const record of records) handle(record, ++recordNo)
     }

@@ -1,6 +1,6 @@
 import { KrsError } from '../../engine/krs-error.js'
 import type { ConditionInfo, MemberDbState, MemberTableState, StoredCondition } from '../../model/member-db.js'
-import { compileCondition } from './compile-condition.js'
+import { compileCondition, type ConditionExtras } from './compile-condition.js'
 
 /** The predefined condition "all" (every member of any table). */
 export const ALL_CONDITION_ID = 1
@@ -25,9 +25,9 @@ export function requireCondition(db: MemberDbState, tableId: number, conditionId
   return c
 }
 
-/** add_condition: validate (compiles it) and store; returns the new id. */
-export function addCondition(db: MemberDbState, table: MemberTableState, info: ConditionInfo, now: number): number {
-  compileCondition(table, info, now, { db })
+/** add_condition: validate (compiles it, with part 2's keys in `extras`) and store; returns the new id. */
+export function addCondition(db: MemberDbState, table: MemberTableState, info: ConditionInfo, now: number, extras?: ConditionExtras): number {
+  compileCondition(table, info, now, { db, extras })
   const id = db.nextConditionId++
   const title = info.title ?? `抽出条件${id}`
   db.conditions.set(id, { id, memberTableId: table.id, title, predefined: null, hidden: false, info: structuredClone({ ...info, title }) })

@@ -1,12 +1,13 @@
 import type { EngineContext } from '../../engine/context.js'
 import { KrsError } from '../../engine/krs-error.js'
 import type { ConditionInfo } from '../../model/member-db.js'
+import { mailConditionExtras } from '../deliveries/condition-extras.js'
 import { requireTable } from '../member-tables/table-access.js'
 import { addCondition, deleteCondition, listConditions } from './condition-store.js'
 
 export function addConditionOp(ctx: EngineContext, memberTableId: number, info: ConditionInfo): number {
   const table = requireTable(ctx, memberTableId)
-  return addCondition(ctx.tenant.memberDb, table, info, ctx.now())
+  return addCondition(ctx.tenant.memberDb, table, info, ctx.now(), mailConditionExtras(ctx.tenant.mailDelivery))
 }
 
 export function deleteConditionOp(ctx: EngineContext, conditionId: number): boolean {

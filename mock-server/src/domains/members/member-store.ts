@@ -1,11 +1,12 @@
 import { KrsError } from '../../engine/krs-error.js'
 import type { StoredValue } from '../../model/member-columns.js'
-import type { MemberElement, MemberTableState } from '../../model/member-db.js'
+import type { MemberTableState } from '../../model/member-db.js'
 import { nextAutogen } from './autogen.js'
 import { generatePassword, hashPassword } from './password.js'
-import { indexRow, keyPart, compositeKey, uniqueElements, uniqueIndex, unindexRow } from './unique-index.js'
+import { indexNewRow, indexRow, keyPart, compositeKey, uniqueIndex, unindexRow } from './unique-index.js'
 import { sortRow, unsortRow } from './sorted-index.js'
-import { checkMemberInput, formatElementErrors } from './validate-member-input.js'
+import { tablePlan, type TablePlan } from './table-plan.js'
+import { checkMemberInput, formatElementErrors, hasErrors } from './validate-member-input.js'
 
 /** What writes need from the engine: the clock, randomness and the caller's permission. */
 export interface WriteEnv {
@@ -16,13 +17,13 @@ export interface WriteEnv {
 }
 
 export function hasEncryptedElements(table: MemberTableState): boolean {
-  return table.elements.some((e) => e.type === 'encrypted_text')
+  return tablePlan(table).encrypted.length > 0
 }
 
 /** KR_API_F0228: without the encrypted-key permission no member of such a table can be written. */
 export function assertMayWriteEncrypted(table: MemberTableState, env: { encryptedKey: boolean }): void {
   if (!env.encryptedKey && hasEncryptedElements(table)) {
-    const names = table.elements.filter((e) => e.type === 'encrypted_text').map((e) => `e_${e.id}`).join(', ')
+    const names = tablePlan(table).encrypted.map((e) => `e_${e.id}`).join(', ')
     throw new KrsError('KR_API_F0228', `member table ${table.id} has encrypted text elements (${names}) and the account has no permission to use the encryption key`)
   }
 }
@@ -32,27 +33,38 @@ export function memberRow(table: MemberTableState, memberId: number): number {
   return table.members.rowOf(memberId)
 }
 
-function storeValue(table: MemberTableState, el: MemberElement, row: number, v: StoredValue, random: () => number): void {
-  if (el.type === 'hashed_password' && typeof v === 'string') v = hashPassword(v, random)
-  table.members.columns.get(el.id)?.set(row, v)
+/** Write the checked values of a row (hashed passwords hashed), through the plan's columns. */
+function storeValues(plan: TablePlan, values: Map<number, StoredValue>, row: number, random: () => number): void {
+  for (const [id, value] of values) {
+    let v = value
+    if (typeof v === 'string' && plan.byId.get(id)!.type === 'hashed_password') v = hashPassword(v, random)
+    plan.column.get(id)?.set(row, v)
+  }
 }
 
-function conflictRow(table: MemberTableState, values: Map<number, StoredValue>, row: number): number {
-  const keys = uniqueElements(table)
-  if (!keys.length) return -1
-  const parts = keys.map((el) => keyPart(el, values.has(el.id) ? values.get(el.id) : row >= 0 ? table.members.columns.get(el.id)?.get(row) : null))
-  const k = compositeKey(parts)
-  if (k === null) return -1
+/** The unique-key text of the values about to be written (null when a key part is blank). */
+function pendingKey(plan: TablePlan, values: Map<number, StoredValue>, row: number): string | null {
+  const keys = plan.unique
+  if (keys.length === 1) {
+    const el = keys[0]!
+    const v = values.has(el.id) ? values.get(el.id) : row >= 0 ? plan.column.get(el.id)?.get(row) : null
+    return keyPart(el, v)
+  }
+  const parts = keys.map((el) => keyPart(el, values.has(el.id) ? values.get(el.id) : row >= 0 ? plan.column.get(el.id)?.get(row) : null))
+  return compositeKey(parts)
+}
+
+/** KR_API_F0117 when another member has the unique key of `values`; returns that key (or null). */
+function assertUnique(table: MemberTableState, plan: TablePlan, values: Map<number, StoredValue>, row: number): string | null {
+  if (!plan.unique.length) return null
+  const k = pendingKey(plan, values, row)
+  if (k === null) return null
   const other = uniqueIndex(table).get(k)
-  return other === undefined || other === row ? -1 : other
-}
-
-function assertUnique(table: MemberTableState, values: Map<number, StoredValue>, row: number): void {
-  const other = conflictRow(table, values, row)
-  if (other >= 0) {
-    const names = uniqueElements(table).map((e) => `e_${e.id}`).join(', ')
+  if (other !== undefined && other !== row) {
+    const names = plan.unique.map((e) => `e_${e.id}`).join(', ')
     throw new KrsError('KR_API_F0117', `a member with the same unique key (${names}) already exists: member ${table.members.id[other]}`)
   }
+  return k
 }
 
 /**
@@ -62,22 +74,24 @@ function assertUnique(table: MemberTableState, values: Map<number, StoredValue>,
  */
 export function addMember(table: MemberTableState, input: Record<string, unknown>, env: WriteEnv): number {
   assertMayWriteEncrypted(table, env)
+  const plan = tablePlan(table)
   const checked = checkMemberInput(table, input, 'add')
-  if (Object.keys(checked.errors).length) throw new KrsError('KR_API_F0116', formatElementErrors(checked.errors))
+  if (hasErrors(checked.errors)) throw new KrsError('KR_API_F0116', formatElementErrors(checked.errors))
   for (const el of checked.blankPasswords) checked.values.set(el.id, generatePassword(el.config, env.random))
-  for (const el of table.elements) {
-    if (el.type === 'encrypted_text' && !checked.values.has(el.id)) checked.values.set(el.id, '')
+  for (const el of plan.encrypted) {
+    if (!checked.values.has(el.id)) checked.values.set(el.id, '')
   }
-  assertUnique(table, checked.values, -1)
+  const key = assertUnique(table, plan, checked.values, -1)
   // every check passed: write
-  const autogens = table.elements.filter((e) => e.type === 'autogen')
   const cols = table.members
   const row = cols.appendRow()
-  for (const el of autogens) cols.columns.get(el.id)?.set(row, nextAutogen(table, el))
-  for (const [id, v] of checked.values) storeValue(table, table.elements.find((e) => e.id === id)!, row, v, env.random)
+  for (const el of plan.autogen) plan.column.get(el.id)?.set(row, nextAutogen(table, el))
+  storeValues(plan, checked.values, row, env.random)
   cols.regist_date[row] = env.now
   cols.update_date[row] = env.now
-  indexRow(table, row)
+  // the key just checked is the row's key unless a key part is generated or hashed on write
+  if (key !== null && plan.uniqueKeyStable) indexNewRow(table, key, row)
+  else indexRow(table, row)
   sortRow(table, row)
   return cols.id[row]!
 }
@@ -90,13 +104,14 @@ export function updateMember(table: MemberTableState, memberId: number, input: R
   assertMayWriteEncrypted(table, env)
   const row = memberRow(table, memberId)
   if (row < 0) return false
+  const plan = tablePlan(table)
   const checked = checkMemberInput(table, input, 'update', row)
-  if (Object.keys(checked.errors).length) throw new KrsError('KR_API_F0116', formatElementErrors(checked.errors))
+  if (hasErrors(checked.errors)) throw new KrsError('KR_API_F0116', formatElementErrors(checked.errors))
   for (const el of checked.blankPasswords) checked.values.set(el.id, generatePassword(el.config, env.random))
-  assertUnique(table, checked.values, row)
+  assertUnique(table, plan, checked.values, row)
   unindexRow(table, row)
   unsortRow(table, row)
-  for (const [id, v] of checked.values) storeValue(table, table.elements.find((e) => e.id === id)!, row, v, env.random)
+  storeValues(plan, checked.values, row, env.random)
   table.members.update_date[row] = env.now
   table.members.version++
   indexRow(table, row)

@@ -3,6 +3,7 @@ import { KrsError } from '../../engine/krs-error.js'
 import type { ConditionInfo, MemberTableState } from '../../model/member-db.js'
 import { compileCondition } from '../conditions/compile-condition.js'
 import { requireCondition } from '../conditions/condition-store.js'
+import { mailConditionExtras } from '../deliveries/condition-extras.js'
 import { requireTable } from '../member-tables/table-access.js'
 import { lookupMemberId } from './lookup.js'
 import { addMember, deleteMember, memberRow, updateMember, type WriteEnv } from './member-store.js'
@@ -24,8 +25,9 @@ function writeEnv(ctx: EngineContext): WriteEnv {
   return { now: ctx.now(), random: () => ctx.random(), encryptedKey: ctx.account?.encryptedKey ?? false }
 }
 
+/** Compile a condition with part 2's keys (error count, click_count_flag) available. */
 function compile(ctx: EngineContext, table: MemberTableState, info: ConditionInfo) {
-  return compileCondition(table, info, ctx.now(), { db: ctx.tenant.memberDb })
+  return compileCondition(table, info, ctx.now(), { db: ctx.tenant.memberDb, extras: mailConditionExtras(ctx.tenant.mailDelivery) })
 }
 
 function storedConditionInfo(ctx: EngineContext, table: MemberTableState, conditionId: number): ConditionInfo {

@@ -1,6 +1,7 @@
 import type { MemberColumns } from '../../model/member-columns.js'
 import type { MemberElement, MemberTableState } from '../../model/member-db.js'
 import { formatAutogen } from './autogen.js'
+import { tablePlan } from './table-plan.js'
 
 /**
  * The unique key (重複キー) of a table is the combination of all its unique elements. The
@@ -10,7 +11,7 @@ import { formatAutogen } from './autogen.js'
 const indexes = new WeakMap<MemberColumns, Map<string, number>>()
 
 export function uniqueElements(table: MemberTableState): MemberElement[] {
-  return table.elements.filter((e) => e.unique)
+  return [...tablePlan(table).unique]
 }
 
 /** Normalised text of one key part, or null when blank. */
@@ -31,8 +32,13 @@ export function compositeKey(parts: (string | null)[]): string | null {
 }
 
 export function rowKey(table: MemberTableState, row: number): string | null {
-  const els = uniqueElements(table)
-  return compositeKey(els.map((el) => keyPart(el, table.members.columns.get(el.id)?.get(row) ?? null)))
+  const plan = tablePlan(table)
+  const els = plan.unique
+  if (els.length === 1) {
+    const el = els[0]!
+    return keyPart(el, plan.column.get(el.id)?.get(row) ?? null)
+  }
+  return compositeKey(els.map((el) => keyPart(el, plan.column.get(el.id)?.get(row) ?? null)))
 }
 
 export function uniqueIndex(table: MemberTableState): Map<string, number> {
@@ -65,4 +71,9 @@ export function indexRow(table: MemberTableState, row: number): void {
   if (!idx) return
   const k = rowKey(table, row)
   if (k !== null) idx.set(k, row)
+}
+
+/** Record the key of a newly added row whose key is already known (the add just checked it). */
+export function indexNewRow(table: MemberTableState, key: string, row: number): void {
+  indexes.get(table.members)?.set(key, row)
 }

@@ -1,6 +1,7 @@
 import type { StoredValue } from '../../model/member-columns.js'
 import type { MemberElement, MemberTableState } from '../../model/member-db.js'
 import { apiValue } from './member-view.js'
+import { tablePlan } from './table-plan.js'
 import { checkElementValue } from './validate-value.js'
 
 export type InputMode = 'add' | 'update'
@@ -21,19 +22,32 @@ const E_KEY = /^e_([0-9]+)$/
 /**
  * Validate a submitted member_info for add (absent = blank) or update (absent = unchanged).
  * `row` is the member being updated. Collects every error instead of stopping at the first.
+ * The table's element maps come from its precomputed plan (`tablePlan`), not rebuilt per call.
  */
 export function checkMemberInput(
   table: MemberTableState, input: Record<string, unknown>, mode: InputMode, row = -1,
 ): CheckedInput {
-  const byId = new Map(table.elements.map((e) => [e.id, e]))
+  const plan = tablePlan(table)
   const values = new Map<number, StoredValue>()
   const blankPasswords: MemberElement[] = []
-  const errors: ElementErrors = {}
-  const err = (key: string, ...m: string[]) => { (errors[key] ??= []).push(...m) }
+  let errors: ElementErrors | null = null
+  const err = (key: string, ...m: string[]) => { ((errors ??= {})[key] ??= []).push(...m) }
 
-  for (const [key, raw] of Object.entries(input)) {
-    const m = E_KEY.exec(key)
-    const el = m ? byId.get(Number(m[1])) : undefined
+  const stamp = nextStamp()
+  const marks = plan.marks
+  for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key)) continue
+    const raw = input[key]
+    const pos = plan.posByKey.get(key)
+    let el: MemberElement | undefined
+    if (pos !== undefined) {
+      marks[pos] = stamp
+      el = plan.elements[pos]!
+    } else {
+      // a key such as e_007 still names element 7 (but is not its canonical key e_7)
+      const m = E_KEY.exec(key)
+      el = m ? plan.byId.get(Number(m[1])) : undefined
+    }
     if (!el) { err(key, `項目 ${key} はこのデータベースにありません。`); continue }
     if (el.type === 'autogen') {
       if (mode === 'add') continue // always generated: a sent value is ignored
@@ -49,14 +63,26 @@ export function checkMemberInput(
   }
 
   if (mode === 'add') {
-    for (const el of table.elements) {
-      const key = `e_${el.id}`
-      if (key in input || el.type === 'autogen' || el.type === 'timestamp') continue
-      if (el.type === 'password' || el.type === 'hashed_password') { blankPasswords.push(el); continue }
-      if (el.required) err(key, requiredMessage(el))
+    for (const d of plan.addDefaults) {
+      if (marks[d.pos] === stamp) continue
+      if (d.password) { blankPasswords.push(d.el); continue }
+      if (d.el.required) err(d.key, requiredMessage(d.el))
     }
   }
-  return { values, blankPasswords, errors }
+  return { values, blankPasswords, errors: errors ?? {} }
+}
+
+let stampCounter = 0
+/** A fresh mark value for `TablePlan.marks` (never 0, the initial mark). */
+function nextStamp(): number {
+  stampCounter = stampCounter >= 0x7ffffffe ? 1 : stampCounter + 1
+  return stampCounter
+}
+
+/** Whether a checked input has any error (without listing the keys). */
+export function hasErrors(errors: ElementErrors): boolean {
+  for (const _ in errors) return true
+  return false
 }
 
 function requiredMessage(el: MemberElement): string {

@@ -1,0 +1,30 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { formatDay, parseDay } from '../../src/model/day-number.js'
+
+/** The former parseDay (regular expression and Date.UTC), kept as the reference. */
+function referenceParseDay(s: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s)
+  if (!m) return null
+  const y = Number(m[1]), mo = Number(m[2]), d = Number(m[3])
+  if (mo < 1 || mo > 12 || d < 1 || d > 31) return null
+  const t = Date.UTC(y, mo - 1, d)
+  const back = new Date(t)
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return null
+  return Math.round(t / 86_400_000)
+}
+
+describe('parseDay', () => {
+  it('reads real calendar dates as Date.UTC does and refuses everything else', () => {
+    const two = fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, '0'))
+    const text = fc.oneof(
+      fc.tuple(fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, '0')), two, two).map(([y, m, d]) => `${y}-${m}-${d}`),
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom('2024-02-29', '2023-02-29', '1900-02-29', '2000-02-29', '0099-12-31', '0100-01-01', '2024-1-01', '２０２４-01-01', '2024-01-01\n', ' 2024-01-01'),
+    )
+    fc.assert(fc.property(text, (s) => { expect(parseDay(s)).toBe(referenceParseDay(s)) }), { numRuns: 5000 })
+  })
+  it('round-trips with formatDay', () => {
+    fc.assert(fc.property(fc.integer({ min: -647_000, max: 2_932_896 }), (day) => { expect(parseDay(formatDay(day))).toBe(day) }))
+  })
+})
