@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic'
 import type * as Redocusaurus from 'redocusaurus'
 import { themes as prismThemes } from 'prism-react-renderer'
 import { externalLinks } from './site-links'
+import { playgroundRoutes } from './playground-routes'
 
 /** The krs-kit documentation site: Japanese only, docs at /, history blog at /history, Redoc at /api. */
 const config: Config = {
@@ -100,6 +101,8 @@ const config: Config = {
     ],
   ],
   plugins: [
+    // /playground/{api_name}: one statically generated page per operation (deep links work on a static host).
+    playgroundRoutes,
     // This package is "type": "module", so webpack would parse Docusaurus' generated
     // .docusaurus/*.js as strict ESM and leave `require.resolveWeak` unresolved
     // (TypeError at static generation). Parse those files as auto (CJS + ESM) instead.

@@ -43,6 +43,8 @@ const sidebars: SidebarsConfig = {
     },
     'limitations',
     'security/restriction',
+    // written by cli/scripts/gen-reference.ts (npm run gen:reference -w @krs-kit/cli)
+    'cli-reference',
     { type: 'link', label: 'API リファレンス', href: '/api' },
   ],
   soap: [

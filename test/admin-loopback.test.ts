@@ -60,7 +60,7 @@ describe('admin API from a non-loopback address', () => {
     const req = { method: 'GET', path: '/__mock/clock', query: '', header: () => undefined, bodyText: '', adminAllowed: false }
     const out = await engine.handleRaw(req)
     expect(out.status).toBe(403)
-    expect(JSON.parse(out.body).error).toBe('admin_forbidden')
+    expect(JSON.parse(typeof out.body === 'string' ? out.body : new TextDecoder().decode(out.body)).error).toBe('admin_forbidden')
     const api = await engine.handleRaw({ method: 'POST', path: '/api/v1/get_version', query: '', header: (n) => (n === 'content-type' ? 'application/json' : undefined), bodyText: '{}', adminAllowed: false })
     expect(api.status).toBe(200)
   })

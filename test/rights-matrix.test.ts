@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultTokens, expectedRefusal } from './support/accounts.js'
 import { errorCodeOf, operationNames, operations } from './support/contract.js'
-import { conformingCall } from './support/http-call.js'
+import { conformingCall, prismBypasses } from './support/http-call.js'
 import { validExample } from './support/request-examples.js'
 import { newTenant, type Tenant } from './support/tenant.js'
 
@@ -10,6 +10,11 @@ import { newTenant, type Tenant } from './support/tenant.js'
 let t: Tenant
 beforeAll(async () => {
   t = await newTenant()
+})
+afterAll(() => {
+  const tuples = new Set(prismBypasses.filter((b) => b.endsWith('(prefixItems)')).map((b) => b.split(':')[0]))
+  const noToken = prismBypasses.filter((b) => b.endsWith('no token')).length
+  console.info(`[rights] sent around Prism: ${noToken} calls without a token; tuple (prefixItems) limits on ${tuples.size} operations: ${[...tuples].join(', ')}`)
 })
 
 describe('rights matrix (61 operations × 7 default tokens)', () => {

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operations } from '../src/generated/operations.js'
-import { emulates } from './support/engine-fetch.js'
 import { buildCli, ensureMockServerBuild, krs, startMock } from './support/spawn-krs.js'
 
 /**
@@ -186,8 +185,7 @@ describe('krs mock admin commands', () => {
 })
 
 describe('workflows against krs mock', () => {
-  it.skipIf(!emulates('export_members'))(
-    // Reason when skipped: export_members is not emulated yet (mock-server part 3).
+  it(
     'members export writes the file',
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'krs-e2e-'))
@@ -202,8 +200,7 @@ describe('workflows against krs mock', () => {
     },
   )
 
-  it.skipIf(!emulates('import_members') || !emulates('upload_stored_files'))(
-    // Reason when skipped: import_members / upload_stored_files are not emulated yet (mock-server part 3).
+  it(
     'members import uploads, imports and reports',
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'krs-e2e-'))
@@ -217,8 +214,7 @@ describe('workflows against krs mock', () => {
     },
   )
 
-  it.skipIf(!emulates('add_delivery_schedule') || !emulates('get_delivery_status') || !emulates('add_mail_message'))(
-    // Reason when skipped: deliveries are not emulated yet (mock-server part 2).
+  it(
     'deliveries send, wait delivery, mock outbox',
     async () => {
       // The contract's own example of a mail message.

@@ -19,3 +19,8 @@ export type { TenantSnapshot, EngineStateFile } from './engine/snapshot.js'
 export { SnapshotError } from './engine/snapshot.js'
 export { notEmulatedOperations } from './engine/placeholders.js'
 export { handlerTable } from './handler-table.js'
+/** Hosts without a file system (a browser) give the zip dictionary text themselves. */
+export { setZipTextLoader, type ZipTextLoader } from './domains/zip/zip-source.js'
+export { scenarioSchema, parseScenario, defaultScenario, ScenarioError } from './scenario/index.js'
+export type { Scenario } from './scenario/index.js'
+export type { ScenarioSections } from './model/tenant.js'

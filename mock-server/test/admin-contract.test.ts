@@ -14,8 +14,16 @@ const spec = parseYaml(readFileSync(specPath, 'utf8')) as {
 const ajv = createAjv()
 ajv.addSchema({ ...spec, $id: 'admin' } as object, 'admin')
 
+/** The documented path of a concrete one (`/__mock/click/3/5` → `/__mock/click/{clickcount_id}/{member_id}`). */
+function templateOf(path: string): string {
+  if (spec.paths[path]) return path
+  const found = Object.keys(spec.paths).find((p) => new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path))
+  if (!found) throw new Error(`${path} is not documented`)
+  return found
+}
+
 function schemaOf(path: string, method: string, status: number): object {
-  const op = spec.paths[path]?.[method.toLowerCase()]
+  const op = spec.paths[templateOf(path)]?.[method.toLowerCase()]
   if (!op) throw new Error(`${method} ${path} is not documented`)
   const res = op.responses[String(status)]
   if (!res) throw new Error(`${method} ${path} ${status} is not documented`)
@@ -31,8 +39,8 @@ function rewriteRefs(schema: unknown): unknown {
   return schema
 }
 
-async function expectDocumented(engine: Engine, method: string, route: string, body?: unknown, token?: string): Promise<unknown> {
-  const init: RequestInit = { method, headers: token ? { authorization: `Bearer ${token}` } : {} }
+async function expectDocumented(engine: Engine, method: string, route: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<unknown> {
+  const init: RequestInit = { method, headers: token ? { authorization: `Bearer ${token}`, ...headers } : headers }
   if (body !== undefined) init.body = JSON.stringify(body)
   const res = await engine.handle(new Request(`http://krs.test/__mock/${route}`, init))
   const json: unknown = await res.json()
@@ -68,5 +76,43 @@ describe('admin API matches spec/admin.openapi.yaml', () => {
     await expectDocumented(engine, 'POST', 'reset', { scenario: 1 })
     await expectDocumented(engine, 'DELETE', 'tenants', undefined, token)
     await expectDocumented(engine, 'DELETE', 'tenants')
+  })
+
+  it('the routes of parts 2 and 3: outbox, events, tracking, one-click check, form outbox', async () => {
+    const engine = createEngine({ members: 10, clock: { mode: 'manual', now: 1_767_225_600 } })
+    const call = async (op: string, body: unknown): Promise<unknown> => {
+      const res = await engine.handle(new Request(`http://krs.test/api/v1/${op}`, {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' }, body: JSON.stringify(body),
+      }))
+      expect(res.status).toBe(200)
+      return res.json()
+    }
+    const msg = await call('add_mail_message', { member_table_id: 1, mail_info: {
+      type: 3, from: 'info@example.com', subject: 's', text_part: 'https://www.example.com/a/\n', html_part: '<p>x</p>',
+      clickcounts: [{ url: 'https://www.example.com/a/', days: 7, outdated_url: '' }], open_clickcount: true, list_unsubscribe: { pattern: 1 },
+    } })
+    const id = (await call('add_delivery_schedule', { mail_message_id: msg, delivery_info: { title: 't', condition_id: 1, element_id: 4, delivery_date: 1_767_225_660, blacklist: true } })) as number
+    await expectDocumented(engine, 'GET', `outbox?delivery_id=${id}`) // phase 0: empty
+    await expectDocumented(engine, 'POST', 'events', { type: 'open', delivery_id: id, member_id: 1 }) // 409
+    await expectDocumented(engine, 'POST', 'clock', { advance_seconds: 3600 })
+    const box = (await expectDocumented(engine, 'GET', `outbox?delivery_id=${id}&limit=3`)) as { mails: { member_id: number }[] }
+    const member = box.mails[0]!.member_id
+    await expectDocumented(engine, 'GET', 'outbox')
+    await expectDocumented(engine, 'GET', 'outbox?delivery_id=999')
+    const clickId = ((await call('get_click_counts_for_delivery', { delivery_id: id })) as { id: number }[])[0]!.id
+    await expectDocumented(engine, 'POST', 'events', { type: 'click', delivery_id: id, member_id: member, clickcount_id: clickId })
+    await expectDocumented(engine, 'POST', 'events', { type: 'bounce', delivery_id: id, member_id: box.mails[1]!.member_id, code: '5.1.1' })
+    await expectDocumented(engine, 'POST', 'events', { type: 'unsubscribe', address: 'a@example.com' })
+    await expectDocumented(engine, 'POST', 'events', { type: 'nope' })
+    await expectDocumented(engine, 'POST', 'events', { type: 'open', delivery_id: 999, member_id: 1 })
+    await expectDocumented(engine, 'GET', `click/${clickId}/${member}`, undefined, undefined, { accept: 'application/json' })
+    const url = (await call('get_oneclick_login_url', { member_form_id: 22, member_id: 3, limit: 1 })) as string
+    await expectDocumented(engine, 'GET', `oneclick?url=${encodeURIComponent(url)}`)
+    await expectDocumented(engine, 'GET', 'oneclick?url=x')
+    await expectDocumented(engine, 'GET', 'oneclick')
+    await call('do_member_form_action', { member_form_id: 50, member_id: 3, member_info: {} })
+    await expectDocumented(engine, 'GET', 'forms/outbox')
+    await expectDocumented(engine, 'GET', 'forms/outbox?after_id=-1')
+    await expectDocumented(engine, 'DELETE', 'forms/outbox')
   })
 })

@@ -65,6 +65,6 @@ describe('tenants', () => {
       method: 'GET', path: '/__mock/clock', query: '', header: () => undefined, bodyText: '', adminAllowed: false,
     })
     expect(res.status).toBe(403)
-    expect(JSON.parse(res.body).error).toBe('admin_forbidden')
+    expect(JSON.parse(res.body as string).error).toBe('admin_forbidden')
   })
 })

@@ -213,9 +213,17 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
       const page = await newPage()
       await page.goto(`${server.origin}/limitations`)
       await page.locator('main h1').waitFor()
-      await page.keyboard.press('Control+k')
-      const input = page.locator('input[type="search"], .navbar__search-input').first()
-      await expect.poll(() => input.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true)
+      const input = page.locator('.navbar__search-input').first()
+      // The shortcut is bound once the page has hydrated: press until the box takes focus.
+      await expect
+        .poll(
+          async () => {
+            await page.keyboard.press('Control+k')
+            return input.evaluate((el) => el === document.activeElement)
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe(true)
       await input.pressSequentially('配信', { delay: 50 }) // in far more than 8 places
       const suggestions = page.locator('.navbar [role="listbox"] [role="option"]')
       await suggestions.first().waitFor({ timeout: 60_000 })

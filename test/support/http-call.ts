@@ -32,8 +32,40 @@ export interface Doors {
 /** Calls Prism could not judge (its validator's limits), sent straight to the emulator instead. */
 export const prismBypasses: string[] = []
 
-function isPrismProblem(r: CallResult, type: string): boolean {
+function isPrismProblem(r: { contentType: string | null; text: string }, type: string): boolean {
   return (r.contentType ?? '').includes('problem+json') && r.text.includes(`prism/errors#${type}`)
+}
+
+/**
+ * True when every violation Prism lists is "false schema": Prism 5.14 does not implement
+ * JSON Schema 2020-12 `prefixItems`, so it checks each tuple element against `items: false`
+ * and fails it (condition clauses in requests; [phase, text] and count tuples in responses).
+ */
+export function onlyTupleViolations(r: { contentType: string | null; text: string }): boolean {
+  if (!isPrismProblem(r, 'VIOLATIONS') && !isPrismProblem(r, 'UNPROCESSABLE_ENTITY')) return false
+  try {
+    const v = (JSON.parse(r.text) as { validation?: Array<{ code?: string }> }).validation ?? []
+    return v.length > 0 && v.every((x) => x.code === 'false schema')
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A fetch for the SDK that goes through Prism and, when Prism's only objection is its
+ * `prefixItems` limit, sends the same request straight to the emulator (recorded in
+ * `prismBypasses`; our own Ajv checks the answer then).
+ */
+export function prismFetch(doors: Doors): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const body = await request.clone().text()
+    const url = new URL(request.url)
+    const through = await fetch(new Request(`${doors.prismUrl}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body }))
+    const text = await through.clone().text()
+    if (!onlyTupleViolations({ contentType: through.headers.get('content-type'), text })) return through
+    prismBypasses.push(`${url.pathname}: ${through.status} tuple (prefixItems) violation`)
+    return fetch(new Request(`${doors.mockUrl}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body }))
+  }
 }
 
 /**
@@ -43,15 +75,17 @@ function isPrismProblem(r: CallResult, type: string): boolean {
  *
  * Two Prism 5.14 limits are worked around by sending the same request straight to the
  * emulator (then only our own check applies; each case is recorded in `prismBypasses`):
- * - Prism's request validator does not know JSON Schema 2020-12 `prefixItems` and refuses
- *   every tuple (the condition clauses `[operator, options]`) with 422 "boolean schema is
- *   false" although the contract accepts it — only when our Ajv says the request is valid;
+ * - Prism's validator does not know JSON Schema 2020-12 `prefixItems`: it refuses every
+ *   tuple (the condition clauses `[operator, options]`) with 422 "boolean schema is false"
+ *   although the contract accepts it (bypassed only when our Ajv says the request is valid),
+ *   and reports every tuple in a response (`[phase, text]`) as a 500 violation (bypassed only
+ *   when "false schema" is its sole objection);
  * - Prism itself answers 401 problem+json to a request without a bearer token.
  */
 export async function conformingCall(doors: Doors, name: OperationName, body: unknown, token?: string): Promise<CallResult> {
   let r = await post(doors.prismUrl, name, body, token)
-  if ((isPrismProblem(r, 'UNPROCESSABLE_ENTITY') && requestIsValid(name, body)) || (isPrismProblem(r, 'UNAUTHORIZED') && token === undefined)) {
-    prismBypasses.push(`${name}: ${r.status} ${r.text.slice(0, 120)}`)
+  if ((isPrismProblem(r, 'UNPROCESSABLE_ENTITY') && requestIsValid(name, body)) || onlyTupleViolations(r) || (isPrismProblem(r, 'UNAUTHORIZED') && token === undefined)) {
+    prismBypasses.push(`${name}: ${isPrismProblem(r, 'UNAUTHORIZED') ? 'no token' : 'tuple (prefixItems)'}`)
     r = await post(doors.mockUrl, name, body, token)
   }
   const problems: string[] = []

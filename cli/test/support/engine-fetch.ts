@@ -1,4 +1,4 @@
-import { createEngine, notEmulatedOperations, type Engine } from '@krs-kit/mock-server'
+import { createEngine, type Engine } from '@krs-kit/mock-server'
 import { recordingFetch, type RecordingFetch } from './recorded-fetch.js'
 
 /** A fixed virtual time (2026-01-01T00:00:00Z) so that answers with dates are repeatable. */
@@ -12,7 +12,3 @@ export function engineFetch(): RecordingFetch & { engine: Engine } {
 
 export const baseUrl = 'http://127.0.0.1:4010'
 export const env = { KRS_BASE_URL: baseUrl, KRS_API_TOKEN: 'krs-all' }
-
-export function emulates(name: string): boolean {
-  return !(notEmulatedOperations as readonly string[]).includes(name)
-}

@@ -10,6 +10,7 @@ import { isKrsError } from './krs-error.js'
 import { JSON_HEADERS, type RawRequest, type RawResponse } from './raw-http.js'
 import { RequestContext } from './request-context.js'
 import { validateRequest, validateResponse } from './schema-validators.js'
+import { textContentType } from './text-content-type.js'
 import type { TenantRuntime } from './tenant-runtime.js'
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
@@ -103,7 +104,7 @@ export async function handleApi(engine: EngineInternals, req: RawRequest, name: 
       return failure(op, ctx, e)
     }
     if (!READ_ONLY.test(op)) engine.markChanged()
-    return success(op, result)
+    return success(op, result, body)
   }
 
   function failure(op: OperationName, ctx: RequestContext, e: unknown): RawResponse {
@@ -128,7 +129,7 @@ export async function handleApi(engine: EngineInternals, req: RawRequest, name: 
     })
   }
 
-  function success(op: OperationName, result: unknown): RawResponse {
+  function success(op: OperationName, result: unknown, body: unknown): RawResponse {
     const info = operations[op]
     if (engine.validateResponses) {
       const mismatch = validateResponse(op, result)
@@ -137,7 +138,7 @@ export async function handleApi(engine: EngineInternals, req: RawRequest, name: 
     if (info.responseType === 'text') {
       return {
         status: 200,
-        headers: { 'content-type': `${info.responseContentTypes[0] ?? 'text/plain'}; charset=utf-8` },
+        headers: { 'content-type': textContentType(op, info.responseContentTypes, tenant.state, body) },
         body: String(result),
         operation: op,
         errorCode: null,
@@ -162,7 +163,7 @@ function record(engine: EngineInternals, tenant: TenantRuntime, req: RawRequest,
     errorCode: res.errorCode,
     durationMs: Math.round((performance.now() - started) * 1000) / 1000,
     requestText: req.bodyText.length > JOURNAL_TEXT_LIMIT ? req.bodyText.slice(0, JOURNAL_TEXT_LIMIT) : req.bodyText,
-    responseText: res.body.length > JOURNAL_TEXT_LIMIT ? res.body.slice(0, JOURNAL_TEXT_LIMIT) : res.body,
+    responseText: typeof res.body !== 'string' ? `<${res.body.byteLength} bytes>` : res.body.length > JOURNAL_TEXT_LIMIT ? res.body.slice(0, JOURNAL_TEXT_LIMIT) : res.body,
   })
 }
 

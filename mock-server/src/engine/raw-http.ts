@@ -22,7 +22,8 @@ export interface RawResponse {
   status: number
   /** Response headers; may be a shared object: copy before changing it. */
   headers: Record<string, string>
-  body: string
+  /** Text, or bytes for the few binary admin answers (the open-tracking GIF). */
+  body: string | Uint8Array<ArrayBuffer>
   /** What the doors log: the operation (or admin route) and the error code if any. */
   operation: string | null
   errorCode: string | null

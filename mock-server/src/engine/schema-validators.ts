@@ -13,14 +13,15 @@ export interface ValidationFailure {
  * server starts fast) and kept for the life of the process: the schemas are the contract,
  * identical for every engine and tenant.
  */
-const ajv = createAjv()
+let ajv: ReturnType<typeof createAjv> | null = null
 const requestValidators = new Map<OperationName, ValidateFunction>()
 const responseValidators = new Map<OperationName, ValidateFunction>()
 
 function compiled(cache: Map<OperationName, ValidateFunction>, name: OperationName, which: 'requestSchema' | 'responseSchema'): ValidateFunction {
   let v = cache.get(name)
   if (!v) {
-    v = ajv.compile(operations[name][which] as object)
+    // the Ajv instance itself (its meta-schemas) is built on the first call too
+    v = (ajv ??= createAjv()).compile(operations[name][which] as object)
     cache.set(name, v)
   }
   return v

@@ -1,4 +1,5 @@
-import { restoreTenant, snapshotTenant } from '../scenario/index.js'
+import { restoreTenant, scenarioSectionsOf, snapshotTenant, type Scenario } from '../scenario/index.js'
+import { ensureStateSections } from './state-sections.js'
 import type { TenantState } from '../model/tenant.js'
 import type { ClockMode, ClockState } from './clock.js'
 import type { TenantRuntime } from './tenant-runtime.js'
@@ -76,6 +77,11 @@ export function parseTenantSnapshot(json: unknown, wallMs: number): ParsedSnapsh
   } catch (e) {
     throw new SnapshotError(`/state: ${(e as Error).message}`)
   }
+  // Snapshots written before the state kept its scenario sections: take them from the envelope.
+  if (state.scenario === undefined && typeof o.scenario === 'object' && o.scenario !== null) {
+    state.scenario = scenarioSectionsOf(o.scenario as Partial<Scenario>)
+  }
+  ensureStateSections(state, Math.floor(c.now))
   const mode = c.mode as ClockMode
   let now = c.now
   // A real clock keeps following wall time across the export/import gap.

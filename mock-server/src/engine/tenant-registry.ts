@@ -1,5 +1,6 @@
 import type { Account, ApiToken } from '../model/account.js'
 import { createTenantState, type Scenario } from '../scenario/index.js'
+import { ensureStateSections } from './state-sections.js'
 import type { TenantState } from '../model/tenant.js'
 import { createClock, type ClockOptions, type WallClock } from './clock.js'
 import { FaultTable } from './faults.js'
@@ -121,7 +122,7 @@ export class TenantRegistry {
   private build(t: TenantRuntime, scenario: Scenario, previous: Map<string, string>): TenantState {
     const opts: { seed: number; members?: number; now: number } = { seed: t.seed, now: t.clock.now() }
     if (t.members !== undefined) opts.members = t.members
-    const state = createTenantState(t.id, scenario, opts)
+    const state = ensureStateSections(createTenantState(t.id, scenario, opts), opts.now)
     if (t.isDefault) return state
     const rekeyed = new Map<string, ApiToken>()
     for (const tok of state.tokens.values()) {

@@ -11,6 +11,8 @@ export interface CliOptions {
   dataDir: string | undefined
   staticDir: string | undefined
   adminRemote: boolean
+  /** `smtp://host:port`: also send handed-over mails to this SMTP catcher (off by default). */
+  smtp: string | undefined
   quiet: boolean
   help: boolean
 }
@@ -29,6 +31,8 @@ Options:
   --data-dir DIR      keep the state in DIR (loaded at start, saved atomically)
   --static DIR        serve files of DIR for GET requests outside /api and /__mock
   --admin-remote      answer /__mock/ calls from non-loopback addresses too
+  --smtp URL          also send each handed-over mail to an SMTP catcher, e.g.
+                      smtp://127.0.0.1:1025 (Mailpit, MailHog); off by default
   --quiet             no per-request log lines
   -h, --help          show this help
 `
@@ -63,12 +67,17 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         'data-dir': { type: 'string' },
         static: { type: 'string' },
         'admin-remote': { type: 'boolean' },
+        smtp: { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }))
   } catch (e) {
     throw new CliUsageError((e as Error).message)
+  }
+  const smtp = values.smtp
+  if (smtp !== undefined && !/^smtps?:\/\/[^/\s]+/i.test(smtp)) {
+    throw new CliUsageError(`--smtp must be an smtp:// or smtps:// URL, e.g. smtp://127.0.0.1:1025 (got "${smtp}")`)
   }
   const clock = values.clock ?? 'real'
   if (clock !== 'real' && clock !== 'manual') throw new CliUsageError(`--clock must be real or manual (got "${clock}")`)
@@ -82,6 +91,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     dataDir: values['data-dir'],
     staticDir: values.static,
     adminRemote: values['admin-remote'] ?? false,
+    smtp,
     quiet: values.quiet ?? false,
     help: values.help ?? false,
   }

@@ -1,9 +1,11 @@
-import { createEngine, type EngineOptions } from '../engine/create-engine.js'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createEngine, type Engine, type EngineOptions } from '../engine/create-engine.js'
 import { tokensByName } from '../engine/tenant-runtime.js'
 import { CliUsageError, parseCliArgs, USAGE } from './cli-args.js'
 import { startNodeServer, type RunningServer } from './node-server.js'
 import { loadState, startAutosave, saveState, type Autosave } from './persistence.js'
 import { readScenarioFile } from './scenario-file.js'
+import { startSmtpLoop, type SmtpLoop } from './smtp-loop.js'
 
 export interface CliIo {
   out: (text: string) => void
@@ -12,6 +14,10 @@ export interface CliIo {
 
 export interface RunningCli {
   server: RunningServer
+  /** The engine behind the server. */
+  engine: Engine
+  /** The SMTP relay with --smtp, else null. */
+  smtp: SmtpLoop | null
   /** Stop serving, save the state (with --data-dir) and close. */
   shutdown(): Promise<void>
 }
@@ -57,6 +63,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
     ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
   })
 
+  let smtp: SmtpLoop | null = null
+  if (opts.smtp) {
+    smtp = await startSmtpLoop(engine, opts.smtp, { warn: io.err })
+    const loop = smtp
+    // after each answered request: a delivery may have reached handover (or the clock moved)
+    server.server.on('request', (_req: IncomingMessage, res: ServerResponse) => res.once('finish', () => loop.kick()))
+  }
+
   const tokens = tokensByName(engine.defaultTenant)
   const width = Math.max(...Object.keys(tokens).map((k) => k.length))
   const lines = [
@@ -64,6 +78,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
     `  API:    POST ${server.url}/api/v1/{api_name}`,
     `  admin:  ${server.url}/__mock/ (clock ${engine.defaultTenant.clock.mode()})`,
     ...(opts.dataDir ? [`  state:  ${opts.dataDir} (${restored ? 'loaded' : 'new'})`] : []),
+    ...(opts.smtp ? [`  smtp:   handed-over mails are also sent to ${opts.smtp}`] : []),
     '  tokens of the default tenant (Authorization: Bearer <token>):',
     ...Object.entries(tokens).map(([name, value]) => `    ${name.padEnd(width)}  ${value}`),
     '',
@@ -75,7 +90,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
     (closing ??= (async () => {
       autosave?.stop()
       await server.close()
+      if (smtp) await smtp.close().catch((e: unknown) => io.err(`[krs-mock] smtp: ${String(e)}\n`))
       if (opts.dataDir) await saveState(engine, opts.dataDir)
     })())
-  return { server, shutdown }
+  return { server, engine, smtp, shutdown }
 }

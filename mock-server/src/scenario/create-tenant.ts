@@ -3,7 +3,7 @@ import type { Account, ApiToken } from '../model/account.js'
 import { parseJstDateTime } from '../model/day-number.js'
 import { MemberColumns } from '../model/member-columns.js'
 import type { MemberDbState, MemberElement, MemberTableState } from '../model/member-db.js'
-import type { TenantState } from '../model/tenant.js'
+import type { ScenarioSections, TenantState } from '../model/tenant.js'
 import { compileCondition } from '../domains/conditions/compile-condition.js'
 import { predefinedAllCondition } from '../domains/conditions/condition-store.js'
 import { addMember } from '../domains/members/member-store.js'
@@ -33,6 +33,17 @@ function accountOf(a: ScenarioAccount): Account {
     options: { mail: a.options?.mail ?? false, forms: a.options?.forms ?? false, posted_images: a.options?.posted_images ?? false },
     tables: a.tables ?? 'all',
   }
+}
+
+/** The part-2 and part-3 sections of a scenario (deep copies; absent keys stay absent). */
+export function scenarioSectionsOf(scenario: Partial<Scenario>): ScenarioSections {
+  const out: ScenarioSections = {}
+  if (scenario.delivery !== undefined) out.delivery = structuredClone(scenario.delivery)
+  if (scenario.forms !== undefined) out.forms = structuredClone(scenario.forms)
+  if (scenario.columnSets !== undefined) out.columnSets = structuredClone(scenario.columnSets)
+  if (scenario.postedImages !== undefined) out.postedImages = structuredClone(scenario.postedImages)
+  if (scenario.extensions !== undefined) out.extensions = structuredClone(scenario.extensions)
+  return out
 }
 
 /** Build the state of one tenant from a (parsed) scenario. */
@@ -92,5 +103,5 @@ export function createTenantState(id: string, scenario: Scenario, opts: CreateTe
       db.nextConditionId = Math.max(db.nextConditionId, c.id + 1)
     })
   })
-  return { id, environmentName: scenario.environment.name, accounts, tokens, memberDb: db, audit: [] }
+  return { id, environmentName: scenario.environment.name, accounts, tokens, memberDb: db, audit: [], scenario: scenarioSectionsOf(scenario) }
 }

@@ -111,4 +111,25 @@ const scenario: Scenario = {
     },
   ],
   blacklist: ['blocked@example.com', '@spam.example.jp'],
+  // Part 2: a realistic delivery history, so that demo deliveries show every kind of count.
+  // The addresses are generated members of the default seed (1); with another seed they
+  // simply match nobody. pdx.ne.jp (a closed carrier domain) bounces 5.1.2.
+  delivery: {
+    error_rate: 0.01,
+    bounces: [
+      { match: '@pdx.ne.jp', code: '5.1.2', desc: '宛先のドメインが存在しません' },
+      { match: '@bounce.example.com', code: '5.1.1', desc: '宛先のメールボックスが存在しません' },
+      { match: '@full.example.jp', code: '4.2.2', desc: 'メールボックスの容量超過' },
+      { match: 'matsumoto.64@example.org', code: '5.1.1', desc: '宛先のメールボックスが存在しません' },
+    ],
+    unsubscribed: ['sato.34@example.jp', 'murakami.74@example.ne.jp', 'saito.b4@i.softbank.jp'],
+    stopped: ['okada.54@docomo.ne.jp', 'abe.c4@i.softbank.jp'],
+    error_counts: { 'ishikawa.d4@i.softbank.jp': 2 },
+    error_stop_threshold: 3,
+  },
+  // Part 3: forms, column sets and posted images are built from the member tables when the
+  // scenario has none (see domains/services-scenario.ts); extensions.services sets the rest.
+  extensions: {
+    services: { batch: { base_seconds: 10, seconds_per_1000_rows: 2, retention_days: 7 } },
+  },
 }

@@ -4,7 +4,7 @@
  */
 export { parseScenario } from './parse-scenario.js'
 export { defaultScenario } from './default-scenario.js'
-export { createTenantState, type CreateTenantOptions } from './create-tenant.js'
+export { createTenantState, scenarioSectionsOf, type CreateTenantOptions } from './create-tenant.js'
 export { snapshotTenant, restoreTenant, snapshotMemberDb, restoreMemberDb } from './snapshot.js'
 export { ScenarioError } from './scenario-error.js'
 export { scenarioSchema } from './scenario-schema.js'

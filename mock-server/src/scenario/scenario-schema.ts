@@ -1,8 +1,9 @@
 import { charClasses, elementTypes } from '../model/member-db.js'
+import { mailDeliveryScenarioSchema } from '../domains/mail-delivery-scenario.js'
+import { servicesScenarioSchema } from '../domains/services-scenario.js'
 import { fakeKinds } from './scenario-types.js'
 
 const id = { type: 'integer', minimum: 1 }
-const open = { type: 'object' }
 
 const elementConfig = {
   type: 'object',
@@ -126,10 +127,15 @@ export const scenarioSchema = {
       },
     },
     blacklist: { type: 'array', items: { type: 'string', minLength: 1 } },
-    delivery: open,
-    forms: { type: 'array' },
-    columnSets: { type: 'array' },
-    postedImages: open,
-    extensions: open,
+    // Part 2 (mail and delivery) and part 3 (forms, column sets, posted images, services settings).
+    delivery: mailDeliveryScenarioSchema,
+    forms: servicesScenarioSchema.forms,
+    columnSets: servicesScenarioSchema.columnSets,
+    postedImages: servicesScenarioSchema.postedImages,
+    extensions: {
+      type: 'object',
+      description: 'services: settings of part 3; any other key is free.',
+      properties: { services: servicesScenarioSchema['extensions.services'] },
+    },
   },
 } as const

@@ -38,7 +38,7 @@ export function engineTarget(members = 20): { target: FuzzTarget; engine: Engine
         header: (name) => headers[name],
         bodyText: c.method === 'GET' ? '' : c.bodyText,
       })
-      return { status: out.status, contentType: out.headers['content-type'] ?? null, text: out.body }
+      return { status: out.status, contentType: out.headers['content-type'] ?? null, text: typeof out.body === 'string' ? out.body : new TextDecoder().decode(out.body) }
     },
     snapshot: () => Promise.resolve(JSON.stringify(engine.exportTenant(tenant).state)),
     reset() {

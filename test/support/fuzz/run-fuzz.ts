@@ -29,6 +29,11 @@ export interface FuzzOptions {
   resetEvery?: number
   /** Compare snapshots around every refused request (default true). */
   checkState?: boolean
+  /**
+   * Bodies that succeed in the current state (objects created first), per operation; called
+   * at the start and after every reset, and added to the pool for that stretch.
+   */
+  freshBodies?: () => Promise<Partial<Record<OperationName, unknown>>>
 }
 
 export interface FuzzReport {
@@ -73,19 +78,23 @@ export async function runFuzz(target: FuzzTarget, opts: FuzzOptions): Promise<Fu
     if (report.failures.length < 200) report.failures.push(`${why}\n    request: ${describe(c)}\n    answer: ${a ? `${a.status} ${a.text.slice(0, 400)}` : '-'}`)
   }
   const checkState = opts.checkState ?? true
-  let before = checkState ? await target.snapshot() : ''
   const resetEvery = opts.resetEvery ?? 1500
+  let fresh: Partial<Record<OperationName, unknown>> = opts.freshBodies ? await opts.freshBodies() : {}
+  let before = checkState ? await target.snapshot() : ''
 
   for (let i = 0; i < opts.requests; i++) {
     if (i > 0 && i % resetEvery === 0) {
       await target.reset()
+      if (opts.freshBodies) fresh = await opts.freshBodies()
       if (checkState) before = await target.snapshot()
     }
     const name = opts.operations[i % opts.operations.length]!
     const pool = opts.pool.get(name) ?? []
     if (pool.length === 0) throw new Error(`no seed body for ${name}`)
     const kind: MutationKind = rnd.chance(0.25) ? rnd.pick(['valid', 'realistic-ids'] as const) : rnd.pick(mutationKinds)
-    const c = mutate(name, operations[name].security, rnd.pick(pool), kind, rnd, target.token)
+    const own = fresh[name]
+    const base = own !== undefined && rnd.chance(0.5) ? own : rnd.pick(pool)
+    const c = mutate(name, operations[name].security, base, kind, rnd, target.token)
     report.requests++
     report.byKind[kind] = (report.byKind[kind] ?? 0) + 1
 

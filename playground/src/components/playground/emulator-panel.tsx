@@ -1,0 +1,151 @@
+import React, { useCallback, useEffect, useState } from 'react'
+import BarChart, { type Bar } from './delivery-chart'
+import { displayText } from './response-view'
+
+interface Clock {
+  now: number
+  mode: string
+  speed: number
+}
+
+interface JournalEntry {
+  id: number
+  operation: string | null
+  status: number
+  error_code: string | null
+  wall_time: string
+}
+
+const countLabels: Record<string, string> = {
+  all: '配信対象の全件数',
+  stopped: '配信停止中',
+  no_address: 'アドレスなし',
+  error: '配信エラー',
+  blacklist: 'ブラックリスト',
+  unsubscribed_address: '配信停止アドレス',
+  ready: '引き渡し待ち',
+  composed: '引き渡し済み',
+}
+
+/** `YYYY-MM-DD HH:MM:SS` in Japan time (the service's time zone). */
+export function formatJst(unix: number): string {
+  return new Date((unix + 9 * 3600) * 1000).toISOString().replace('T', ' ').slice(0, 19)
+}
+
+async function admin<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`/__mock/${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${res.status}: ${text}`)
+  return JSON.parse(text) as T
+}
+
+async function api<T>(name: string, body: unknown, token: string): Promise<T> {
+  const res = await fetch(`/api/v1/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${name}: ${res.status} ${text}`)
+  return JSON.parse(text) as T
+}
+
+/** The in-browser tenant: clock, reset, a delivery's outbox and result chart, the journal. */
+export default function EmulatorPanel({ ready, token, revision }: { ready: boolean; token: string; revision: number }): React.JSX.Element {
+  const [clock, setClock] = useState<Clock | null>(null)
+  const [advance, setAdvance] = useState('3600')
+  const [deliveryId, setDeliveryId] = useState('')
+  const [outbox, setOutbox] = useState<string | null>(null)
+  const [counts, setCounts] = useState<Bar[] | null>(null)
+  const [clicks, setClicks] = useState<Bar[] | null>(null)
+  const [journal, setJournal] = useState<JournalEntry[]>([])
+  const [message, setMessage] = useState('')
+
+  const refresh = useCallback(async () => {
+    try {
+      setClock(await admin<Clock>('GET', 'clock'))
+      setJournal((await admin<{ entries: JournalEntry[] }>('GET', 'journal?limit=20')).entries)
+    } catch (e) {
+      setMessage((e as Error).message)
+    }
+  }, [])
+
+  useEffect(() => {
+    if (ready) void refresh()
+  }, [ready, revision, refresh])
+
+  const run = (f: () => Promise<void>) => async () => {
+    setMessage('')
+    try {
+      await f()
+    } catch (e) {
+      setMessage((e as Error).message)
+    }
+    await refresh()
+  }
+
+  const id = Number(deliveryId)
+  return (
+    <section className="krs-pg-box" data-testid="emulator-panel">
+      <h3>エミュレータ</h3>
+      {!ready ? <p className="krs-pg-muted">エミュレータを起動しています…</p> : null}
+      <p>
+        時計: <strong data-testid="emulator-clock">{clock ? formatJst(clock.now) : '—'}</strong>（日本時間、{clock?.mode === 'manual' ? '手動' : '実時間'}）
+        {clock ? <span data-testid="emulator-clock-unix" hidden>{clock.now}</span> : null}
+      </p>
+      <div className="krs-pg-row">
+        <label>
+          進める秒数 <input className="krs-pg-input krs-pg-short" value={advance} onChange={(e) => setAdvance(e.target.value)} data-testid="clock-seconds" />
+        </label>
+        <button type="button" className="button button--sm button--secondary" disabled={!ready} data-testid="clock-advance"
+          onClick={run(async () => { await admin('POST', 'clock', { advance_seconds: Number(advance) }) })}>
+          時計を進める
+        </button>
+        <button type="button" className="button button--sm button--danger" disabled={!ready} data-testid="emulator-reset"
+          onClick={run(async () => { await admin('POST', 'reset', {}); setOutbox(null); setCounts(null); setClicks(null) })}>
+          リセット
+        </button>
+      </div>
+      <div className="krs-pg-row">
+        <label>
+          配信ID <input className="krs-pg-input krs-pg-short" value={deliveryId} onChange={(e) => setDeliveryId(e.target.value)} data-testid="delivery-id" />
+        </label>
+        <button type="button" className="button button--sm button--secondary" disabled={!ready || !(id > 0)} data-testid="show-outbox"
+          onClick={run(async () => { setOutbox(displayText(JSON.stringify(await admin('GET', `outbox?delivery_id=${id}&limit=5`)))) })}>
+          送信箱を見る
+        </button>
+        <button type="button" className="button button--sm button--secondary" disabled={!ready || !(id > 0)} data-testid="show-result"
+          onClick={run(async () => {
+            const result = await api<{ count_info: Record<string, number> }>('get_delivery_result', { delivery_id: id }, token)
+            setCounts(Object.entries(result.count_info).map(([k, v]) => ({ label: countLabels[k] ?? k, value: Number(v) })))
+            const cc = await api<{ id: number; url: string | null; type: number; total_num: number; unique_num: number }[]>('get_click_counts_for_delivery', { delivery_id: id }, token)
+            setClicks(cc.flatMap((c) => [
+              { label: `${c.type === 1 ? '開封' : (c.url ?? '').slice(0, 24)}（延べ）`, value: c.total_num },
+              { label: `${c.type === 1 ? '開封' : (c.url ?? '').slice(0, 24)}（ユニーク）`, value: c.unique_num },
+            ]))
+          })}>
+          配信結果のグラフ
+        </button>
+      </div>
+      {message ? <p className="krs-pg-ng" data-testid="emulator-message">{message}</p> : null}
+      {counts ? <BarChart title="配信結果（種類ごとの件数）" bars={counts} testId="chart-counts" /> : null}
+      {clicks ? <BarChart title="クリックカウント" bars={clicks} testId="chart-clicks" /> : null}
+      {outbox ? <pre className="krs-pg-body" data-testid="outbox">{outbox}</pre> : null}
+      <details open>
+        <summary>リクエストの記録（新しい 20 件）</summary>
+        <ol className="krs-pg-journal" data-testid="journal">
+          {journal.map((e) => (
+            <li key={e.id}>
+              <code>{e.operation ?? '-'}</code> {e.status}
+              {e.error_code ? ` ${e.error_code}` : ''} <small>{e.wall_time}</small>
+            </li>
+          ))}
+        </ol>
+      </details>
+    </section>
+  )
+}

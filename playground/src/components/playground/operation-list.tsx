@@ -1,0 +1,54 @@
+import React, { useMemo, useState } from 'react'
+import Link from '@docusaurus/Link'
+import data from '@site/.generated/operations.json'
+
+/** The 61 operations grouped by tag, filterable by name and Japanese summary. */
+export default function OperationList({ current }: { current: string | null }): React.JSX.Element {
+  const [filter, setFilter] = useState('')
+  const q = filter.trim().toLowerCase()
+  const shown = useMemo(
+    () => data.operations.filter((op) => q === '' || op.name.toLowerCase().includes(q) || op.summary.toLowerCase().includes(q)),
+    [q],
+  )
+  return (
+    <nav aria-label="API の一覧" data-testid="operation-catalogue" className="krs-pg-list">
+      <input
+        type="search"
+        className="krs-pg-input"
+        placeholder="API 名または説明で絞り込む"
+        aria-label="API を絞り込む"
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+        data-testid="operation-filter"
+      />
+      <p className="krs-pg-muted">
+        <span data-testid="operation-count">{data.operations.length}</span> 個中 {shown.length} 個
+      </p>
+      {data.tags.map((tag) => {
+        const ops = shown.filter((op) => op.tag === tag.name)
+        if (ops.length === 0) return null
+        return (
+          <section key={tag.name} id={tag.name}>
+            <h3 className="krs-pg-tag">
+              {tag.description} <small>（{tag.name}）</small>
+            </h3>
+            <ul className="krs-pg-ops">
+              {ops.map((op) => (
+                <li key={op.name} data-operation={op.name} className={op.name === current ? 'krs-pg-current' : undefined}>
+                  <Link to={`/playground/${op.name}`}>
+                    <code>{op.name}</code>
+                  </Link>
+                  <br />
+                  <small>
+                    {op.summary}
+                    {op.security ? null : '（認証不要）'}
+                  </small>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )
+      })}
+    </nav>
+  )
+}

@@ -1,0 +1,43 @@
+import React from 'react'
+import type { CallResult } from './send-request'
+import type { PlaygroundRegistry } from './runtime-loader'
+
+/** Pretty-prints a JSON body; other text unchanged. Always rendered as text, never as HTML. */
+export function displayText(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2)
+  } catch {
+    return text
+  }
+}
+
+export default function ResponseView({ result, registry }: { result: CallResult; registry: PlaygroundRegistry | null }): React.JSX.Element {
+  const explained = result.errorCode ? registry?.errors[result.errorCode] : undefined
+  return (
+    <section className="krs-pg-box" data-testid="response">
+      <h3>
+        レスポンス{' '}
+        <span data-testid="response-status" className={result.status >= 200 && result.status < 300 ? 'krs-pg-ok' : 'krs-pg-ng'}>
+          {result.status === 0 ? '送信失敗' : `${result.status} ${result.statusText}`}
+        </span>{' '}
+        <small data-testid="response-time">{result.ms} ms</small>
+      </h3>
+      {result.failure ? <p className="krs-pg-ng">{result.failure}</p> : null}
+      {result.errorCode ? (
+        <div className="alert alert--danger" data-testid="response-error">
+          <strong>
+            <code data-testid="response-error-code">{result.errorCode}</code> {explained?.name ?? '（カタログにないコード）'}
+          </strong>
+          {explained ? <p>{explained.description}</p> : null}
+        </div>
+      ) : null}
+      <details>
+        <summary>ヘッダー（{result.headers.length} 個）</summary>
+        <pre data-testid="response-headers">{result.headers.map(([k, v]) => `${k}: ${v}`).join('\n')}</pre>
+      </details>
+      <pre data-testid="response-body" className="krs-pg-body">
+        {displayText(result.text)}
+      </pre>
+    </section>
+  )
+}

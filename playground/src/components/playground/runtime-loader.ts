@@ -1,0 +1,51 @@
+/** The playground runtime (static/playground-runtime/runtime.js, built by scripts/prepare-playground.ts). */
+export interface BodyIssue {
+  path: string
+  message: string
+}
+
+export interface PlaygroundRuntime {
+  startEmulator(options: { origin: string; workerUrl: string; zipUrl: string }): Promise<unknown>
+  validateBody(schema: unknown, body: unknown): BodyIssue[]
+  parseBodyText(text: string): { ok: true; value: unknown } | { ok: false; message: string }
+  exampleBody(schema: unknown, options: { seed: number; now: number; accept?: (v: unknown) => boolean }): unknown
+}
+
+export interface RegistryOperation {
+  name: string
+  tag: string
+  summary: string
+  description: string
+  rights: readonly string[]
+  option: string | null
+  security: boolean
+  errors: readonly string[]
+  responseType: 'json' | 'text'
+  requestSchema: unknown
+}
+
+export interface PlaygroundRegistry {
+  operations: RegistryOperation[]
+  errors: Record<string, { name: string; description: string; status: number }>
+}
+
+export const RUNTIME_BASE = '/playground-runtime'
+const RUNTIME_URL = `${RUNTIME_BASE}/runtime.js`
+
+let runtime: Promise<PlaygroundRuntime> | null = null
+let registry: Promise<PlaygroundRegistry> | null = null
+
+/** Loaded by the playground pages only (never part of the site's own bundles). */
+export function loadRuntime(): Promise<PlaygroundRuntime> {
+  // A URL expression (not a literal), so that neither webpack build resolves it to static/.
+  runtime ??= import(/* webpackIgnore: true */ RUNTIME_URL) as Promise<PlaygroundRuntime>
+  return runtime
+}
+
+export function loadRegistry(): Promise<PlaygroundRegistry> {
+  registry ??= fetch(`${RUNTIME_BASE}/registry.json`).then((r) => {
+    if (!r.ok) throw new Error(`registry.json: HTTP ${r.status}`)
+    return r.json() as Promise<PlaygroundRegistry>
+  })
+  return registry
+}

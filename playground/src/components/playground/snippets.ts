@@ -1,0 +1,73 @@
+/** Code that sends exactly the request the playground sends, in four languages. */
+export interface SnippetRequest {
+  name: string
+  body: unknown
+  /** Where the request goes: base URL without /api/v1 (e.g. https://krs.bz/abc, http://127.0.0.1:4010). */
+  baseUrl: string
+  /** Whether the operation needs a token (all but get_version). */
+  security: boolean
+}
+
+const TOKEN_PLACEHOLDER = '$KRS_API_TOKEN'
+
+const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`
+const camel = (name: string): string => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+const kebab = (name: string): string => name.replace(/_/g, '-')
+
+export function curlSnippet(r: SnippetRequest): string {
+  const lines = [`curl -sS -X POST ${shellQuote(`${r.baseUrl}/api/v1/${r.name}`)}`, `  -H 'Content-Type: application/json'`]
+  if (r.security) lines.push(`  -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}"`)
+  lines.push(`  --data ${shellQuote(JSON.stringify(r.body))}`)
+  return lines.join(' \\\n')
+}
+
+export function sdkSnippet(r: SnippetRequest): string {
+  const target = /^https:\/\/krs\.bz\/([^/]+)$/.exec(r.baseUrl)
+  const where = target ? `environmentId: ${JSON.stringify(decodeURIComponent(target[1]!))}` : `baseUrl: ${JSON.stringify(r.baseUrl)}`
+  const body = JSON.stringify(r.body, null, 2)
+  return [
+    "import { createKrsClient } from '@krs-kit/sdk'",
+    '',
+    `const krs = createKrsClient({ ${where}${r.security ? ', token: process.env.KRS_API_TOKEN' : ''} })`,
+    `const result = await krs.${camel(r.name)}(${body === '{}' ? '' : body})`,
+    'console.log(result)',
+  ].join('\n')
+}
+
+export function cliSnippet(r: SnippetRequest): string {
+  const target = /^https:\/\/krs\.bz\/([^/]+)$/.exec(r.baseUrl)
+  const where = target ? `--env-id ${shellQuote(decodeURIComponent(target[1]!))}` : `--base-url ${shellQuote(r.baseUrl)}`
+  const body = JSON.stringify(r.body)
+  const parts = [`krs ${kebab(r.name)}`, where]
+  if (body !== '{}') parts.push(`--body ${shellQuote(body)}`)
+  return `${r.security ? `export KRS_API_TOKEN=... # トークン\n` : ''}${parts.join(' ')}`
+}
+
+const phpString = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+
+export function phpSnippet(r: SnippetRequest): string {
+  const headers = [`'Content-Type: application/json'`]
+  if (r.security) headers.push(`'Authorization: Bearer ' . getenv('KRS_API_TOKEN')`)
+  return [
+    '<?php',
+    `$body = ${phpString(JSON.stringify(r.body))};`,
+    `$ch = curl_init(${phpString(`${r.baseUrl}/api/v1/${r.name}`)});`,
+    'curl_setopt_array($ch, [',
+    '    CURLOPT_POST => true,',
+    `    CURLOPT_HTTPHEADER => [${headers.join(', ')}],`,
+    '    CURLOPT_POSTFIELDS => $body,',
+    '    CURLOPT_RETURNTRANSFER => true,',
+    ']);',
+    '$response = curl_exec($ch);',
+    '$status = curl_getinfo($ch, CURLINFO_RESPONSE_CODE);',
+    'curl_close($ch);',
+    'var_dump($status, json_decode($response, true));',
+  ].join('\n')
+}
+
+export const snippetKinds = [
+  { id: 'curl', label: 'curl', make: curlSnippet },
+  { id: 'sdk', label: 'TypeScript SDK', make: sdkSnippet },
+  { id: 'cli', label: 'krs CLI', make: cliSnippet },
+  { id: 'php', label: 'PHP', make: phpSnippet },
+] as const

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { operations } from '../../mock-server/src/generated/operations.js'
+import { playgroundRegistry } from '../scripts/playground-registry.js'
+import { errorCatalogue } from '../scripts/site-data.js'
+import { siteDir } from './support/site-build.js'
+
+const spec = JSON.parse(readFileSync(join(siteDir, '..', 'spec', 'dist', 'openapi.json'), 'utf8')) as Record<string, unknown>
+
+describe('the registry the playground fetches (static/playground-runtime/registry.json)', () => {
+  const registry = playgroundRegistry(operations as never, errorCatalogue(spec))
+
+  it('has every operation of the contract with its request schema, rights and option', () => {
+    const contractIds = Object.values(spec.paths as Record<string, { post: { operationId: string } }>).map((p) => p.post.operationId)
+    expect(registry.operations.map((o) => o.name).sort()).toEqual(contractIds.sort())
+    const addMember = registry.operations.find((o) => o.name === 'add_member')!
+    expect(addMember.rights).toEqual(['all'])
+    expect(JSON.stringify(addMember.requestSchema)).not.toContain('$ref')
+    expect(registry.operations.find((o) => o.name === 'add_mail_message')!.option).toBe('mail')
+  })
+
+  it('explains every error code an operation lists, from the catalogue', () => {
+    for (const op of registry.operations) {
+      for (const code of op.errors) {
+        expect(registry.errors[code]?.description, `${op.name}: ${code}`).toBeTruthy()
+      }
+    }
+  })
+})

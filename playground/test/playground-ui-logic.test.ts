@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { cliSnippet, curlSnippet, phpSnippet, sdkSnippet } from '../src/components/playground/snippets.js'
+import { bodyFromSearch, operationFromPath, shareUrl } from '../src/components/playground/share-url.js'
+import { errorCodeOf, targetBaseUrl } from '../src/components/playground/send-request.js'
+import { displayText } from '../src/components/playground/response-view.js'
+import { formatJst } from '../src/components/playground/emulator-panel.js'
+
+const req = { name: 'get_member_info', body: { member_table_id: 1, member_id: 2, note: "it's" }, baseUrl: 'https://krs.bz/abc', security: true }
+
+describe('code snippets for the exact request', () => {
+  it('curl posts the JSON body with the bearer token from the environment', () => {
+    const s = curlSnippet(req)
+    expect(s).toContain(`curl -sS -X POST 'https://krs.bz/abc/api/v1/get_member_info'`)
+    expect(s).toContain('Authorization: Bearer $KRS_API_TOKEN')
+    expect(s).toContain(`--data '{"member_table_id":1,"member_id":2,"note":"it'\\''s"}'`)
+    expect(curlSnippet({ ...req, name: 'get_version', body: {}, security: false })).not.toContain('Authorization')
+  })
+
+  it('the SDK calls the camelCase method with the body, on the environment id or the base URL', () => {
+    expect(sdkSnippet(req)).toContain('createKrsClient({ environmentId: "abc", token: process.env.KRS_API_TOKEN })')
+    expect(sdkSnippet(req)).toContain('await krs.getMemberInfo({\n  "member_table_id": 1,')
+    expect(sdkSnippet({ ...req, baseUrl: 'http://127.0.0.1:4010', body: {} })).toContain('baseUrl: "http://127.0.0.1:4010"')
+    expect(sdkSnippet({ ...req, body: {} })).toContain('krs.getMemberInfo()')
+  })
+
+  it('the CLI uses the kebab-case command and --body', () => {
+    expect(cliSnippet(req)).toContain(`krs get-member-info --env-id 'abc' --body '{"member_table_id":1,"member_id":2,"note":"it'\\''s"}'`)
+    expect(cliSnippet({ ...req, name: 'get_version', body: {}, security: false, baseUrl: 'http://127.0.0.1:4010' })).toBe(`krs get-version --base-url 'http://127.0.0.1:4010'`)
+  })
+
+  it('PHP posts the same JSON with curl_*', () => {
+    const s = phpSnippet(req)
+    expect(s).toContain(`$body = '{"member_table_id":1,"member_id":2,"note":"it\\'s"}';`)
+    expect(s).toContain(`curl_init('https://krs.bz/abc/api/v1/get_member_info')`)
+    expect(s).toContain(`'Authorization: Bearer ' . getenv('KRS_API_TOKEN')`)
+  })
+})
+
+describe('shareable URL', () => {
+  it('holds the operation and the body only, and round-trips', () => {
+    const url = new URL(shareUrl('http://127.0.0.1:3000', 'add_member', { member_table_id: 1 }))
+    expect(url.pathname).toBe('/playground/add_member')
+    expect([...url.searchParams.keys()]).toEqual(['body'])
+    expect(bodyFromSearch(url.search)).toBe('{\n  "member_table_id": 1\n}')
+    expect(operationFromPath(url.pathname)).toBe('add_member')
+    expect(operationFromPath('/playground')).toBeNull()
+    expect(bodyFromSearch('?x=1')).toBeNull()
+  })
+})
+
+describe('targets and responses', () => {
+  it('builds the base URL of each target', () => {
+    expect(targetBaseUrl({ kind: 'emulator', token: 'krs-all' }, 'http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000')
+    expect(targetBaseUrl({ kind: 'local', baseUrl: 'http://127.0.0.1:4010/', token: '' }, 'x')).toBe('http://127.0.0.1:4010')
+    expect(targetBaseUrl({ kind: 'real', environmentId: 'a b', token: '' }, 'x')).toBe('https://krs.bz/a%20b')
+  })
+
+  it('finds the error code of an error body and shows bodies as indented text', () => {
+    expect(errorCodeOf('{"error_code":"KR_API_F1001","message":"x"}')).toBe('KR_API_F1001')
+    expect(errorCodeOf('[1]')).toBeNull()
+    expect(errorCodeOf('<b>x</b>')).toBeNull()
+    expect(displayText('{"a":1}')).toBe('{\n  "a": 1\n}')
+    expect(displayText('<script>x</script>')).toBe('<script>x</script>')
+  })
+
+  it('formats the emulator clock in Japan time', () => {
+    expect(formatJst(1_767_225_600)).toBe('2026-01-01 09:00:00')
+  })
+})

@@ -1,0 +1,182 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserSkipReason, launchChromium } from './support/browser.js'
+import { buildDir, ensureSiteBuilt, siteDir } from './support/site-build.js'
+import { startStaticServer, type StaticServer } from './support/static-server.js'
+
+const skipReason = browserSkipReason()
+if (skipReason) console.warn(`[playground.e2e] skipped: ${skipReason}`)
+
+const artifactsDir = join(siteDir, 'test-artifacts')
+
+describe.skipIf(skipReason !== null)('playground (built site, in-browser emulator under MSW, Chromium)', () => {
+  let server: StaticServer
+  let browser: Browser
+
+  beforeAll(async () => {
+    ensureSiteBuilt()
+    server = await startStaticServer(buildDir)
+    browser = await launchChromium()
+    mkdirSync(artifactsDir, { recursive: true })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+
+  const open = async (path: string): Promise<Page> => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
+    page.setDefaultNavigationTimeout(90_000)
+    page.setDefaultTimeout(60_000)
+    page.on('pageerror', (e) => console.error('[pageerror]', e.message))
+    await page.goto(server.origin + path)
+    return page
+  }
+
+  /** Waits until the emulator runs (the send button is enabled). */
+  const ready = (page: Page) => page.locator('[data-testid="send"]:not([disabled])').waitFor()
+
+  /** Client-side navigation through the operation list: the in-browser tenant keeps its state. */
+  const choose = async (page: Page, name: string): Promise<void> => {
+    await page.locator(`[data-operation="${name}"] a`).click()
+    await page.locator(`[data-testid="operation-name"]:text-is("${name}")`).waitFor()
+    await page.locator('[data-testid="body-editor"]').waitFor()
+  }
+
+  const send = async (page: Page, body?: unknown): Promise<{ status: string; body: string }> => {
+    if (body !== undefined) await page.locator('[data-testid="body-editor"]').fill(JSON.stringify(body, null, 2))
+    const before = await page.locator('[data-testid="history"] li').count()
+    await page.locator('[data-testid="send"]').click()
+    await expect.poll(() => page.locator('[data-testid="history"] li').count()).toBe(before + 1)
+    return {
+      status: (await page.locator('[data-testid="response-status"]').textContent()) ?? '',
+      body: (await page.locator('[data-testid="response-body"]').textContent()) ?? '',
+    }
+  }
+
+  const clockNow = async (page: Page): Promise<number> => {
+    await page.locator('[data-testid="emulator-clock-unix"]').waitFor({ state: 'attached' })
+    return Number(await page.locator('[data-testid="emulator-clock-unix"]').textContent())
+  }
+
+  it('deep link /playground/get_version: details, then Send answers 200 "1.5.0" from the emulator', async () => {
+    const page = await open('/playground/get_version')
+    await page.locator('[data-testid="operation-details"]').waitFor()
+    expect(await page.locator('[data-testid="operation-rights"]').textContent()).toBeTruthy()
+    await ready(page)
+    const r = await send(page)
+    expect(r.status).toMatch(/^200/)
+    expect(r.body.trim()).toBe('"1.5.0"')
+    expect(await page.locator('[data-testid="response-headers"]').textContent()).toContain('content-type')
+    expect(await page.locator('[data-testid="snippet-code"]').textContent()).toContain('/api/v1/get_version')
+    await page.close()
+  })
+
+  it('the list filters by name and by Japanese summary', async () => {
+    const page = await open('/playground')
+    await page.locator('[data-testid="operation-filter"]').fill('配信')
+    const names = await page.locator('[data-operation]').evaluateAll((els) => els.map((e) => e.getAttribute('data-operation')))
+    expect(names).toContain('add_delivery_schedule')
+    expect(names).not.toContain('get_version')
+    await page.locator('[data-testid="operation-filter"]').fill('get_vers')
+    expect(await page.locator('[data-operation]').count()).toBe(1)
+    await page.close()
+  })
+
+  it('add_member through the generated form, then get_member_info shows the member', async () => {
+    const page = await open('/playground/add_member')
+    await ready(page)
+    await page.locator('[data-testid="fill-example"]').click()
+    await expect.poll(async () => page.locator('[data-testid="body-valid"]').count()).toBe(1)
+    // edit the e-mail address in the form: the JSON editor follows
+    const email = `form-${Date.now()}@example.com`
+    const field = page.locator('[data-testid="schema-form"] input[id$="e_4"]').first()
+    await field.fill(email)
+    await expect.poll(async () => JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue()).member_info.e_4).toBe(email)
+    const added = await send(page)
+    expect(added.status, added.body).toMatch(/^200/)
+    const memberId = Number(added.body.trim())
+    expect(memberId).toBeGreaterThan(0)
+
+    await choose(page, 'get_member_info')
+    const info = await send(page, { member_table_id: 1, member_id: memberId })
+    expect(info.status).toMatch(/^200/)
+    expect(info.body).toContain(email)
+    await page.close()
+  })
+
+  it('an invalid body is flagged inline, and Send shows its error code explained from the catalogue', async () => {
+    const page = await open('/playground/get_member_info')
+    await ready(page)
+    await page.locator('[data-testid="body-editor"]').fill('{"member_table_id": 0}')
+    const issues = await page.locator('[data-testid="body-issues"]').textContent()
+    expect(issues).toContain('必須の項目 member_id がありません')
+    expect(issues).toContain('1 以上の値にしてください')
+    const r = await send(page)
+    expect(r.status).toMatch(/^400/)
+    const code = (await page.locator('[data-testid="response-error-code"]').textContent()) ?? ''
+    expect(code).toMatch(/^KR_API_/)
+    expect(r.body).toContain(code)
+    expect(await page.locator('[data-testid="response-error"]').textContent()).not.toContain('カタログにないコード')
+    await page.close()
+  })
+
+  it('a delivery driven to phase 3 with the emulator panel, its result drawn as a chart', async () => {
+    const page = await open('/playground/add_mail_message')
+    await ready(page)
+    await page.locator('[data-testid="fill-example"]').click()
+    await expect.poll(async () => page.locator('[data-testid="body-valid"]').count()).toBe(1)
+    const msg = await send(page)
+    expect(msg.status, msg.body).toMatch(/^200/)
+    const messageId = Number(msg.body.trim())
+
+    await choose(page, 'add_delivery_schedule')
+    const now = await clockNow(page)
+    const scheduled = await send(page, {
+      mail_message_id: messageId,
+      delivery_info: { title: 'プレイグラウンドのお知らせ', condition_id: 1, element_id: 4, delivery_date: now + 60, blacklist: true },
+    })
+    expect(scheduled.status, scheduled.body).toMatch(/^200/)
+    const deliveryId = Number(scheduled.body.trim())
+
+    await choose(page, 'get_delivery_status')
+    const before = await send(page, { delivery_id: deliveryId })
+    expect(JSON.parse(before.body)[0]).toBe(0)
+
+    await page.locator('[data-testid="clock-seconds"]').fill('3600')
+    await page.locator('[data-testid="clock-advance"]').click()
+    await expect.poll(() => clockNow(page)).toBeGreaterThanOrEqual(now + 3600)
+    const after = await send(page, { delivery_id: deliveryId })
+    expect(JSON.parse(after.body)[0]).toBe(3)
+
+    await page.locator('[data-testid="delivery-id"]').fill(String(deliveryId))
+    await page.locator('[data-testid="show-result"]').click()
+    const all = page.locator('[data-testid="chart-counts"] [data-bar="配信対象の全件数"]')
+    await all.waitFor()
+    expect(Number(await all.getAttribute('data-value'))).toBeGreaterThan(0)
+    await page.locator('[data-testid="chart-clicks"]').waitFor()
+    await page.locator('[data-testid="show-outbox"]').click()
+    expect(await page.locator('[data-testid="outbox"]').textContent()).toContain(`"delivery_id": ${deliveryId}`)
+    expect(await page.locator('[data-testid="journal"]').textContent()).toContain('get_delivery_status')
+    await page.close()
+  })
+
+  it('screenshots of /playground in light and dark', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
+      await context.addInitScript((t) => {
+        localStorage.setItem('krs-colour-mode-initialised', '1')
+        localStorage.setItem('theme', t)
+      }, theme)
+      const page = await context.newPage()
+      await page.goto(`${server.origin}/playground/add_member`)
+      await page.locator('[data-testid="send"]:not([disabled])').waitFor({ timeout: 60_000 })
+      expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(theme)
+      await page.screenshot({ path: join(artifactsDir, `playground-${theme}.png`), fullPage: false })
+      await context.close()
+    }
+  })
+})
