@@ -71,7 +71,27 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     expect(r.status).toMatch(/^200/)
     expect(r.body.trim()).toBe('"1.5.0"')
     expect(await page.locator('[data-testid="response-headers"]').textContent()).toContain('content-type')
-    expect(await page.locator('[data-testid="snippet-code"]').textContent()).toContain('/api/v1/get_version')
+    expect(await page.locator('[data-testid="snippet-code"]').textContent()).toContain("curl -sS -X POST 'http://127.0.0.1:4010/api/v1/get_version'")
+    await page.locator('[data-testid="snippet-sdk"]').click()
+    expect(await page.locator('[data-testid="snippet-code"]').textContent()).toContain('await krs.getVersion()')
+    await page.close()
+  })
+
+  it('a real environment: the token stays out of the share URL and out of storage unless "remember" is ticked', async () => {
+    const page = await open('/playground/get_member_tables')
+    await ready(page)
+    await page.locator('[data-testid="target-real"]').check()
+    await page.getByLabel('環境ID').fill('env-abc')
+    await page.getByLabel('API トークン').fill('secret-token-123')
+    await page.locator('[data-testid="body-editor"]').fill('{}')
+    await page.locator('[data-testid="share"]').click()
+    await expect.poll(() => page.url()).toContain('/playground/get_member_tables?body=')
+    expect(page.url()).not.toContain('secret-token-123')
+    expect(page.url()).not.toContain('env-abc')
+    expect(await page.locator('[data-testid="snippet-code"]').textContent()).toContain('https://krs.bz/env-abc/api/v1/get_member_tables')
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).not.toContain('secret-token-123')
+    await page.getByLabel('このブラウザに記憶する（localStorage）').check()
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('krs-playground-real-target'))).toContain('secret-token-123')
     await page.close()
   })
 
@@ -164,7 +184,7 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     await page.close()
   })
 
-  it('screenshots of /playground in light and dark', async () => {
+  it('screenshots of /playground and of a sent request, in light and dark', async () => {
     for (const theme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
       await context.addInitScript((t) => {
@@ -172,10 +192,15 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
         localStorage.setItem('theme', t)
       }, theme)
       const page = await context.newPage()
-      await page.goto(`${server.origin}/playground/add_member`)
-      await page.locator('[data-testid="send"]:not([disabled])').waitFor({ timeout: 60_000 })
+      await page.goto(`${server.origin}/playground`)
+      await page.locator('[data-testid="emulator-clock-unix"]').waitFor({ state: 'attached', timeout: 60_000 })
       expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(theme)
-      await page.screenshot({ path: join(artifactsDir, `playground-${theme}.png`), fullPage: false })
+      await page.screenshot({ path: join(artifactsDir, `playground-${theme}.png`) })
+      await page.locator('[data-operation="get_member_info"] a').click()
+      await page.locator('[data-testid="fill-example"]').click()
+      await page.locator('[data-testid="send"]:not([disabled])').click()
+      await page.locator('[data-testid="response-body"]').waitFor()
+      await page.screenshot({ path: join(artifactsDir, `playground-get-member-info-${theme}.png`), fullPage: true })
       await context.close()
     }
   })

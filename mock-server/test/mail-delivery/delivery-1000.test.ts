@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest'
-import { mailDeliveryStateFrom } from '../../src/domains/mail-delivery-section.js'
+import { defaultScenario } from '../../src/scenario/index.js'
 import { runOnEveryDoor } from '../support/run-on-every-door.js'
-import { mailEngine } from './door-support.js'
 
 type Member = { id: number; e_4: string | null }
 type Counts = Record<'all' | 'stopped' | 'no_address' | 'error' | 'blacklist' | 'unsubscribed_address' | 'ready' | 'composed', number>
@@ -18,28 +17,45 @@ runOnEveryDoor('delivery to 1,000 members', (t) => {
       return r.body
     }
     // the members, read through the API (50 per page)
-    const members: Member[] = []
-    for (let offset = 0; ; offset += 50) {
-      const page = await ok<Member[]>('get_member_infos_by_condition', { member_table_id: 1, condition_id: 1, offset, sort_key: 0, order: true })
-      members.push(...page)
-      if (page.length < 50) break
+    const readMembers = async () => {
+      const out: Member[] = []
+      for (let offset = 0; ; offset += 50) {
+        const page = await ok<Member[]>('get_member_infos_by_condition', { member_table_id: 1, condition_id: 1, offset, sort_key: 0, order: true })
+        out.push(...page)
+        if (page.length < 50) return out
+      }
     }
+    const members = await readMembers()
     expect(members).toHaveLength(1000)
-    // prepare the data: two blank addresses, lists that pick known members
-    const state = t.engine.defaultTenant.state
-    const cols = state.memberDb.tables.get(1)!.members
-    for (const m of [members[40]!, members[41]!]) { cols.columns.get(4)!.set(cols.rowOf(m.id), null); m.e_4 = null }
+    // prepare the data through the admin API: the same scenario (same seed, same members) with a
+    // blacklist and a delivery section that pick known members, then two addresses left blank
     const addr = (i: number) => members[i]!.e_4!.toLowerCase()
     const domainOf = (a: string) => a.slice(a.lastIndexOf('@'))
     const bounceDomain = domainOf(addr(20))
-    state.memberDb.blacklist = [...state.memberDb.blacklist, addr(30), addr(31)]
-    state.mailDelivery = mailDeliveryStateFrom({
-      stopped: [addr(0), addr(1), addr(2)],
-      unsubscribed: [addr(3), addr(4)],
-      bounces: [{ match: addr(10), code: '5.1.1' }, { match: bounceDomain, code: '4.2.2' }],
-    })
+    const base = defaultScenario()
+    // the e-mail element is required in the default scenario; here it may be left blank
+    const email = base.memberTables[0]!.elements.find((e) => e.id === 4)!
+    expect(email.type).toBe('email')
+    email.required = false
+    const blacklist = [...(base.blacklist ?? []), addr(30), addr(31)]
+    const scenario = {
+      ...base,
+      blacklist,
+      delivery: {
+        stopped: [addr(0), addr(1), addr(2)],
+        unsubscribed: [addr(3), addr(4)],
+        bounces: [{ match: addr(10), code: '5.1.1' }, { match: bounceDomain, code: '4.2.2' }],
+      },
+    }
+    expect((await t.admin('POST', 'reset', { scenario, seed: 1, members: 1000 })).status).toBe(200)
+    expect(await readMembers()).toEqual(members)
+    for (const m of [members[40]!, members[41]!]) {
+      expect(await ok('update_member', { member_table_id: 1, member_id: m.id, member_info: { e_4: null } })).toBe(true)
+      m.e_4 = null
+    }
+    const state = t.engine.defaultTenant.state
     // expected, by the seeds' rules in the same order of precedence
-    const black = new Set(state.memberDb.blacklist)
+    const black = new Set(blacklist.map((b) => b.toLowerCase()))
     const stopped = new Set([addr(0), addr(1), addr(2)])
     const unsub = new Set([addr(3), addr(4)])
     const want = { all: 0, stopped: 0, no_address: 0, blacklist: 0, unsubscribed_address: 0, error: 0 }
@@ -136,4 +152,4 @@ runOnEveryDoor('delivery to 1,000 members', (t) => {
     const cancel = await t.call<{ error_code: string }>('cancel_delivery_schedule', { delivery_id: Number(id) })
     expect(cancel.body.error_code).toBe('KR_API_F0212')
   })
-}, { engine: () => mailEngine({ members: 1000 }) })
+}, { engine: { members: 1000 } })

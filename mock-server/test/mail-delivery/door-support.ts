@@ -1,16 +1,12 @@
 import type { EngineOptions } from '../../src/engine/create-engine.js'
-import { memberDbHandlers } from '../../src/domains/member-db-handlers.js'
-import { mailDeliveryHandlers } from '../../src/domains/mail-delivery-handlers.js'
-import { mailDeliveryTickHook } from '../../src/domains/mail-delivery-section.js'
 
 /**
- * Engine options for the behaviour suite of part 2 until handler-table.ts and
- * tick-hooks.ts carry these entries (then these options change nothing).
+ * No injection any more: every part-2 handler is in src/handler-table.ts and the delivery
+ * clock hook in src/engine/tick-hooks.ts, so the engine's defaults are the real wiring.
+ * Kept only because test/members/mail-condition-keys.door.test.ts still imports it; once
+ * that test drops `...mailEngine()` this file can be deleted. New suites use door-kit.ts.
+ * @deprecated
  */
 export function mailEngine(extra: EngineOptions = {}): EngineOptions {
-  return {
-    handlers: { ...memberDbHandlers, ...mailDeliveryHandlers },
-    tickHooks: [mailDeliveryTickHook],
-    ...extra,
-  }
+  return { ...extra }
 }

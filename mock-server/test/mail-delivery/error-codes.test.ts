@@ -1,16 +1,15 @@
 import { expect, it } from 'vitest'
-import { mailDeliveryStateFrom } from '../../src/domains/mail-delivery-section.js'
 import { runOnEveryDoor, type DoorTarget } from '../support/run-on-every-door.js'
-import { mailEngine } from './door-support.js'
+import { mailDoorEngine } from './door-kit.js'
 import { T0, deliverySection, mailScenario } from './support.js'
 
 const mail = { type: 1, from: 'info@example.com', subject: 'お知らせ', text_part: '本文\n' }
 const weekly = { type: 2, hour: 10, min: 0, day_of_week: 1 }
 
-/** A fresh tenant of the test scenario at T0, with a normal and an agent message. */
+/** The test scenario with `section` (POST /__mock/reset) at T0, with a normal and an agent message. */
 async function prepare(t: DoorTarget, section: Record<string, unknown> = deliverySection) {
-  t.engine.defaultTenant.state.mailDelivery = mailDeliveryStateFrom(section)
-  await t.admin('POST', 'clock', { set: T0 })
+  if (section !== deliverySection) expect((await t.admin('POST', 'reset', { scenario: { ...mailScenario(), delivery: section } })).status).toBe(200)
+  expect((await t.admin<{ now: number }>('GET', 'clock')).body.now).toBe(T0)
   const id = async (op: string, body: unknown): Promise<number> => {
     const r = await t.call<number>(op, body)
     if (r.status !== 200) throw new Error(`${op}: ${JSON.stringify(r.body)}`)
@@ -71,8 +70,9 @@ runOnEveryDoor('mail and delivery: error codes', (t) => {
     // the clock is Thursday 13:10 JST: a weekly program on Thursday 13:30 runs today
     await id('add_agent_program', { mail_message_id: agent, program_info: { title: 'w', condition_id: 1, element_id: 2, enable: true, delivery_time_info: { type: 2, hour: 13, min: 30, day_of_week: 4 } } })
     await t.admin('POST', 'clock', { advance_seconds: 1200 })
-    const agentDelivery = [...t.engine.defaultTenant.state.mailDelivery!.deliveries.values()].find((x) => x.kind === 'agent')!
-    expect(await code(t, 'cancel_delivery_schedule', { delivery_id: agentDelivery.id })).toBe('KR_API_F0212')
+    const history = await t.call<Record<string, unknown>>('get_delivery_results_by_agent_program', { agent_program_id: 1, start_timestamp: T0, end_timestamp: T0 + 86400 })
+    expect(Object.keys(history.body)).toHaveLength(1)
+    expect(await code(t, 'cancel_delivery_schedule', { delivery_id: Number(Object.keys(history.body)[0]) })).toBe('KR_API_F0212')
   })
 
   it('agent programs: F0131, F0102, F0227', async () => {
@@ -95,4 +95,4 @@ runOnEveryDoor('mail and delivery: error codes', (t) => {
     expect(await code(t, 'get_summary_for_delivery_status', { delivery_id: 777 })).toBe('KR_API_F0005')
     expect(await code(t, 'enable_agent_program', { agent_program_id: 5 })).toBe('KR_API_F0005')
   })
-}, { engine: () => mailEngine({ scenario: mailScenario() }) })
+}, { engine: mailDoorEngine() })

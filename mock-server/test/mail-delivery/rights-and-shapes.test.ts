@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest'
 import { runOnEveryDoor } from '../support/run-on-every-door.js'
-import { mailEngine } from './door-support.js'
 
 const mail = { type: 1, from: 'info@example.com', subject: 'お知らせ', text_part: '本文\n' }
 
@@ -62,12 +61,9 @@ runOnEveryDoor('mail and delivery: rights and shapes', (t) => {
     })
     const id = await ok<number>('add_delivery_schedule', { mail_message_id: msg, delivery_info: { title: 't', condition_id: 1, element_id: 4, delivery_date: now + 60 } })
     await t.admin('POST', 'clock', { advance_seconds: 3600 })
-    const state = t.engine.defaultTenant.state
-    const d = state.mailDelivery!.deliveries.get(id)!
-    const { applyEvent } = await import('../../src/domains/mail-delivery-admin.js')
-    const member = d.list!.memberIds[d.list!.realRows.find((i) => d.list!.error[i]! < 0)!]!
-    applyEvent(state, { type: 'click', delivery_id: id, member_id: member, url: 'https://www.example.com/a/' }, now + 3600)
-    applyEvent(state, { type: 'open', delivery_id: id, member_id: member }, now + 3600)
+    const member = (await ok<{ member_id: number }[]>('get_addresses_for_delivery', { delivery_id: id, type: 'valid', offset: 0 }))[0]!.member_id
+    expect((await t.admin('POST', 'events', { type: 'click', delivery_id: id, member_id: member, url: 'https://www.example.com/a/' })).status).toBe(200)
+    expect((await t.admin('POST', 'events', { type: 'open', delivery_id: id, member_id: member })).status).toBe(200)
     const counts = await ok<{ id: number }[]>('get_click_counts_for_delivery', { delivery_id: id })
     expect(counts).toHaveLength(2)
     expect(await ok<unknown[]>('get_click_count_result', { clickcount_id: counts[0]!.id, offset: 0 })).toHaveLength(1)
@@ -85,4 +81,4 @@ runOnEveryDoor('mail and delivery: rights and shapes', (t) => {
     await ok('get_mail_message_by_agent_program', { agent_program_id: pid })
     await ok('get_delivery_results_by_agent_program', { agent_program_id: pid, start_timestamp: now, end_timestamp: now + 86400 })
   })
-}, { engine: () => mailEngine({ members: 20 }) })
+}, { engine: { members: 20 } })

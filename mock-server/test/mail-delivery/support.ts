@@ -1,9 +1,4 @@
-import { expect } from 'vitest'
-import type { EngineContext } from '../../src/engine/context.js'
-import { isKrsError } from '../../src/engine/krs-error.js'
-import type { OperationName } from '../../src/generated/operation-names.js'
 import type { TenantState } from '../../src/model/tenant.js'
-import { mailDeliveryHandlers } from '../../src/domains/mail-delivery-handlers.js'
 import { mailDeliveryStateFrom } from '../../src/domains/mail-delivery-section.js'
 import { createTenantState, defaultScenario, parseScenario, type Scenario } from '../../src/scenario/index.js'
 
@@ -74,49 +69,11 @@ export function mailScenario(): Scenario {
   return s
 }
 
-/** A tenant of the test scenario with its part-2 section built from `section`. */
+/** A tenant of the test scenario with its part-2 section built from `section` (unit tests of internal helpers). */
 export function makeTenant(section: unknown = deliverySection, scenario: Scenario = mailScenario()): TenantState {
   const tenant = createTenantState('mail', parseScenario(scenario), { seed: 3, now: T0 - 86400 })
   tenant.mailDelivery = mailDeliveryStateFrom(section)
   return tenant
-}
-
-export interface Clock { now: number }
-
-/** An EngineContext for direct handler calls, reading a mutable clock. */
-export function ctxFor(tenant: TenantState, clock: Clock, token = 'krs-all', operation: OperationName = 'add_mail_message'): EngineContext {
-  const t = tenant.tokens.get(token)
-  if (!t) throw new Error(`no token ${token}`)
-  const account = tenant.accounts.get(t.accountId)!
-  let seed = 7
-  return {
-    operation,
-    tenant,
-    account,
-    requestId: 'req_test',
-    now: () => clock.now,
-    random: () => ((seed = (seed * 16807) % 2147483647) / 2147483647),
-    audit: (action, detail) => { tenant.audit.push({ at: clock.now, accountId: account.id, action, detail }) },
-    onUndo: () => {},
-  }
-}
-
-type H = typeof mailDeliveryHandlers
-/** Call a part-2 handler directly. */
-export function call<K extends keyof H>(ctx: EngineContext, op: K, body: object): ReturnType<H[K]> {
-  return (mailDeliveryHandlers[op] as (c: EngineContext, b: unknown) => ReturnType<H[K]>)(ctx, body)
-}
-
-/** Assert that `fn` throws a KrsError with `code`; returns its detail. */
-export function expectKrs(fn: () => unknown, code: string): string {
-  try {
-    fn()
-  } catch (e) {
-    if (!isKrsError(e)) throw e
-    expect(e.code).toBe(code)
-    return e.detail ?? ''
-  }
-  throw new Error(`expected ${code}, but nothing was thrown`)
 }
 
 export const textMail = (over: Record<string, unknown> = {}) => ({

@@ -6,9 +6,12 @@ import { fileURLToPath } from 'node:url'
 export const siteDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const buildDir = join(siteDir, 'build')
 
-/** Builds the site when playground/build is missing (takes minutes on a busy machine). */
+/** Files every complete build has (the site, the playground pages and the playground runtime). */
+const expectedFiles = ['index.html', '404.html', 'playground/get_version.html', 'playground-runtime/runtime.js', 'mockServiceWorker.js']
+
+/** Builds the site when playground/build is missing or older than the playground (takes minutes on a busy machine). */
 export function ensureSiteBuilt(): void {
-  if (existsSync(join(buildDir, 'index.html')) && existsSync(join(buildDir, '404.html'))) return
+  if (expectedFiles.every((f) => existsSync(join(buildDir, f)))) return
   try {
     execFileSync('npm', ['run', 'build'], { cwd: siteDir, stdio: 'inherit' })
   } catch (e) {

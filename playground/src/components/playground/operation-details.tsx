@@ -1,4 +1,5 @@
 import React from 'react'
+import DescriptionText from './description-text'
 import { optionLabels, rightLabels } from './labels'
 import type { PlaygroundRegistry, RegistryOperation } from './runtime-loader'
 
@@ -6,7 +7,7 @@ import type { PlaygroundRegistry, RegistryOperation } from './runtime-loader'
 export default function OperationDetails({ op, registry }: { op: RegistryOperation; registry: PlaygroundRegistry }): React.JSX.Element {
   return (
     <section data-testid="operation-details">
-      <p className="krs-pg-description">{op.description}</p>
+      <DescriptionText text={op.description} />
       <dl className="krs-pg-facts">
         <dt>必要な権限</dt>
         <dd data-testid="operation-rights">{op.rights.length === 0 ? '認証情報があれば呼び出せます' : op.rights.map((r) => rightLabels[r] ?? r).join('、')}</dd>

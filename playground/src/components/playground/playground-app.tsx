@@ -17,10 +17,12 @@ import { snippetKinds } from './snippets'
 
 const SchemaForm = React.lazy(() => import('./schema-form'))
 
+const LOCAL_MOCK_URL = 'http://127.0.0.1:4010'
+
 const defaultTarget: TargetSettings = {
   kind: 'emulator',
   emulatorToken: 'krs-all',
-  localUrl: 'http://127.0.0.1:4010',
+  localUrl: LOCAL_MOCK_URL,
   localToken: 'krs-all',
   environmentId: '',
   realToken: '',
@@ -110,7 +112,9 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
   }, [runtime, op, parsed])
 
   const origin = typeof window === 'undefined' ? '' : window.location.origin
-  const baseUrl = targetBaseUrl(toTarget(target), origin)
+  // The in-browser emulator cannot be reached from a terminal: its snippets target the same
+  // emulator run by `krs mock` on its default address.
+  const snippetBaseUrl = target.kind === 'emulator' ? LOCAL_MOCK_URL : targetBaseUrl(toTarget(target), origin)
   const bodyValue = parsed?.ok ? parsed.value : {}
 
   const fillExample = async (): Promise<void> => {
@@ -238,7 +242,12 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
                   </button>
                 ))}
               </div>
-              <pre data-testid="snippet-code">{kind.make({ name: op.name, body: bodyValue, baseUrl, security: op.security })}</pre>
+              {target.kind === 'emulator' ? (
+                <p className="krs-pg-muted">
+                  ブラウザ内エミュレータ宛てのコード例は、同じエミュレータを動かす <code>krs mock</code>（{LOCAL_MOCK_URL}、トークン {target.emulatorToken}）に向けています。
+                </p>
+              ) : null}
+              <pre data-testid="snippet-code">{kind.make({ name: op.name, body: bodyValue, baseUrl: snippetBaseUrl, security: op.security })}</pre>
             </section>
           </>
         ) : name && summary && !loadError ? (
