@@ -4,6 +4,7 @@ import type * as Redocusaurus from 'redocusaurus'
 import { themes as prismThemes } from 'prism-react-renderer'
 import { externalLinks } from './site-links'
 import { playgroundRoutes } from './playground-routes'
+import remarkSearchReadings from './plugins/search-readings'
 
 /** The krs-kit documentation site: Japanese only, docs at /, history blog at /history, Redoc at /api. */
 const config: Config = {
@@ -38,6 +39,8 @@ const config: Config = {
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
           breadcrumbs: true,
+          // Kana readings of kanji words, hidden, so that search finds 配信 from はいしん or ハイシン.
+          remarkPlugins: [remarkSearchReadings],
         },
         blog: {
           routeBasePath: 'history',
@@ -53,6 +56,7 @@ const config: Config = {
           tags: 'tags.yml',
           onInlineTags: 'throw',
           onUntruncatedBlogPosts: 'ignore',
+          remarkPlugins: [remarkSearchReadings],
         },
         theme: { customCss: './src/css/custom.css' },
         sitemap: false,
