@@ -5,6 +5,7 @@ import type {
   AlbumDef, ColumnSetDef, FormCarrier, FormElementDef, FormRequirement, MemberFormDef, PostedImageDef,
 } from '../model/services.js'
 import type { TenantState } from '../model/tenant.js'
+import { batchSection, formsSection, postedImagesSection } from './services-sections.js'
 
 /**
  * The scenario sections of emulator part 3, read defensively from the raw scenario:
@@ -58,6 +59,10 @@ const scenarios = new WeakMap<TenantState, unknown>()
 /** Tell part 3 which raw scenario a tenant was built from (createTenantState should call it). */
 export function attachServicesScenario(tenant: TenantState, scenario: unknown): void {
   scenarios.set(tenant, scenario)
+  // The tenant's sections were built from its previous scenario: build them again from this one.
+  tenant.forms = formsSection.create(tenant, 0)
+  tenant.postedImages = postedImagesSection.create(tenant, 0)
+  tenant.batch = batchSection.create(tenant, 0)
 }
 
 /**
