@@ -1,8 +1,17 @@
+import { http, passthrough } from 'msw'
 import { setupWorker, type SetupWorker } from 'msw/browser'
 import { createMockHandlers } from '../../mock-server/src/msw/index.js'
 import { setZipTextLoader } from '../../mock-server/src/domains/zip/zip-source.js'
 
 let started: Promise<SetupWorker> | null = null
+
+/**
+ * Requests the playground sends to a server on this same origin (`npm start` serves the site
+ * beside `krs mock`) carry this header: they go to the network, not to the in-browser emulator.
+ */
+export const BYPASS_HEADER = 'x-krs-playground-target'
+
+const bypass = http.all('*', ({ request }) => (request.headers.get(BYPASS_HEADER) === 'server' ? passthrough() : undefined))
 
 /**
  * Starts the in-browser emulator once per page: the engine with the default scenario under
@@ -16,7 +25,7 @@ export function startEmulator(options: { origin: string; workerUrl: string; zipU
       if (!res.ok) throw new Error(`${options.zipUrl}: HTTP ${res.status}`)
       return res.text()
     })
-    const worker = setupWorker(...createMockHandlers({ baseUrl: options.origin, clock: { mode: 'manual' } }))
+    const worker = setupWorker(bypass, ...createMockHandlers({ baseUrl: options.origin, clock: { mode: 'manual' } }))
     await worker.start({ serviceWorker: { url: options.workerUrl }, onUnhandledRequest: 'bypass', quiet: true })
     return worker
   })()

@@ -67,3 +67,29 @@ describe('targets and responses', () => {
     expect(formatJst(1_767_225_600)).toBe('2026-01-01 09:00:00')
   })
 })
+
+describe('sendRequest', () => {
+  it('marks requests to a server on the page origin so that the in-browser emulator lets them through', async () => {
+    const { sendRequest, BYPASS_HEADER } = await import('../src/components/playground/send-request.js')
+    const seen: Request[] = []
+    const original = globalThis.fetch
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(new Request(input, init))
+      return new Response('{"error_code":"KR_API_F1001"}', { status: 401, headers: { 'content-type': 'application/json' } })
+    }) as typeof fetch
+    try {
+      const origin = 'http://127.0.0.1:4010'
+      const local = await sendRequest({ kind: 'local', baseUrl: origin, token: 't' }, origin, 'get_member_tables', '{}', true)
+      await sendRequest({ kind: 'emulator', token: 'krs-all' }, origin, 'get_member_tables', '{}', true)
+      await sendRequest({ kind: 'real', environmentId: 'abc', token: 'x' }, origin, 'get_version', '{}', false)
+      expect(seen.map((r) => [r.url, r.headers.get(BYPASS_HEADER), r.headers.get('authorization')])).toEqual([
+        ['http://127.0.0.1:4010/api/v1/get_member_tables', 'server', 'Bearer t'],
+        ['http://127.0.0.1:4010/api/v1/get_member_tables', null, 'Bearer krs-all'],
+        ['https://krs.bz/abc/api/v1/get_version', null, null],
+      ])
+      expect(local).toMatchObject({ status: 401, errorCode: 'KR_API_F1001', headers: [['content-type', 'application/json']] })
+    } finally {
+      globalThis.fetch = original
+    }
+  })
+})

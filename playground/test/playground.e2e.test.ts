@@ -95,6 +95,19 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     await page.close()
   })
 
+  it('a server on the same origin as target: the request passes the in-browser emulator, and an HTML answer is shown as text', async () => {
+    const page = await open('/playground/get_version')
+    await ready(page)
+    await page.locator('[data-testid="target-local"]').check()
+    await page.getByLabel('URL').fill(server.origin)
+    const r = await send(page)
+    // the static server (not the emulator) answered: its not-found page, as text
+    expect(r.status).toMatch(/^404/)
+    expect(r.body).toContain('<html')
+    expect(await page.locator('[data-testid="response-body"] *').count()).toBe(0)
+    await page.close()
+  })
+
   it('the list filters by name and by Japanese summary', async () => {
     const page = await open('/playground')
     await page.locator('[data-testid="operation-filter"]').fill('配信')

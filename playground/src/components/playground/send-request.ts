@@ -1,3 +1,6 @@
+/** Same as runtime/emulator.ts BYPASS_HEADER. */
+export const BYPASS_HEADER = 'x-krs-playground-target'
+
 /** Where the playground sends: the in-browser emulator, a local `krs mock`, or the real service. */
 export type Target =
   | { kind: 'emulator'; token: string }
@@ -42,6 +45,8 @@ export async function sendRequest(target: Target, origin: string, name: string, 
   const url = `${targetBaseUrl(target, origin)}/api/v1/${name}`
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (security && target.token) headers.authorization = `Bearer ${target.token}`
+  // A server on the page's own origin (`npm start`): tell the in-browser emulator to let it through.
+  if (target.kind !== 'emulator' && new URL(url, origin).origin === origin) headers[BYPASS_HEADER] = 'server'
   const started = performance.now()
   try {
     const res = await fetch(url, { method: 'POST', headers, body: bodyText })
