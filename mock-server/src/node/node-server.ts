@@ -5,7 +5,7 @@ import { errorResponse } from '../engine/error-response.js'
 import type { RawResponse } from '../engine/raw-http.js'
 import { isLoopback } from './loopback.js'
 import { createRequestLog, type LineSink } from './request-log.js'
-import { serveStatic } from './static-files.js'
+import { serveNotFoundPage, serveStatic } from './static-files.js'
 
 export interface NodeServerOptions {
   host?: string
@@ -66,8 +66,11 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
 
     if (staticDir && (method === 'GET' || method === 'HEAD') && !API_PATH.test(path) && !path.startsWith('/__mock')) {
       serveStatic(staticDir, path, method, res)
-        .then((served) => {
-          if (!served) send(req, res, errorResponse('KR_API_F0012', `no file or API at ${path}`), path, started)
+        .then(async (served) => {
+          if (served) return
+          // A browser gets the site's not-found page; other clients the API's error body.
+          if ((req.headers.accept ?? '').includes('text/html') && (await serveNotFoundPage(staticDir, method, res))) return
+          send(req, res, errorResponse('KR_API_F0012', `no file or API at ${path}`), path, started)
         })
         .catch((e: unknown) => {
           res.destroy(e as Error)

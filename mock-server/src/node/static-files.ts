@@ -46,3 +46,17 @@ export async function serveStatic(root: string, urlPath: string, method: string,
   }
   return false
 }
+
+/**
+ * The site's not-found page (`404.html` of `root`) with status 404, for a browser asking for
+ * a page that does not exist. Returns false when the site has no such page.
+ */
+export async function serveNotFoundPage(root: string, method: string, res: ServerResponse): Promise<boolean> {
+  const page = join(resolve(root), '404.html')
+  const s = await stat(page).catch(() => null)
+  if (!s?.isFile()) return false
+  res.writeHead(404, { 'content-type': TYPES['.html']!, 'content-length': String(s.size) })
+  if (method === 'HEAD') res.end()
+  else createReadStream(page).pipe(res)
+  return true
+}
