@@ -17,7 +17,6 @@ export { DEFAULT_TENANT_ID } from './engine/tenant-registry.js'
 export type { TickHook, TickContext } from './engine/tick-hook.js'
 export type { TenantSnapshot, EngineStateFile } from './engine/snapshot.js'
 export { SnapshotError } from './engine/snapshot.js'
-export { notEmulatedOperations } from './engine/placeholders.js'
 export { handlerTable } from './handler-table.js'
 /** Hosts without a file system (a browser) give the zip dictionary text themselves. */
 export { setZipTextLoader, type ZipTextLoader } from './domains/zip/zip-source.js'

@@ -1,6 +1,5 @@
 import { expect, it, vi } from 'vitest'
 import { KrsError, type EngineContext } from '../src/index.js'
-import { notEmulated } from '../src/engine/placeholders.js'
 import { errorCatalogue } from '../src/generated/errors.js'
 import { runOnEveryDoor } from './support/run-on-every-door.js'
 
@@ -143,7 +142,9 @@ const failing = {
     if (body.member_id === 501) return { id: 1, regist_date: 'yesterday', update_date: '2026-01-01 00:00:00' }
     return { id: body.member_id, regist_date: '2026-01-01 00:00:00', update_date: '2026-01-01 00:00:00' }
   },
-  get_environment_name: notEmulated('get_environment_name'),
+  get_environment_name: () => {
+    throw new KrsError('KRSKIT_INTERNAL_ERROR', 'get_environment_name is not emulated yet')
+  },
 }
 const logged: string[] = []
 

@@ -19,21 +19,8 @@ export interface PlaygroundRegistry {
   errors: Record<string, { name: string; description: string; status: number }>
 }
 
-interface OperationInfoLike {
-  name: string
-  tag: string
-  summary: string
-  description: string
-  rights: readonly string[]
-  option: string | null
-  security: boolean
-  errors: readonly string[]
-  responseType: 'json' | 'text'
-  requestSchema: unknown
-}
-
 /** Keeps what the playground shows and sends; the catalogue keyed by code. */
-export function playgroundRegistry(operations: Record<string, OperationInfoLike>, catalogue: ErrorEntry[]): PlaygroundRegistry {
+export function playgroundRegistry(operations: Record<string, RegistryOperation>, catalogue: ErrorEntry[]): PlaygroundRegistry {
   return {
     operations: Object.values(operations).map((o) => ({
       name: o.name,

@@ -17,6 +17,16 @@ export interface Scheduler {
   advanceTo(target: number): void
 }
 
+/** The earliest time at or before `target` at which some hook has work, or null. */
+function earliestDue(hooks: readonly TickHook[], state: TenantState, target: number): number | null {
+  let due: number | null = null
+  for (const h of hooks) {
+    const d = h.nextDue(state)
+    if (d !== null && d <= target && (due === null || d < due)) due = d
+  }
+  return due
+}
+
 export function createScheduler(
   tenant: () => TenantState,
   clock: TenantClock,
@@ -27,11 +37,7 @@ export function createScheduler(
     if (hooks.length === 0) return
     for (let runs = 0; runs < MAX_RUNS; runs++) {
       const state = tenant()
-      let due: number | null = null
-      for (const h of hooks) {
-        const d = h.nextDue(state)
-        if (d !== null && d <= target && (due === null || d < due)) due = d
-      }
+      const due = earliestDue(hooks, state, target)
       if (due === null) return
       const at = Math.max(due, 0)
       for (const h of hooks) {
@@ -57,12 +63,7 @@ export function createScheduler(
       if (!wasManual) clock.setMode('manual')
       try {
         for (let runs = 0; runs < MAX_RUNS; runs++) {
-          const state = tenant()
-          let due: number | null = null
-          for (const h of hooks) {
-            const d = h.nextDue(state)
-            if (d !== null && d <= target && (due === null || d < due)) due = d
-          }
+          const due = earliestDue(hooks, tenant(), target)
           if (due === null) break
           if (due > clock.now()) clock.set(due)
           runDue(clock.now())

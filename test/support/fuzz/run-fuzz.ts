@@ -23,8 +23,6 @@ export interface FuzzOptions {
   pool: Map<OperationName, unknown[]>
   requests: number
   seed: number
-  /** Operations whose handler is a placeholder ("not emulated yet", 500): reported, not failed. */
-  placeholders: ReadonlySet<string>
   timeoutMs?: number
   resetEvery?: number
   /** Compare snapshots around every refused request (default true). */
@@ -41,7 +39,6 @@ export interface FuzzReport {
   byStatus: Record<string, number>
   byKind: Record<string, number>
   successes: number
-  placeholderAnswers: Record<string, number>
   failures: string[]
   /** Distinct operations that answered 200 at least once. */
   succeededOperations: Set<string>
@@ -66,14 +63,14 @@ function describe(c: FuzzCase): string {
 /**
  * The fuzz loop. Every answer must be a success that matches the operation's response schema
  * or an error of the catalogue with its mapped status (and, for an operation, one of its
- * listed codes); never a 500 (placeholders aside), never a hang, never a rejected promise;
+ * listed codes); never a 500, never a hang, never a rejected promise;
  * a request the contract's schema refuses gets 400 KR_API_F0004/F0006; the pipeline's
  * documented order fixes the answer of transport-level mutations; and the tenant's state
  * after every refused request equals the state before it.
  */
 export async function runFuzz(target: FuzzTarget, opts: FuzzOptions): Promise<FuzzReport> {
   const rnd = new Prng(opts.seed)
-  const report: FuzzReport = { requests: 0, byStatus: {}, byKind: {}, successes: 0, placeholderAnswers: {}, failures: [], succeededOperations: new Set() }
+  const report: FuzzReport = { requests: 0, byStatus: {}, byKind: {}, successes: 0, failures: [], succeededOperations: new Set() }
   const fail = (c: FuzzCase, a: FuzzAnswer | null, why: string): void => {
     if (report.failures.length < 200) report.failures.push(`${why}\n    request: ${describe(c)}\n    answer: ${a ? `${a.status} ${a.text.slice(0, 400)}` : '-'}`)
   }
@@ -111,9 +108,7 @@ export async function runFuzz(target: FuzzTarget, opts: FuzzOptions): Promise<Fu
 
     // 1. the answer itself
     if (a.status === 500) {
-      const placeholder = c.operation !== null && opts.placeholders.has(c.operation) && code === 'KRSKIT_INTERNAL_ERROR' && a.text.includes('not emulated yet')
-      if (placeholder) report.placeholderAnswers[c.operation!] = (report.placeholderAnswers[c.operation!] ?? 0) + 1
-      else fail(c, a, 'a 500')
+      fail(c, a, 'a 500')
     } else if (a.status === 200) {
       if (c.operation === null) fail(c, a, '200 for an unknown operation')
       else {

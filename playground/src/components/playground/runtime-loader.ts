@@ -1,3 +1,7 @@
+import type { PlaygroundRegistry } from '../../../scripts/playground-registry'
+
+export type { PlaygroundRegistry, RegistryOperation } from '../../../scripts/playground-registry'
+
 /** The playground runtime (static/playground-runtime/runtime.js, built by scripts/prepare-playground.ts). */
 export interface BodyIssue {
   path: string
@@ -9,24 +13,6 @@ export interface PlaygroundRuntime {
   validateBody(schema: unknown, body: unknown): BodyIssue[]
   parseBodyText(text: string): { ok: true; value: unknown } | { ok: false; message: string }
   exampleBody(schema: unknown, options: { seed: number; now: number; accept?: (v: unknown) => boolean }): unknown
-}
-
-export interface RegistryOperation {
-  name: string
-  tag: string
-  summary: string
-  description: string
-  rights: readonly string[]
-  option: string | null
-  security: boolean
-  errors: readonly string[]
-  responseType: 'json' | 'text'
-  requestSchema: unknown
-}
-
-export interface PlaygroundRegistry {
-  operations: RegistryOperation[]
-  errors: Record<string, { name: string; description: string; status: number }>
 }
 
 export const RUNTIME_BASE = '/playground-runtime'
