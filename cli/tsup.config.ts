@@ -17,12 +17,12 @@ const commandIndexLiteral: Plugin = {
   },
 }
 
-// ESM, code-split: the entry holds commander and the command table; the registry, the SDK,
-// JMESPath and YAML are chunks loaded by the command that needs them.
-// @krs-kit/sdk is bundled from its sources (the `source` export condition): the CLI build
-// does not need the SDK's build. @krs-kit/mock-server stays external (`krs mock` imports
-// `@krs-kit/mock-server/node` lazily): it reads its own data files next to its dist, so it
-// must be built before `krs mock` runs (the root `npm run build` builds it before the CLI).
+// ESM, code-split: the entry holds commander and the command table; the registry, JMESPath
+// and YAML are chunks loaded by the command that needs them. Dependencies stay external:
+// @krs-kit/sdk is a dependency (installed beside the CLI, not bundled a second time), and
+// @krs-kit/mock-server an optional peer that `krs mock` imports lazily (it reads its own
+// data files next to its dist). In this repository both resolve to the workspaces' dist/,
+// which the root `prepare` builds (`npm install`).
 export default defineConfig((cli) => ({
   entry: { bin: 'src/bin.ts' },
   outDir: cli.outDir ?? 'dist',
@@ -33,9 +33,6 @@ export default defineConfig((cli) => ({
   sourcemap: false,
   clean: true,
   dts: false,
-  noExternal: ['@krs-kit/sdk'],
+  external: ['@krs-kit/sdk', '@krs-kit/mock-server'],
   esbuildPlugins: [commandIndexLiteral],
-  esbuildOptions(options) {
-    options.conditions = ['source', 'import', 'node']
-  },
 }))

@@ -6,9 +6,12 @@ import { defineConfig, type Options } from 'tsup'
 //   bundled (minified whitespace and syntax), so the server starts without resolving hundreds
 //   of modules (start-time goal < 1 s); only the `--smtp` relay and nodemailer load later.
 // `npm run build:js` (`tsup --env.KRS_DTS off`) skips the slow declaration step.
+// `prepack` builds with `--env.KRS_PACK on`: no source maps in the tarball (they would point
+// at sources that are not shipped); local builds keep them for readable stack traces.
 export default defineConfig((cli): Options[] => {
   const dtsOff = cli.env?.KRS_DTS === 'off'
-  const common: Options = { format: ['esm'], target: 'node20', platform: 'node', sourcemap: true }
+  const sourcemap = cli.env?.KRS_PACK !== 'on'
+  const common: Options = { format: ['esm'], target: 'node20', platform: 'node', sourcemap }
   return [
     {
       ...common,
@@ -28,7 +31,7 @@ export default defineConfig((cli): Options[] => {
       // Everything but nodemailer, which only `--smtp` loads (from node_modules, on demand).
       noExternal: [/^(?!nodemailer(?:\/|$))/],
       external: ['nodemailer'],
-      // Less to parse at start; names stay readable (and the source map maps them back).
+      // Less to parse at start; names stay readable (and, in local builds, the source map maps them back).
       minifyWhitespace: true,
       minifySyntax: true,
       // Bundled CommonJS dependencies (ajv) call require() for Node built-ins.

@@ -2,13 +2,16 @@ import { defineConfig } from 'tsup'
 
 // Dual ESM + CJS build with declarations. openapi-fetch stays an external dependency.
 // The target is the browser baseline as well as Node 20: no Node built-ins are imported.
-export default defineConfig({
+// No source maps: the package ships dist/ only, and a map would point at unshipped sources.
+// `npm run build:js` (`tsup --env.KRS_DTS off`) skips the slow declaration step (the root
+// `prepare` uses it so that the CLI runs in a fresh clone; `prepack` builds everything).
+export default defineConfig((cli) => ({
   entry: ['src/index.ts'],
   format: ['esm', 'cjs'],
-  dts: { compilerOptions: { composite: false } },
+  dts: cli.env?.KRS_DTS === 'off' ? false : { compilerOptions: { composite: false } },
   target: 'es2022',
   platform: 'neutral',
-  sourcemap: true,
-  clean: true,
+  sourcemap: false,
+  clean: cli.env?.KRS_DTS !== 'off',
   treeshake: true,
-})
+}))

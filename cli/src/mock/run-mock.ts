@@ -34,9 +34,27 @@ export function mockArgv(o: MockOptions): string[] {
   return argv
 }
 
+/** The package `krs mock` runs; an optional peer of the CLI, installed by those who want it. */
+export const EMULATOR_PACKAGE = '@krs-kit/mock-server'
+
+/**
+ * Loads the emulator's Node door. When the package is not installed: a usage error (exit 2)
+ * that says how to install it, not a stack trace.
+ */
+async function loadEmulator(): Promise<typeof import('@krs-kit/mock-server/node')> {
+  try {
+    return await import('@krs-kit/mock-server/node')
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException
+    const missing = err.code === 'ERR_MODULE_NOT_FOUND' && err.message.includes(`'${EMULATOR_PACKAGE}'`)
+    if (!missing) throw e
+    throw new UsageError(`mock: needs the emulator, ${EMULATOR_PACKAGE}, which is not installed; install it with: npm install -D ${EMULATOR_PACKAGE}`)
+  }
+}
+
 /** Runs the emulator in this process until SIGINT/SIGTERM. */
 export async function runMock(cmd: Command, io: CliIo): Promise<void> {
-  const { runCli, CliUsageError } = await import('@krs-kit/mock-server/node')
+  const { runCli, CliUsageError } = await loadEmulator()
   let running
   try {
     running = await runCli(mockArgv(cmd.opts<MockOptions>()), { out: io.stdout, err: io.stderr })

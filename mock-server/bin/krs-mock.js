@@ -1,0 +1,4 @@
+#!/usr/bin/env node
+// Committed so that npm links `krs-mock` at install time (a bin that points into dist/ is
+// skipped when dist/ is not built yet); the server itself is the built dist/bin.js.
+import '../dist/bin.js'

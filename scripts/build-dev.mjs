@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+/**
+ * Builds what running the kit from this repository needs: the JavaScript of the SDK, the
+ * emulator (with its zip dictionary) and the CLI, without declarations. The root `prepare`
+ * (so `npm install` in a fresh clone is followed by working `npx krs` and `npx krs-mock`:
+ * their committed launchers in cli/bin and mock-server/bin import dist/) and `pretest` run it.
+ *
+ * Each package is rebuilt only when one of its inputs is newer than its output, so a second
+ * run takes well under a second. `--force` rebuilds all three. Releases build fully in each
+ * package's `prepack`.
+ */
+import { spawnSync } from 'node:child_process'
+import { readdirSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const require = createRequire(import.meta.url)
+const force = process.argv.includes('--force')
+const tsup = require.resolve('tsup/dist/cli-default.js')
+
+function run(args, cwd, label) {
+  const r = spawnSync(process.execPath, args, { cwd, stdio: 'inherit' })
+  if (r.status !== 0) {
+    process.stderr.write(`build-dev: ${label} failed (exit ${r.status ?? r.signal})\n`)
+    process.exit(r.status ?? 1)
+  }
+}
+
+/** Newest modification time (ms) of the files below `path`. */
+function newest(path) {
+  const s = statSync(path, { throwIfNoEntry: false })
+  if (!s) return 0
+  if (!s.isDirectory()) return s.mtimeMs
+  let t = 0
+  for (const e of readdirSync(path)) t = Math.max(t, newest(join(path, e)))
+  return t
+}
+
+function stale(dir, outputs) {
+  const built = Math.min(...outputs.map((f) => statSync(join(dir, 'dist', f), { throwIfNoEntry: false })?.mtimeMs ?? 0))
+  const inputs = Math.max(newest(join(dir, 'src')), newest(join(dir, 'package.json')), newest(join(dir, 'tsup.config.ts')), newest(join(root, 'package-lock.json')))
+  return force || built < inputs
+}
+
+const sdk = join(root, 'sdk')
+if (stale(sdk, ['index.js', 'index.cjs'])) run([tsup, '--env.KRS_DTS', 'off', '--silent'], sdk, '@krs-kit/sdk')
+
+run([join(root, 'mock-server', 'scripts', 'build-js.mjs'), ...(force ? ['--force'] : [])], join(root, 'mock-server'), '@krs-kit/mock-server')
+
+const cli = join(root, 'cli')
+if (stale(cli, ['bin.js'])) run([tsup, '--silent'], cli, '@krs-kit/cli')
