@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 
 // One run over every package's tests; each package has its own vitest.config.ts.
-const packages = ['generator', 'sdk', 'mock-server', 'cli', 'playground', 'test']
+const packages = ['generator', 'sdk', 'mock-server', 'cli', 'playground', 'test', 'test/consumer']
 
 export default defineConfig({
   test: {

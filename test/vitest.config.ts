@@ -21,7 +21,8 @@ export default defineConfig({
   test: {
     name: 'test',
     include: ['**/*.test.ts'],
-    exclude: ['node_modules/**'],
+    // consumer/ is its own project (consumer/vitest.config.ts).
+    exclude: ['node_modules/**', 'consumer/**'],
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
