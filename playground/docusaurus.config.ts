@@ -5,6 +5,7 @@ import { themes as prismThemes } from 'prism-react-renderer'
 import { externalLinks } from './site-links'
 import { playgroundRoutes } from './playground-routes'
 import remarkSearchReadings from './plugins/search-readings'
+import { changelogPostsPlugin } from './plugins/changelog-posts'
 
 /** The krs-kit documentation site: Japanese only, docs at /, history blog at /history, Redoc at /api. */
 const config: Config = {
@@ -105,6 +106,9 @@ const config: Config = {
     ],
   ],
   plugins: [
+    // /history: the krs-kit release posts, written from the packages' CHANGELOG.md files
+    // (Changesets) into blog/krs-kit-releases/ before the blog reads its folder.
+    changelogPostsPlugin,
     // /playground/{api_name}: one statically generated page per operation (deep links work on a static host).
     playgroundRoutes,
     // This package is "type": "module", so webpack would parse Docusaurus' generated

@@ -92,7 +92,7 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
       }
     })
 
-    it('/history shows all 52 posts on one page, newest first', async () => {
+    it('/history shows every post on one page, newest first: the krs-kit releases from the change logs, then the 52 seed posts', async () => {
       const { status, html: page } = await get('/history')
       expect(status).toBe(200)
       expect(listedPosts(mainOf(page))).toEqual(historyPosts)

@@ -2,6 +2,9 @@
  * Every route of seed 2 (point 2) with a text its page must show. Docs pages show their
  * title as the h1; history posts and tag pages are listed by the seed and checked by slug.
  */
+import { fileURLToPath } from 'node:url'
+import { changelogPosts } from '../../plugins/changelog-posts/index.js'
+
 export const docRoutes: ReadonlyArray<readonly [route: string, text: string]> = [
   ['/', 'KREISEL JSON API とは'],
   ['/errors', 'エラー'],
@@ -70,8 +73,17 @@ export const datedPosts = ['2009-11-20', '2009-06-11', '2009-05-26', '2008-11-20
 
 export const oldReleasePosts = Array.from({ length: 26 }, (_, i) => `old-release-revision-${27 - i}`)
 
-/** All 52 history posts, newest first. */
-export const historyPosts: readonly string[] = [...releasePosts, ...datedPosts, ...oldReleasePosts]
+/** The seed's 52 history posts, newest first. */
+export const seedHistoryPosts: readonly string[] = [...releasePosts, ...datedPosts, ...oldReleasePosts]
+
+/**
+ * The krs-kit release posts that plugins/changelog-posts writes from the packages'
+ * CHANGELOG.md files, newest first; they are newer than every seed post.
+ */
+export const changelogReleasePosts: readonly string[] = changelogPosts(fileURLToPath(new URL('../../..', import.meta.url))).map((p) => p.slug)
+
+/** Every history post, newest first: the krs-kit releases, then the seed's 52. */
+export const historyPosts: readonly string[] = [...changelogReleasePosts, ...seedHistoryPosts]
 
 /** The tag a release post is filed under: "1.36.1-revision-2" -> "release-1-36-1". */
 export function tagOfReleasePost(slug: string): string {
