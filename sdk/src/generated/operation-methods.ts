@@ -8,8 +8,15 @@ export type OperationArgs<K extends OperationName, Options> = {} extends Operati
   ? [body?: OperationRequest<K>, options?: Options]
   : [body: OperationRequest<K>, options?: Options]
 
-/** One camelCase method per operation, documented from the contract. `Options` = the SDK's per-call options. */
-export interface OperationMethods<Options> {
+/** What each method resolves to by default: the 200 body. */
+export type OperationPromises = { [K in OperationName]: Promise<OperationResponse<K>> }
+
+/**
+ * One camelCase method per operation, documented from the contract. `Options` = the SDK's
+ * per-call options; `Results` = what each method returns (a promise of the 200 body, which
+ * the SDK extends with `withResponse()`).
+ */
+export interface OperationMethods<Options, Results extends { [K in OperationName]: unknown } = OperationPromises> {
   /**
    * 環境名の取得
    *
@@ -22,7 +29,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0006, KR_API_F0012, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_environment_name` (POST /api/v1/get_environment_name)
    */
-  getEnvironmentName(...args: OperationArgs<'get_environment_name', Options>): Promise<OperationResponse<'get_environment_name'>>
+  getEnvironmentName(...args: OperationArgs<'get_environment_name', Options>): Results['get_environment_name']
 
   /**
    * バージョンの取得
@@ -36,7 +43,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0006, KR_API_F0012, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_version` (POST /api/v1/get_version)
    */
-  getVersion(...args: OperationArgs<'get_version', Options>): Promise<OperationResponse<'get_version'>>
+  getVersion(...args: OperationArgs<'get_version', Options>): Results['get_version']
 
   /**
    * データベース一覧の取得
@@ -50,7 +57,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0006, KR_API_F0012, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_member_tables` (POST /api/v1/get_member_tables)
    */
-  getMemberTables(...args: OperationArgs<'get_member_tables', Options>): Promise<OperationResponse<'get_member_tables'>>
+  getMemberTables(...args: OperationArgs<'get_member_tables', Options>): Results['get_member_tables']
 
   /**
    * データベース項目の一覧の取得
@@ -67,7 +74,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0012, KR_API_F0014, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_member_table_elements` (POST /api/v1/get_member_table_elements)
    */
-  getMemberTableElements(...args: OperationArgs<'get_member_table_elements', Options>): Promise<OperationResponse<'get_member_table_elements'>>
+  getMemberTableElements(...args: OperationArgs<'get_member_table_elements', Options>): Results['get_member_table_elements']
 
   /**
    * データベース項目の設定の取得
@@ -84,7 +91,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0012, KR_API_F0014, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_member_table_element_config` (POST /api/v1/get_member_table_element_config)
    */
-  getMemberTableElementConfig(...args: OperationArgs<'get_member_table_element_config', Options>): Promise<OperationResponse<'get_member_table_element_config'>>
+  getMemberTableElementConfig(...args: OperationArgs<'get_member_table_element_config', Options>): Results['get_member_table_element_config']
 
   /**
    * データベースのロック
@@ -103,7 +110,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0012, KR_API_F0014, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `lock_database` (POST /api/v1/lock_database)
    */
-  lockDatabase(...args: OperationArgs<'lock_database', Options>): Promise<OperationResponse<'lock_database'>>
+  lockDatabase(...args: OperationArgs<'lock_database', Options>): Results['lock_database']
 
   /**
    * データベースのロック解除
@@ -120,7 +127,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0012, KR_API_F0014, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `unlock_database` (POST /api/v1/unlock_database)
    */
-  unlockDatabase(...args: OperationArgs<'unlock_database', Options>): Promise<OperationResponse<'unlock_database'>>
+  unlockDatabase(...args: OperationArgs<'unlock_database', Options>): Results['unlock_database']
 
   /**
    * 会員IDの検索
@@ -145,7 +152,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0007, KR_API_F0009, KR_API_F0012, KR_API_F0014, KR_API_F0301, KR_API_F0302, KR_API_F0303, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `lookup_member_id` (POST /api/v1/lookup_member_id)
    */
-  lookupMemberId(...args: OperationArgs<'lookup_member_id', Options>): Promise<OperationResponse<'lookup_member_id'>>
+  lookupMemberId(...args: OperationArgs<'lookup_member_id', Options>): Results['lookup_member_id']
 
   /**
    * 会員情報の取得
@@ -165,7 +172,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0012, KR_API_F0014, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_member_info` (POST /api/v1/get_member_info)
    */
-  getMemberInfo(...args: OperationArgs<'get_member_info', Options>): Promise<OperationResponse<'get_member_info'>>
+  getMemberInfo(...args: OperationArgs<'get_member_info', Options>): Results['get_member_info']
 
   /**
    * ワンショット条件による会員情報の一覧の取得
@@ -192,7 +199,7 @@ export interface OperationMethods<Options> {
    * ページング: offset は 50 件刻み
    * @see operation `get_member_infos_by_oneshot_condition` (POST /api/v1/get_member_infos_by_oneshot_condition)
    */
-  getMemberInfosByOneshotCondition(...args: OperationArgs<'get_member_infos_by_oneshot_condition', Options>): Promise<OperationResponse<'get_member_infos_by_oneshot_condition'>>
+  getMemberInfosByOneshotCondition(...args: OperationArgs<'get_member_infos_by_oneshot_condition', Options>): Results['get_member_infos_by_oneshot_condition']
 
   /**
    * 保存済み条件による会員情報の一覧の取得
@@ -219,7 +226,7 @@ export interface OperationMethods<Options> {
    * ページング: offset は 50 件刻み
    * @see operation `get_member_infos_by_condition` (POST /api/v1/get_member_infos_by_condition)
    */
-  getMemberInfosByCondition(...args: OperationArgs<'get_member_infos_by_condition', Options>): Promise<OperationResponse<'get_member_infos_by_condition'>>
+  getMemberInfosByCondition(...args: OperationArgs<'get_member_infos_by_condition', Options>): Results['get_member_infos_by_condition']
 
   /**
    * ワンショット条件に一致する会員数の取得
@@ -237,7 +244,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0007, KR_API_F0012, KR_API_F0014, KR_API_F0020, KR_API_F0229, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_members_num_by_oneshot_condition` (POST /api/v1/get_members_num_by_oneshot_condition)
    */
-  getMembersNumByOneshotCondition(...args: OperationArgs<'get_members_num_by_oneshot_condition', Options>): Promise<OperationResponse<'get_members_num_by_oneshot_condition'>>
+  getMembersNumByOneshotCondition(...args: OperationArgs<'get_members_num_by_oneshot_condition', Options>): Results['get_members_num_by_oneshot_condition']
 
   /**
    * 保存済み条件に一致する会員数の取得
@@ -255,7 +262,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0007, KR_API_F0012, KR_API_F0014, KR_API_F0019, KR_API_F0229, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_members_num_by_condition` (POST /api/v1/get_members_num_by_condition)
    */
-  getMembersNumByCondition(...args: OperationArgs<'get_members_num_by_condition', Options>): Promise<OperationResponse<'get_members_num_by_condition'>>
+  getMembersNumByCondition(...args: OperationArgs<'get_members_num_by_condition', Options>): Results['get_members_num_by_condition']
 
   /**
    * 会員の登録
@@ -279,7 +286,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0012, KR_API_F0013, KR_API_F0014, KR_API_F0116, KR_API_F0117, KR_API_F0228, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `add_member` (POST /api/v1/add_member)
    */
-  addMember(...args: OperationArgs<'add_member', Options>): Promise<OperationResponse<'add_member'>>
+  addMember(...args: OperationArgs<'add_member', Options>): Results['add_member']
 
   /**
    * 会員情報の更新
@@ -301,7 +308,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0012, KR_API_F0013, KR_API_F0014, KR_API_F0116, KR_API_F0117, KR_API_F0228, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `update_member` (POST /api/v1/update_member)
    */
-  updateMember(...args: OperationArgs<'update_member', Options>): Promise<OperationResponse<'update_member'>>
+  updateMember(...args: OperationArgs<'update_member', Options>): Results['update_member']
 
   /**
    * 会員の削除
@@ -319,7 +326,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0012, KR_API_F0013, KR_API_F0014, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `delete_member` (POST /api/v1/delete_member)
    */
-  deleteMember(...args: OperationArgs<'delete_member', Options>): Promise<OperationResponse<'delete_member'>>
+  deleteMember(...args: OperationArgs<'delete_member', Options>): Results['delete_member']
 
   /**
    * 抽出条件の追加
@@ -341,7 +348,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0007, KR_API_F0012, KR_API_F0014, KR_API_F0019, KR_API_F0229, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `add_condition` (POST /api/v1/add_condition)
    */
-  addCondition(...args: OperationArgs<'add_condition', Options>): Promise<OperationResponse<'add_condition'>>
+  addCondition(...args: OperationArgs<'add_condition', Options>): Results['add_condition']
 
   /**
    * 抽出条件の削除
@@ -359,7 +366,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0012, KR_API_F0014, KR_API_F0019, KR_API_F0021, KR_API_F0104, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `delete_condition` (POST /api/v1/delete_condition)
    */
-  deleteCondition(...args: OperationArgs<'delete_condition', Options>): Promise<OperationResponse<'delete_condition'>>
+  deleteCondition(...args: OperationArgs<'delete_condition', Options>): Results['delete_condition']
 
   /**
    * 抽出条件の一覧の取得
@@ -378,7 +385,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0012, KR_API_F0014, KR_API_F0019, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_conditions` (POST /api/v1/get_conditions)
    */
-  getConditions(...args: OperationArgs<'get_conditions', Options>): Promise<OperationResponse<'get_conditions'>>
+  getConditions(...args: OperationArgs<'get_conditions', Options>): Results['get_conditions']
 
   /**
    * メール文面の作成（通常配信用）
@@ -404,7 +411,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F0232, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `add_mail_message` (POST /api/v1/add_mail_message)
    */
-  addMailMessage(...args: OperationArgs<'add_mail_message', Options>): Promise<OperationResponse<'add_mail_message'>>
+  addMailMessage(...args: OperationArgs<'add_mail_message', Options>): Results['add_mail_message']
 
   /**
    * メール文面の削除（通常配信用）
@@ -424,7 +431,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F0102, KR_API_F0211, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `delete_mail_message` (POST /api/v1/delete_mail_message)
    */
-  deleteMailMessage(...args: OperationArgs<'delete_mail_message', Options>): Promise<OperationResponse<'delete_mail_message'>>
+  deleteMailMessage(...args: OperationArgs<'delete_mail_message', Options>): Results['delete_mail_message']
 
   /**
    * メール文面の作成（自動配信用）
@@ -444,7 +451,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F0232, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `add_mail_message_for_agent_program` (POST /api/v1/add_mail_message_for_agent_program)
    */
-  addMailMessageForAgentProgram(...args: OperationArgs<'add_mail_message_for_agent_program', Options>): Promise<OperationResponse<'add_mail_message_for_agent_program'>>
+  addMailMessageForAgentProgram(...args: OperationArgs<'add_mail_message_for_agent_program', Options>): Results['add_mail_message_for_agent_program']
 
   /**
    * メール文面の更新（自動配信用）
@@ -466,7 +473,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F0225, KR_API_F0226, KR_API_F0232, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `update_mail_message_for_agent_program` (POST /api/v1/update_mail_message_for_agent_program)
    */
-  updateMailMessageForAgentProgram(...args: OperationArgs<'update_mail_message_for_agent_program', Options>): Promise<OperationResponse<'update_mail_message_for_agent_program'>>
+  updateMailMessageForAgentProgram(...args: OperationArgs<'update_mail_message_for_agent_program', Options>): Results['update_mail_message_for_agent_program']
 
   /**
    * メール文面の削除（自動配信用）
@@ -483,7 +490,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F0102, KR_API_F0225, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `delete_mail_message_for_agent_program` (POST /api/v1/delete_mail_message_for_agent_program)
    */
-  deleteMailMessageForAgentProgram(...args: OperationArgs<'delete_mail_message_for_agent_program', Options>): Promise<OperationResponse<'delete_mail_message_for_agent_program'>>
+  deleteMailMessageForAgentProgram(...args: OperationArgs<'delete_mail_message_for_agent_program', Options>): Results['delete_mail_message_for_agent_program']
 
   /**
    * 自動配信のメール文面の取得
@@ -501,7 +508,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_mail_message_by_agent_program` (POST /api/v1/get_mail_message_by_agent_program)
    */
-  getMailMessageByAgentProgram(...args: OperationArgs<'get_mail_message_by_agent_program', Options>): Promise<OperationResponse<'get_mail_message_by_agent_program'>>
+  getMailMessageByAgentProgram(...args: OperationArgs<'get_mail_message_by_agent_program', Options>): Results['get_mail_message_by_agent_program']
 
   /**
    * 配信の予約
@@ -527,7 +534,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0007, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F0102, KR_API_F0103, KR_API_F0211, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `add_delivery_schedule` (POST /api/v1/add_delivery_schedule)
    */
-  addDeliverySchedule(...args: OperationArgs<'add_delivery_schedule', Options>): Promise<OperationResponse<'add_delivery_schedule'>>
+  addDeliverySchedule(...args: OperationArgs<'add_delivery_schedule', Options>): Results['add_delivery_schedule']
 
   /**
    * テスト配信の予約
@@ -553,7 +560,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0007, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F0103, KR_API_F0214, KR_API_F0215, KR_API_F0216, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `add_test_delivery_schedule` (POST /api/v1/add_test_delivery_schedule)
    */
-  addTestDeliverySchedule(...args: OperationArgs<'add_test_delivery_schedule', Options>): Promise<OperationResponse<'add_test_delivery_schedule'>>
+  addTestDeliverySchedule(...args: OperationArgs<'add_test_delivery_schedule', Options>): Results['add_test_delivery_schedule']
 
   /**
    * 配信予約の取り消し
@@ -572,7 +579,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F0212, KR_API_F0213, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `cancel_delivery_schedule` (POST /api/v1/cancel_delivery_schedule)
    */
-  cancelDeliverySchedule(...args: OperationArgs<'cancel_delivery_schedule', Options>): Promise<OperationResponse<'cancel_delivery_schedule'>>
+  cancelDeliverySchedule(...args: OperationArgs<'cancel_delivery_schedule', Options>): Results['cancel_delivery_schedule']
 
   /**
    * 自動配信の登録
@@ -599,7 +606,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0007, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F0102, KR_API_F0103, KR_API_F0131, KR_API_F0225, KR_API_F0227, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `add_agent_program` (POST /api/v1/add_agent_program)
    */
-  addAgentProgram(...args: OperationArgs<'add_agent_program', Options>): Promise<OperationResponse<'add_agent_program'>>
+  addAgentProgram(...args: OperationArgs<'add_agent_program', Options>): Results['add_agent_program']
 
   /**
    * 自動配信の削除
@@ -616,7 +623,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `delete_agent_program` (POST /api/v1/delete_agent_program)
    */
-  deleteAgentProgram(...args: OperationArgs<'delete_agent_program', Options>): Promise<OperationResponse<'delete_agent_program'>>
+  deleteAgentProgram(...args: OperationArgs<'delete_agent_program', Options>): Results['delete_agent_program']
 
   /**
    * 自動配信の有効・無効の切り替え
@@ -634,7 +641,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `enable_agent_program` (POST /api/v1/enable_agent_program)
    */
-  enableAgentProgram(...args: OperationArgs<'enable_agent_program', Options>): Promise<OperationResponse<'enable_agent_program'>>
+  enableAgentProgram(...args: OperationArgs<'enable_agent_program', Options>): Results['enable_agent_program']
 
   /**
    * 自動配信の一覧
@@ -649,7 +656,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_agent_programs` (POST /api/v1/get_agent_programs)
    */
-  getAgentPrograms(...args: OperationArgs<'get_agent_programs', Options>): Promise<OperationResponse<'get_agent_programs'>>
+  getAgentPrograms(...args: OperationArgs<'get_agent_programs', Options>): Results['get_agent_programs']
 
   /**
    * 配信状況の取得
@@ -668,7 +675,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_delivery_status` (POST /api/v1/get_delivery_status)
    */
-  getDeliveryStatus(...args: OperationArgs<'get_delivery_status', Options>): Promise<OperationResponse<'get_delivery_status'>>
+  getDeliveryStatus(...args: OperationArgs<'get_delivery_status', Options>): Results['get_delivery_status']
 
   /**
    * 配信結果の取得
@@ -688,7 +695,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_delivery_result` (POST /api/v1/get_delivery_result)
    */
-  getDeliveryResult(...args: OperationArgs<'get_delivery_result', Options>): Promise<OperationResponse<'get_delivery_result'>>
+  getDeliveryResult(...args: OperationArgs<'get_delivery_result', Options>): Results['get_delivery_result']
 
   /**
    * 配信先アドレスの取得
@@ -711,7 +718,7 @@ export interface OperationMethods<Options> {
    * ページング: offset は 50000 件刻み
    * @see operation `get_addresses_for_delivery` (POST /api/v1/get_addresses_for_delivery)
    */
-  getAddressesForDelivery(...args: OperationArgs<'get_addresses_for_delivery', Options>): Promise<OperationResponse<'get_addresses_for_delivery'>>
+  getAddressesForDelivery(...args: OperationArgs<'get_addresses_for_delivery', Options>): Results['get_addresses_for_delivery']
 
   /**
    * クリックカウントの取得
@@ -731,7 +738,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_click_counts_for_delivery` (POST /api/v1/get_click_counts_for_delivery)
    */
-  getClickCountsForDelivery(...args: OperationArgs<'get_click_counts_for_delivery', Options>): Promise<OperationResponse<'get_click_counts_for_delivery'>>
+  getClickCountsForDelivery(...args: OperationArgs<'get_click_counts_for_delivery', Options>): Results['get_click_counts_for_delivery']
 
   /**
    * クリックの記録の取得
@@ -752,7 +759,7 @@ export interface OperationMethods<Options> {
    * ページング: offset は 10000 件刻み
    * @see operation `get_click_count_result` (POST /api/v1/get_click_count_result)
    */
-  getClickCountResult(...args: OperationArgs<'get_click_count_result', Options>): Promise<OperationResponse<'get_click_count_result'>>
+  getClickCountResult(...args: OperationArgs<'get_click_count_result', Options>): Results['get_click_count_result']
 
   /**
    * 期間を指定した配信履歴の取得
@@ -773,7 +780,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_delivery_results_by_interval` (POST /api/v1/get_delivery_results_by_interval)
    */
-  getDeliveryResultsByInterval(...args: OperationArgs<'get_delivery_results_by_interval', Options>): Promise<OperationResponse<'get_delivery_results_by_interval'>>
+  getDeliveryResultsByInterval(...args: OperationArgs<'get_delivery_results_by_interval', Options>): Results['get_delivery_results_by_interval']
 
   /**
    * 自動配信の配信履歴の取得
@@ -792,7 +799,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_delivery_results_by_agent_program` (POST /api/v1/get_delivery_results_by_agent_program)
    */
-  getDeliveryResultsByAgentProgram(...args: OperationArgs<'get_delivery_results_by_agent_program', Options>): Promise<OperationResponse<'get_delivery_results_by_agent_program'>>
+  getDeliveryResultsByAgentProgram(...args: OperationArgs<'get_delivery_results_by_agent_program', Options>): Results['get_delivery_results_by_agent_program']
 
   /**
    * 配信状況のまとめの取得
@@ -814,7 +821,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_summary_for_delivery_status` (POST /api/v1/get_summary_for_delivery_status)
    */
-  getSummaryForDeliveryStatus(...args: OperationArgs<'get_summary_for_delivery_status', Options>): Promise<OperationResponse<'get_summary_for_delivery_status'>>
+  getSummaryForDeliveryStatus(...args: OperationArgs<'get_summary_for_delivery_status', Options>): Results['get_summary_for_delivery_status']
 
   /**
    * フォーム一覧の取得
@@ -833,7 +840,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_member_forms` (POST /api/v1/get_member_forms)
    */
-  getMemberForms(...args: OperationArgs<'get_member_forms', Options>): Promise<OperationResponse<'get_member_forms'>>
+  getMemberForms(...args: OperationArgs<'get_member_forms', Options>): Results['get_member_forms']
 
   /**
    * フォーム項目一覧の取得
@@ -853,7 +860,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_member_form_elements` (POST /api/v1/get_member_form_elements)
    */
-  getMemberFormElements(...args: OperationArgs<'get_member_form_elements', Options>): Promise<OperationResponse<'get_member_form_elements'>>
+  getMemberFormElements(...args: OperationArgs<'get_member_form_elements', Options>): Results['get_member_form_elements']
 
   /**
    * フォーム項目の入力値の検証
@@ -875,7 +882,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0110, KR_API_F0111, KR_API_F0112, KR_API_F0113, KR_API_F0114, KR_API_F0121, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `validate_member_form_parameter` (POST /api/v1/validate_member_form_parameter)
    */
-  validateMemberFormParameter(...args: OperationArgs<'validate_member_form_parameter', Options>): Promise<OperationResponse<'validate_member_form_parameter'>>
+  validateMemberFormParameter(...args: OperationArgs<'validate_member_form_parameter', Options>): Results['validate_member_form_parameter']
 
   /**
    * フォーム項目の入力値の一括検証
@@ -895,7 +902,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0110, KR_API_F0111, KR_API_F0112, KR_API_F0113, KR_API_F0114, KR_API_F0121, KR_API_F0122, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `validate_member_form_parameters` (POST /api/v1/validate_member_form_parameters)
    */
-  validateMemberFormParameters(...args: OperationArgs<'validate_member_form_parameters', Options>): Promise<OperationResponse<'validate_member_form_parameters'>>
+  validateMemberFormParameters(...args: OperationArgs<'validate_member_form_parameters', Options>): Results['validate_member_form_parameters']
 
   /**
    * 重複登録の確認
@@ -916,7 +923,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0110, KR_API_F0111, KR_API_F0112, KR_API_F0113, KR_API_F0114, KR_API_F0118, KR_API_F0121, KR_API_F0123, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `check_unique_member_confliction` (POST /api/v1/check_unique_member_confliction)
    */
-  checkUniqueMemberConfliction(...args: OperationArgs<'check_unique_member_confliction', Options>): Promise<OperationResponse<'check_unique_member_confliction'>>
+  checkUniqueMemberConfliction(...args: OperationArgs<'check_unique_member_confliction', Options>): Results['check_unique_member_confliction']
 
   /**
    * フォームの実行
@@ -946,7 +953,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0013, KR_API_F0016, KR_API_F0110, KR_API_F0111, KR_API_F0112, KR_API_F0113, KR_API_F0114, KR_API_F0115, KR_API_F0116, KR_API_F0117, KR_API_F0118, KR_API_F0121, KR_API_F0228, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `do_member_form_action` (POST /api/v1/do_member_form_action)
    */
-  doMemberFormAction(...args: OperationArgs<'do_member_form_action', Options>): Promise<OperationResponse<'do_member_form_action'>>
+  doMemberFormAction(...args: OperationArgs<'do_member_form_action', Options>): Results['do_member_form_action']
 
   /**
    * 会員の認証
@@ -969,7 +976,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0110, KR_API_F0111, KR_API_F0112, KR_API_F0113, KR_API_F0114, KR_API_F0119, KR_API_F0121, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `auth_member` (POST /api/v1/auth_member)
    */
-  authMember(...args: OperationArgs<'auth_member', Options>): Promise<OperationResponse<'auth_member'>>
+  authMember(...args: OperationArgs<'auth_member', Options>): Results['auth_member']
 
   /**
    * フォーム用の会員情報の取得
@@ -989,7 +996,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0110, KR_API_F0111, KR_API_F0112, KR_API_F0113, KR_API_F0114, KR_API_F0118, KR_API_F0210, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_member_info_for_update` (POST /api/v1/get_member_info_for_update)
    */
-  getMemberInfoForUpdate(...args: OperationArgs<'get_member_info_for_update', Options>): Promise<OperationResponse<'get_member_info_for_update'>>
+  getMemberInfoForUpdate(...args: OperationArgs<'get_member_info_for_update', Options>): Results['get_member_info_for_update']
 
   /**
    * 削除された会員の一覧の取得
@@ -1015,7 +1022,7 @@ export interface OperationMethods<Options> {
    * ページング: offset は 100 件刻み
    * @see operation `get_deleted_member_list` (POST /api/v1/get_deleted_member_list)
    */
-  getDeletedMemberList(...args: OperationArgs<'get_deleted_member_list', Options>): Promise<OperationResponse<'get_deleted_member_list'>>
+  getDeletedMemberList(...args: OperationArgs<'get_deleted_member_list', Options>): Results['get_deleted_member_list']
 
   /**
    * ワンクリックログイン URL の取得
@@ -1039,7 +1046,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0110, KR_API_F0111, KR_API_F0112, KR_API_F0113, KR_API_F0114, KR_API_F0118, KR_API_F0120, KR_API_F0209, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_oneclick_login_url` (POST /api/v1/get_oneclick_login_url)
    */
-  getOneclickLoginUrl(...args: OperationArgs<'get_oneclick_login_url', Options>): Promise<OperationResponse<'get_oneclick_login_url'>>
+  getOneclickLoginUrl(...args: OperationArgs<'get_oneclick_login_url', Options>): Results['get_oneclick_login_url']
 
   /**
    * 会員の投稿画像 URL の取得
@@ -1059,7 +1066,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0008, KR_API_F0012, KR_API_F0014, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_posted_image_urls` (POST /api/v1/get_posted_image_urls)
    */
-  getPostedImageUrls(...args: OperationArgs<'get_posted_image_urls', Options>): Promise<OperationResponse<'get_posted_image_urls'>>
+  getPostedImageUrls(...args: OperationArgs<'get_posted_image_urls', Options>): Results['get_posted_image_urls']
 
   /**
    * 条件に合う会員の投稿画像 URL の取得（その場の条件）
@@ -1087,7 +1094,7 @@ export interface OperationMethods<Options> {
    * ページング: offset は 50 件刻み
    * @see operation `get_posted_image_urls_by_oneshot_condition` (POST /api/v1/get_posted_image_urls_by_oneshot_condition)
    */
-  getPostedImageUrlsByOneshotCondition(...args: OperationArgs<'get_posted_image_urls_by_oneshot_condition', Options>): Promise<OperationResponse<'get_posted_image_urls_by_oneshot_condition'>>
+  getPostedImageUrlsByOneshotCondition(...args: OperationArgs<'get_posted_image_urls_by_oneshot_condition', Options>): Results['get_posted_image_urls_by_oneshot_condition']
 
   /**
    * 条件に合う会員の投稿画像 URL の取得（保存した条件）
@@ -1115,7 +1122,7 @@ export interface OperationMethods<Options> {
    * ページング: offset は 50 件刻み
    * @see operation `get_posted_image_urls_by_condition` (POST /api/v1/get_posted_image_urls_by_condition)
    */
-  getPostedImageUrlsByCondition(...args: OperationArgs<'get_posted_image_urls_by_condition', Options>): Promise<OperationResponse<'get_posted_image_urls_by_condition'>>
+  getPostedImageUrlsByCondition(...args: OperationArgs<'get_posted_image_urls_by_condition', Options>): Results['get_posted_image_urls_by_condition']
 
   /**
    * 郵便番号による住所の検索
@@ -1134,7 +1141,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0006, KR_API_F0012, KR_API_F0207, KR_API_F0208, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `search_addresses_by_zip` (POST /api/v1/search_addresses_by_zip)
    */
-  searchAddressesByZip(...args: OperationArgs<'search_addresses_by_zip', Options>): Promise<OperationResponse<'search_addresses_by_zip'>>
+  searchAddressesByZip(...args: OperationArgs<'search_addresses_by_zip', Options>): Results['search_addresses_by_zip']
 
   /**
    * 会員データのエクスポート
@@ -1160,7 +1167,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0007, KR_API_F0012, KR_API_F0013, KR_API_F0014, KR_API_F0016, KR_API_F0017, KR_API_F0205, KR_API_F0218, KR_API_F0229, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `export_members` (POST /api/v1/export_members)
    */
-  exportMembers(...args: OperationArgs<'export_members', Options>): Promise<OperationResponse<'export_members'>>
+  exportMembers(...args: OperationArgs<'export_members', Options>): Results['export_members']
 
   /**
    * 会員データのインポート
@@ -1194,7 +1201,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0009, KR_API_F0012, KR_API_F0013, KR_API_F0014, KR_API_F0016, KR_API_F0017, KR_API_F0203, KR_API_F0204, KR_API_F0205, KR_API_F0206, KR_API_F0228, KR_API_F0231, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `import_members` (POST /api/v1/import_members)
    */
-  importMembers(...args: OperationArgs<'import_members', Options>): Promise<OperationResponse<'import_members'>>
+  importMembers(...args: OperationArgs<'import_members', Options>): Results['import_members']
 
   /**
    * バッチ処理の状態の取得
@@ -1211,7 +1218,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0012, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `get_batch_job_status` (POST /api/v1/get_batch_job_status)
    */
-  getBatchJobStatus(...args: OperationArgs<'get_batch_job_status', Options>): Promise<OperationResponse<'get_batch_job_status'>>
+  getBatchJobStatus(...args: OperationArgs<'get_batch_job_status', Options>): Results['get_batch_job_status']
 
   /**
    * バッチ処理の結果ファイルの取得
@@ -1232,7 +1239,7 @@ export interface OperationMethods<Options> {
    * 返り値: text/csv / text/tab-separated-values の本文（文字列）
    * @see operation `get_batch_job_result` (POST /api/v1/get_batch_job_result)
    */
-  getBatchJobResult(...args: OperationArgs<'get_batch_job_result', Options>): Promise<OperationResponse<'get_batch_job_result'>>
+  getBatchJobResult(...args: OperationArgs<'get_batch_job_result', Options>): Results['get_batch_job_result']
 
   /**
    * 会員の一括削除
@@ -1256,7 +1263,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0007, KR_API_F0012, KR_API_F0013, KR_API_F0014, KR_API_F0016, KR_API_F0017, KR_API_F0229, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `delete_members` (POST /api/v1/delete_members)
    */
-  deleteMembers(...args: OperationArgs<'delete_members', Options>): Promise<OperationResponse<'delete_members'>>
+  deleteMembers(...args: OperationArgs<'delete_members', Options>): Results['delete_members']
 
   /**
    * 保存した条件による会員の一括削除
@@ -1279,7 +1286,7 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0005, KR_API_F0006, KR_API_F0007, KR_API_F0012, KR_API_F0013, KR_API_F0014, KR_API_F0016, KR_API_F0017, KR_API_F0229, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `delete_members_by_condition` (POST /api/v1/delete_members_by_condition)
    */
-  deleteMembersByCondition(...args: OperationArgs<'delete_members_by_condition', Options>): Promise<OperationResponse<'delete_members_by_condition'>>
+  deleteMembersByCondition(...args: OperationArgs<'delete_members_by_condition', Options>): Results['delete_members_by_condition']
 
   /**
    * ファイルのアップロード
@@ -1306,5 +1313,5 @@ export interface OperationMethods<Options> {
    * エラーコード: KR_API_F0004, KR_API_F0006, KR_API_F0012, KR_API_F0014, KR_API_F0219, KR_API_F1001, KR_API_F1004, KRSKIT_METHOD_NOT_ALLOWED, KRSKIT_PAYLOAD_TOO_LARGE, KRSKIT_UNSUPPORTED_MEDIA_TYPE, KRSKIT_RATE_LIMITED, KRSKIT_INTERNAL_ERROR, KRSKIT_HIGH_LOAD
    * @see operation `upload_stored_files` (POST /api/v1/upload_stored_files)
    */
-  uploadStoredFiles(...args: OperationArgs<'upload_stored_files', Options>): Promise<OperationResponse<'upload_stored_files'>>
+  uploadStoredFiles(...args: OperationArgs<'upload_stored_files', Options>): Results['upload_stored_files']
 }
