@@ -54,8 +54,13 @@ export function isLoopbackUrl(url: string): boolean {
  * (`dangerouslyAllowBrowser`) or the server is a local emulator: a token in page code can
  * be read by every visitor and every script on the page.
  */
-export function checkBrowserToken(token: string | undefined, baseUrl: string, allow: boolean | undefined): void {
-  if (!token || allow || !isBrowser() || isLoopbackUrl(baseUrl)) return
+export function checkBrowserToken(
+  token: string | undefined,
+  baseUrl: string,
+  allow: boolean | undefined,
+  browser: boolean = isBrowser(),
+): void {
+  if (!token || allow || !browser || isLoopbackUrl(baseUrl)) return
   throw new KrsSdkError(
     'createKrsClient: an API token in a browser can be read by anyone who opens the page. ' +
       'Call the API from your server instead, or pass dangerouslyAllowBrowser: true if this page is only for you ' +
