@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { availableParallelism, loadavg } from 'node:os'
+import { pathToFileURL } from 'node:url'
 import { createKrsClient } from '@krs-kit/sdk'
 import { reportFigure } from './report.js'
 
@@ -87,6 +88,13 @@ async function main(): Promise<void> {
       ['SDK (default 60 s timeout)', () => krs.getMemberTables()],
       ['SDK (timeoutMs: 0)', () => krsNoTimeout.getMemberTables()],
     ]
+    // SDK_COMPARE=<path of another build's ESM bundle> adds that build to the same run
+    // (e.g. an older version), measured like the others.
+    if (process.env.SDK_COMPARE) {
+      const other = (await import(pathToFileURL(process.env.SDK_COMPARE).href)) as { createKrsClient: typeof createKrsClient }
+      const krsOther = other.createKrsClient({ baseUrl: `http://127.0.0.1:${port}`, token: 'bench-token' })
+      variants.push(['SDK_COMPARE build (default)', () => krsOther.getMemberTables()])
+    }
 
     const check = (await krs.getMemberTables()) as unknown[]
     if (!Array.isArray(check) || check.length !== 2) throw new Error('unexpected SDK answer')
@@ -132,6 +140,9 @@ async function main(): Promise<void> {
     console.log(`  ratio SDK (default) / raw fetch + timeout signal, wall time: ${(med[2]! / med[1]!).toFixed(3)}×   (goal ≤ 1.05×)`)
     console.log(`  ratio SDK (default) / raw fetch + timeout signal, client CPU: ${(cpuMed[2]! / cpuMed[1]!).toFixed(3)}×   (steadier under load)`)
     console.log(`  ratio SDK (timeoutMs: 0) / raw fetch, wall time: ${(med[3]! / base).toFixed(3)}×`)
+    if (variants.length > 4) {
+      console.log(`  ratio SDK_COMPARE build / raw fetch + timeout signal: wall ${(med[4]! / med[1]!).toFixed(3)}×, client CPU ${(cpuMed[4]! / cpuMed[1]!).toFixed(3)}×`)
+    }
     const ratio = med[2]! / med[1]!
     reportFigure({ name: 'sdk.per_call_wall', value: Number(med[2]!.toFixed(1)), unit: 'µs/call', goal: '<= 1.05x raw fetch + timeout signal', baseline: Number(med[1]!.toFixed(1)), met: ratio <= 1.05 })
     reportFigure({ name: 'sdk.per_call_cpu', value: Number(cpuMed[2]!.toFixed(1)), unit: 'µs/call', goal: null, baseline: Number(cpuMed[1]!.toFixed(1)) })
