@@ -8,6 +8,8 @@ import {
   KrsServerError,
   type RetryHookContext,
 } from '../src/index.js'
+import { failedBeforeSending } from '../src/retry-policy.js'
+import { fakeFetch, json } from './support/fake-fetch.js'
 
 // The retry policy against a real node:http server on 127.0.0.1 (random port): what the
 // server sees is what a real service would see.
@@ -155,5 +157,35 @@ describe('idempotent reads are retried', () => {
     expect(new Set(ids).size).toBe(3)
     expect(retries.map((r) => r.requestId)).toEqual(ids.slice(0, 2))
     expect(e.requestId).toBe(ids[2])
+  })
+})
+
+describe('which network failures mean "not sent"', () => {
+  // Shapes of Node's fetch (undici) failures: TypeError('fetch failed') with the system error as cause.
+  const fetchFailed = (cause: unknown) => new TypeError('fetch failed', { cause })
+  const sysError = (code: string) => Object.assign(new Error(code), { code })
+
+  it('connect-phase errors (refused, DNS, no route, connect timeout) are; resets and closed sockets are not', () => {
+    for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']) {
+      expect(failedBeforeSending(fetchFailed(sysError(code))), code).toBe(true)
+    }
+    const both = Object.assign(new AggregateError([sysError('ECONNREFUSED'), sysError('ECONNREFUSED')]), { code: 'ECONNREFUSED' })
+    expect(failedBeforeSending(fetchFailed(both))).toBe(true)
+    expect(failedBeforeSending(fetchFailed(new AggregateError([sysError('ECONNREFUSED'), sysError('ECONNRESET')])))).toBe(false)
+    for (const code of ['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED']) {
+      expect(failedBeforeSending(fetchFailed(sysError(code))), code).toBe(false)
+    }
+    expect(failedBeforeSending(new TypeError('Failed to fetch'))).toBe(false) // a browser says nothing more
+  })
+
+  it('a write is retried after a DNS failure, and not after a reset', async () => {
+    const dns = fakeFetch(fetchFailed(sysError('ENOTFOUND')), json(11))
+    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: dns.fetch, sleep: async () => {} })
+    await expect(krs.addMember(addMember)).resolves.toBe(11)
+    expect(dns.requests).toHaveLength(2)
+    const reset = fakeFetch(fetchFailed(sysError('ECONNRESET')), json(11))
+    const krs2 = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: reset.fetch, sleep: async () => {} })
+    await expect(krs2.addMember(addMember)).rejects.toBeInstanceOf(KrsNetworkError)
+    expect(reset.requests).toHaveLength(1)
   })
 })
