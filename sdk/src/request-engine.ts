@@ -160,8 +160,13 @@ export function createRequestEngine(options: KrsClientOptions): { baseUrl: strin
     }
   }
 
-  async function send(name: OperationName, url: string, init: RequestInit, n: number): Promise<Response> {
+  function send(name: OperationName, url: string, init: RequestInit, n: number): Promise<Response> {
+    // Fast path: the URL and init go straight to the global fetch, as a hand-written call does.
     if (!onRequest && !onResponse && !options.fetch) return globalThis.fetch(url, init)
+    return sendWithHooks(name, url, init, n)
+  }
+
+  async function sendWithHooks(name: OperationName, url: string, init: RequestInit, n: number): Promise<Response> {
     let request = new Request(url, init)
     if (onRequest) {
       try {
