@@ -9,8 +9,15 @@ interface ApiErrorLike {
   status: number
 }
 
+/** The mark every KrsApiError (and its status subclasses) carries; read without loading the SDK. */
+const apiErrorBrand = Symbol.for('@krs-kit/sdk.KrsApiError')
+
 function isApiError(e: unknown): e is ApiErrorLike {
-  return e instanceof Error && e.name === 'KrsApiError' && typeof (e as Partial<ApiErrorLike>).code === 'string'
+  return (
+    e instanceof Error &&
+    (e as { [apiErrorBrand]?: unknown })[apiErrorBrand] === true &&
+    typeof (e as Partial<ApiErrorLike>).code === 'string'
+  )
 }
 
 /**

@@ -21,6 +21,7 @@ export interface OperationModel {
   rights: Right[]
   option: AccountOption | null
   auditLog: boolean
+  idempotent: boolean
   pageStep: number | null
   security: boolean
   errors: string[]
@@ -175,6 +176,9 @@ function readOperation(doc: OpenApiDocument, name: string, op: JsonObject, ctx: 
   const auditLog = op['x-krs-audit-log']
   if (typeof auditLog !== 'boolean') fail('x-krs-audit-log is required (true or false)')
 
+  const idempotent = op['x-krs-idempotent']
+  if (typeof idempotent !== 'boolean') fail('x-krs-idempotent is required (true when a repeated call changes nothing more than the first: reads and pure checks)')
+
   const pageStep = op['x-krs-page-step']
   if (pageStep !== undefined && !(typeof pageStep === 'number' && Number.isInteger(pageStep) && pageStep > 0)) {
     fail('x-krs-page-step must be a positive integer')
@@ -238,6 +242,7 @@ function readOperation(doc: OpenApiDocument, name: string, op: JsonObject, ctx: 
     rights: [...rightsList],
     option: optionValue,
     auditLog: auditLog as boolean,
+    idempotent: idempotent as boolean,
     pageStep: (pageStep as number | undefined) ?? null,
     security: secured,
     errors: operationErrors({ operationCodes: own as string[], security: secured, rights: rightsList, option: optionValue }, ctx.catalogue),

@@ -8,7 +8,7 @@ export interface Target {
 }
 
 /** What every consumer gets. */
-const SHARED = ['schema.d.ts', 'operation-names.ts', 'operation-types.ts', 'errors.ts', 'contract.ts'] as const
+const SHARED = ['schema.d.ts', 'request-schema.d.ts', 'operation-names.ts', 'operation-types.ts', 'errors.ts', 'contract.ts'] as const
 
 /**
  * Consumer -> files (the table of generator/README.md). Adding a consumer is one line, e.g.

@@ -1,4 +1,10 @@
-import { KrsApiError } from './errors.js'
+import {
+  KrsApiError,
+  KrsAuthenticationError,
+  KrsPermissionDeniedError,
+  KrsRateLimitError,
+  KrsServerError,
+} from './errors.js'
 import type { ErrorCode } from './generated/errors.js'
 import type { OperationName } from './generated/operation-names.js'
 
@@ -26,8 +32,13 @@ function isEnvelope(body: unknown): body is ErrorEnvelope {
   return typeof body === 'object' && body !== null && typeof (body as ErrorEnvelope).error_code === 'string'
 }
 
-/** Builds the `KrsApiError` for a 4xx/5xx answer from its decoded body. */
-export function apiErrorFromResponse(operation: OperationName, response: Response, body: unknown): KrsApiError {
+/** Builds the `KrsApiError` (or its status subclass) for a 4xx/5xx answer from its decoded body. */
+export function apiErrorFromResponse(
+  operation: OperationName,
+  response: Response,
+  body: unknown,
+  requestId?: string | undefined,
+): KrsApiError {
   const envelope = isEnvelope(body) ? body : undefined
   const code = (envelope?.error_code ?? codeByStatus[response.status] ?? 'KRSKIT_INTERNAL_ERROR') as ErrorCode
   const desc = typeof envelope?.error_desc === 'string' ? envelope.error_desc : response.statusText
@@ -37,5 +48,11 @@ export function apiErrorFromResponse(operation: OperationName, response: Respons
       : !envelope && typeof body === 'string' && body !== ''
         ? body.slice(0, 500)
         : undefined
-  return new KrsApiError({ status: response.status, code, desc, detail, operation, response, body })
+  const init = { status: response.status, code, desc, detail, operation, response, body, requestId }
+  const status = response.status
+  if (status === 401) return new KrsAuthenticationError(init)
+  if (status === 403) return new KrsPermissionDeniedError(init)
+  if (status === 429) return new KrsRateLimitError(init)
+  if (status >= 500) return new KrsServerError(init)
+  return new KrsApiError(init)
 }

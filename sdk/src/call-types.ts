@@ -3,6 +3,7 @@ import type { OperationName } from './generated/operation-names.js'
 import type { OperationRequest, OperationResponse } from './generated/operation-types.js'
 import type { CamelCase } from './camel-case.js'
 import type { OperationMethods } from './generated/operation-methods.js'
+import type { KrsPromise } from './krs-promise.js'
 
 /** True when every key of the request body is optional (e.g. `{}`): the body may be left out. */
 type BodyOptional<K extends OperationName> = {} extends OperationRequest<K> ? true : false
@@ -18,11 +19,14 @@ export type CallArgs<K extends OperationName> =
  * each with the contract's Japanese summary, description and error codes as JSDoc
  * (generated into `operation-methods.ts`).
  */
-export type KrsOperationMethods = OperationMethods<CallOptions>
+export type KrsOperationMethods = OperationMethods<CallOptions, OperationPromises>
+
+/** What each operation method returns: the data, with `withResponse()`. */
+export type OperationPromises = { [K in OperationName]: KrsPromise<OperationResponse<K>> }
 
 /** The same methods derived from the operation names (checked against the generated ones in the type tests). */
 export type DerivedOperationMethods = {
-  [K in OperationName as CamelCase<K>]: (...args: CallArgs<K>) => Promise<OperationResponse<K>>
+  [K in OperationName as CamelCase<K>]: (...args: CallArgs<K>) => KrsPromise<OperationResponse<K>>
 }
 
 /** Operations that page with `offset` (the contract's `x-krs-page-step`). */

@@ -1,4 +1,6 @@
 import type { OperationName } from './generated/operation-names.js'
+import type { KrsSdkError } from './errors.js'
+import type { KrsLogger, LogLevel } from './logger.js'
 import type { RetryOptions } from './retry-policy.js'
 
 /** A `fetch`-compatible function (the global one, undici's, a test double, ...). */
@@ -15,25 +17,61 @@ export interface ResponseHookContext extends RequestHookContext {
   response: Response
 }
 
+export interface RetryHookContext {
+  operation: OperationName
+  /** The attempt that failed (0 = the first); the next one is `attempt + 1`. */
+  attempt: number
+  /** Why: the error the failed attempt would have thrown. */
+  error: KrsSdkError
+  /** The wait before the next attempt, in ms. */
+  delayMs: number
+  /** The failed attempt's request id. */
+  requestId: string | undefined
+}
+
 export interface KrsClientOptions {
-  /** The environment ID: requests go to `https://krs.bz/{environmentId}/api/v1/...`. */
+  /**
+   * The environment ID: requests go to `https://krs.bz/{environmentId}/api/v1/...`.
+   * In Node, defaults to `KRS_ENVIRONMENT_ID` (or the CLI's `KRS_ENV_ID`).
+   */
   environmentId?: string | undefined
-  /** Any server that speaks the API, e.g. the mock `http://127.0.0.1:4010`. Wins over `environmentId`. */
+  /**
+   * Any server that speaks the API, e.g. the mock `http://127.0.0.1:4010`. Wins over
+   * `environmentId`. In Node, defaults to `KRS_BASE_URL` when neither is given.
+   */
   baseUrl?: string | undefined
-  /** API token, sent as `Authorization: Bearer <token>`. Optional for `get_version`. */
+  /**
+   * API token, sent as `Authorization: Bearer <token>`. In Node, defaults to `KRS_API_TOKEN`.
+   * Every operation but `get_version` needs one: calling them without a token throws before sending.
+   */
   token?: string | undefined
-  /** Extra headers sent with every request. */
+  /**
+   * Allow a `token` in a browser page (it can be read by whoever opens the page). Not
+   * needed when `baseUrl` is a local emulator (localhost, 127.0.0.1, ::1).
+   */
+  dangerouslyAllowBrowser?: boolean | undefined
+  /** Extra headers sent with every request (they win over the SDK's, e.g. `User-Agent`). */
   headers?: Record<string, string> | undefined
   /** Custom fetch. Defaults to `globalThis.fetch`, looked up at each call (so msw installed later still applies). */
   fetch?: FetchLike | undefined
   /** Timeout of one call in ms, retries and backoff included (default 60 000; 0 = none). */
   timeoutMs?: number | undefined
-  /** Retry policy for connection errors, 429 and 503 (default 2 retries). */
+  /** Retry policy (default 2 retries); what is retried depends on the operation, see the README. */
   retry?: RetryOptions | undefined
+  /** Send an `X-Request-Id` with each attempt (default true); the server's id wins when it answers with one. */
+  sendRequestId?: boolean | undefined
   /** Called before each attempt; may return a replacement `Request` (e.g. with extra headers). */
   onRequest?: ((ctx: RequestHookContext) => Request | void | Promise<Request | void>) | undefined
   /** Called with each raw response (before it is decoded); may return a replacement `Response`. */
   onResponse?: ((ctx: ResponseHookContext) => Response | void | Promise<Response | void>) | undefined
+  /** Called before each retry is waited for (logging, metrics). */
+  onRetry?: ((ctx: RetryHookContext) => void) | undefined
+  /** Log threshold (default `warn`; in Node `KRS_LOG` sets it, e.g. `KRS_LOG=debug`). */
+  logLevel?: LogLevel | undefined
+  /** Where log lines go (default `console`). */
+  logger?: KrsLogger | undefined
+  /** Also log request and response bodies at `debug` (they may hold personal data; default false). */
+  logBodies?: boolean | undefined
   /** Sleep used between retries (tests inject a fake). */
   sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined
   /** Random source in [0, 1) for backoff jitter (tests inject a fixed one). */
@@ -47,6 +85,14 @@ export interface CallOptions {
   timeoutMs?: number | undefined
   /** Retries for this call (overrides `retry.maxRetries`). */
   maxRetries?: number | undefined
+  /**
+   * Treat this call as idempotent (retried on 429/502/503/504 and broken connections) or not
+   * (retried only when the request certainly did not reach the server). Default: the
+   * contract's `x-krs-idempotent` of the operation.
+   */
+  idempotent?: boolean | undefined
+  /** The `X-Request-Id` of the first attempt (retries get `<id>.1`, `<id>.2`, ...). */
+  requestId?: string | undefined
   /** Extra headers for this call. */
   headers?: Record<string, string> | undefined
 }

@@ -13,7 +13,8 @@ import type { OperationName } from './generated/operation-names.js'
 import type { OperationResponse } from './generated/operation-types.js'
 import { paginate, pages } from './paginate.js'
 import type { WaitOptions } from './poll-until.js'
-import { createRequestEngine, resolveBaseUrl } from './request-engine.js'
+import { krsPromise, type KrsPromise } from './krs-promise.js'
+import { createRequestEngine, type SendOperation } from './request-engine.js'
 import {
   waitForBatchJob,
   waitForDelivery,
@@ -29,7 +30,7 @@ export interface KrsClientHelpers {
    * Calls an operation by its API name. Body and result are the contract's types.
    * @throws {KrsApiError} on a 4xx/5xx answer; KrsNetworkError, KrsTimeoutError, KrsAbortError otherwise.
    */
-  call<K extends OperationName>(name: K, ...args: CallArgs<K>): Promise<OperationResponse<K>>
+  call<K extends OperationName>(name: K, ...args: CallArgs<K>): KrsPromise<OperationResponse<K>>
   /** Iterates every item of a paged operation (`for await (const m of krs.paginate(...))`). */
   paginate<K extends PagedOperationName>(name: K, body: PageRequest<K>, options?: CallOptions): AsyncGenerator<PageItem<K>, void, undefined>
   /** Iterates the pages of a paged operation. */
@@ -57,16 +58,19 @@ export type KrsClient = KrsClientHelpers & KrsOperationMethods
 
 /**
  * Creates a client for the KREISEL JSON API (the real service or the krs-kit mock).
+ * In Node, settings not given are read from `KRS_API_TOKEN`, `KRS_ENVIRONMENT_ID` and `KRS_BASE_URL`.
  *
  * @example
- * const krs = createKrsClient({ environmentId: process.env.KRS_ENV_ID, token: process.env.KRS_API_TOKEN })
+ * const krs = createKrsClient({ environmentId: 'abc123', token: process.env.KRS_API_TOKEN })
  * const tables = await krs.getMemberTables()
  */
-export function createKrsClient(options: KrsClientOptions): KrsClient {
-  const send = createRequestEngine(options)
-  const call = (name: OperationName, body?: unknown, callOptions?: CallOptions) => send(name, body, callOptions)
+export function createKrsClient(options: KrsClientOptions = {}): KrsClient {
+  const engine = createRequestEngine(options)
+  const full = engine.send
+  const send: SendOperation = (name, body, o, parseAs) => full(name, body, o, parseAs).then(dataOf)
+  const call = (name: OperationName, body?: unknown, callOptions?: CallOptions) => krsPromise(full(name, body, callOptions))
   const helpers = {
-    baseUrl: resolveBaseUrl(options),
+    baseUrl: engine.baseUrl,
     call,
     paginate: (name: PagedOperationName, body: PageRequest<PagedOperationName>, o?: CallOptions) =>
       paginate(send, name, body, o),
@@ -81,7 +85,9 @@ export function createKrsClient(options: KrsClientOptions): KrsClient {
   const client: Record<string, unknown> = helpers
   for (const name of Object.keys(operationMeta) as OperationName[]) {
     const method = camelCase(name)
-    if (!(method in client)) client[method] = (body?: unknown, o?: CallOptions) => send(name, body, o)
+    if (!(method in client)) client[method] = (body?: unknown, o?: CallOptions) => krsPromise(full(name, body, o))
   }
   return client as unknown as KrsClient
 }
+
+const dataOf = (r: { data: unknown }): unknown => r.data

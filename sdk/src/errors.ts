@@ -8,10 +8,17 @@ import type { OperationName } from './generated/operation-names.js'
 export class KrsSdkError extends Error {
   /** The operation being called, when the error belongs to one. */
   readonly operation: OperationName | undefined
-  constructor(message: string, operation?: OperationName, options?: { cause?: unknown }) {
+  /**
+   * The id of the request that failed (its last attempt): the server's `X-Request-Id` when
+   * it answered, else the id the SDK sent. Quote it when asking the service (or the
+   * emulator's journal) about the call. Undefined when no request was sent.
+   */
+  requestId: string | undefined
+  constructor(message: string, operation?: OperationName, options?: { cause?: unknown; requestId?: string | undefined }) {
     super(message, options)
     this.name = 'KrsSdkError'
     this.operation = operation
+    this.requestId = options?.requestId
   }
 }
 
@@ -41,10 +48,12 @@ export class KrsApiError<C extends ErrorCode = ErrorCode> extends KrsSdkError {
     operation: OperationName
     response: Response
     body: unknown
+    requestId?: string | undefined
   }) {
     super(
       `${init.operation}: ${init.status} ${init.code} ${init.desc}${init.detail ? ` (${init.detail})` : ''}`,
       init.operation,
+      { requestId: init.requestId },
     )
     this.name = 'KrsApiError'
     this.status = init.status
@@ -57,19 +66,51 @@ export class KrsApiError<C extends ErrorCode = ErrorCode> extends KrsSdkError {
   }
 }
 
-/** The request could not reach the service or the connection broke (DNS, refused, reset). */
+/** 401: the token is missing, wrong or expired (KR_API_F1001). */
+export class KrsAuthenticationError<C extends ErrorCode = ErrorCode> extends KrsApiError<C> {
+  constructor(init: ConstructorParameters<typeof KrsApiError<C>>[0]) {
+    super(init)
+    this.name = 'KrsAuthenticationError'
+  }
+}
+
+/** 403: the token is valid but its rights or the account's options do not allow the call. */
+export class KrsPermissionDeniedError<C extends ErrorCode = ErrorCode> extends KrsApiError<C> {
+  constructor(init: ConstructorParameters<typeof KrsApiError<C>>[0]) {
+    super(init)
+    this.name = 'KrsPermissionDeniedError'
+  }
+}
+
+/** 429: too many calls; retried for idempotent operations, honouring `Retry-After`. */
+export class KrsRateLimitError<C extends ErrorCode = ErrorCode> extends KrsApiError<C> {
+  constructor(init: ConstructorParameters<typeof KrsApiError<C>>[0]) {
+    super(init)
+    this.name = 'KrsRateLimitError'
+  }
+}
+
+/** 5xx: the service failed or is overloaded; 502/503/504 are retried for idempotent operations. */
+export class KrsServerError<C extends ErrorCode = ErrorCode> extends KrsApiError<C> {
+  constructor(init: ConstructorParameters<typeof KrsApiError<C>>[0]) {
+    super(init)
+    this.name = 'KrsServerError'
+  }
+}
+
+/** The request could not reach the service or the connection broke (DNS, refused, reset), or the call timed out. */
 export class KrsNetworkError extends KrsSdkError {
-  constructor(operation: OperationName | undefined, cause: unknown) {
-    super(`${operation ?? 'request'}: network error: ${describe(cause)}`, operation, { cause })
+  constructor(operation: OperationName | undefined, cause: unknown, message?: string) {
+    super(message ?? `${operation ?? 'request'}: network error: ${describe(cause)}`, operation, { cause })
     this.name = 'KrsNetworkError'
   }
 }
 
-/** The call (including its retries and waits) took longer than its timeout. */
-export class KrsTimeoutError extends KrsSdkError {
+/** The call (including its retries and waits) took longer than its timeout. A `KrsNetworkError`. */
+export class KrsTimeoutError extends KrsNetworkError {
   readonly timeoutMs: number
   constructor(operation: OperationName | undefined, timeoutMs: number) {
-    super(`${operation ?? 'request'}: timed out after ${timeoutMs} ms`, operation)
+    super(operation, undefined, `${operation ?? 'request'}: timed out after ${timeoutMs} ms`)
     this.name = 'KrsTimeoutError'
     this.timeoutMs = timeoutMs
   }

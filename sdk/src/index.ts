@@ -6,17 +6,25 @@ export type {
   KrsClientOptions,
   RequestHookContext,
   ResponseHookContext,
+  RetryHookContext,
 } from './client-options.js'
-export type { CallArgs, KrsOperationMethods, PagedOperationName, PageItem, PageRequest } from './call-types.js'
+export type { KrsPromise, WithResponse } from './krs-promise.js'
+export type { KrsLogger, LogLevel } from './logger.js'
+export { SDK_VERSION } from './version.js'
+export type { CallArgs, KrsOperationMethods, OperationPromises, PagedOperationName, PageItem, PageRequest } from './call-types.js'
 export type { CamelCase } from './camel-case.js'
 export {
   isKrsApiError,
   KrsAbortError,
   KrsApiError,
+  KrsAuthenticationError,
   KrsFileTooLargeError,
   KrsInvalidResponseError,
   KrsNetworkError,
+  KrsPermissionDeniedError,
+  KrsRateLimitError,
   KrsSdkError,
+  KrsServerError,
   KrsTimeoutError,
 } from './errors.js'
 export type { RetryOptions } from './retry-policy.js'

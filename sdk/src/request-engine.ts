@@ -1,17 +1,26 @@
-import createClient from 'openapi-fetch'
 import { apiErrorFromResponse } from './api-error-from-response.js'
 import { abortableSleep, createCallScope, type CallScope } from './call-scope.js'
 import type { CallOptions, KrsClientOptions } from './client-options.js'
+import { checkBrowserToken, envVar, userAgent } from './environment.js'
 import { KrsInvalidResponseError, KrsNetworkError, KrsSdkError } from './errors.js'
 import { operationMeta } from './generated/operation-meta.js'
 import type { OperationName } from './generated/operation-names.js'
-import type { paths } from './generated/schema.js'
-import { defaultRetry, isRetryableStatus, nextDelay, parseRetryAfter, type RetryOptions } from './retry-policy.js'
+import type { WithResponse } from './krs-promise.js'
+import { enabled, isLogLevel, type KrsLogger, type LogLevel } from './logger.js'
+import { defaultRetry, failedBeforeSending, isRetryableStatus, nextDelay, parseRetryAfter, type RetryOptions } from './retry-policy.js'
 import { unwrapLegacy } from './tolerant-reader.js'
 
 export type ParseAs = 'json' | 'text' | 'stream'
 
-/** Sends one operation with retries, timeout and abort; returns the decoded success value. */
+/** Sends one operation with retries, timeout and abort; resolves with the decoded value, the response and the request id. */
+export type SendWithResponse = (
+  name: OperationName,
+  body: unknown,
+  options: CallOptions | undefined,
+  parseAs?: ParseAs,
+) => Promise<WithResponse<unknown>>
+
+/** The same, resolving with the decoded value only (what the helpers use). */
 export type SendOperation = (
   name: OperationName,
   body: unknown,
@@ -20,152 +29,240 @@ export type SendOperation = (
 ) => Promise<unknown>
 
 type Attempt =
-  | { ok: true; data: unknown }
-  | { ok: false; error: KrsSdkError; retryable: boolean; retryAfterMs?: number | undefined }
+  | { ok: true; data: unknown; response: Response; requestId: string | undefined }
+  | { ok: false; error: KrsSdkError; retry: RetryWhen; retryAfterMs?: number | undefined }
+
+/**
+ * Which failed attempts may be repeated: `always` when the request certainly did not reach
+ * the server (nothing can run twice), `idempotent` when it may have (only operations that
+ * a repetition cannot harm), `never` for answers that will not change.
+ */
+type RetryWhen = 'always' | 'idempotent' | 'never'
 
 const defaultTimeoutMs = 60_000
 
-/**
- * Takes the place of `Request` inside openapi-fetch: it keeps the URL and the init that
- * openapi-fetch prepared, so that they reach `fetch` without a Request being built twice
- * (fetch(new Request(...)) pipes the body through an extra stream in undici).
- */
-class PendingRequest {
-  constructor(
-    readonly url: string,
-    readonly init: RequestInit & { method: string },
-  ) {}
-  get method(): string {
-    return this.init.method
+/** The client's settings once defaults and the environment (Node) are applied. */
+export interface ResolvedConfig {
+  baseUrl: string
+  token: string | undefined
+}
+
+export function resolveConfig(options: KrsClientOptions): ResolvedConfig {
+  const token = options.token || envVar('KRS_API_TOKEN')
+  let baseUrl: string
+  if (options.baseUrl !== undefined) baseUrl = options.baseUrl
+  else if (options.environmentId) baseUrl = environmentUrl(options.environmentId)
+  else {
+    const fromEnv = envVar('KRS_BASE_URL')
+    const envId = envVar('KRS_ENVIRONMENT_ID') ?? envVar('KRS_ENV_ID')
+    if (fromEnv !== undefined) baseUrl = fromEnv
+    else if (envId !== undefined) baseUrl = environmentUrl(envId)
+    else throw new KrsSdkError('createKrsClient: give environmentId or baseUrl (in Node, or set KRS_ENVIRONMENT_ID or KRS_BASE_URL)')
   }
+  return { baseUrl: baseUrl.replace(/\/+$/, ''), token }
 }
 
-export function resolveBaseUrl(options: KrsClientOptions): string {
-  if (options.baseUrl !== undefined) return options.baseUrl
-  if (options.environmentId) return `https://krs.bz/${encodeURIComponent(options.environmentId)}`
-  throw new KrsSdkError('createKrsClient: give environmentId or baseUrl')
+function environmentUrl(environmentId: string): string {
+  return `https://krs.bz/${encodeURIComponent(environmentId)}`
 }
 
-export function createRequestEngine(options: KrsClientOptions): SendOperation {
-  const headers: Record<string, string> = { ...options.headers }
-  if (options.token) headers.Authorization = `Bearer ${options.token}`
-  // The per-call `fetch` below always wins; this one only makes the lazy lookup explicit.
-  const api = createClient<paths>({
-    baseUrl: resolveBaseUrl(options),
-    headers,
-    fetch: (r) => (options.fetch ?? globalThis.fetch)(r),
-  })
-  // openapi-fetch's typed POST needs a literal path; the SDK's own types (OperationRequest/
-  // OperationResponse) carry the typing at its public surface.
-  const post = api.POST as unknown as (path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>
+/** Per-client request ids: a random prefix and a counter (cheap, and unique enough to find a call in a log). */
+function requestIdSource(): () => string {
+  let prefix = ''
+  for (let i = 0; i < 8; i++) prefix += Math.floor(Math.random() * 36).toString(36)
+  let n = 0
+  return () => `sdk-${prefix}-${(++n).toString(36)}`
+}
+
+function lowerCaseKeys(headers: Record<string, string> | undefined, into: Record<string, string>): Record<string, string> {
+  if (headers) for (const k in headers) into[k.toLowerCase()] = headers[k] as string
+  return into
+}
+
+export function createRequestEngine(options: KrsClientOptions): { baseUrl: string; send: SendWithResponse } {
+  const { baseUrl, token } = resolveConfig(options)
+  checkBrowserToken(options.token, baseUrl, options.dangerouslyAllowBrowser)
+  const baseHeaders: Record<string, string> = { 'content-type': 'application/json' }
+  const agent = userAgent()
+  if (agent) baseHeaders['user-agent'] = agent
+  if (token) baseHeaders.authorization = `Bearer ${token}`
+  lowerCaseKeys(options.headers, baseHeaders)
   const retry: Required<RetryOptions> = { ...defaultRetry, ...stripUndefined(options.retry) }
   const sleep = options.sleep ?? abortableSleep
   const random = options.random ?? Math.random
-  const { onRequest, onResponse } = options
+  const { onRequest, onResponse, onRetry } = options
+  const sendIds = options.sendRequestId !== false
+  const nextId = requestIdSource()
+  const envLevel = envVar('KRS_LOG')
+  const level: LogLevel = options.logLevel ?? (isLogLevel(envLevel) ? envLevel : 'warn')
+  const logger: KrsLogger = options.logger ?? console
+  const logDebug = enabled(level, 'debug')
+  const logInfo = enabled(level, 'info')
+  const logBodies = options.logBodies === true
 
   async function attempt(
     name: OperationName,
-    body: unknown,
+    bodyText: string,
     call: CallOptions | undefined,
     parseAs: ParseAs,
     scope: CallScope,
     n: number,
+    sentId: string | undefined,
   ): Promise<Attempt> {
-    let response: Response | undefined
-    let hookFailure: { error: unknown } | undefined
-    const send = async (pending: PendingRequest): Promise<Response> => {
-      if (!onRequest && !onResponse && !options.fetch) {
-        // Fast path: one Request built inside fetch, exactly as a raw fetch(url, init) call.
-        response = await globalThis.fetch(pending.url, pending.init)
-        return response
-      }
-      let request = new Request(pending.url, pending.init)
-      if (onRequest) {
-        try {
-          request = (await onRequest({ operation: name, attempt: n, request })) || request
-        } catch (error) {
-          hookFailure = { error }
-          throw error
-        }
-      }
-      response = await (options.fetch ?? globalThis.fetch)(request)
-      if (onResponse) {
-        try {
-          response = (await onResponse({ operation: name, attempt: n, request, response })) || response
-        } catch (error) {
-          hookFailure = { error }
-          throw error
-        }
-      }
-      return response
-    }
-    let result: { data?: unknown; error?: unknown; response: Response }
+    const url = `${baseUrl}/api/v1/${name}`
+    const headers = call?.headers ? lowerCaseKeys(call.headers, { ...baseHeaders }) : { ...baseHeaders }
+    if (sentId !== undefined) headers['x-request-id'] = sentId
+    const init: RequestInit = { method: 'POST', headers, body: bodyText }
+    if (scope.signal) init.signal = scope.signal
+    let response: Response
     try {
-      result = await scope.race(
-        post(`/api/v1/${name}`, {
-          body,
-          parseAs,
-          fetch: send,
-          Request: PendingRequest,
-          signal: scope.signal,
-          headers: call?.headers,
-        }),
-      )
+      response = await scope.race(send(name, url, init, n))
     } catch (error) {
-      if (hookFailure) throw hookFailure.error
+      if (error instanceof HookFailure) throw error.error
       const failure = scope.failure()
-      if (failure) return { ok: false, error: failure, retryable: false }
-      if (error instanceof SyntaxError && response?.ok) {
-        return { ok: false, error: new KrsInvalidResponseError(name, response, error), retryable: false }
+      if (failure) return { ok: false, error: failure, retry: 'never' }
+      return { ok: false, error: new KrsNetworkError(name, error), retry: failedBeforeSending(error) ? 'always' : 'idempotent' }
+    }
+    const requestId = response.headers.get('x-request-id') ?? sentId
+    try {
+      if (response.ok) {
+        if (parseAs === 'stream') return { ok: true, data: response.body ?? emptyStream(), response, requestId }
+        const text = await scope.race(response.text())
+        if (parseAs === 'text') return { ok: true, data: text, response, requestId }
+        if (text === '') return { ok: false, error: new KrsInvalidResponseError(name, response, 'empty body'), retry: 'never' }
+        try {
+          return { ok: true, data: JSON.parse(text), response, requestId }
+        } catch (error) {
+          return { ok: false, error: new KrsInvalidResponseError(name, response, error), retry: 'never' }
+        }
       }
-      return { ok: false, error: new KrsNetworkError(name, error), retryable: true }
-    }
-    const res = result.response
-    if (res.ok) {
-      if (result.data !== undefined) return { ok: true, data: result.data }
-      // openapi-fetch gives no data for an empty body (Content-Length: 0)
-      if (parseAs === 'text') return { ok: true, data: '' }
-      if (parseAs === 'stream') return { ok: true, data: new ReadableStream({ start: (c) => c.close() }) }
-      return { ok: false, error: new KrsInvalidResponseError(name, res, 'empty body'), retryable: false }
-    }
-    return {
-      ok: false,
-      error: apiErrorFromResponse(name, res, result.error),
-      retryable: isRetryableStatus(res.status),
-      retryAfterMs: parseRetryAfter(res.headers.get('retry-after')),
+      const text = await scope.race(response.text())
+      let body: unknown = text
+      try {
+        if (text !== '') body = JSON.parse(text)
+      } catch {
+        // not JSON: keep the text (a proxy's page)
+      }
+      const error = apiErrorFromResponse(name, response, body, requestId ?? bodyRequestId(body))
+      return {
+        ok: false,
+        error,
+        retry: isRetryableStatus(response.status) ? 'idempotent' : 'never',
+        retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+      }
+    } catch (error) {
+      // The connection broke while the body was read.
+      const failure = scope.failure()
+      if (failure) return { ok: false, error: failure, retry: 'never' }
+      const e = new KrsNetworkError(name, error)
+      e.requestId = requestId
+      return { ok: false, error: e, retry: 'idempotent' }
     }
   }
 
-  return async function sendOperation(name, body, call, parseAs) {
+  function send(name: OperationName, url: string, init: RequestInit, n: number): Promise<Response> {
+    // Fast path: the URL and init go straight to the global fetch, as a hand-written call does.
+    if (!onRequest && !onResponse && !options.fetch) return globalThis.fetch(url, init)
+    return sendWithHooks(name, url, init, n)
+  }
+
+  async function sendWithHooks(name: OperationName, url: string, init: RequestInit, n: number): Promise<Response> {
+    let request = new Request(url, init)
+    if (onRequest) {
+      try {
+        request = (await onRequest({ operation: name, attempt: n, request })) || request
+      } catch (error) {
+        throw new HookFailure(error)
+      }
+    }
+    let response = await (options.fetch ?? globalThis.fetch)(request)
+    if (onResponse) {
+      try {
+        response = (await onResponse({ operation: name, attempt: n, request, response })) || response
+      } catch (error) {
+        throw new HookFailure(error)
+      }
+    }
+    return response
+  }
+
+  const sendOperation: SendWithResponse = async (name, body, call, parseAs) => {
     const meta = operationMeta[name]
     if (!meta) throw new KrsSdkError(`unknown operation: ${String(name)}`)
+    if (meta.security && !token) {
+      throw new KrsSdkError(`${name}: no API token: pass { token } to createKrsClient or set KRS_API_TOKEN`, name)
+    }
     const as: ParseAs = parseAs ?? (meta.responseType === 'text' ? 'text' : 'json')
+    const idempotent = call?.idempotent ?? meta.idempotent
     const scope = createCallScope(name, call?.signal, call?.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs)
     const policy = call?.maxRetries === undefined ? retry : { ...retry, maxRetries: call.maxRetries }
+    const bodyText = JSON.stringify(body ?? {})
     let streaming = false
+    let sentId: string | undefined
     try {
       const early = scope.failure()
       if (early) throw early
       for (let n = 0; ; n++) {
-        const outcome = await attempt(name, body ?? {}, call, as, scope, n)
+        sentId = !sendIds ? undefined : call?.requestId === undefined ? nextId() : n === 0 ? call.requestId : `${call.requestId}.${n}`
+        const started = logDebug ? performance.now() : 0
+        const outcome = await attempt(name, bodyText, call, as, scope, n, sentId)
+        if (logDebug) logAttempt(name, n, outcome, performance.now() - started, bodyText)
         if (outcome.ok) {
           streaming = as === 'stream'
-          return as === 'json' ? unwrapLegacy(outcome.data, meta.legacyKey) : outcome.data
+          const data = as === 'json' ? unwrapLegacy(outcome.data, meta.legacyKey) : outcome.data
+          return { data, response: outcome.response, requestId: outcome.requestId }
         }
-        const delay = outcome.retryable ? nextDelay(n, policy, random, outcome.retryAfterMs) : undefined
-        if (delay === undefined) throw outcome.error
+        const error = outcome.error
+        if (error.requestId === undefined) error.requestId = sentId
+        // A retry must not run a write twice: non-idempotent calls only when nothing was sent.
+        const mayRetry = outcome.retry === 'always' || (outcome.retry === 'idempotent' && idempotent)
+        const delay = mayRetry ? nextDelay(n, policy, random, outcome.retryAfterMs) : undefined
+        if (delay === undefined) throw error
+        onRetry?.({ operation: name, attempt: n, error, delayMs: delay, requestId: error.requestId })
+        if (logInfo) logger.info(`krs: ${name} retry ${n + 1}/${policy.maxRetries} in ${Math.round(delay)} ms after ${error.message} (request id ${error.requestId ?? '-'})`)
         try {
           await sleep(delay, scope.signal)
-        } catch (error) {
-          throw scope.failure() ?? error
+        } catch (e) {
+          throw scope.failure() ?? e
         }
         const failure = scope.failure()
         if (failure) throw failure
       }
+    } catch (error) {
+      if (error instanceof KrsSdkError && error.requestId === undefined) error.requestId = sentId
+      throw error
     } finally {
       scope.dispose(streaming)
     }
   }
+  return { baseUrl, send: sendOperation }
+
+  function logAttempt(name: OperationName, n: number, outcome: Attempt, ms: number, bodyText: string): void {
+    const status = outcome.ok ? outcome.response.status : ((outcome.error as { status?: number }).status ?? outcome.error.name)
+    const id = outcome.ok ? outcome.requestId : outcome.error.requestId
+    let line = `krs: POST /api/v1/${name} ${status} ${ms.toFixed(1)} ms attempt ${n} request id ${id ?? '-'}`
+    if (logBodies) {
+      line += ` request ${bodyText}`
+      if (outcome.ok && typeof outcome.data === 'string') line += ` response ${outcome.data}`
+      else if (outcome.ok && !(outcome.data instanceof ReadableStream)) line += ` response ${JSON.stringify(outcome.data)}`
+    }
+    logger.debug(line)
+  }
+}
+
+/** Wraps an error thrown by a hook so that it reaches the caller as it is. */
+class HookFailure {
+  constructor(readonly error: unknown) {}
+}
+
+/** The `request_id` an error body may carry (the emulator's 5xx answers). */
+function bodyRequestId(body: unknown): string | undefined {
+  const id = typeof body === 'object' && body !== null ? (body as { request_id?: unknown }).request_id : undefined
+  return typeof id === 'string' ? id : undefined
+}
+
+function emptyStream(): ReadableStream<Uint8Array> {
+  return new ReadableStream({ start: (c) => c.close() })
 }
 
 function stripUndefined<T extends object>(o: T | undefined): Partial<T> {

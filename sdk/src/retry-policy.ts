@@ -10,9 +10,47 @@ export interface RetryOptions {
 
 export const defaultRetry: Required<RetryOptions> = { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 30_000 }
 
-/** Statuses that mean "try again later": 429 (rate limited) and 503 (high load). */
+/**
+ * Statuses that mean "not done, try again later", retried for idempotent operations only:
+ * 429 (rate limited), 502 and 504 (a gateway lost the service), 503 (high load).
+ */
 export function isRetryableStatus(status: number): boolean {
-  return status === 429 || status === 503
+  return status === 429 || status === 502 || status === 503 || status === 504
+}
+
+/**
+ * Error codes (Node, undici) of failures that happen before a connection exists, so the
+ * request cannot have reached the server: refused, no route, DNS, connect timeout.
+ * A reset, "other side closed" or a browser's bare `TypeError` may come after the request
+ * was written, so they are not here.
+ */
+const notSentCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+])
+
+/** True when a fetch failure certainly happened before the request reached the server. */
+export function failedBeforeSending(error: unknown): boolean {
+  const seen = new Set<unknown>()
+  const stack: unknown[] = [error]
+  while (stack.length > 0) {
+    const e = stack.pop()
+    if (typeof e !== 'object' || e === null || seen.has(e)) continue
+    seen.add(e)
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && notSentCodes.has(code)) return true
+    stack.push((e as { cause?: unknown }).cause)
+    // Happy eyeballs: an AggregateError of the failed addresses; all must be "not sent".
+    const errors = (e as { errors?: unknown }).errors
+    if (Array.isArray(errors) && errors.length > 0 && errors.every((x) => failedBeforeSending(x))) return true
+  }
+  return false
 }
 
 /**

@@ -16,7 +16,8 @@ describe('browser build', () => {
       logLevel: 'silent',
     })
     const inputs = Object.keys(result.metafile.inputs)
-    expect(inputs.some((i) => i.includes('openapi-fetch'))).toBe(true)
+    expect(inputs.some((i) => i.endsWith('src/request-engine.ts'))).toBe(true)
+    expect(inputs.filter((i) => i.includes('node_modules'))).toEqual([]) // no dependency: plain fetch
     const imports = Object.values(result.metafile.inputs).flatMap((i) => i.imports.map((x) => x.path))
     expect(imports.filter((p) => p.startsWith('node:') || p === 'fs' || p === 'http')).toEqual([])
     expect(result.errors).toEqual([])

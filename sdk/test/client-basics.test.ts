@@ -27,8 +27,8 @@ describe('createKrsClient: requests', () => {
   it('uses baseUrl (trailing slash removed) over environmentId, and sends {} when the body is left out', async () => {
     const f = fakeFetch(json([]))
     const krs = createKrsClient({ baseUrl: 'http://127.0.0.1:4010/', environmentId: 'ignored', fetch: f.fetch })
-    await krs.getMemberTables()
-    expect(f.requests[0]?.url).toBe('http://127.0.0.1:4010/api/v1/get_member_tables')
+    await krs.getVersion()
+    expect(f.requests[0]?.url).toBe('http://127.0.0.1:4010/api/v1/get_version')
     expect(f.requests[0]?.body).toEqual({})
     expect(f.requests[0]?.headers.has('authorization')).toBe(false)
   })
@@ -44,7 +44,7 @@ describe('createKrsClient: requests', () => {
 
   it('sends client and per-call headers', async () => {
     const f = fakeFetch(json('1.5.0'))
-    const krs = createKrsClient({ baseUrl: 'http://x.test', headers: { 'x-tenant': 't1' }, fetch: f.fetch })
+    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', headers: { 'x-tenant': 't1' }, fetch: f.fetch })
     await krs.getVersion({}, { headers: { 'x-trace': 'abc' } })
     expect(f.requests[0]?.headers.get('x-tenant')).toBe('t1')
     expect(f.requests[0]?.headers.get('x-trace')).toBe('abc')
@@ -52,7 +52,7 @@ describe('createKrsClient: requests', () => {
 
   it('has one camelCase method per operation, each POSTing to its own API name', async () => {
     const f = fetchAlways(() => json({ ok: true, other: 1 }))
-    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch, retry: { maxRetries: 0 } })
+    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch, retry: { maxRetries: 0 } })
     const methods = krs as unknown as Record<string, (body?: unknown) => Promise<unknown>>
     expect(operationNames).toHaveLength(61)
     expect(Object.keys(operationMeta)).toEqual([...operationNames])

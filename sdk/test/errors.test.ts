@@ -3,9 +3,13 @@ import {
   createKrsClient,
   isKrsApiError,
   KrsApiError,
+  KrsAuthenticationError,
   KrsInvalidResponseError,
   KrsNetworkError,
+  KrsPermissionDeniedError,
+  KrsRateLimitError,
   KrsSdkError,
+  KrsServerError,
 } from '../src/index.js'
 import { errorBody, fakeFetch, json } from './support/fake-fetch.js'
 
@@ -21,6 +25,14 @@ async function caught(p: Promise<unknown>): Promise<unknown> {
     return e
   }
   throw new Error('expected a rejection')
+}
+
+// The status classes under KrsApiError (anything else stays a plain KrsApiError).
+const statusClasses: { [status: number]: typeof KrsApiError } = {
+  401: KrsAuthenticationError,
+  403: KrsPermissionDeniedError,
+  429: KrsRateLimitError,
+  500: KrsServerError,
 }
 
 describe('error mapping', () => {
@@ -41,7 +53,9 @@ describe('error mapping', () => {
       expect(e).toBeInstanceOf(KrsApiError)
       expect(e).toBeInstanceOf(KrsSdkError)
       const err = e as KrsApiError
-      expect(err.name).toBe('KrsApiError')
+      const subclass = statusClasses[c.status] ?? KrsApiError
+      expect(e).toBeInstanceOf(subclass)
+      expect(err.name).toBe(subclass.name)
       expect(err.status).toBe(c.status)
       expect(err.code).toBe(c.code)
       expect(err.desc).toBe(c.desc)

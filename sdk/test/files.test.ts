@@ -50,7 +50,7 @@ describe('uploadStoredFile', () => {
   it('sends a body just under the limit', { timeout: 30_000 }, async () => {
     const sizes: number[] = []
     const krs = createKrsClient({
-      baseUrl: 'http://x.test',
+      baseUrl: 'http://x.test', token: 't',
       fetch: async (request) => {
         sizes.push((await request.arrayBuffer()).byteLength)
         return json(9)

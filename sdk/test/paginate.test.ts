@@ -36,7 +36,7 @@ describe('paginate', () => {
   for (const total of [0, 1, 49, 50, 51, 100, 101, 149]) {
     it(`yields all ${total} members in steps of 50 and stops at the first short or empty page`, async () => {
       const f = memberServer(total, 50)
-      const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch })
+      const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch })
       const ids: number[] = []
       for await (const m of krs.paginate('get_member_infos_by_condition', body)) ids.push(m.id as number)
       expect(ids).toEqual(Array.from({ length: total }, (_, i) => i + 1))
@@ -49,7 +49,7 @@ describe('paginate', () => {
 
   it('starts at the given offset', async () => {
     const f = memberServer(120, 50)
-    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch })
+    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch })
     const ids: number[] = []
     for await (const m of krs.paginate('get_member_infos_by_condition', { ...body, offset: 100 })) ids.push(m.id as number)
     expect(ids).toEqual(Array.from({ length: 20 }, (_, i) => 101 + i))
@@ -57,7 +57,7 @@ describe('paginate', () => {
 
   it('stops fetching when the loop breaks', async () => {
     const f = memberServer(1000, 50)
-    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch })
+    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch })
     let n = 0
     for await (const _ of krs.paginate('get_member_infos_by_condition', body)) if (++n === 60) break
     expect(f.requests).toHaveLength(2)
@@ -65,7 +65,7 @@ describe('paginate', () => {
 
   it('accepts legacy-wrapped pages', async () => {
     const f = fetchAlways((_, i) => json({ member_infos: i === 0 ? Array.from({ length: 50 }, () => ({ id: 1 })) : [{ id: 2 }] }))
-    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch })
+    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch })
     let n = 0
     for await (const _ of krs.paginate('get_member_infos_by_condition', body)) n++
     expect(n).toBe(51)
@@ -73,7 +73,7 @@ describe('paginate', () => {
 
   it('uses the step of each operation (50 000 for delivery addresses)', async () => {
     const f = fetchAlways((_, i) => json(i === 0 ? Array.from({ length: 50_000 }, (_, j) => `a${j}@example.com`) : ['last@example.com']))
-    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch })
+    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch })
     const pages: number[] = []
     for await (const page of krs.pages('get_addresses_for_delivery', { delivery_id: 3, type: 'valid' })) pages.push(page.length)
     expect(pages).toEqual([50_000, 1])
@@ -85,7 +85,7 @@ describe('paginate', () => {
     // members without images are left out, so a page of 50 members can hold fewer keys
     const replies = [{ '132': { '1': [image] }, '133': { '2': [image] } }, { '190': { '1': [image] } }, {}]
     const f = fetchAlways((_, i) => json(replies[i]))
-    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch })
+    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch })
     const members: string[] = []
     const body = { member_table_id: 1, condition_id: 1, sort_key: 0, order: true }
     for await (const [memberId, albums] of krs.paginate('get_posted_image_urls_by_condition', body)) {
@@ -97,7 +97,7 @@ describe('paginate', () => {
   })
 
   it('refuses an operation without a page step', async () => {
-    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: fetchAlways(() => json([])).fetch })
+    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: fetchAlways(() => json([])).fetch })
     const it = krs.paginate('get_member_tables' as never, {} as never)
     await expect(it.next()).rejects.toBeInstanceOf(KrsSdkError)
   })

@@ -54,7 +54,7 @@ describe('with the global fetch over a real socket', () => {
       if (calls === 1) sendJson(res, 429, { error_code: 'KRSKIT_RATE_LIMITED', error_desc: 'Too Many Requests.' }, { 'retry-after': '0' })
       else sendJson(res, 400, { error_code: 'KR_API_F0004', error_desc: 'Invalid Parameter.', message: 'bad' })
     }
-    const krs = createKrsClient({ baseUrl })
+    const krs = createKrsClient({ baseUrl, token: 't' })
     const e = await krs.getMemberTables().catch((x: unknown) => x)
     expect(calls).toBe(2)
     expect(e).toBeInstanceOf(KrsApiError)
@@ -73,7 +73,7 @@ describe('with the global fetch over a real socket', () => {
       res.write('id,e_4\n')
       setTimeout(() => res.end('1,foo@example.com\n'), 20)
     }
-    const krs = createKrsClient({ baseUrl, timeoutMs: 5000 })
+    const krs = createKrsClient({ baseUrl, token: 't', timeoutMs: 5000 })
     const stream = await krs.downloadBatchJobResult(5, { as: 'stream' })
     await expect(new Response(stream).text()).resolves.toBe('id,e_4\n1,foo@example.com\n')
     await expect(krs.downloadBatchJobResult(5)).resolves.toBe('id,e_4\n1,foo@example.com\n')

@@ -6,7 +6,7 @@ import { errorBody, fakeFetch, json, recordingSleep, type Reply } from './suppor
 function setup(replies: Reply[], extra: Parameters<typeof createKrsClient>[0] = {}) {
   const f = fakeFetch(...replies)
   const s = recordingSleep()
-  const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch, sleep: s.sleep, random: () => 0.5, ...extra })
+  const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch, sleep: s.sleep, random: () => 0.5, ...extra })
   return { f, s, krs }
 }
 

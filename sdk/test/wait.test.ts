@@ -7,7 +7,7 @@ describe('waitForDelivery', () => {
     const statuses = [[0, ''], [1, ''], [2, '配信対象数 3054 (37%完了)'], [3, '配信対象数 3054 (100%完了)']]
     const f = fakeFetch(...statuses.map((s) => json(s)))
     const s = recordingSleep()
-    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch, sleep: s.sleep })
+    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch, sleep: s.sleep })
     const seen: unknown[] = []
     const final = await krs.waitForDelivery(7, { onProgress: (status, poll) => seen.push([poll, status[0]]) })
     expect(final).toEqual([3, '配信対象数 3054 (100%完了)'])
@@ -21,7 +21,7 @@ describe('waitForDelivery', () => {
     const f = fakeFetch(json([0, '']), json([2, 'x']))
     const client = recordingSleep()
     const own = recordingSleep()
-    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch, sleep: client.sleep })
+    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch, sleep: client.sleep })
     await expect(krs.waitForDelivery(7, { phase: 1, intervalMs: 10_000, sleep: own.sleep })).resolves.toEqual([2, 'x'])
     expect(own.delays).toEqual([10_000])
     expect(client.delays).toEqual([])
@@ -30,20 +30,20 @@ describe('waitForDelivery', () => {
   it('returns at once when the delivery is already in the phase', async () => {
     const f = fakeFetch(json([3, 'done']))
     const s = recordingSleep()
-    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch, sleep: s.sleep })
+    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch, sleep: s.sleep })
     await expect(krs.waitForDelivery(1)).resolves.toEqual([3, 'done'])
     expect(s.delays).toEqual([])
   })
 
   it('passes API errors through (e.g. an unknown delivery)', async () => {
     const f = fakeFetch(errorBody('KR_API_F0005', 'Invalid Object ID.', 400))
-    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch })
+    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch })
     await expect(krs.waitForDelivery(999)).rejects.toBeInstanceOf(KrsApiError)
   })
 
   it('gives up with KrsTimeoutError after timeoutMs', async () => {
     const f = fetchAlways(() => json([1, '']))
-    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch })
+    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch })
     const e = await krs.waitForDelivery(1, { intervalMs: 5, timeoutMs: 60 }).catch((x: unknown) => x)
     expect(e).toBeInstanceOf(KrsTimeoutError)
     expect(f.requests.length).toBeGreaterThan(1)
@@ -51,7 +51,7 @@ describe('waitForDelivery', () => {
 
   it('stops with KrsAbortError when the signal aborts', async () => {
     const f = fetchAlways(() => json([0, '']))
-    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch })
+    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch })
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 30)
     await expect(krs.waitForDelivery(1, { intervalMs: 5, signal: controller.signal })).rejects.toBeInstanceOf(KrsAbortError)
@@ -63,7 +63,7 @@ describe('waitForBatchJob', () => {
     const progress = [0, 37, 99, 100]
     const f = fakeFetch(...progress.map((p) => json({ start_date: 1756700000, upload_date: null, progress: p, operation: 'export' })))
     const s = recordingSleep()
-    const krs = createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch, sleep: s.sleep })
+    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch, sleep: s.sleep })
     const seen: number[] = []
     const final = await krs.waitForBatchJob(12, { onProgress: (status) => seen.push(status.progress) })
     expect(final.progress).toBe(100)

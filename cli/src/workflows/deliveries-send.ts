@@ -36,8 +36,7 @@ export async function deliveriesSend(cmd: Command, io: CliIo): Promise<void> {
       delivery_date: at,
       ...(o.blacklist ? { blacklist: true } : {}),
     },
-    // The generated type marks keys with a default as required; the API does not.
-  } as unknown as Parameters<typeof client.addDeliverySchedule>[0])
+  })
   const result: Record<string, unknown> = { delivery_id: deliveryId, delivery_date: at }
   if (o.wait) {
     const progress = createProgress(io)

@@ -7,11 +7,12 @@ import { emitOperationMethods } from './operation-methods.js'
 import { emitOperationNames } from './operation-names.js'
 import { emitOperationTypes } from './operation-types.js'
 import { emitOperations } from './operations.js'
-import { emitSchemaTypes } from './schema-types.js'
+import { emitRequestSchemaTypes, emitSchemaTypes } from './schema-types.js'
 
 /** Every file a consumer can receive, by file name. */
 export const emitters = {
   'schema.d.ts': emitSchemaTypes,
+  'request-schema.d.ts': emitRequestSchemaTypes,
   'operation-names.ts': emitOperationNames,
   'operation-types.ts': emitOperationTypes,
   'errors.ts': emitErrors,

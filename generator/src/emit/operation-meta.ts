@@ -4,9 +4,9 @@ import { tsKey, tsLiteral } from '../ts-literal.js'
 
 /** `operation-meta.ts`: the SDK's slim per-operation facts (no schemas, no texts). */
 export function emitOperationMeta(model: ContractModel): string {
-  const entries = model.operations.map(({ name, pageStep, legacyKey, responseType, security }) => {
+  const entries = model.operations.map(({ name, pageStep, legacyKey, responseType, security, idempotent }) => {
     const key = `${tsKey(name)}: `
-    return `  ${key}${tsLiteral({ pageStep, legacyKey, responseType, security }, 2, key.length)},`
+    return `  ${key}${tsLiteral({ pageStep, legacyKey, responseType, security, idempotent }, 2, key.length)},`
   })
   return withBanner(
     model.banner,
@@ -21,6 +21,8 @@ export interface OperationMetaSlim {
   responseType: 'json' | 'text'
   /** false only when the operation needs no bearer token. */
   security: boolean
+  /** Whether a repeated call changes nothing more than the first (x-krs-idempotent): reads and pure checks. Decides what the SDK may retry. */
+  idempotent: boolean
 }
 
 export const operationMeta: { readonly [K in OperationName]: OperationMetaSlim } = {

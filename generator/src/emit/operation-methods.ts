@@ -30,7 +30,7 @@ export function emitOperationMethods(model: ContractModel): string {
       ...(o.responseType === 'text' ? [`返り値: ${o.responseContentTypes.join(' / ')} の本文（文字列）`] : []),
       `@see operation \`${o.name}\` (POST /api/v1/${o.name})`,
     ].join('\n')
-    return `${jsDoc(doc, 2)}\n  ${methodName(o.name)}(...args: OperationArgs<'${o.name}', Options>): Promise<OperationResponse<'${o.name}'>>`
+    return `${jsDoc(doc, 2)}\n  ${methodName(o.name)}(...args: OperationArgs<'${o.name}', Options>): Results['${o.name}']`
   })
   return withBanner(
     model.banner,
@@ -42,8 +42,15 @@ export type OperationArgs<K extends OperationName, Options> = {} extends Operati
   ? [body?: OperationRequest<K>, options?: Options]
   : [body: OperationRequest<K>, options?: Options]
 
-/** One camelCase method per operation, documented from the contract. \`Options\` = the SDK's per-call options. */
-export interface OperationMethods<Options> {
+/** What each method resolves to by default: the 200 body. */
+export type OperationPromises = { [K in OperationName]: Promise<OperationResponse<K>> }
+
+/**
+ * One camelCase method per operation, documented from the contract. \`Options\` = the SDK's
+ * per-call options; \`Results\` = what each method returns (a promise of the 200 body, which
+ * the SDK extends with \`withResponse()\`).
+ */
+export interface OperationMethods<Options, Results extends { [K in OperationName]: unknown } = OperationPromises> {
 ${methods.join('\n\n')}
 }`,
   )

@@ -4,12 +4,13 @@ import { tsKey, tsString } from '../ts-literal.js'
 
 /**
  * `operation-types.ts`: request and 200 body types per operation, taken from the
- * openapi-typescript `operations` interface (no hand-written copies).
+ * openapi-typescript `operations` interfaces (no hand-written copies): requests from
+ * `request-schema.d.ts` (defaulted keys optional), answers from `schema.d.ts` (present).
  */
 export function emitOperationTypes(model: ContractModel): string {
   const requests = model.operations.map((o) => {
     const n = tsString(o.name)
-    return `  ${tsKey(o.name)}: NonNullable<operations[${n}]['requestBody']>['content']['application/json']`
+    return `  ${tsKey(o.name)}: NonNullable<requestOperations[${n}]['requestBody']>['content']['application/json']`
   })
   const responses = model.operations.map((o) => {
     const n = tsString(o.name)
@@ -19,14 +20,21 @@ export function emitOperationTypes(model: ContractModel): string {
   return withBanner(
     model.banner,
     `import type { OperationName } from './operation-names.js'
+import type { operations as requestOperations } from './request-schema.js'
 import type { operations } from './schema.js'
 
-/** The JSON request body of each operation. */
+/**
+ * The JSON request body of each operation: every key the contract does not list as
+ * required is optional, whether or not it has a default (the service fills it in).
+ */
 export interface OperationRequests {
 ${requests.join('\n')}
 }
 
-/** The 200 body of each operation: the bare success value (\`string\` for text responses such as CSV). */
+/**
+ * The 200 body of each operation: the bare success value (\`string\` for text responses such
+ * as CSV). Keys with a default are present (the service always sends them).
+ */
 export interface OperationResponses {
 ${responses.join('\n')}
 }

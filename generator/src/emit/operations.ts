@@ -26,6 +26,7 @@ export function emitOperations(model: ContractModel): string {
       rights: o.rights,
       option: o.option,
       auditLog: o.auditLog,
+      idempotent: o.idempotent,
       pageStep: o.pageStep,
       security: o.security,
       errors: o.errors,
@@ -62,6 +63,8 @@ export interface OperationInfo<K extends OperationName = OperationName> {
   option: AccountOption | null
   /** Whether a call writes an audit log entry (x-krs-audit-log). */
   auditLog: boolean
+  /** Whether repeating the call changes nothing more than the first call (x-krs-idempotent): reads and pure checks. */
+  idempotent: boolean
   /** The offset step of a paged operation (x-krs-page-step). */
   pageStep: number | null
   /** false only when no bearer token is needed (get_version). */

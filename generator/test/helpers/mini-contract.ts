@@ -34,6 +34,7 @@ export function miniContract(): OpenApiDocument & { paths: { [p: string]: { post
           'x-krs-rights': ['all', 'reference'],
           'x-krs-option': 'forms',
           'x-krs-audit-log': true,
+          'x-krs-idempotent': true,
           'x-krs-page-step': 100,
           'x-krs-errors': ['KR_API_F0005'],
           'x-krs-legacy-key': 'things',

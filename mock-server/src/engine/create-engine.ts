@@ -7,7 +7,7 @@ import { ContractViolationError, type EngineInternals, type EngineLogger } from 
 import { errorResponse } from './error-response.js'
 import { fromFetchRequest, toFetchResponse } from './fetch-adapter.js'
 import type { RawRequest, RawResponse } from './raw-http.js'
-import { handleApi } from './pipeline.js'
+import { handleApi, requestIdOf, withRequestId } from './pipeline.js'
 import {
   ENGINE_STATE_FORMAT,
   exportTenant,
@@ -124,17 +124,18 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
   registry.create(DEFAULT_TENANT_ID, { scenario, seed, members: options.members, clock: options.clock ?? {} })
 
-  const handleRaw = (req: RawRequest): Promise<RawResponse> => {
+  // Every answer (API and admin, success and error) carries the request's id; API calls
+  // are journaled under the same id.
+  const handleRaw = async (req: RawRequest): Promise<RawResponse> => {
+    const requestId = requestIdOf(internals, req)
     const path = req.path
     if (path === '/__mock' || path.startsWith('/__mock/')) {
-      if (req.adminAllowed === false) {
-        return Promise.resolve(adminForbidden())
-      }
-      return handleAdmin(engine, internals, req)
+      if (req.adminAllowed === false) return withRequestId(adminForbidden(), requestId)
+      return withRequestId(await handleAdmin(engine, internals, req), requestId)
     }
     const name = apiNameOf(path)
-    if (name === null) return Promise.resolve(errorResponse('KR_API_F0012', `no API at ${path}; call POST /api/v1/{api_name}`))
-    return handleApi(internals, req, name)
+    if (name === null) return withRequestId(errorResponse('KR_API_F0012', `no API at ${path}; call POST /api/v1/{api_name}`), requestId)
+    return withRequestId(await handleApi(internals, req, name, requestId), requestId)
   }
 
   const engine: Engine = {

@@ -27,9 +27,8 @@ const ALLOW_POST = { Allow: 'POST' }
  * route → method → API name → content type → JSON → token → faults → request schema →
  * rights and options → handler → error mapping → (dev) response check → journal.
  */
-export async function handleApi(engine: EngineInternals, req: RawRequest, name: string): Promise<RawResponse> {
+export async function handleApi(engine: EngineInternals, req: RawRequest, name: string, requestId: string): Promise<RawResponse> {
   const started = performance.now()
-  const requestId = engine.nextRequestId()
   let tenant: TenantRuntime = engine.registry.default
   const res = await run()
   record(engine, tenant, req, res, requestId, started)
@@ -165,6 +164,24 @@ function record(engine: EngineInternals, tenant: TenantRuntime, req: RawRequest,
     requestText: req.bodyText.length > JOURNAL_TEXT_LIMIT ? req.bodyText.slice(0, JOURNAL_TEXT_LIMIT) : req.bodyText,
     responseText: typeof res.body !== 'string' ? `<${res.body.byteLength} bytes>` : res.body.length > JOURNAL_TEXT_LIMIT ? res.body.slice(0, JOURNAL_TEXT_LIMIT) : res.body,
   })
+}
+
+/** A client-sent `X-Request-Id` is taken as the journal id when it is short and plain. */
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
+
+/**
+ * The id of one request: the client's `X-Request-Id` when it is acceptable (1–128 of
+ * `A-Z a-z 0-9 . _ : -`), else the engine's next `req_NNNNNN`. The journal records it and
+ * the response carries it back as `X-Request-Id`.
+ */
+export function requestIdOf(engine: EngineInternals, req: RawRequest): string {
+  const sent = req.header('x-request-id')
+  return sent !== undefined && CLIENT_REQUEST_ID.test(sent) ? sent : engine.nextRequestId()
+}
+
+/** The response with its `X-Request-Id` (a copy: response headers objects may be shared). */
+export function withRequestId(res: RawResponse, requestId: string): RawResponse {
+  return { ...res, headers: { ...res.headers, 'x-request-id': requestId } }
 }
 
 function sleep(ms: number): Promise<void> {
