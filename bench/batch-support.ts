@@ -2,9 +2,9 @@
  * Shared setup of the batch benchmarks: an EngineContext on a tenant with a movable clock,
  * and a helper that runs a batch job to its end (handlers called directly, no HTTP).
  */
-import type { EngineContext } from '../mock-server/src/engine/context.js'
-import { advanceServices } from '../mock-server/src/domains/services-sections.js'
-import type { TenantState } from '../mock-server/src/model/tenant.js'
+import type { EngineContext } from '../mock-server/src/kernel/context.js'
+import { advanceServices } from '../mock-server/src/domains/forms/forms-section.js'
+import type { TenantState } from '../mock-server/src/kernel/tenant-state.js'
 import { NOW } from './members-support.js'
 
 export interface BenchClock { now: number }

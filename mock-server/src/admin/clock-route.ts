@@ -1,7 +1,7 @@
-import type { ClockMode } from '../engine/clock.js'
-import type { TenantRuntime } from '../engine/tenant-runtime.js'
-import { onlyKeys } from './admin-request.js'
-import { AdminBadRequest, adminJson } from './admin-response.js'
+import type { ClockMode } from '../kernel/clock.js'
+import type { TenantRuntime } from '../kernel/tenant-runtime.js'
+import { onlyKeys } from '../kernel/admin-request.js'
+import { AdminBadRequest, adminJson } from '../kernel/admin-response.js'
 import type { AdminRoutes } from './admin-router.js'
 
 export interface ClockChange {

@@ -1,8 +1,8 @@
 import { isErrorCode } from '../generated/errors.js'
 import { isOperationName } from '../generated/operation-names.js'
-import type { Fault } from '../engine/faults.js'
-import { onlyKeys, optionalInteger } from './admin-request.js'
-import { AdminBadRequest, adminJson } from './admin-response.js'
+import type { Fault } from '../kernel/faults.js'
+import { onlyKeys, optionalInteger } from '../kernel/admin-request.js'
+import { AdminBadRequest, adminJson } from '../kernel/admin-response.js'
 import type { AdminRoutes } from './admin-router.js'
 
 function faultJson(f: Fault): Record<string, unknown> {

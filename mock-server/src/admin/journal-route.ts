@@ -1,5 +1,5 @@
-import { journalEntryToJson } from '../engine/journal.js'
-import { AdminBadRequest, adminJson } from './admin-response.js'
+import { journalEntryToJson } from '../kernel/journal.js'
+import { AdminBadRequest, adminJson } from '../kernel/admin-response.js'
 import type { AdminRoutes } from './admin-router.js'
 
 /**

@@ -1,5 +1,5 @@
-import { onlyKeys, optionalInteger } from './admin-request.js'
-import { adminJson } from './admin-response.js'
+import { onlyKeys, optionalInteger } from '../kernel/admin-request.js'
+import { adminJson } from '../kernel/admin-response.js'
 import type { AdminRoutes } from './admin-router.js'
 import { withInputErrors } from './scenario-errors.js'
 

@@ -1,6 +1,6 @@
 import { ScenarioError } from '../scenario/index.js'
-import { SnapshotError } from '../engine/snapshot.js'
-import { AdminBadRequest } from './admin-response.js'
+import { SnapshotError } from '../kernel/snapshot.js'
+import { AdminBadRequest } from '../kernel/admin-response.js'
 
 /** Run `fn`; a bad scenario or snapshot becomes a 400 naming the bad key. */
 export function withInputErrors<T>(fn: () => T): T {

@@ -1,6 +1,6 @@
-import { TokenTakenError } from '../engine/tenant-registry.js'
-import { parseAdminBody } from './admin-request.js'
-import { AdminBadRequest, adminJson } from './admin-response.js'
+import { TokenTakenError } from '../kernel/tenant-registry.js'
+import { parseAdminBody } from '../kernel/admin-request.js'
+import { AdminBadRequest, adminJson } from '../kernel/admin-response.js'
 import type { AdminRoutes } from './admin-router.js'
 import { withInputErrors } from './scenario-errors.js'
 

@@ -1,6 +1,6 @@
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import { parse as parseYaml } from 'yaml'
-import { elementTypes } from '../model/member-db.js'
+import { elementTypes } from '../domains/member-db/member-db-state.js'
 import { pointerToPath, ScenarioError } from './scenario-error.js'
 import { scenarioSchema } from './scenario-schema.js'
 import type { Scenario } from './scenario-types.js'

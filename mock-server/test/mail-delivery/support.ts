@@ -1,5 +1,5 @@
-import type { TenantState } from '../../src/model/tenant.js'
-import { mailDeliveryStateFrom } from '../../src/domains/mail-delivery-section.js'
+import type { TenantState } from '../../src/kernel/tenant-state.js'
+import { mailDeliveryStateFrom } from '../../src/domains/mail/mail-section.js'
 import { createTenantState, defaultScenario, parseScenario, type Scenario } from '../../src/scenario/index.js'
 
 /** 2026-01-15 12:00:00 JST (03:00 UTC). */

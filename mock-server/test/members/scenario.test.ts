@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { memberDbHandlers as h } from '../../src/domains/member-db-handlers.js'
-import { apiValue, checkMemberInput } from '../../src/domains/members/index.js'
-import { elementTypes } from '../../src/model/member-db.js'
+import { memberDbHandlers as h } from '../../src/domains/member-db/handlers.js'
+import { apiValue, checkMemberInput } from '../../src/domains/member-db/members/index.js'
+import { elementTypes } from '../../src/domains/member-db/member-db-state.js'
 import {
   createTenantState, defaultScenario, parseScenario, restoreTenant, ScenarioError, snapshotTenant,
 } from '../../src/scenario/index.js'

@@ -1,9 +1,9 @@
 import { expect, vi } from 'vitest'
 import type { EngineOptions } from '../../src/index.js'
-import { memberDbHandlers } from '../../src/domains/member-db-handlers.js'
-import { servicesHandlers } from '../../src/domains/services-handlers.js'
-import { servicesTickHook } from '../../src/domains/services-sections.js'
-import type { TenantState } from '../../src/model/tenant.js'
+import { memberDbHandlers } from '../../src/domains/member-db/handlers.js'
+import { servicesHandlers } from '../../src/domains/forms/handlers.js'
+import { servicesTickHook } from '../../src/domains/forms/forms-section.js'
+import type { TenantState } from '../../src/kernel/tenant-state.js'
 import { runOnEveryDoor, type CallResult, type DoorTarget } from '../support/run-on-every-door.js'
 
 // Suites build an engine with generated members per test and door; a busy machine (two cores
