@@ -14,7 +14,7 @@ export const NOW = 1_768_446_000
 export function buildTenant(members: number): { tenant: TenantState; wall: number; cpu: number } {
   const scenario = parseScenario(defaultScenario())
   const r = once(() => createTenantState('bench', scenario, { seed: 1, members, now: NOW }))
-  return { tenant: r.value, wall: r.wall, cpu: r.cpu }
+  return { tenant: r.value as TenantState, wall: r.wall, cpu: r.cpu }
 }
 
 export function ctxOf(tenant: TenantState): EngineContext {

@@ -3,7 +3,8 @@
  * Doors: `@krs-kit/mock-server/node` (HTTP server, `krs-mock`) and
  * `@krs-kit/mock-server/msw` (MSW handlers for Node tests and browsers).
  */
-export { createEngine, MAX_BODY_BYTES } from './kernel/create-engine.js'
+export { createEngine } from './emulator.js'
+export { MAX_BODY_BYTES } from './kernel/create-engine.js'
 export type { Engine, EngineOptions, CreateTenantOptions } from './kernel/create-engine.js'
 export { ContractViolationError } from './kernel/engine-internals.js'
 export type { EngineLogger } from './kernel/engine-internals.js'

@@ -1,7 +1,10 @@
 import type { Engine } from './create-engine.js'
-import type { RawRequest } from './raw-http.js'
+import type { RawRequest, RawResponse } from './raw-http.js'
 import type { TenantRuntime } from './tenant-runtime.js'
-import { AdminBadRequest } from './admin-response.js'
+import { invalid } from './domain-error.js'
+
+/** Handlers of one admin path, by method. */
+export type AdminRoutes = Partial<Record<'GET' | 'POST' | 'PUT' | 'DELETE', (r: AdminRequest) => RawResponse | Promise<RawResponse>>>
 
 /** What one admin route receives. */
 export interface AdminRequest {
@@ -24,22 +27,22 @@ export function parseAdminBody(text: string): Record<string, unknown> {
   try {
     v = JSON.parse(text)
   } catch (e) {
-    throw new AdminBadRequest(`the body is not valid JSON: ${(e as Error).message}`)
+    throw invalid(`the body is not valid JSON: ${(e as Error).message}`)
   }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new AdminBadRequest('the body must be a JSON object')
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw invalid('the body must be a JSON object')
   return v as Record<string, unknown>
 }
 
 /** Reject keys a route does not know (a typo must not be silently ignored). */
 export function onlyKeys(body: Record<string, unknown>, allowed: readonly string[]): void {
   for (const k of Object.keys(body)) {
-    if (!allowed.includes(k)) throw new AdminBadRequest(`/${k} is not an allowed key (allowed: ${allowed.join(', ')})`)
+    if (!allowed.includes(k)) throw invalid(`/${k} is not an allowed key (allowed: ${allowed.join(', ')})`)
   }
 }
 
 export function optionalInteger(body: Record<string, unknown>, key: string, min = Number.MIN_SAFE_INTEGER): number | undefined {
   const v = body[key]
   if (v === undefined) return undefined
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw new AdminBadRequest(`/${key} must be an integer >= ${min}`)
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw invalid(`/${key} must be an integer >= ${min}`)
   return v
 }

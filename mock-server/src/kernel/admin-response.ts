@@ -15,10 +15,3 @@ export function adminJson(status: number, body: unknown, headers?: Record<string
 export function adminError(status: number, error: string, message: string, headers?: Record<string, string>): RawResponse {
   return adminJson(status, { error, message }, headers)
 }
-
-/** Thrown by admin routes for a bad request body; the router turns it into a 400. */
-export class AdminBadRequest extends Error {
-  constructor(message: string, readonly status = 400, readonly slug = 'bad_request') {
-    super(message)
-  }
-}

@@ -1,12 +1,16 @@
-import { handleAdmin } from '../admin/admin-router.js'
-import { handlerTable, type HandlerTable } from '../emulator.js'
-import { defaultScenario, parseScenario, type Scenario } from '../scenario/index.js'
+import type { AdminHandler } from './admin-handler.js'
+import type { HandlerTable } from './handler-table.js'
+import type { EmulatorModule } from './module.js'
+import type { TenantFactory } from './tenant-factory.js'
+import type { TenantScenario } from './tenant-state.js'
 import { apiNameOf } from './api-route.js'
 import type { ClockOptions } from './clock.js'
 import { ContractViolationError, type EngineInternals, type EngineLogger } from './engine-internals.js'
 import { errorResponse } from './error-response.js'
 import { fromFetchRequest, toFetchResponse } from './fetch-adapter.js'
 import type { RawRequest, RawResponse } from './raw-http.js'
+import type { OperationName } from '../generated/operation-names.js'
+import type { TextContentTypes } from './text-content-type.js'
 import { handleApi } from './pipeline.js'
 import {
   ENGINE_STATE_FORMAT,
@@ -19,7 +23,7 @@ import {
 import { DEFAULT_TENANT_ID, newTenantId, TenantRegistry } from './tenant-registry.js'
 import type { TenantRuntime } from './tenant-runtime.js'
 import type { TickHook } from './tick-hook.js'
-import { tickHooks } from './tick-hooks.js'
+import type { AnyStateSection } from './state-section.js'
 
 /** 60 MB: the largest body the emulator reads (KRSKIT_PAYLOAD_TOO_LARGE above it). */
 export const MAX_BODY_BYTES = 60 * 1024 * 1024
@@ -92,18 +96,33 @@ const consoleLogger: EngineLogger = {
   warn: (message) => console.warn(`[krs-mock] ${message}`),
 }
 
-export function createEngine(options: EngineOptions = {}): Engine {
+/**
+ * What the composition root (src/emulator.ts) gives the kernel: the modules, their merged
+ * handler table, the admin router and the way tenants are built from scenarios.
+ */
+export interface EmulatorDefinition {
+  readonly modules: readonly EmulatorModule<never>[]
+  readonly handlers: HandlerTable
+  readonly admin: AdminHandler
+  readonly tenants: TenantFactory
+}
+
+export function createKernel(def: EmulatorDefinition, options: EngineOptions = {}): Engine {
   const wall = options.wallClock ?? Date.now
-  const hooks = options.tickHooks ?? tickHooks
-  const registry = new TenantRegistry(wall, hooks, options.journalSize ?? 500)
-  const scenario: Scenario = options.scenario === undefined ? defaultScenario() : parseScenario(options.scenario)
+  const hooks = options.tickHooks ?? def.modules.flatMap((m) => (m.tickHook ? [m.tickHook] : []))
+  const sections: readonly AnyStateSection[] = def.modules.flatMap((m) => m.sections ?? [])
+  const factory = def.tenants
+  const { parseScenario } = factory
+  const registry = new TenantRegistry(wall, hooks, sections, factory, options.journalSize ?? 500)
+  const scenario: TenantScenario = options.scenario === undefined ? factory.defaultScenario() : parseScenario(options.scenario)
   const seed = options.seed ?? 1
   let requestCounter = 0
   let changes = 0
 
   const internals: EngineInternals = {
     registry,
-    handlers: options.handlers ? { ...handlerTable, ...options.handlers } : handlerTable,
+    handlers: options.handlers ? { ...def.handlers, ...options.handlers } : def.handlers,
+    textContentTypes: textContentTypesOf(def.modules),
     validateResponses: options.validateResponses ?? defaultValidateResponses(),
     maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
     logger: options.logger ?? consoleLogger,
@@ -130,7 +149,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       if (req.adminAllowed === false) {
         return Promise.resolve(adminForbidden())
       }
-      return handleAdmin(engine, internals, req)
+      return def.admin(engine, internals, req)
     }
     const name = apiNameOf(path)
     if (name === null) return Promise.resolve(errorResponse('KR_API_F0012', `no API at ${path}; call POST /api/v1/{api_name}`))
@@ -172,12 +191,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
       registry.remove(t)
       changes++
     },
-    exportTenant: (t) => exportTenant(t, wall()),
+    exportTenant: (t) => exportTenant(t, wall(), factory),
     importTenant(t, json) {
-      const snap = parseTenantSnapshot(json, wall())
+      const snap = parseTenantSnapshot(json, wall(), factory, sections)
       snap.state.id = t.id
       registry.replaceState(t, snap.state)
-      t.scenario = snap.scenario as Scenario
+      t.scenario = snap.scenario as TenantScenario
       t.seed = snap.seed
       t.members = snap.members
       t.random.setState(snap.random)
@@ -194,7 +213,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       return {
         format: ENGINE_STATE_FORMAT,
         saved_at: new Date(now).toISOString(),
-        tenants: registry.all().map((t) => exportTenant(t, now)),
+        tenants: registry.all().map((t) => exportTenant(t, now, factory)),
       }
     },
     importState(json) {
@@ -204,7 +223,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       }
       const parsed = o.tenants.map((t, i) => {
         try {
-          return parseTenantSnapshot(t, wall())
+          return parseTenantSnapshot(t, wall(), factory, sections)
         } catch (e) {
           throw new SnapshotError(`/tenants/${i}${(e as Error).message}`)
         }
@@ -215,7 +234,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
         p.state.id = p.tenantId
         registry.create(
           p.tenantId,
-          { scenario: p.scenario as Scenario, seed: p.seed, members: p.members, clock: p.clock },
+          { scenario: p.scenario as TenantScenario, seed: p.seed, members: p.members, clock: p.clock },
           { state: p.state, random: p.random },
         )
       }
@@ -231,6 +250,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
   }
   return engine
+}
+
+function textContentTypesOf(modules: readonly EmulatorModule<never>[]): TextContentTypes {
+  const out: Record<string, TextContentTypes[OperationName]> = {}
+  for (const m of modules) Object.assign(out, m.textContentTypes)
+  return out as TextContentTypes
 }
 
 function adminForbidden(): RawResponse {

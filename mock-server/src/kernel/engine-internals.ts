@@ -1,4 +1,5 @@
-import type { HandlerTable } from '../emulator.js'
+import type { HandlerTable } from './handler-table.js'
+import type { TextContentTypes } from './text-content-type.js'
 import type { TenantRegistry } from './tenant-registry.js'
 import type { WallClock } from './clock.js'
 import type { TickHook } from './tick-hook.js'
@@ -13,6 +14,7 @@ export interface EngineLogger {
 export interface EngineInternals {
   readonly registry: TenantRegistry
   readonly handlers: HandlerTable
+  readonly textContentTypes: TextContentTypes
   readonly validateResponses: boolean
   readonly maxBodyBytes: number
   readonly logger: EngineLogger

@@ -138,7 +138,7 @@ export async function handleApi(engine: EngineInternals, req: RawRequest, name: 
     if (info.responseType === 'text') {
       return {
         status: 200,
-        headers: { 'content-type': textContentType(op, info.responseContentTypes, tenant.state, body) },
+        headers: { 'content-type': textContentType(engine.textContentTypes, op, info.responseContentTypes, tenant.state, body) },
         body: String(result),
         operation: op,
         errorCode: null,

@@ -1,5 +1,5 @@
-import { restoreTenant, scenarioSectionsOf, snapshotTenant, type Scenario } from '../scenario/index.js'
-import { ensureStateSections } from './state-sections.js'
+import { ensureSections, type AnyStateSection, type PartialTenantState } from './state-section.js'
+import type { TenantFactory } from './tenant-factory.js'
 import type { TenantState } from './tenant-state.js'
 import type { ClockMode, ClockState } from './clock.js'
 import type { TenantRuntime } from './tenant-runtime.js'
@@ -27,7 +27,7 @@ export interface EngineStateFile {
   tenants: TenantSnapshot[]
 }
 
-export function exportTenant(t: TenantRuntime, wallMs: number): TenantSnapshot {
+export function exportTenant(t: TenantRuntime, wallMs: number, factory: TenantFactory): TenantSnapshot {
   return {
     format: TENANT_SNAPSHOT_FORMAT,
     tenant_id: t.id,
@@ -36,7 +36,7 @@ export function exportTenant(t: TenantRuntime, wallMs: number): TenantSnapshot {
     clock: { ...t.clock.state(), wall_ms: wallMs },
     random: t.random.getState(),
     scenario: t.scenario,
-    state: snapshotTenant(t.state),
+    state: factory.snapshot(t.state),
   }
 }
 
@@ -55,7 +55,12 @@ export interface ParsedSnapshot {
 }
 
 /** Check a snapshot's envelope and rebuild its state; throws SnapshotError naming the key. */
-export function parseTenantSnapshot(json: unknown, wallMs: number): ParsedSnapshot {
+export function parseTenantSnapshot(
+  json: unknown,
+  wallMs: number,
+  factory: TenantFactory,
+  sections: readonly AnyStateSection[],
+): ParsedSnapshot {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new SnapshotError('the snapshot must be a JSON object')
   const o = json as Record<string, unknown>
   if (o.format !== TENANT_SNAPSHOT_FORMAT) throw new SnapshotError(`/format must be "${TENANT_SNAPSHOT_FORMAT}"`)
@@ -71,17 +76,13 @@ export function parseTenantSnapshot(json: unknown, wallMs: number): ParsedSnapsh
   if (!Array.isArray(o.random) || o.random.length !== 4 || !o.random.every(Number.isInteger)) {
     throw new SnapshotError('/random must be four integers')
   }
-  let state: TenantState
+  let restored: PartialTenantState
   try {
-    state = restoreTenant(o.state)
+    restored = factory.restore(o.state, o.scenario)
   } catch (e) {
     throw new SnapshotError(`/state: ${(e as Error).message}`)
   }
-  // Snapshots written before the state kept its scenario sections: take them from the envelope.
-  if (state.scenario === undefined && typeof o.scenario === 'object' && o.scenario !== null) {
-    state.scenario = scenarioSectionsOf(o.scenario as Partial<Scenario>)
-  }
-  ensureStateSections(state, Math.floor(c.now))
+  const state = ensureSections(restored, sections, Math.floor(c.now))
   const mode = c.mode as ClockMode
   let now = c.now
   // A real clock keeps following wall time across the export/import gap.

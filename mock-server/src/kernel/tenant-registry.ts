@@ -1,7 +1,7 @@
 import type { Account, ApiToken } from './account.js'
-import { createTenantState, type Scenario } from '../scenario/index.js'
-import { ensureStateSections } from './state-sections.js'
-import type { TenantState } from './tenant-state.js'
+import { ensureSections, type AnyStateSection } from './state-section.js'
+import type { TenantFactory } from './tenant-factory.js'
+import type { TenantScenario, TenantState } from './tenant-state.js'
 import { createClock, type ClockOptions, type WallClock } from './clock.js'
 import { FaultTable } from './faults.js'
 import { Journal } from './journal.js'
@@ -13,7 +13,7 @@ import type { TenantRuntime } from './tenant-runtime.js'
 export const DEFAULT_TENANT_ID = 'default'
 
 export interface TenantSpec {
-  scenario: Scenario
+  scenario: TenantScenario
   seed: number
   members?: number | undefined
   clock?: ClockOptions
@@ -32,6 +32,8 @@ export class TenantRegistry {
   constructor(
     private readonly wall: WallClock,
     private readonly hooks: readonly TickHook[],
+    private readonly sections: readonly AnyStateSection[],
+    private readonly factory: TenantFactory,
     private readonly journalSize: number,
   ) {}
 
@@ -86,7 +88,7 @@ export class TenantRegistry {
   }
 
   /** Rebuild a tenant's state from a scenario; its token values stay the same by name. */
-  reset(t: TenantRuntime, scenario: Scenario, seed = t.seed, members = t.members): void {
+  reset(t: TenantRuntime, scenario: TenantScenario, seed = t.seed, members = t.members): void {
     const previous = new Map<string, string>()
     for (const tok of t.state.tokens.values()) previous.set(tok.name, tok.token)
     this.unindex(t)
@@ -119,10 +121,10 @@ export class TenantRegistry {
     this.tenants.delete(t.id)
   }
 
-  private build(t: TenantRuntime, scenario: Scenario, previous: Map<string, string>): TenantState {
+  private build(t: TenantRuntime, scenario: TenantScenario, previous: Map<string, string>): TenantState {
     const opts: { seed: number; members?: number; now: number } = { seed: t.seed, now: t.clock.now() }
     if (t.members !== undefined) opts.members = t.members
-    const state = ensureStateSections(createTenantState(t.id, scenario, opts), opts.now)
+    const state = ensureSections(this.factory.build(t.id, scenario, opts), this.sections, opts.now)
     if (t.isDefault) return state
     const rekeyed = new Map<string, ApiToken>()
     for (const tok of state.tokens.values()) {

@@ -1,4 +1,4 @@
-import type { Scenario } from '../scenario/index.js'
+import type { TenantScenario } from './tenant-state.js'
 import type { TenantState } from './tenant-state.js'
 import type { TenantClock } from './clock.js'
 import type { FaultTable } from './faults.js'
@@ -16,7 +16,7 @@ export interface TenantRuntime {
   readonly isDefault: boolean
   state: TenantState
   /** The scenario the state was built from (reset rebuilds from it). */
-  scenario: Scenario
+  scenario: TenantScenario
   seed: number
   members: number | undefined
   readonly clock: TenantClock

@@ -1,7 +1,4 @@
 import type { Account, ApiToken } from './account.js'
-import type { MemberDbState } from '../domains/member-db/member-db-state.js'
-import type { MailDeliveryState } from '../domains/mail/mail-state.js'
-import type { FormsState, PostedImagesState, BatchState, StoredFilesState } from '../domains/forms/forms-state.js'
 
 /**
  * The sections of the tenant's scenario that emulator parts 2 and 3 read, kept raw as the
@@ -25,32 +22,47 @@ export interface AuditEntry {
 }
 
 /**
- * The whole state of one tenant (one emulated environment). Tenants share nothing.
- * Each domain owns one section; parts 2 and 3 of the emulator add their sections here.
- * Everything in it must survive `snapshot` export and import (see engine/snapshot.ts).
+ * The sections of a tenant's state, one per domain module. The kernel knows none of them:
+ * each domain adds its own key by declaration merging, next to its state type, e.g.
+ *
+ * ```ts
+ * declare module '../../kernel/tenant-state.js' {
+ *   interface TenantSections { mailDelivery: MailDeliveryState }
+ * }
+ * ```
+ * Every section exists from the moment a tenant is built or restored (the kernel creates the
+ * modules' sections then), so no request — least of all a refused one — creates state.
  */
-export interface TenantState {
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the domain modules
+export interface TenantSections {}
+
+/** What every tenant has whatever the modules: identity, accounts, tokens, audit, scenario. */
+export interface TenantCore {
   id: string
   environmentName: string
   accounts: Map<number, Account>
   tokens: Map<string, ApiToken>
-  /** Member tables, elements, members, conditions, blacklist (emulator part 1). */
-  memberDb: MemberDbState
   audit: AuditEntry[]
   /**
    * The scenario sections of parts 2 and 3 this tenant was built from. Set by
-   * createTenantState (and so by reset), kept through snapshot export and import; the part-2
-   * and part-3 sections are created from it on first use.
+   * createTenantState (and so by reset), kept through snapshot export and import; the
+   * modules' sections are created from it.
    */
   scenario?: ScenarioSections
-  /** Mail messages, deliveries, agent programs and their results (emulator part 2). Created on first use. */
-  mailDelivery?: MailDeliveryState
-  /** Member forms, deleted-member log, one-click login tokens (emulator part 3). Created on first use. */
-  forms?: FormsState
-  /** Albums and posted images (emulator part 3). Created on first use. */
-  postedImages?: PostedImagesState
-  /** Import/export batch jobs and their result files (emulator part 3). Created on first use. */
-  batch?: BatchState
-  /** Files sent with upload_stored_files (emulator part 3). Created on first use. */
-  storedFiles?: StoredFilesState
 }
+
+/**
+ * The whole state of one tenant (one emulated environment). Tenants share nothing.
+ * Everything in it must survive `snapshot` export and import (see kernel/snapshot.ts).
+ */
+export type TenantState = TenantCore & TenantSections
+
+/**
+ * Types the layers above the kernel declare by merging: `scenario` (the parsed scenario
+ * type of src/scenario). Unset, the kernel treats a scenario as opaque.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by src/scenario
+export interface EmulatorTypes {}
+
+/** The parsed scenario a tenant is built from (opaque to the kernel). */
+export type TenantScenario = EmulatorTypes extends { scenario: infer S } ? S : unknown

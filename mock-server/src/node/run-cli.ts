@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { createEngine, type Engine, type EngineOptions } from '../kernel/create-engine.js'
+import { createEngine } from '../emulator.js'
+import type { Engine, EngineOptions } from '../kernel/create-engine.js'
 import { tokensByName } from '../kernel/tenant-runtime.js'
 import { CliUsageError, parseCliArgs, USAGE } from './cli-args.js'
 import { startNodeServer, type RunningServer } from './node-server.js'

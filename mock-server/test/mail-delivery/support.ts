@@ -71,7 +71,7 @@ export function mailScenario(): Scenario {
 
 /** A tenant of the test scenario with its part-2 section built from `section` (unit tests of internal helpers). */
 export function makeTenant(section: unknown = deliverySection, scenario: Scenario = mailScenario()): TenantState {
-  const tenant = createTenantState('mail', parseScenario(scenario), { seed: 3, now: T0 - 86400 })
+  const tenant = createTenantState('mail', parseScenario(scenario), { seed: 3, now: T0 - 86400 }) as TenantState
   tenant.mailDelivery = mailDeliveryStateFrom(section)
   return tenant
 }

@@ -10,7 +10,7 @@ import { seededRandom } from '../../src/scenario/seeded-random.js'
 export const NOW = 1_768_446_000
 
 export function makeTenant(members = 100, scenario: Scenario = defaultScenario(), now = NOW): TenantState {
-  return createTenantState('test', parseScenario(scenario), { seed: 42, members, now })
+  return createTenantState('test', parseScenario(scenario), { seed: 42, members, now }) as TenantState
 }
 
 /** A hand-built EngineContext acting with a token of the tenant (rights are the engine's job). */

@@ -1,7 +1,12 @@
 import { expect, vi } from 'vitest'
 import type { EngineOptions } from '../../src/index.js'
 import { memberDbHandlers } from '../../src/domains/member-db/handlers.js'
-import { servicesHandlers } from '../../src/domains/forms/handlers.js'
+import { batchModule } from '../../src/domains/batch/module.js'
+import { environmentModule } from '../../src/domains/environment/module.js'
+import { formsModule } from '../../src/domains/forms/module.js'
+import { postedImagesModule } from '../../src/domains/posted-images/module.js'
+import { storedFilesModule } from '../../src/domains/stored-files/module.js'
+import { zipModule } from '../../src/domains/zip/module.js'
 import { servicesTickHook } from '../../src/domains/forms/forms-section.js'
 import type { TenantState } from '../../src/kernel/tenant-state.js'
 import { runOnEveryDoor, type CallResult, type DoorTarget } from '../support/run-on-every-door.js'
@@ -20,7 +25,10 @@ export const START = 1_767_225_600
 export function servicesEngine(members = 60, extra: EngineOptions = {}): EngineOptions {
   return {
     members,
-    handlers: { ...memberDbHandlers, ...servicesHandlers },
+    handlers: {
+      ...memberDbHandlers, ...formsModule.handlers, ...postedImagesModule.handlers, ...batchModule.handlers,
+      ...storedFilesModule.handlers, ...zipModule.handlers, ...environmentModule.handlers,
+    },
     tickHooks: [servicesTickHook],
     ...extra,
   }

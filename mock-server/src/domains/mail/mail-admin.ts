@@ -1,3 +1,4 @@
+import { DomainError, type DomainErrorKind } from '../../kernel/domain-error.js'
 import { useSection } from '../../kernel/state-section.js'
 import type { Delivery, MailDeliveryState } from './mail-state.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
@@ -7,11 +8,11 @@ import { renderMail, type RenderedMail } from './render.js'
 import { advanceMailDelivery, mailDeliverySection } from './mail-section.js'
 import { bounceDescriptions } from './mail-scenario.js'
 
-/** A refused admin event or outbox request; `status` is the HTTP status to answer. */
-export class MailAdminError extends Error {
+/** A refused admin event or outbox request; its kind becomes the status (admin router). */
+export class MailAdminError extends DomainError {
   override readonly name = 'MailAdminError'
-  constructor(readonly status: 400 | 404 | 409, message: string) {
-    super(message)
+  constructor(kind: DomainErrorKind, message: string) {
+    super(kind, message)
   }
 }
 
@@ -23,7 +24,7 @@ function current(tenant: TenantState, now: number): MailDeliveryState {
 
 function deliveryOf(state: MailDeliveryState, id: unknown): Delivery {
   const d = typeof id === 'number' ? state.deliveries.get(id) : undefined
-  if (!d || d.cancelled) throw new MailAdminError(404, `delivery_id ${String(id)}: no such delivery`)
+  if (!d || d.cancelled) throw new MailAdminError('not_found', `delivery_id ${String(id)}: no such delivery`)
   return d
 }
 
@@ -104,21 +105,21 @@ export interface EventResult {
 /** The recipient's index in the list; it must have been handed over. */
 function handedOver(d: Delivery, memberId: unknown, now: number): number {
   const list = d.list
-  if (!list || d.phase < 2) throw new MailAdminError(409, `delivery ${d.id} has not started handing over mails (phase ${d.phase})`)
+  if (!list || d.phase < 2) throw new MailAdminError('conflict', `delivery ${d.id} has not started handing over mails (phase ${d.phase})`)
   const composed = composedCount(d, now)
   for (let j = 0; j < composed; j++) if (list.memberIds[list.realRows[j]!] === memberId) return list.realRows[j]!
-  throw new MailAdminError(404, `member ${String(memberId)} has not been sent a mail by delivery ${d.id}`)
+  throw new MailAdminError('not_found', `member ${String(memberId)} has not been sent a mail by delivery ${d.id}`)
 }
 
 function clickOrOpen(state: MailDeliveryState, d: Delivery, e: Extract<MailEvent, { type: 'click' | 'open' }>, now: number): EventResult {
   const i = handedOver(d, e.member_id, now)
   const list = d.list!
-  if (list.error[i]! >= 0) throw new MailAdminError(409, `the mail of member ${e.member_id} bounced; it cannot be ${e.type === 'click' ? 'clicked' : 'opened'}`)
+  if (list.error[i]! >= 0) throw new MailAdminError('conflict', `the mail of member ${e.member_id} bounced; it cannot be ${e.type === 'click' ? 'clicked' : 'opened'}`)
   const counts = d.clickcountIds.map((id) => state.clickcounts.get(id)!).filter(Boolean)
   const c = e.type === 'open'
     ? counts.find((x) => x.type === 1)
     : counts.find((x) => x.type === 0 && (e.clickcount_id !== undefined ? x.id === e.clickcount_id : x.url === e.url))
-  if (!c) throw new MailAdminError(404, e.type === 'open' ? `delivery ${d.id} does not count opens` : `delivery ${d.id} has no click count for ${e.url ?? `id ${e.clickcount_id}`}`)
+  if (!c) throw new MailAdminError('not_found', e.type === 'open' ? `delivery ${d.id} does not count opens` : `delivery ${d.id} has no click count for ${e.url ?? `id ${e.clickcount_id}`}`)
   const counted = now <= c.collectDate
   if (counted) {
     c.logs.push({ at: now, memberId: e.member_id, address: list.addresses[i]!, ip: e.ip_address ?? '127.0.0.1', userAgent: e.user_agent ?? 'krs-mock' })
@@ -141,7 +142,7 @@ export function applyEvent(tenant: TenantState, event: MailEvent, now: number): 
       return clickOrOpen(state, deliveryOf(state, event.delivery_id), event, now)
     case 'bounce': {
       if (typeof event.code !== 'string' || !/^[245]\.\d{1,3}\.\d{1,3}$/.test(event.code)) {
-        throw new MailAdminError(400, 'a bounce needs "code", an SMTP enhanced status code such as "5.1.1"')
+        throw new MailAdminError('invalid', 'a bounce needs "code", an SMTP enhanced status code such as "5.1.1"')
       }
       const d = deliveryOf(state, event.delivery_id)
       const i = handedOver(d, event.member_id, now)
@@ -161,12 +162,12 @@ export function applyEvent(tenant: TenantState, event: MailEvent, now: number): 
         const d = deliveryOf(state, event.delivery_id)
         address = d.list?.addresses[handedOver(d, event.member_id, now)]
       }
-      if (typeof address !== 'string' || address.trim() === '') throw new MailAdminError(400, 'an unsubscribe needs "address", or "delivery_id" and "member_id"')
+      if (typeof address !== 'string' || address.trim() === '') throw new MailAdminError('invalid', 'an unsubscribe needs "address", or "delivery_id" and "member_id"')
       state.unsubscribed.add(address.trim().toLowerCase())
       return { ok: true, type: 'unsubscribe', address: address.trim() }
     }
     default:
-      throw new MailAdminError(400, `unknown event type ${JSON.stringify((event as { type?: unknown }).type)}; use click, open, bounce or unsubscribe`)
+      throw new MailAdminError('invalid', `unknown event type ${JSON.stringify((event as { type?: unknown }).type)}; use click, open, bounce or unsubscribe`)
   }
 }
 

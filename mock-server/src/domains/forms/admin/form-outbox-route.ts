@@ -1,6 +1,7 @@
 import { clearFormOutbox, formOutbox } from '../forms-admin.js'
-import { AdminBadRequest, adminJson } from '../../../kernel/admin-response.js'
-import type { AdminRoutes } from '../../../admin/admin-router.js'
+import { adminJson } from '../../../kernel/admin-response.js'
+import { invalid } from '../../../kernel/domain-error.js'
+import type { AdminRoutes } from '../../../kernel/admin-request.js'
 
 /**
  * `GET /__mock/forms/outbox[?after_id=N]` → `{ entries: [...] }`: what form actions
@@ -13,7 +14,7 @@ export const formOutboxRoutes: AdminRoutes = {
     let after = 0
     if (text !== null && text !== '') {
       after = Number(text)
-      if (!/^\d+$/.test(text)) throw new AdminBadRequest(`after_id must be an integer >= 0 (got "${text}")`)
+      if (!/^\d+$/.test(text)) throw invalid(`after_id must be an integer >= 0 (got "${text}")`)
     }
     const entries = formOutbox(r.tenant.state, after).map((e) => ({
       id: e.id, at: e.at, request_id: e.requestId, form_id: e.formId, member_id: e.memberId, action: e.action,

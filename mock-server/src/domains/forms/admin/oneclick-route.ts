@@ -1,6 +1,7 @@
 import { checkOneclickUrl } from '../forms-admin.js'
-import { AdminBadRequest, adminJson } from '../../../kernel/admin-response.js'
-import type { AdminRoutes } from '../../../admin/admin-router.js'
+import { adminJson } from '../../../kernel/admin-response.js'
+import { invalid } from '../../../kernel/domain-error.js'
+import type { AdminRoutes } from '../../../kernel/admin-request.js'
 import { tenantNow } from '../../../kernel/tenant-now.js'
 
 /**
@@ -11,7 +12,7 @@ import { tenantNow } from '../../../kernel/tenant-now.js'
 export const oneclickRoutes: AdminRoutes = {
   GET: (r) => {
     const url = r.query.get('url')
-    if (url === null || url === '') throw new AdminBadRequest('the query parameter url is required (the one-click login URL, URL-encoded)')
+    if (url === null || url === '') throw invalid('the query parameter url is required (the one-click login URL, URL-encoded)')
     const c = checkOneclickUrl(r.tenant.state, url, tenantNow(r.tenant))
     return adminJson(200, {
       valid: c.valid,

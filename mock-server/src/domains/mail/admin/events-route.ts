@@ -1,8 +1,8 @@
 import { applyEvent, type MailEvent } from '../mail-admin.js'
 import { onlyKeys } from '../../../kernel/admin-request.js'
-import { AdminBadRequest, adminJson } from '../../../kernel/admin-response.js'
-import type { AdminRoutes } from '../../../admin/admin-router.js'
-import { withMailAdminErrors } from './mail-admin-errors.js'
+import { adminJson } from '../../../kernel/admin-response.js'
+import { invalid } from '../../../kernel/domain-error.js'
+import type { AdminRoutes } from '../../../kernel/admin-request.js'
 import { tenantNow } from '../../../kernel/tenant-now.js'
 
 const KEYS = {
@@ -15,20 +15,20 @@ const KEYS = {
 function int(body: Record<string, unknown>, key: string, required: boolean): void {
   const v = body[key]
   if (v === undefined && !required) return
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new AdminBadRequest(`/${key} must be an integer >= 1`)
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw invalid(`/${key} must be an integer >= 1`)
 }
 
 function str(body: Record<string, unknown>, key: string, required: boolean): void {
   const v = body[key]
   if (v === undefined && !required) return
-  if (typeof v !== 'string' || v === '') throw new AdminBadRequest(`/${key} must be a non-empty string`)
+  if (typeof v !== 'string' || v === '') throw invalid(`/${key} must be a non-empty string`)
 }
 
 /** Check an event body's keys and types; the domain checks the rest (what exists, when). */
 export function parseMailEvent(body: Record<string, unknown>): MailEvent {
   const type = body.type
   if (typeof type !== 'string' || !Object.hasOwn(KEYS, type)) {
-    throw new AdminBadRequest('/type must be one of click, open, bounce, unsubscribe')
+    throw invalid('/type must be one of click, open, bounce, unsubscribe')
   }
   const t = type as keyof typeof KEYS
   onlyKeys(body, KEYS[t])
@@ -43,7 +43,7 @@ export function parseMailEvent(body: Record<string, unknown>): MailEvent {
   for (const k of ['url', 'ip_address', 'user_agent', 'desc'] as const) str(body, k, false)
   if (t === 'click') {
     int(body, 'clickcount_id', false)
-    if (body.url === undefined && body.clickcount_id === undefined) throw new AdminBadRequest('a click needs /url (the click-count URL of the message) or /clickcount_id')
+    if (body.url === undefined && body.clickcount_id === undefined) throw invalid('a click needs /url (the click-count URL of the message) or /clickcount_id')
   }
   if (t === 'bounce') str(body, 'code', true)
   return body as MailEvent
@@ -58,7 +58,7 @@ export const eventsRoutes: AdminRoutes = {
   POST: (r) => {
     const event = parseMailEvent(r.json())
     const now = tenantNow(r.tenant)
-    const result = withMailAdminErrors(() => applyEvent(r.tenant.state, event, now))
+    const result = applyEvent(r.tenant.state, event, now)
     r.changed()
     return adminJson(200, result)
   },

@@ -1,17 +1,17 @@
 import { outbox } from '../mail-admin.js'
-import { AdminBadRequest, adminJson } from '../../../kernel/admin-response.js'
-import type { AdminRoutes } from '../../../admin/admin-router.js'
-import { withMailAdminErrors } from './mail-admin-errors.js'
+import { adminJson } from '../../../kernel/admin-response.js'
+import { invalid } from '../../../kernel/domain-error.js'
+import type { AdminRoutes } from '../../../kernel/admin-request.js'
 import { tenantNow } from '../../../kernel/tenant-now.js'
 
 function queryInteger(q: URLSearchParams, key: string, min: number, max: number, required = false): number | undefined {
   const text = q.get(key)
   if (text === null || text === '') {
-    if (required) throw new AdminBadRequest(`the query parameter ${key} is required`)
+    if (required) throw invalid(`the query parameter ${key} is required`)
     return undefined
   }
   const n = Number(text)
-  if (!/^\d+$/.test(text) || n < min || n > max) throw new AdminBadRequest(`${key} must be an integer from ${min} to ${max} (got "${text}")`)
+  if (!/^\d+$/.test(text) || n < min || n > max) throw invalid(`${key} must be an integer from ${min} to ${max} (got "${text}")`)
   return n
 }
 
@@ -30,6 +30,6 @@ export const outboxRoutes: AdminRoutes = {
     if (offset !== undefined) page.offset = offset
     if (limit !== undefined) page.limit = limit
     const now = tenantNow(r.tenant)
-    return adminJson(200, withMailAdminErrors(() => outbox(r.tenant.state, deliveryId, now, page)))
+    return adminJson(200, outbox(r.tenant.state, deliveryId, now, page))
   },
 }

@@ -2,7 +2,7 @@ import { followTrackingLink } from '../mail-admin.js'
 import type { RawResponse } from '../../../kernel/raw-http.js'
 import type { AdminRequest } from '../../../kernel/admin-request.js'
 import { adminJson } from '../../../kernel/admin-response.js'
-import type { AdminRoutes } from '../../../admin/admin-router.js'
+import type { AdminRoutes } from '../../../kernel/admin-request.js'
 import { tenantNow } from '../../../kernel/tenant-now.js'
 
 /**
