@@ -14,20 +14,6 @@ export interface Fault {
   delayMs: number
 }
 
-/** Status-only faults answer the transport code of that status. */
-export const codeForStatus: Readonly<Record<number, ErrorCode>> = {
-  400: 'KR_API_F0004',
-  401: 'KR_API_F1001',
-  403: 'KR_API_F0014',
-  404: 'KR_API_F0012',
-  405: 'KRSKIT_METHOD_NOT_ALLOWED',
-  413: 'KRSKIT_PAYLOAD_TOO_LARGE',
-  415: 'KRSKIT_UNSUPPORTED_MEDIA_TYPE',
-  429: 'KRSKIT_RATE_LIMITED',
-  500: 'KRSKIT_INTERNAL_ERROR',
-  503: 'KRSKIT_HIGH_LOAD',
-}
-
 /** The faults of one tenant, consumed in the order they were added. */
 export class FaultTable {
   private faults: Fault[] = []
