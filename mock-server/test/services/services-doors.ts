@@ -7,7 +7,7 @@ import { formsModule } from '../../src/domains/forms/module.js'
 import { postedImagesModule } from '../../src/domains/posted-images/module.js'
 import { storedFilesModule } from '../../src/domains/stored-files/module.js'
 import { zipModule } from '../../src/domains/zip/module.js'
-import { servicesTickHook } from '../../src/domains/forms/forms-section.js'
+import { batchTickHook } from '../../src/domains/batch/batch-section.js'
 import type { TenantState } from '../../src/kernel/tenant-state.js'
 import { runOnEveryDoor, type CallResult, type DoorTarget } from '../support/run-on-every-door.js'
 
@@ -29,7 +29,7 @@ export function servicesEngine(members = 60, extra: EngineOptions = {}): EngineO
       ...memberDbHandlers, ...formsModule.handlers, ...postedImagesModule.handlers, ...batchModule.handlers,
       ...storedFilesModule.handlers, ...zipModule.handlers, ...environmentModule.handlers,
     },
-    tickHooks: [servicesTickHook],
+    tickHooks: [batchTickHook],
     ...extra,
   }
 }

@@ -1,6 +1,6 @@
 import { defineModule, type ModuleHandlers } from '../../kernel/module.js'
 import { servicesScenarioSchema } from '../forms/forms-scenario.js'
-import { batchSection, servicesTickHook } from '../forms/forms-section.js'
+import { batchSection, batchTickHook } from './batch-section.js'
 import type { BatchState } from '../forms/forms-state.js'
 import { deleteMembersByConditionOp, deleteMembersOp } from './bulk-delete.js'
 import { batchResultContentType, exportMembersOp, getBatchJobResultOp, getBatchJobStatusOp, importMembersOp } from './operations.js'
@@ -30,7 +30,7 @@ export const batchModule = defineModule({
     delete_members_by_condition: (ctx, b) => deleteMembersByConditionOp(ctx, b),
   } satisfies ModuleHandlers<BatchOperation>,
   sections: [batchSection],
-  tickHook: servicesTickHook,
+  tickHook: batchTickHook,
   scenarioSchema: { properties: { columnSets: servicesScenarioSchema.columnSets } },
   textContentTypes: {
     get_batch_job_result: (tenant, body) => batchResultContentType(tenant, (body as { batch_job_id: number }).batch_job_id),

@@ -9,7 +9,8 @@ import { PASSWORD_MASK } from '../member-db/members/password.js'
 import { assertOffset } from '../member-db/members/query.js'
 import { compositeKey, keyPart, uniqueElements, uniqueIndex } from '../member-db/members/unique-index.js'
 import { checkElementValue } from '../member-db/members/validate-value.js'
-import { advanceServices, formsOf } from './forms-section.js'
+import { advanceBatchJobs } from '../batch/batch-section.js'
+import { formsOf } from './forms-section.js'
 import {
   assertFormNames, assertKind, formElementByName, requireAvailableForm, requireForm, tableOfForm,
 } from './form-access.js'
@@ -28,7 +29,7 @@ function formInfo(f: MemberFormDef) {
 
 /** get_member_forms: every form of a table, by id. */
 export function getMemberFormsOp(ctx: EngineContext, tableId: number) {
-  advanceServices(ctx.tenant, ctx.now())
+  advanceBatchJobs(ctx.tenant, ctx.now())
   const table = requireTable(ctx, tableId)
   return Object.values(formsOf(ctx.tenant, ctx.now()).forms).filter((f) => f.memberTableId === table.id).sort((a, b) => a.id - b.id).map(formInfo)
 }

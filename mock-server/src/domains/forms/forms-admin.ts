@@ -3,9 +3,6 @@ import type { TenantState } from '../../kernel/tenant-state.js'
 import { verifyOneclickUrl, type OneclickCheck } from './oneclick.js'
 import { formsOf } from './forms-section.js'
 
-export { batchResultContentType } from '../batch/operations.js'
-export { servicesTickHook, advanceServices, servicesSections } from './forms-section.js'
-
 /**
  * Whether a one-click login URL (get_oneclick_login_url) is still valid at `now` on the
  * tenant's clock, and for which member (admin API, e.g. `POST /__mock/oneclick/check`).
@@ -26,7 +23,3 @@ export function formOutbox(tenant: TenantState, afterId = 0): FormOutboxEntry[] 
 export function clearFormOutbox(tenant: TenantState): void {
   if (tenant.forms) tenant.forms.outbox = []
 }
-
-/** Hosts without a file system (the playground) give the zip dictionary text themselves. */
-export { setZipTextLoader } from '../zip/zip-source.js'
-export { attachServicesScenario, servicesScenarioSchema } from './forms-scenario.js'

@@ -5,7 +5,9 @@ import type {
   AlbumDef, ColumnSetDef, FormCarrier, FormElementDef, FormRequirement, MemberFormDef, PostedImageDef,
 } from './forms-state.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
-import { batchSection, formsSection, postedImagesSection } from './forms-section.js'
+import { batchSection } from '../batch/batch-section.js'
+import { formsSection } from './forms-section.js'
+import { postedImagesSection } from '../posted-images/posted-images-section.js'
 
 /**
  * The scenario sections of emulator part 3, read defensively from the raw scenario:

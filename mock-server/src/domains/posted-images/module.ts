@@ -1,7 +1,7 @@
 import type { EngineContext } from '../../kernel/context.js'
 import { defineModule, type ModuleHandlers } from '../../kernel/module.js'
 import { servicesScenarioSchema } from '../forms/forms-scenario.js'
-import { postedImagesSection } from '../forms/forms-section.js'
+import { postedImagesSection } from './posted-images-section.js'
 import type { PostedImagesState } from '../forms/forms-state.js'
 import { getPostedImageUrlsByConditionOp, getPostedImageUrlsByOneshotConditionOp, getPostedImageUrlsOp } from './operations.js'
 

@@ -8,7 +8,7 @@ import { requireCondition } from '../member-db/conditions/condition-store.js'
 import { requireTable } from '../member-db/tables/table-access.js'
 import { memberRow } from '../member-db/members/member-store.js'
 import { assertOffset, assertSortKey, pageRows } from '../member-db/members/query.js'
-import { imagesOf } from '../forms/forms-section.js'
+import { imagesOf } from './posted-images-section.js'
 
 export interface PostedImageOut {
   url: string

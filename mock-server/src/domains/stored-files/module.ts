@@ -1,5 +1,5 @@
 import { defineModule, type ModuleHandlers } from '../../kernel/module.js'
-import { storedFilesSection } from '../forms/forms-section.js'
+import { storedFilesSection } from './stored-files-section.js'
 import type { StoredFilesState } from '../forms/forms-state.js'
 import { uploadStoredFilesOp } from './operations.js'
 

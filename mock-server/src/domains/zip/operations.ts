@@ -1,6 +1,6 @@
 import type { EngineContext } from '../../kernel/context.js'
 import { KrsError } from '../../kernel/krs-error.js'
-import { batchOf } from '../forms/forms-section.js'
+import { batchOf } from '../batch/batch-section.js'
 import type { ZipAddress } from './zip-dictionary.js'
 import { zipDictionary } from './zip-source.js'
 
