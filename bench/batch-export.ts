@@ -9,8 +9,8 @@
  *   npm run bench:batch-export -w @krs-kit/bench        (MEMBERS=200000 for a quicker run)
  */
 import { stringify } from 'csv-stringify/sync'
-import { servicesHandlers } from '../mock-server/src/domains/services-handlers.js'
-import { apiValue } from '../mock-server/src/domains/members/member-view.js'
+import { handlerTable } from '../mock-server/src/emulator.js'
+import { apiValue } from '../mock-server/src/domains/member-db/members/member-view.js'
 import { batchCtx, finishJob, perSecond, startClock } from './batch-support.js'
 import { reportFigure } from './report.js'
 import { buildTenant, loadNote, once, timing } from './members-support.js'
@@ -50,7 +50,7 @@ console.log(`baseline: csv-stringify, ${SAMPLE.toLocaleString('en')} rows ×${(N
 const clock = startClock()
 const run = once(() => {
   const ctx = batchCtx(tenant, clock, 'export_members')
-  const jobId = servicesHandlers.export_members(ctx, { member_table_id: 1, condition_id: 1, columnset_id: 1, is_csv: true }) as number
+  const jobId = handlerTable.export_members(ctx, { member_table_id: 1, condition_id: 1, columnset_id: 1, is_csv: true }) as number
   finishJob(tenant, clock, jobId)
   return tenant.batch!.jobs[String(jobId)]!.resultText!
 })

@@ -7,7 +7,7 @@
  *   npm run bench:batch-import -w @krs-kit/bench        (ROWS=20000 for a quicker run)
  */
 import { parse } from 'csv-parse/sync'
-import { servicesHandlers } from '../mock-server/src/domains/services-handlers.js'
+import { handlerTable } from '../mock-server/src/emulator.js'
 import { batchCtx, finishJob, perSecond, startClock } from './batch-support.js'
 import { reportFigure } from './report.js'
 import { buildTenant, loadNote, once, timing } from './members-support.js'
@@ -35,10 +35,10 @@ const base = once(() => {
 console.log(`baseline: csv-parse alone              ${timing(base)}  (${perSecond(base.value, base.wall)})`)
 
 const upload = batchCtx(tenant, clock, 'upload_stored_files')
-const fileId = servicesHandlers.upload_stored_files(upload, { file_name: 'bench.csv', body }) as number
+const fileId = handlerTable.upload_stored_files(upload, { file_name: 'bench.csv', body }) as number
 const run = once(() => {
   const ctx = batchCtx(tenant, clock, 'import_members')
-  const jobId = servicesHandlers.import_members(ctx, { member_table_id: 1, stored_file_id: fileId, is_update: 0 }) as number
+  const jobId = handlerTable.import_members(ctx, { member_table_id: 1, stored_file_id: fileId, is_update: 0 }) as number
   finishJob(tenant, clock, jobId)
   return tenant.batch!.jobs[String(jobId)]!
 })

@@ -2,9 +2,9 @@
  * Shared setup of the batch benchmarks: an EngineContext on a tenant with a movable clock,
  * and a helper that runs a batch job to its end (handlers called directly, no HTTP).
  */
-import type { EngineContext } from '../mock-server/src/engine/context.js'
-import { advanceServices } from '../mock-server/src/domains/services-sections.js'
-import type { TenantState } from '../mock-server/src/model/tenant.js'
+import type { EngineContext } from '../mock-server/src/kernel/context.js'
+import { advanceBatchJobs } from '../mock-server/src/domains/batch/batch-section.js'
+import type { TenantState } from '../mock-server/src/kernel/tenant-state.js'
 import { NOW } from './members-support.js'
 
 export interface BenchClock { now: number }
@@ -24,7 +24,7 @@ export function batchCtx(tenant: TenantState, clock: BenchClock, operation: Engi
 export function finishJob(tenant: TenantState, clock: BenchClock, jobId: number): void {
   const job = tenant.batch!.jobs[String(jobId)]!
   clock.now = Math.max(clock.now, job.finishAt)
-  advanceServices(tenant, clock.now)
+  advanceBatchJobs(tenant, clock.now)
   if (!job.done) throw new Error(`job ${jobId} did not finish`)
 }
 

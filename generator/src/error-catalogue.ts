@@ -13,6 +13,8 @@ export interface ErrorCatalogueEntry {
   status: number
   scope: ErrorScope
   source: ErrorSource
+  /** The code an error answer with this status stands for when it carries no error body. */
+  statusDefault?: boolean
 }
 
 /**
@@ -36,6 +38,8 @@ export function readErrorCatalogue(doc: OpenApiDocument): ErrorCatalogueEntry[] 
       continue
     }
     const { name, description, status, scope, source } = value
+    const statusDefault = value['status_default'] ?? false
+    if (typeof statusDefault !== 'boolean') issues.add(`${where}: status_default must be a boolean`)
     if (typeof name !== 'string' || name === '') issues.add(`${where}: name must be a non-empty string`)
     if (typeof description !== 'string' || description === '') issues.add(`${where}: description must be a non-empty string`)
     if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599) {
@@ -43,7 +47,14 @@ export function readErrorCatalogue(doc: OpenApiDocument): ErrorCatalogueEntry[] 
     }
     if (!(ERROR_SCOPES as readonly unknown[]).includes(scope)) issues.add(`${where}: scope must be one of ${ERROR_SCOPES.join(', ')}`)
     if (!(ERROR_SOURCES as readonly unknown[]).includes(source)) issues.add(`${where}: source must be one of ${ERROR_SOURCES.join(', ')}`)
-    entries.push({ code, name, description, status, scope, source } as ErrorCatalogueEntry)
+    entries.push({ code, name, description, status, scope, source, statusDefault: statusDefault === true } as ErrorCatalogueEntry)
+  }
+  const defaults = new Map<number, string>()
+  for (const e of entries) {
+    if (!e.statusDefault) continue
+    const other = defaults.get(e.status)
+    if (other !== undefined) issues.add(`x-krs-error-catalogue/${e.code}: status_default for ${e.status} is already ${other}`)
+    defaults.set(e.status, e.code)
   }
   if (entries.length === 0) issues.add('x-krs-error-catalogue: no codes')
 

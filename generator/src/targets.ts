@@ -15,7 +15,7 @@ const SHARED = ['schema.d.ts', 'request-schema.d.ts', 'operation-names.ts', 'ope
  * `{ consumer: 'playground', dir: 'playground/src/generated', files: [...SHARED, 'operations.ts'] },`
  */
 export const TARGETS: readonly Target[] = [
-  { consumer: 'sdk', dir: 'sdk/src/generated', files: [...SHARED, 'operation-meta.ts', 'operation-methods.ts'] },
-  { consumer: 'mock-server', dir: 'mock-server/src/generated', files: [...SHARED, 'operations.ts', 'handlers.ts'] },
+  { consumer: 'sdk', dir: 'sdk/src/generated', files: [...SHARED, 'operation-meta.ts', 'operation-methods.ts', 'status-codes.ts'] },
+  { consumer: 'mock-server', dir: 'mock-server/src/generated', files: [...SHARED, 'operations.ts', 'handlers.ts', 'status-codes.ts'] },
   { consumer: 'cli', dir: 'cli/src/generated', files: [...SHARED, 'operations.ts'] },
 ]

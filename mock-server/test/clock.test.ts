@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { createClock } from '../src/engine/clock.js'
-import { createRandom } from '../src/engine/random.js'
-import { createScheduler } from '../src/engine/scheduler.js'
-import type { TickHook } from '../src/engine/tick-hook.js'
-import type { TenantState } from '../src/model/tenant.js'
+import { createClock } from '../src/kernel/clock.js'
+import { createRandom } from '../src/kernel/random.js'
+import { createScheduler } from '../src/kernel/scheduler.js'
+import type { TickHook } from '../src/kernel/tick-hook.js'
+import type { TenantState } from '../src/kernel/tenant-state.js'
 import { createEngine } from '../src/index.js'
 
 function fakeWall(startMs: number): { now: () => number; add: (ms: number) => void } {

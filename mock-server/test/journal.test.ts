@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { Journal, type JournalEntry } from '../src/engine/journal.js'
-import { FaultTable } from '../src/engine/faults.js'
+import { Journal, type JournalEntry } from '../src/kernel/journal.js'
+import { FaultTable } from '../src/kernel/faults.js'
 
 const entry = (i: number, operation = 'get_version'): JournalEntry => ({
   id: `req_${i}`, at: i, wallMs: 0, method: 'POST', path: '/api/v1/x', operation, status: 200,

@@ -158,7 +158,7 @@ describe('scenario sections on the tenant', () => {
     delete old.state.extra.scenario
     engine.importTenant(other, old)
     expect(other.state.scenario).toEqual(sections)
-    other.state.forms = undefined
+    ;(other.state as { forms?: unknown }).forms = undefined
     engine.resetTenant(other)
     expect(other.state.scenario).toEqual(sections)
     // reset builds every section again, from the kept scenario sections

@@ -8,6 +8,7 @@ import { emitOperationNames } from './operation-names.js'
 import { emitOperationTypes } from './operation-types.js'
 import { emitOperations } from './operations.js'
 import { emitRequestSchemaTypes, emitSchemaTypes } from './schema-types.js'
+import { emitStatusCodes } from './status-codes.js'
 
 /** Every file a consumer can receive, by file name. */
 export const emitters = {
@@ -16,6 +17,7 @@ export const emitters = {
   'operation-names.ts': emitOperationNames,
   'operation-types.ts': emitOperationTypes,
   'errors.ts': emitErrors,
+  'status-codes.ts': emitStatusCodes,
   'operation-meta.ts': emitOperationMeta,
   'operation-methods.ts': emitOperationMethods,
   'operations.ts': emitOperations,

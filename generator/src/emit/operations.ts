@@ -38,11 +38,11 @@ export function emitOperations(model: ContractModel): string {
     }
     return `  ${key}${tsLiteral(info, 2, key.length, replace)},`
   })
-  const tagsPrefix = 'export const tags: readonly { name: string; description: string }[] = '
+  const tagsPrefix = 'export const tags: readonly { name: OperationTag; description: string }[] = '
   return withBanner(
     model.banner,
     `import type { ErrorCode } from './errors.js'
-import type { OperationName } from './operation-names.js'
+import type { OperationName, OperationTag } from './operation-names.js'
 
 export type Right = ${union(RIGHTS)}
 export type AccountOption = ${union(ACCOUNT_OPTIONS)}
@@ -52,7 +52,7 @@ export type JsonSchema = { [key: string]: unknown } | boolean
 
 export interface OperationInfo<K extends OperationName = OperationName> {
   name: K
-  tag: string
+  tag: OperationTag
   /** Short Japanese title. */
   summary: string
   /** Japanese description (Markdown). */

@@ -1,88 +1,96 @@
-import type { Engine } from '../engine/create-engine.js'
-import type { EngineInternals } from '../engine/engine-internals.js'
-import type { RawRequest, RawResponse } from '../engine/raw-http.js'
-import { parseAdminBody, type AdminRequest } from './admin-request.js'
-import { AdminBadRequest, adminError } from './admin-response.js'
+import type { AdminHandler } from '../kernel/admin-handler.js'
+import type { Engine } from '../kernel/create-engine.js'
+import type { EngineInternals } from '../kernel/engine-internals.js'
+import type { RawRequest, RawResponse } from '../kernel/raw-http.js'
+import { parseAdminBody, type AdminRequest, type AdminRoutes } from '../kernel/admin-request.js'
+import { adminError } from '../kernel/admin-response.js'
+import { DomainError, type DomainErrorKind } from '../kernel/domain-error.js'
 import { clockRoutes } from './clock-route.js'
-import { eventsRoutes } from './events-route.js'
 import { faultsRoutes } from './faults-route.js'
-import { formOutboxRoutes } from './form-outbox-route.js'
 import { journalRoutes } from './journal-route.js'
-import { oneclickRoutes } from './oneclick-route.js'
-import { outboxRoutes } from './outbox-route.js'
 import { resetRoutes } from './reset-route.js'
 import { snapshotRoutes } from './snapshot-route.js'
 import { tenantsRoutes } from './tenants-route.js'
-import { clickRoutes, openRoutes, unsubscribeRoutes } from './tracking-route.js'
 
-/** Handlers of one admin path, by method. */
-export type AdminRoutes = Partial<Record<'GET' | 'POST' | 'PUT' | 'DELETE', (r: AdminRequest) => RawResponse | Promise<RawResponse>>>
+export type { AdminRoutes }
 
-/**
- * `/__mock/{route}` → routes (engine, part 2 mail and delivery, part 3 forms). Documented in
- * spec/admin.openapi.yaml.
- */
-const routes: Record<string, AdminRoutes> = {
+/** The kernel's own routes: tenants, clock, journal, faults, reset, snapshot. */
+const kernelRoutes: Record<string, AdminRoutes> = {
   reset: resetRoutes,
   tenants: tenantsRoutes,
   clock: clockRoutes,
   journal: journalRoutes,
   faults: faultsRoutes,
   snapshot: snapshotRoutes,
-  outbox: outboxRoutes,
-  events: eventsRoutes,
-  oneclick: oneclickRoutes,
-  'forms/outbox': formOutboxRoutes,
 }
 
-/** `/__mock/{prefix}/{a}/{b}`: the tracking links of rendered mails. */
-const TRACKING = /^(click|open|unsubscribe)\/\d+\/\d+$/
-const trackingRoutes: Record<string, AdminRoutes> = { click: clickRoutes, open: openRoutes, unsubscribe: unsubscribeRoutes }
-
-function routesOf(route: string): AdminRoutes | undefined {
-  if (Object.hasOwn(routes, route)) return routes[route]
-  const m = TRACKING.exec(route)
-  return m ? trackingRoutes[m[1]!] : undefined
+/** A route key with `{n}` segments (e.g. `click/{n}/{n}`) matches those segments as integers. */
+function routeMatcher(key: string): RegExp {
+  const escaped = key.split('/').map((seg) => (seg === '{n}' ? '\\d+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+  return new RegExp(`^${escaped.join('/')}$`)
 }
+
+export type { AdminHandler }
+
+/** The one place where a refusal's kind becomes an HTTP status and a default slug. */
+const kindStatus: Record<DomainErrorKind, number> = { invalid: 400, not_found: 404, conflict: 409 }
+const kindSlug: Record<DomainErrorKind, string> = { invalid: 'bad_request', not_found: 'not_found', conflict: 'conflict' }
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
 
-export async function handleAdmin(engine: Engine, internals: EngineInternals, raw: RawRequest): Promise<RawResponse> {
-  const route = raw.path.slice('/__mock/'.length).replace(/\/+$/, '')
-  const methods = routesOf(route)
-  if (!methods) return adminError(404, 'not_found', `no admin route /__mock/${route}; see spec/admin.openapi.yaml`)
-  const handler = methods[raw.method as keyof AdminRoutes]
-  if (!handler) {
-    const allow = Object.keys(methods).join(', ')
-    return adminError(405, 'method_not_allowed', `/__mock/${route} accepts ${allow}`, { Allow: allow })
+/**
+ * `/__mock/{route}` → the kernel's routes plus those the modules bring. Documented in
+ * spec/admin.openapi.yaml.
+ */
+export function createAdminRouter(moduleRoutes: readonly Readonly<Record<string, AdminRoutes>>[]): AdminHandler {
+  const exact = new Map<string, AdminRoutes>(Object.entries(kernelRoutes))
+  const patterns: [RegExp, AdminRoutes][] = []
+  for (const routes of moduleRoutes) {
+    for (const [key, methods] of Object.entries(routes)) {
+      if (exact.has(key)) throw new Error(`two modules define the admin route /__mock/${key}`)
+      if (key.includes('{n}')) patterns.push([routeMatcher(key), methods])
+      else exact.set(key, methods)
+    }
   }
+  const routesOf = (route: string): AdminRoutes | undefined => exact.get(route) ?? patterns.find(([re]) => re.test(route))?.[1]
 
-  let tenant = internals.registry.default
-  const auth = raw.header('authorization')
-  if (auth !== undefined) {
-    const token = BEARER.exec(auth)?.[1]
-    const caller = token === undefined ? null : internals.registry.resolve(token)
-    if (!caller) return adminError(401, 'unknown_token', 'the bearer token belongs to no tenant')
-    tenant = caller.tenant
-  }
+  return async function handleAdmin(engine, internals, raw) {
+    const route = raw.path.slice('/__mock/'.length).replace(/\/+$/, '')
+    const methods = routesOf(route)
+    if (!methods) return adminError(404, 'not_found', `no admin route /__mock/${route}; see spec/admin.openapi.yaml`)
+    const handler = methods[raw.method as keyof AdminRoutes]
+    if (!handler) {
+      const allow = Object.keys(methods).join(', ')
+      return adminError(405, 'method_not_allowed', `/__mock/${route} accepts ${allow}`, { Allow: allow })
+    }
 
-  let body: Record<string, unknown> | undefined
-  const req: AdminRequest = {
-    engine,
-    raw,
-    tenant,
-    route,
-    query: new URLSearchParams(raw.query),
-    json: () => (body ??= parseAdminBody(raw.bodyText)),
-    changed: internals.markChanged,
-  }
-  try {
-    const res = await handler(req)
-    res.tenantId = tenant.id
-    return res
-  } catch (e) {
-    if (e instanceof AdminBadRequest) return adminError(e.status, e.slug, e.message)
-    internals.logger.error(`admin ${raw.method} /__mock/${route} failed`, e)
-    return adminError(500, 'internal_error', `unexpected error: ${String((e as Error)?.message ?? e)}`)
+    let tenant = internals.registry.default
+    const auth = raw.header('authorization')
+    if (auth !== undefined) {
+      const token = BEARER.exec(auth)?.[1]
+      const caller = token === undefined ? null : internals.registry.resolve(token)
+      if (!caller) return adminError(401, 'unknown_token', 'the bearer token belongs to no tenant')
+      tenant = caller.tenant
+    }
+
+    let body: Record<string, unknown> | undefined
+    const req: AdminRequest = {
+      engine,
+      raw,
+      tenant,
+      route,
+      query: new URLSearchParams(raw.query),
+      json: () => (body ??= parseAdminBody(raw.bodyText)),
+      changed: internals.markChanged,
+    }
+    try {
+      const res = await handler(req)
+      res.tenantId = tenant.id
+      return res
+    } catch (e) {
+      if (e instanceof DomainError) return adminError(kindStatus[e.kind], e.slug ?? kindSlug[e.kind], e.message)
+      internals.logger.error(`admin ${raw.method} /__mock/${route} failed`, e)
+      return adminError(500, 'internal_error', `unexpected error: ${String((e as Error)?.message ?? e)}`)
+    }
   }
 }

@@ -1,8 +1,9 @@
-import type { ClockMode } from '../engine/clock.js'
-import type { TenantRuntime } from '../engine/tenant-runtime.js'
-import { onlyKeys } from './admin-request.js'
-import { AdminBadRequest, adminJson } from './admin-response.js'
-import type { AdminRoutes } from './admin-router.js'
+import type { ClockMode } from '../kernel/clock.js'
+import type { TenantRuntime } from '../kernel/tenant-runtime.js'
+import { onlyKeys } from '../kernel/admin-request.js'
+import { adminJson } from '../kernel/admin-response.js'
+import { invalid } from '../kernel/domain-error.js'
+import type { AdminRoutes } from '../kernel/admin-request.js'
 
 export interface ClockChange {
   mode?: ClockMode
@@ -15,20 +16,20 @@ export function parseClockBody(body: Record<string, unknown>, at = ''): ClockCha
   onlyKeys(body, ['mode', 'speed', 'set', 'advance_seconds'])
   const out: ClockChange = {}
   if (body.mode !== undefined) {
-    if (body.mode !== 'real' && body.mode !== 'manual') throw new AdminBadRequest(`${at}/mode must be "real" or "manual"`)
+    if (body.mode !== 'real' && body.mode !== 'manual') throw invalid(`${at}/mode must be "real" or "manual"`)
     out.mode = body.mode
   }
   if (body.speed !== undefined) {
-    if (typeof body.speed !== 'number' || !(body.speed > 0) || !Number.isFinite(body.speed)) throw new AdminBadRequest(`${at}/speed must be a positive number`)
+    if (typeof body.speed !== 'number' || !(body.speed > 0) || !Number.isFinite(body.speed)) throw invalid(`${at}/speed must be a positive number`)
     out.speed = body.speed
   }
   if (body.set !== undefined) {
-    if (typeof body.set !== 'number' || !Number.isInteger(body.set) || body.set < 0) throw new AdminBadRequest(`${at}/set must be unix seconds (an integer >= 0)`)
+    if (typeof body.set !== 'number' || !Number.isInteger(body.set) || body.set < 0) throw invalid(`${at}/set must be unix seconds (an integer >= 0)`)
     out.set = body.set
   }
   if (body.advance_seconds !== undefined) {
     const a = body.advance_seconds
-    if (typeof a !== 'number' || !Number.isInteger(a) || a < 0) throw new AdminBadRequest(`${at}/advance_seconds must be an integer >= 0`)
+    if (typeof a !== 'number' || !Number.isInteger(a) || a < 0) throw invalid(`${at}/advance_seconds must be an integer >= 0`)
     out.advance_seconds = a
   }
   return out

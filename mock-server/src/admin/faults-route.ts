@@ -1,9 +1,10 @@
 import { isErrorCode } from '../generated/errors.js'
 import { isOperationName } from '../generated/operation-names.js'
-import type { Fault } from '../engine/faults.js'
-import { onlyKeys, optionalInteger } from './admin-request.js'
-import { AdminBadRequest, adminJson } from './admin-response.js'
-import type { AdminRoutes } from './admin-router.js'
+import type { Fault } from '../kernel/faults.js'
+import { onlyKeys, optionalInteger } from '../kernel/admin-request.js'
+import { adminJson } from '../kernel/admin-response.js'
+import { invalid } from '../kernel/domain-error.js'
+import type { AdminRoutes } from '../kernel/admin-request.js'
 
 function faultJson(f: Fault): Record<string, unknown> {
   return { id: f.id, operation: f.operation, remaining: f.remaining, error_code: f.errorCode, status: f.status, delay_ms: f.delayMs }
@@ -26,20 +27,20 @@ export const faultsRoutes: AdminRoutes = {
     onlyKeys(body, ['operation', 'error_code', 'status', 'delay_ms', 'count'])
     const operation = body.operation
     if (typeof operation !== 'string' || (operation !== '*' && !isOperationName(operation))) {
-      throw new AdminBadRequest('/operation must be an API name of the contract or "*"')
+      throw invalid('/operation must be an API name of the contract or "*"')
     }
     let errorCode: Fault['errorCode'] = null
     if (body.error_code !== undefined) {
-      if (typeof body.error_code !== 'string' || !isErrorCode(body.error_code)) throw new AdminBadRequest('/error_code must be a code of the error catalogue')
+      if (typeof body.error_code !== 'string' || !isErrorCode(body.error_code)) throw invalid('/error_code must be a code of the error catalogue')
       errorCode = body.error_code
     }
     const status = optionalInteger(body, 'status', 100) ?? null
-    if (status !== null && status > 599) throw new AdminBadRequest('/status must be an HTTP status (100-599)')
+    if (status !== null && status > 599) throw invalid('/status must be an HTTP status (100-599)')
     const delayMs = optionalInteger(body, 'delay_ms', 0) ?? 0
-    if (delayMs > 60_000) throw new AdminBadRequest('/delay_ms must be at most 60000')
+    if (delayMs > 60_000) throw invalid('/delay_ms must be at most 60000')
     const count = optionalInteger(body, 'count', 1) ?? 1
     if (errorCode === null && status === null && delayMs === 0) {
-      throw new AdminBadRequest('a fault needs error_code, status or delay_ms')
+      throw invalid('a fault needs error_code, status or delay_ms')
     }
     r.tenant.faults.add({ operation, remaining: count, errorCode, status, delayMs })
     return adminJson(200, { faults: r.tenant.faults.list().map(faultJson) })

@@ -1,6 +1,7 @@
-import { journalEntryToJson } from '../engine/journal.js'
-import { AdminBadRequest, adminJson } from './admin-response.js'
-import type { AdminRoutes } from './admin-router.js'
+import { journalEntryToJson } from '../kernel/journal.js'
+import { adminJson } from '../kernel/admin-response.js'
+import { invalid } from '../kernel/domain-error.js'
+import type { AdminRoutes } from '../kernel/admin-request.js'
 
 /**
  * `GET /__mock/journal?operation=NAME&limit=N` → `{ entries: [...] }`, oldest first: the
@@ -13,7 +14,7 @@ export const journalRoutes: AdminRoutes = {
     let limit: number | undefined
     if (limitText !== null) {
       limit = Number(limitText)
-      if (!Number.isInteger(limit) || limit < 0) throw new AdminBadRequest('limit must be an integer >= 0')
+      if (!Number.isInteger(limit) || limit < 0) throw invalid('limit must be an integer >= 0')
     }
     const entries = r.tenant.journal.list({ operation, ...(limit !== undefined ? { limit } : {}) })
     return adminJson(200, { entries: entries.map(journalEntryToJson) })

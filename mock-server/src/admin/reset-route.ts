@@ -1,6 +1,6 @@
-import { onlyKeys, optionalInteger } from './admin-request.js'
-import { adminJson } from './admin-response.js'
-import type { AdminRoutes } from './admin-router.js'
+import { onlyKeys, optionalInteger } from '../kernel/admin-request.js'
+import { adminJson } from '../kernel/admin-response.js'
+import type { AdminRoutes } from '../kernel/admin-request.js'
 import { withInputErrors } from './scenario-errors.js'
 
 /**

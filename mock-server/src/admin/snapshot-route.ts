@@ -1,7 +1,8 @@
-import { TokenTakenError } from '../engine/tenant-registry.js'
-import { parseAdminBody } from './admin-request.js'
-import { AdminBadRequest, adminJson } from './admin-response.js'
-import type { AdminRoutes } from './admin-router.js'
+import { TokenTakenError } from '../kernel/tenant-registry.js'
+import { parseAdminBody } from '../kernel/admin-request.js'
+import { adminJson } from '../kernel/admin-response.js'
+import { DomainError } from '../kernel/domain-error.js'
+import type { AdminRoutes } from '../kernel/admin-request.js'
 import { withInputErrors } from './scenario-errors.js'
 
 /**
@@ -16,7 +17,7 @@ export const snapshotRoutes: AdminRoutes = {
     try {
       withInputErrors(() => r.engine.importTenant(r.tenant, json))
     } catch (e) {
-      if (e instanceof TokenTakenError) throw new AdminBadRequest(e.message, 409, 'token_taken')
+      if (e instanceof TokenTakenError) throw new DomainError('conflict', e.message, 'token_taken')
       throw e
     }
     return adminJson(200, { ok: true })

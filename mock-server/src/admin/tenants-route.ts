@@ -1,7 +1,8 @@
-import { tokensByName } from '../engine/tenant-runtime.js'
-import { onlyKeys, optionalInteger } from './admin-request.js'
-import { AdminBadRequest, adminJson } from './admin-response.js'
-import type { AdminRoutes } from './admin-router.js'
+import { tokensByName } from '../kernel/tenant-runtime.js'
+import { onlyKeys, optionalInteger } from '../kernel/admin-request.js'
+import { adminJson } from '../kernel/admin-response.js'
+import { invalid } from '../kernel/domain-error.js'
+import type { AdminRoutes } from '../kernel/admin-request.js'
 import { parseClockBody } from './clock-route.js'
 import { withInputErrors } from './scenario-errors.js'
 
@@ -21,7 +22,7 @@ export const tenantsRoutes: AdminRoutes = {
     const members = optionalInteger(body, 'members', 0)
     if (members !== undefined) opts.members = members
     if (body.clock !== undefined) {
-      if (typeof body.clock !== 'object' || body.clock === null) throw new AdminBadRequest('/clock must be an object')
+      if (typeof body.clock !== 'object' || body.clock === null) throw invalid('/clock must be an object')
       const c = parseClockBody(body.clock as Record<string, unknown>, '/clock')
       opts.clock = {}
       if (c.mode !== undefined) opts.clock.mode = c.mode
@@ -37,7 +38,7 @@ export const tenantsRoutes: AdminRoutes = {
       tenants: r.engine.tenants().map((t) => ({ tenant_id: t.id, default: t.isDefault })),
     }),
   DELETE: (r) => {
-    if (r.tenant.isDefault) throw new AdminBadRequest('the default tenant cannot be deleted; send the token of a created tenant', 400, 'default_tenant')
+    if (r.tenant.isDefault) throw invalid('the default tenant cannot be deleted; send the token of a created tenant', 'default_tenant')
     r.engine.deleteTenant(r.tenant)
     return adminJson(200, { ok: true })
   },

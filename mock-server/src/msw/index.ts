@@ -1,5 +1,6 @@
 import { http, type HttpHandler } from 'msw'
-import { createEngine, type Engine, type EngineOptions } from '../engine/create-engine.js'
+import { createEngine } from '../emulator.js'
+import type { Engine, EngineOptions } from '../kernel/create-engine.js'
 
 export interface MockHandlersOptions extends EngineOptions {
   /** An engine to share (e.g. to inspect it in tests); default: a new one from the options. */

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import type { ClockMode } from '../engine/clock.js'
+import type { ClockMode } from '../kernel/clock.js'
 
 export interface CliOptions {
   host: string

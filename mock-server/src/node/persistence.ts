@@ -1,6 +1,6 @@
 import { open, readFile, rename, mkdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Engine } from '../engine/create-engine.js'
+import type { Engine } from '../kernel/create-engine.js'
 
 export const STATE_FILE = 'krs-mock-state.json'
 

@@ -1,4 +1,4 @@
-import type { RawResponse } from '../engine/raw-http.js'
+import type { RawResponse } from '../kernel/raw-http.js'
 
 /** Where the Node door writes its lines (stdout by default). */
 export type LineSink = (text: string) => void

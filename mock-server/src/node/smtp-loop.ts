@@ -1,4 +1,4 @@
-import type { Engine } from '../engine/create-engine.js'
+import type { Engine } from '../kernel/create-engine.js'
 
 export interface SmtpLoop {
   /** Relay soon (after a request: a delivery may have reached handover). */
@@ -23,7 +23,7 @@ export interface SmtpLoopOptions {
  * at a time, so each mail goes out once. nodemailer is loaded only when this is on.
  */
 export async function startSmtpLoop(engine: Engine, url: string, opts: SmtpLoopOptions = {}): Promise<SmtpLoop> {
-  const { createSmtpRelay } = await import('../domains/mail-delivery-smtp-relay.js')
+  const { createSmtpRelay } = await import('../domains/mail/smtp-relay.js')
   let lastWarn = 0
   const relay = createSmtpRelay(url, {
     onError: (e) => {

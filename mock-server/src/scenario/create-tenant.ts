@@ -1,12 +1,13 @@
-import { isKrsError } from '../engine/krs-error.js'
-import type { Account, ApiToken } from '../model/account.js'
-import { parseJstDateTime } from '../model/day-number.js'
-import { MemberColumns } from '../model/member-columns.js'
-import type { MemberDbState, MemberElement, MemberTableState } from '../model/member-db.js'
-import type { ScenarioSections, TenantState } from '../model/tenant.js'
-import { compileCondition } from '../domains/conditions/compile-condition.js'
-import { predefinedAllCondition } from '../domains/conditions/condition-store.js'
-import { addMember } from '../domains/members/member-store.js'
+import { isKrsError } from '../kernel/krs-error.js'
+import type { Account, ApiToken } from '../kernel/account.js'
+import { parseJstDateTime } from '../lib/day-number.js'
+import { MemberColumns } from '../domains/member-db/member-columns.js'
+import type { MemberDbState, MemberElement, MemberTableState } from '../domains/member-db/member-db-state.js'
+import type { PartialTenantState } from '../kernel/state-section.js'
+import type { ScenarioSections } from '../kernel/tenant-state.js'
+import { compileCondition } from '../domains/member-db/conditions/compile-condition.js'
+import { predefinedAllCondition } from '../domains/member-db/conditions/condition-store.js'
+import { addMember } from '../domains/member-db/members/member-store.js'
 import { generateMembers } from './generate-members.js'
 import { ScenarioError } from './scenario-error.js'
 import type { Scenario, ScenarioAccount } from './scenario-types.js'
@@ -47,7 +48,7 @@ export function scenarioSectionsOf(scenario: Partial<Scenario>): ScenarioSection
 }
 
 /** Build the state of one tenant from a (parsed) scenario. */
-export function createTenantState(id: string, scenario: Scenario, opts: CreateTenantOptions): TenantState {
+export function createTenantState(id: string, scenario: Scenario, opts: CreateTenantOptions): PartialTenantState {
   const accounts = new Map(scenario.accounts.map((a) => [a.id, accountOf(a)]))
   const tokens = new Map<string, ApiToken>()
   for (const t of scenario.tokens) {

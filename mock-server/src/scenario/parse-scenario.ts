@@ -1,14 +1,14 @@
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import { parse as parseYaml } from 'yaml'
-import { elementTypes } from '../model/member-db.js'
+import { createAjv, type ErrorObject, type ValidateFunction } from '../kernel/ajv.js'
+import { elementTypes } from '../domains/member-db/member-db-state.js'
 import { pointerToPath, ScenarioError } from './scenario-error.js'
 import { scenarioSchema } from './scenario-schema.js'
 import type { Scenario } from './scenario-types.js'
 
-let validate: ReturnType<Ajv2020['compile']> | null = null
+let validate: ValidateFunction | null = null
 
 function validator() {
-  if (!validate) validate = new Ajv2020({ allErrors: false, strict: false }).compile(scenarioSchema)
+  if (!validate) validate = createAjv().compile(scenarioSchema)
   return validate
 }
 

@@ -1,6 +1,6 @@
-import { charClasses, elementTypes } from '../model/member-db.js'
-import { mailDeliveryScenarioSchema } from '../domains/mail-delivery-scenario.js'
-import { servicesScenarioSchema } from '../domains/services-scenario.js'
+import { charClasses, elementTypes } from '../domains/member-db/member-db-state.js'
+import { mailDeliveryScenarioSchema } from '../domains/mail/mail-scenario.js'
+import { servicesScenarioSchema } from '../domains/forms/forms-scenario.js'
 import { fakeKinds } from './scenario-types.js'
 
 const id = { type: 'integer', minimum: 1 }

@@ -1,5 +1,5 @@
-import type { PermissionLevel } from '../model/account.js'
-import type { ConditionClause, ElementConfig, ElementType, SystemTimestampField } from '../model/member-db.js'
+import type { PermissionLevel } from '../kernel/account.js'
+import type { ConditionClause, ElementConfig, ElementType, SystemTimestampField } from '../domains/member-db/member-db-state.js'
 
 /** How generated members fill an element (defaults follow the element type). */
 export const fakeKinds = [

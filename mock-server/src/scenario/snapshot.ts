@@ -1,7 +1,7 @@
-import type { Account, ApiToken } from '../model/account.js'
-import { MemberColumns, type MemberColumnsJson } from '../model/member-columns.js'
-import type { MemberDbState, MemberElement, StoredCondition, TableLock } from '../model/member-db.js'
-import type { AuditEntry, TenantState } from '../model/tenant.js'
+import type { Account, ApiToken } from '../kernel/account.js'
+import { MemberColumns, type MemberColumnsJson } from '../domains/member-db/member-columns.js'
+import type { MemberDbState, MemberElement, StoredCondition, TableLock } from '../domains/member-db/member-db-state.js'
+import type { AuditEntry, TenantState } from '../kernel/tenant-state.js'
 import { decodeJsonSafe, encodeJsonSafe } from './json-safe.js'
 
 interface MemberTableJson {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { dateConditionPredicate } from '../../src/domains/agent-programs/date-condition.js'
-import { firstRun, nextOccurrence } from '../../src/domains/agent-programs/occurrences.js'
-import { parseDay } from '../../src/model/day-number.js'
+import { dateConditionPredicate } from '../../src/domains/mail/agent-programs/date-condition.js'
+import { firstRun, nextOccurrence } from '../../src/domains/mail/agent-programs/occurrences.js'
+import { parseDay } from '../../src/lib/day-number.js'
 import { T0, makeTenant } from './support.js'
 
 /** Unit tests of the JST date arithmetic behind agent programs (the rules through the doors are in agent-programs.test.ts). */

@@ -1,4 +1,4 @@
-import type { EngineOptions } from '../../src/engine/create-engine.js'
+import type { EngineOptions } from '../../src/kernel/create-engine.js'
 
 /**
  * No injection any more: every part-2 handler is in src/handler-table.ts and the delivery

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseMailScenario } from '../../src/domains/mail-delivery-scenario.js'
+import { parseMailScenario } from '../../src/domains/mail/mail-scenario.js'
 import { runOnEveryDoor } from '../support/run-on-every-door.js'
 import { kit, mailDoorEngine, textMail } from './door-kit.js'
 import { T0, deliverySection, mailScenario } from './support.js'

@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest'
-import { createSmtpRelay } from '../../src/domains/mail-delivery-smtp-relay.js'
+import { createSmtpRelay } from '../../src/domains/mail/smtp-relay.js'
 import { runOnEveryDoor } from '../support/run-on-every-door.js'
 import { smtpCatcher } from '../support/smtp-catcher.js'
 import { kit, mailDoorEngine, textMail } from './door-kit.js'

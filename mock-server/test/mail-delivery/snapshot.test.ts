@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mailDeliverySection } from '../../src/domains/mail-delivery-section.js'
+import { mailDeliverySection } from '../../src/domains/mail/mail-section.js'
 import { runOnEveryDoor } from '../support/run-on-every-door.js'
 import { kit, mailDoorEngine, textMail } from './door-kit.js'
 import { T0 } from './support.js'

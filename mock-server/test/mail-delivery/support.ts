@@ -1,5 +1,5 @@
-import type { TenantState } from '../../src/model/tenant.js'
-import { mailDeliveryStateFrom } from '../../src/domains/mail-delivery-section.js'
+import type { TenantState } from '../../src/kernel/tenant-state.js'
+import { mailDeliveryStateFrom } from '../../src/domains/mail/mail-section.js'
 import { createTenantState, defaultScenario, parseScenario, type Scenario } from '../../src/scenario/index.js'
 
 /** 2026-01-15 12:00:00 JST (03:00 UTC). */
@@ -71,7 +71,7 @@ export function mailScenario(): Scenario {
 
 /** A tenant of the test scenario with its part-2 section built from `section` (unit tests of internal helpers). */
 export function makeTenant(section: unknown = deliverySection, scenario: Scenario = mailScenario()): TenantState {
-  const tenant = createTenantState('mail', parseScenario(scenario), { seed: 3, now: T0 - 86400 })
+  const tenant = createTenantState('mail', parseScenario(scenario), { seed: 3, now: T0 - 86400 }) as TenantState
   tenant.mailDelivery = mailDeliveryStateFrom(section)
   return tenant
 }

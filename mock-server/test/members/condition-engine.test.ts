@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { compileCondition, type ConditionExtras } from '../../src/domains/conditions/index.js'
-import { deleteMember } from '../../src/domains/members/index.js'
-import type { ConditionClause, MemberTableState } from '../../src/model/member-db.js'
+import { compileCondition, type ConditionExtras } from '../../src/domains/member-db/conditions/index.js'
+import { deleteMember } from '../../src/domains/member-db/members/index.js'
+import type { ConditionClause, MemberTableState } from '../../src/domains/member-db/member-db-state.js'
 import { expectKrs, fixtureScenario, makeTenant, NOW } from './support.js'
 
 const tenant = makeTenant(0, fixtureScenario())

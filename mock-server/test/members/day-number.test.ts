@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatDay, parseDay } from '../../src/model/day-number.js'
+import { formatDay, parseDay } from '../../src/lib/day-number.js'
 
 /** The former parseDay (regular expression and Date.UTC), kept as the reference. */
 function referenceParseDay(s: string): number | null {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import { applyEvent } from '../../src/domains/mail-delivery-admin.js'
-import { mailDeliveryStateFrom } from '../../src/domains/mail-delivery-section.js'
+import { applyEvent } from '../../src/domains/mail/mail-admin.js'
+import { mailDeliveryStateFrom } from '../../src/domains/mail/mail-section.js'
 import { runOnEveryDoor } from '../support/run-on-every-door.js'
 import { mailEngine } from '../mail-delivery/door-support.js'
 import { deliverySection, mailScenario, textMail } from '../mail-delivery/support.js'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { memberDbHandlers as h } from '../../src/domains/member-db-handlers.js'
-import { ENCRYPTED_PLACEHOLDER, PASSWORD_MASK, verifyHashedPassword } from '../../src/domains/members/index.js'
+import { memberDbHandlers as h } from '../../src/domains/member-db/handlers.js'
+import { ENCRYPTED_PLACEHOLDER, PASSWORD_MASK, verifyHashedPassword } from '../../src/domains/member-db/members/index.js'
 import { ctxFor, expectKrs, fixtureScenario, makeTenant, NOW } from './support.js'
 
 const fresh = () => makeTenant(0, fixtureScenario())

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { markConditionUse } from '../../src/domains/conditions/index.js'
+import { markConditionUse } from '../../src/domains/member-db/conditions/index.js'
 import { runOnEveryDoor, type DoorTarget } from '../support/run-on-every-door.js'
 import { fixtureScenario } from './support.js'
 

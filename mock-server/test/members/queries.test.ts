@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { compileCondition } from '../../src/domains/conditions/index.js'
-import { memberDbHandlers as h } from '../../src/domains/member-db-handlers.js'
-import { apiValue, pageRows } from '../../src/domains/members/index.js'
+import { compileCondition } from '../../src/domains/member-db/conditions/index.js'
+import { memberDbHandlers as h } from '../../src/domains/member-db/handlers.js'
+import { apiValue, pageRows } from '../../src/domains/member-db/members/index.js'
 import { seededRandom } from '../../src/scenario/seeded-random.js'
 import { ctxFor, expectKrs, fixtureScenario, makeTenant, NOW } from './support.js'
 

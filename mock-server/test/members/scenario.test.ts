@@ -1,7 +1,8 @@
+import type { TenantState } from '../../src/kernel/tenant-state.js'
 import { describe, expect, it } from 'vitest'
-import { memberDbHandlers as h } from '../../src/domains/member-db-handlers.js'
-import { apiValue, checkMemberInput } from '../../src/domains/members/index.js'
-import { elementTypes } from '../../src/model/member-db.js'
+import { memberDbHandlers as h } from '../../src/domains/member-db/handlers.js'
+import { apiValue, checkMemberInput } from '../../src/domains/member-db/members/index.js'
+import { elementTypes } from '../../src/domains/member-db/member-db-state.js'
 import {
   createTenantState, defaultScenario, parseScenario, restoreTenant, ScenarioError, snapshotTenant,
 } from '../../src/scenario/index.js'
@@ -113,7 +114,7 @@ describe('the default scenario', () => {
     const a = makeTenant(50), b = makeTenant(50)
     const info = (x: typeof a) => h.get_member_infos_by_condition(ctxFor(x), { member_table_id: 1, condition_id: 1, offset: 0, sort_key: 0, order: true } as never)
     expect(info(a)).toEqual(info(b))
-    const c = createTenantState('c', parseScenario(defaultScenario()), { seed: 43, members: 50, now: NOW })
+    const c = createTenantState('c', parseScenario(defaultScenario()), { seed: 43, members: 50, now: NOW }) as TenantState
     expect(info(c)).not.toEqual(info(a))
     expect(a.memberDb.tables.get(1)!.members.count).toBe(50)
     expect(a.memberDb.tables.get(2)!.members.count).toBe(30)

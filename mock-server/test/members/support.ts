@@ -1,8 +1,8 @@
 import { expect } from 'vitest'
-import { isKrsError } from '../../src/engine/krs-error.js'
-import type { EngineContext } from '../../src/engine/context.js'
+import { isKrsError } from '../../src/kernel/krs-error.js'
+import type { EngineContext } from '../../src/kernel/context.js'
 import type { OperationName } from '../../src/generated/operation-names.js'
-import type { TenantState } from '../../src/model/tenant.js'
+import type { TenantState } from '../../src/kernel/tenant-state.js'
 import { createTenantState, defaultScenario, parseScenario, type Scenario } from '../../src/scenario/index.js'
 import { seededRandom } from '../../src/scenario/seeded-random.js'
 
@@ -10,7 +10,7 @@ import { seededRandom } from '../../src/scenario/seeded-random.js'
 export const NOW = 1_768_446_000
 
 export function makeTenant(members = 100, scenario: Scenario = defaultScenario(), now = NOW): TenantState {
-  return createTenantState('test', parseScenario(scenario), { seed: 42, members, now })
+  return createTenantState('test', parseScenario(scenario), { seed: 42, members, now }) as TenantState
 }
 
 /** A hand-built EngineContext acting with a token of the tenant (rights are the engine's job). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { isConditionInUse, markConditionUse, releaseConditionUse } from '../../src/domains/conditions/index.js'
-import { memberDbHandlers as h } from '../../src/domains/member-db-handlers.js'
-import { isLockedAgainst } from '../../src/domains/member-tables/lock.js'
+import { isConditionInUse, markConditionUse, releaseConditionUse } from '../../src/domains/member-db/conditions/index.js'
+import { memberDbHandlers as h } from '../../src/domains/member-db/handlers.js'
+import { isLockedAgainst } from '../../src/domains/member-db/tables/lock.js'
 import { ctxFor, expectKrs, fixtureScenario, makeTenant } from './support.js'
 
 describe('environment and tables', () => {

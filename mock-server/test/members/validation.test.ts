@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { checkElementValue, generatePassword, hashPassword, passwordProblems, verifyHashedPassword } from '../../src/domains/members/index.js'
-import { matchesCharClass } from '../../src/domains/members/char-class.js'
-import { isEmail, isTelephone, isUrl, isZip } from '../../src/domains/members/syntax.js'
-import type { CharClass, ElementConfig, ElementType, MemberElement } from '../../src/model/member-db.js'
+import { checkElementValue, generatePassword, hashPassword, passwordProblems, verifyHashedPassword } from '../../src/domains/member-db/members/index.js'
+import { matchesCharClass } from '../../src/domains/member-db/members/char-class.js'
+import { isEmail, isTelephone, isUrl, isZip } from '../../src/domains/member-db/members/syntax.js'
+import type { CharClass, ElementConfig, ElementType, MemberElement } from '../../src/domains/member-db/member-db-state.js'
 import { seededRandom } from '../../src/scenario/seeded-random.js'
 
 const el = (type: ElementType, config: ElementConfig = {}): MemberElement =>

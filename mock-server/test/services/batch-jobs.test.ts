@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { expect, it } from 'vitest'
-import { batchResultContentType } from '../../src/domains/services-admin.js'
+import { batchResultContentType } from '../../src/domains/batch/operations.js'
 import { advance, expectError, expectOk, runServicesSuite, stateOf } from './services-doors.js'
 import type { DoorTarget } from '../support/run-on-every-door.js'
 

@@ -5,9 +5,9 @@ import { csvLine } from '../../src/domains/batch/csv-write.js'
 import { valueOfCell } from '../../src/domains/batch/cell-values.js'
 import { optionRule, resolveOverrides } from '../../src/domains/batch/override-options.js'
 import { decodeUploadBody } from '../../src/domains/stored-files/decode-body.js'
-import type { MemberElement, MemberTableState } from '../../src/model/member-db.js'
-import type { ImportMode } from '../../src/model/services.js'
-import { isKrsError } from '../../src/engine/krs-error.js'
+import type { MemberElement, MemberTableState } from '../../src/domains/member-db/member-db-state.js'
+import type { ImportMode } from '../../src/domains/forms/forms-state.js'
+import { isKrsError } from '../../src/kernel/krs-error.js'
 
 const el = (id: number, type: MemberElement['type'], unique = false, config: MemberElement['config'] = {}): MemberElement =>
   ({ id, name: `項目${id}`, type, required: false, unique, system: false, config })

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { formOutbox } from '../../src/domains/services-admin.js'
+import { formOutbox } from '../../src/domains/forms/forms-admin.js'
 import { expectError, expectOk, runServicesSuite, stateOf } from './services-doors.js'
 import { namesOf, register } from './forms-support.js'
 

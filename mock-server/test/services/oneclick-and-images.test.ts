@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { checkOneclickUrl } from '../../src/domains/services-admin.js'
+import { checkOneclickUrl } from '../../src/domains/forms/forms-admin.js'
 import { advance, expectError, expectOk, runServicesSuite, START, stateOf } from './services-doors.js'
 
 interface Img { url: string; file_name: string; mime_type: string; size: number; date: string; expire: string }

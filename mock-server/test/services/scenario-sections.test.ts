@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { attachServicesScenario } from '../../src/domains/services-scenario.js'
+import { attachServicesScenario } from '../../src/domains/forms/forms-scenario.js'
 import { advance, expectError, expectOk, runServicesSuite, stateOf } from './services-doors.js'
 
 const scenario = {

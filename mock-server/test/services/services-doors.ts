@@ -1,9 +1,14 @@
 import { expect, vi } from 'vitest'
 import type { EngineOptions } from '../../src/index.js'
-import { memberDbHandlers } from '../../src/domains/member-db-handlers.js'
-import { servicesHandlers } from '../../src/domains/services-handlers.js'
-import { servicesTickHook } from '../../src/domains/services-sections.js'
-import type { TenantState } from '../../src/model/tenant.js'
+import { memberDbHandlers } from '../../src/domains/member-db/handlers.js'
+import { batchModule } from '../../src/domains/batch/module.js'
+import { environmentModule } from '../../src/domains/environment/module.js'
+import { formsModule } from '../../src/domains/forms/module.js'
+import { postedImagesModule } from '../../src/domains/posted-images/module.js'
+import { storedFilesModule } from '../../src/domains/stored-files/module.js'
+import { zipModule } from '../../src/domains/zip/module.js'
+import { batchTickHook } from '../../src/domains/batch/batch-section.js'
+import type { TenantState } from '../../src/kernel/tenant-state.js'
 import { runOnEveryDoor, type CallResult, type DoorTarget } from '../support/run-on-every-door.js'
 
 // Suites build an engine with generated members per test and door; a busy machine (two cores
@@ -20,8 +25,11 @@ export const START = 1_767_225_600
 export function servicesEngine(members = 60, extra: EngineOptions = {}): EngineOptions {
   return {
     members,
-    handlers: { ...memberDbHandlers, ...servicesHandlers },
-    tickHooks: [servicesTickHook],
+    handlers: {
+      ...memberDbHandlers, ...formsModule.handlers, ...postedImagesModule.handlers, ...batchModule.handlers,
+      ...storedFilesModule.handlers, ...zipModule.handlers, ...environmentModule.handlers,
+    },
+    tickHooks: [batchTickHook],
     ...extra,
   }
 }

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, expect, it } from 'vitest'
-import { attachServicesScenario } from '../../src/domains/services-scenario.js'
+import { attachServicesScenario } from '../../src/domains/forms/forms-scenario.js'
 import { expectError, expectOk, runServicesSuite, stateOf } from './services-doors.js'
 
 interface Address { pref_code: number; pref: string; addr1: string; addr2: string; addr1_yomi: string; addr2_yomi: string }

@@ -1,8 +1,8 @@
-import type { EngineContext } from '../../engine/context.js'
-import { KrsError } from '../../engine/krs-error.js'
-import type { MemberTableState } from '../../model/member-db.js'
-import type { BatchState } from '../../model/services.js'
-import { isLockedAgainst } from '../member-tables/lock.js'
+import type { EngineContext } from '../../kernel/context.js'
+import { KrsError } from '../../kernel/krs-error.js'
+import type { MemberTableState } from '../member-db/member-db-state.js'
+import type { BatchState } from '../forms/forms-state.js'
+import { isLockedAgainst } from '../member-db/tables/lock.js'
 
 /**
  * Refusals before a batch job starts (seed 2, point 4): the table locked through the API by

@@ -1,12 +1,12 @@
-import type { EngineContext } from '../../engine/context.js'
-import { KrsError } from '../../engine/krs-error.js'
-import type { ConditionClause, ConditionInfo, MemberTableState } from '../../model/member-db.js'
-import { compileCondition } from '../conditions/compile-condition.js'
-import { requireCondition } from '../conditions/condition-store.js'
-import { mailConditionExtras } from '../deliveries/condition-extras.js'
-import { requireTable } from '../member-tables/table-access.js'
-import { deleteMember } from '../members/member-store.js'
-import { advanceServices, batchOf } from '../services-sections.js'
+import type { EngineContext } from '../../kernel/context.js'
+import { KrsError } from '../../kernel/krs-error.js'
+import type { ConditionClause, ConditionInfo, MemberTableState } from '../member-db/member-db-state.js'
+import { compileCondition } from '../member-db/conditions/compile-condition.js'
+import { requireCondition } from '../member-db/conditions/condition-store.js'
+import { mailConditionExtras } from '../mail/deliveries/condition-extras.js'
+import { requireTable } from '../member-db/tables/table-access.js'
+import { deleteMember } from '../member-db/members/member-store.js'
+import { advanceBatchJobs, batchOf } from './batch-section.js'
 import { assertTableWritable } from './batch-guards.js'
 
 function checkPassword(ctx: EngineContext, password: string): void {
@@ -32,7 +32,7 @@ function deleteMatching(ctx: EngineContext, table: MemberTableState, info: Condi
 export function deleteMembersOp(
   ctx: EngineContext, b: { member_table_id: number; password: string; grouping: boolean; additional_condition: Record<string, unknown> },
 ): number {
-  advanceServices(ctx.tenant, ctx.now())
+  advanceBatchJobs(ctx.tenant, ctx.now())
   const table = requireTable(ctx, b.member_table_id)
   checkPassword(ctx, b.password)
   const info: ConditionInfo = { grouping: b.grouping, conditions: b.additional_condition as Record<string, ConditionClause> }
@@ -41,7 +41,7 @@ export function deleteMembersOp(
 
 /** delete_members_by_condition: delete the members of a saved condition; answers the count. */
 export function deleteMembersByConditionOp(ctx: EngineContext, b: { member_table_id: number; password: string; condition_id: number }): number {
-  advanceServices(ctx.tenant, ctx.now())
+  advanceBatchJobs(ctx.tenant, ctx.now())
   const table = requireTable(ctx, b.member_table_id)
   checkPassword(ctx, b.password)
   const cond = requireCondition(ctx.tenant.memberDb, table.id, b.condition_id)

@@ -1,7 +1,7 @@
-import type { MemberValue } from '../members/member-view.js'
-import { optionsOf } from '../members/fixed-options.js'
-import { PASSWORD_MASK } from '../members/password.js'
-import type { MemberElement } from '../../model/member-db.js'
+import type { MemberValue } from '../member-db/members/member-view.js'
+import { optionsOf } from '../member-db/members/fixed-options.js'
+import { PASSWORD_MASK } from '../member-db/members/password.js'
+import type { MemberElement } from '../member-db/member-db-state.js'
 
 /** The file text of an API value: booleans 1/0, option ids joined with ",", null empty. */
 export function cellOf(v: MemberValue): string {

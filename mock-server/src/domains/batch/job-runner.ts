@@ -1,6 +1,6 @@
-import type { BatchJob, BatchState } from '../../model/services.js'
-import type { TenantState } from '../../model/tenant.js'
-import { releaseConditionUse } from '../conditions/condition-store.js'
+import type { BatchJob, BatchState } from '../forms/forms-state.js'
+import type { TenantState } from '../../kernel/tenant-state.js'
+import { releaseConditionUse } from '../member-db/conditions/condition-store.js'
 import { runExport } from './export-job.js'
 import { runImport } from './import-job.js'
 

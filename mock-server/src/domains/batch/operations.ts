@@ -1,12 +1,13 @@
-import type { EngineContext } from '../../engine/context.js'
-import { KrsError } from '../../engine/krs-error.js'
-import type { BatchJob, ColumnSetDef } from '../../model/services.js'
-import type { TenantState } from '../../model/tenant.js'
-import { assertNoEncryptedElement } from '../conditions/compile-condition.js'
-import { markConditionUse, requireCondition } from '../conditions/condition-store.js'
-import { requireTable } from '../member-tables/table-access.js'
-import { assertMayWriteEncrypted } from '../members/member-store.js'
-import { advanceServices, batchOf, filesOf } from '../services-sections.js'
+import type { EngineContext } from '../../kernel/context.js'
+import { KrsError } from '../../kernel/krs-error.js'
+import type { BatchJob, ColumnSetDef } from '../forms/forms-state.js'
+import type { TenantState } from '../../kernel/tenant-state.js'
+import { assertNoEncryptedElement } from '../member-db/conditions/compile-condition.js'
+import { markConditionUse, requireCondition } from '../member-db/conditions/condition-store.js'
+import { requireTable } from '../member-db/tables/table-access.js'
+import { assertMayWriteEncrypted } from '../member-db/members/member-store.js'
+import { advanceBatchJobs, batchOf } from './batch-section.js'
+import { filesOf } from '../stored-files/stored-files-section.js'
 import { assertMayStartJob } from './batch-guards.js'
 import { expiryOf, jobDuration, progressOf } from './job-runner.js'
 import { importModeOf, resolveOverrides } from './override-options.js'
@@ -26,7 +27,7 @@ export function exportMembersOp(
   ctx: EngineContext, b: { member_table_id: number; condition_id: number; columnset_id: number; is_csv?: boolean },
 ): number {
   const now = ctx.now()
-  advanceServices(ctx.tenant, now)
+  advanceBatchJobs(ctx.tenant, now)
   const table = requireTable(ctx, b.member_table_id)
   const state = batchOf(ctx.tenant, now)
   const cond = requireCondition(ctx.tenant.memberDb, table.id, b.condition_id)
@@ -58,7 +59,7 @@ export function importMembersOp(
   b: { member_table_id: number; stored_file_id: number; is_update?: number | boolean; override_options?: Record<string, string> },
 ): number {
   const now = ctx.now()
-  advanceServices(ctx.tenant, now)
+  advanceBatchJobs(ctx.tenant, now)
   const table = requireTable(ctx, b.member_table_id)
   const state = batchOf(ctx.tenant, now)
   const file = filesOf(ctx.tenant, now).files[String(b.stored_file_id)]
@@ -81,7 +82,7 @@ export function importMembersOp(
 
 function requireJob(ctx: EngineContext, id: number): BatchJob {
   const now = ctx.now()
-  advanceServices(ctx.tenant, now)
+  advanceBatchJobs(ctx.tenant, now)
   const job = ctx.tenant.batch?.jobs[String(id)]
   if (!job) throw new KrsError('KR_API_F0005', `batch_job_id ${id}: no such batch job`)
   return job

@@ -1,6 +1,6 @@
-import { KrsError } from '../../engine/krs-error.js'
-import type { MemberElement, MemberTableState } from '../../model/member-db.js'
-import type { ImportMode, OverrideOption } from '../../model/services.js'
+import { KrsError } from '../../kernel/krs-error.js'
+import type { MemberElement, MemberTableState } from '../member-db/member-db-state.js'
+import type { ImportMode, OverrideOption } from '../forms/forms-state.js'
 
 /**
  * The per-element override options of an import (seed 2, point 5): which values each element

@@ -1,5 +1,5 @@
 import type { OperationHandler } from '../../generated/handlers.js'
-import type { EngineContext } from '../../engine/context.js'
+import type { EngineContext } from '../../kernel/context.js'
 
 /** The KREISEL version the emulator reports (the seeds' example value). */
 export const KREISEL_VERSION = '1.5.0'

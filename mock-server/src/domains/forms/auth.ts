@@ -1,8 +1,8 @@
-import type { EngineContext } from '../../engine/context.js'
-import { KrsError } from '../../engine/krs-error.js'
-import { compositeKey, keyPart, uniqueElements, uniqueIndex } from '../members/unique-index.js'
-import { verifyHashedPassword } from '../members/password.js'
-import { checkElementValue } from '../members/validate-value.js'
+import type { EngineContext } from '../../kernel/context.js'
+import { KrsError } from '../../kernel/krs-error.js'
+import { compositeKey, keyPart, uniqueElements, uniqueIndex } from '../member-db/members/unique-index.js'
+import { verifyHashedPassword } from '../member-db/members/password.js'
+import { checkElementValue } from '../member-db/members/validate-value.js'
 import { assertFormNames, assertKind, formElementByName, passwordElementOf, requireAvailableForm, tableOfForm } from './form-access.js'
 
 /**

@@ -1,6 +1,6 @@
-import { parseJstDateTime } from '../../model/day-number.js'
-import type { MemberElement, MemberTableState } from '../../model/member-db.js'
-import type { FormCarrier, FormElementDef, FormRequirement, MemberFormDef } from '../../model/services.js'
+import { parseJstDateTime } from '../../lib/day-number.js'
+import type { MemberElement, MemberTableState } from '../member-db/member-db-state.js'
+import type { FormCarrier, FormElementDef, FormRequirement, MemberFormDef } from './forms-state.js'
 
 const carriersAll: FormCarrier[] = ['other', 'docomo', 'au', 'softbank', 'willcom', 'iphone']
 

@@ -1,13 +1,14 @@
-import type { EngineContext } from '../../engine/context.js'
-import { KrsError } from '../../engine/krs-error.js'
-import { formatJstDateTime } from '../../model/day-number.js'
-import type { MemberElement, MemberTableState } from '../../model/member-db.js'
-import type { FormElementDef, MemberFormDef, MemberFormKind } from '../../model/services.js'
-import { advanceServices, formsOf } from '../services-sections.js'
+import type { EngineContext } from '../../kernel/context.js'
+import { KrsError } from '../../kernel/krs-error.js'
+import { formatJstDateTime } from '../../lib/day-number.js'
+import type { MemberElement, MemberTableState } from '../member-db/member-db-state.js'
+import type { FormElementDef, MemberFormDef, MemberFormKind } from './forms-state.js'
+import { advanceBatchJobs } from '../batch/batch-section.js'
+import { formsOf } from './forms-section.js'
 
 /** A form by id (KR_API_F0005 when unknown), without availability checks. */
 export function requireForm(ctx: EngineContext, formId: number): MemberFormDef {
-  advanceServices(ctx.tenant, ctx.now())
+  advanceBatchJobs(ctx.tenant, ctx.now())
   const form = formsOf(ctx.tenant, ctx.now()).forms[String(formId)]
   if (!form) throw new KrsError('KR_API_F0005', `form_id ${formId}: no such member form`)
   return form

@@ -1,15 +1,16 @@
-import type { EngineContext } from '../../engine/context.js'
-import { KrsError } from '../../engine/krs-error.js'
-import { formatJstDateTime } from '../../model/day-number.js'
-import type { FormValue, MemberFormDef } from '../../model/services.js'
-import { requireTable } from '../member-tables/table-access.js'
-import { memberRow } from '../members/member-store.js'
-import { visibleValue } from '../members/member-view.js'
-import { PASSWORD_MASK } from '../members/password.js'
-import { assertOffset } from '../members/query.js'
-import { compositeKey, keyPart, uniqueElements, uniqueIndex } from '../members/unique-index.js'
-import { checkElementValue } from '../members/validate-value.js'
-import { advanceServices, formsOf } from '../services-sections.js'
+import type { EngineContext } from '../../kernel/context.js'
+import { KrsError } from '../../kernel/krs-error.js'
+import { formatJstDateTime } from '../../lib/day-number.js'
+import type { FormValue, MemberFormDef } from './forms-state.js'
+import { requireTable } from '../member-db/tables/table-access.js'
+import { memberRow } from '../member-db/members/member-store.js'
+import { visibleValue } from '../member-db/members/member-view.js'
+import { PASSWORD_MASK } from '../member-db/members/password.js'
+import { assertOffset } from '../member-db/members/query.js'
+import { compositeKey, keyPart, uniqueElements, uniqueIndex } from '../member-db/members/unique-index.js'
+import { checkElementValue } from '../member-db/members/validate-value.js'
+import { advanceBatchJobs } from '../batch/batch-section.js'
+import { formsOf } from './forms-section.js'
 import {
   assertFormNames, assertKind, formElementByName, requireAvailableForm, requireForm, tableOfForm,
 } from './form-access.js'
@@ -28,7 +29,7 @@ function formInfo(f: MemberFormDef) {
 
 /** get_member_forms: every form of a table, by id. */
 export function getMemberFormsOp(ctx: EngineContext, tableId: number) {
-  advanceServices(ctx.tenant, ctx.now())
+  advanceBatchJobs(ctx.tenant, ctx.now())
   const table = requireTable(ctx, tableId)
   return Object.values(formsOf(ctx.tenant, ctx.now()).forms).filter((f) => f.memberTableId === table.id).sort((a, b) => a.id - b.id).map(formInfo)
 }

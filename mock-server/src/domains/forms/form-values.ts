@@ -1,7 +1,7 @@
-import type { MemberElement, MemberTableState } from '../../model/member-db.js'
-import type { FormElementDef, MemberFormDef } from '../../model/services.js'
-import { passwordProblems } from '../members/password.js'
-import { checkElementValue } from '../members/validate-value.js'
+import type { MemberElement, MemberTableState } from '../member-db/member-db-state.js'
+import type { FormElementDef, MemberFormDef } from './forms-state.js'
+import { passwordProblems } from '../member-db/members/password.js'
+import { checkElementValue } from '../member-db/members/validate-value.js'
 import { passwordElementOf } from './form-access.js'
 
 const HANKANA = /[\uFF61-\uFF9F]+/g

@@ -1,9 +1,9 @@
-import type { EngineContext } from '../../engine/context.js'
-import { KrsError } from '../../engine/krs-error.js'
-import type { FormsState } from '../../model/services.js'
-import type { TenantState } from '../../model/tenant.js'
-import { memberRow } from '../members/member-store.js'
-import { formsOf } from '../services-sections.js'
+import type { EngineContext } from '../../kernel/context.js'
+import { KrsError } from '../../kernel/krs-error.js'
+import type { FormsState } from './forms-state.js'
+import type { TenantState } from '../../kernel/tenant-state.js'
+import { memberRow } from '../member-db/members/member-store.js'
+import { formsOf } from './forms-section.js'
 import { assertKind, requireAvailableForm, tableOfForm } from './form-access.js'
 
 /** 32-bit FNV-1a twice with different seeds: the emulator's token signature (not a secure MAC). */

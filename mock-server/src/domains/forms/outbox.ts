@@ -1,4 +1,4 @@
-import type { FormOutboxEntry, FormValue, MemberFormDef, FormsState } from '../../model/services.js'
+import type { FormOutboxEntry, FormValue, MemberFormDef, FormsState } from './forms-state.js'
 
 /** Keep at most this many outbox records per tenant (oldest dropped). */
 const OUTBOX_LIMIT = 10_000

@@ -1,6 +1,6 @@
-import type { EngineContext } from '../../engine/context.js'
-import { KrsError } from '../../engine/krs-error.js'
-import { filesOf } from '../services-sections.js'
+import type { EngineContext } from '../../kernel/context.js'
+import { KrsError } from '../../kernel/krs-error.js'
+import { filesOf } from './stored-files-section.js'
 import { decodeUploadBody } from './decode-body.js'
 
 /** Files must be smaller than 50 MB (decoded bytes). */

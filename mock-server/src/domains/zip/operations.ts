@@ -1,6 +1,6 @@
-import type { EngineContext } from '../../engine/context.js'
-import { KrsError } from '../../engine/krs-error.js'
-import { batchOf } from '../services-sections.js'
+import type { EngineContext } from '../../kernel/context.js'
+import { KrsError } from '../../kernel/krs-error.js'
+import { batchOf } from '../batch/batch-section.js'
 import type { ZipAddress } from './zip-dictionary.js'
 import { zipDictionary } from './zip-source.js'
 

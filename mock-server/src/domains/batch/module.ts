@@ -1,0 +1,38 @@
+import { defineModule, type ModuleHandlers } from '../../kernel/module.js'
+import { servicesScenarioSchema } from '../forms/forms-scenario.js'
+import { batchSection, batchTickHook } from './batch-section.js'
+import type { BatchState } from '../forms/forms-state.js'
+import { deleteMembersByConditionOp, deleteMembersOp } from './bulk-delete.js'
+import { batchResultContentType, exportMembersOp, getBatchJobResultOp, getBatchJobStatusOp, importMembersOp } from './operations.js'
+
+declare module '../../kernel/tenant-state.js' {
+  interface TenantSections {
+    /** Import/export batch jobs, their result files, column sets. */
+    batch: BatchState
+  }
+}
+
+type BatchOperation =
+  | 'export_members' | 'import_members' | 'get_batch_job_status' | 'get_batch_job_result'
+  | 'delete_members' | 'delete_members_by_condition'
+
+const info = (m: unknown) => (m ?? {}) as Record<string, unknown>
+
+/** Batch jobs: import, export, bulk deletion (6 operations); jobs finish on the clock. */
+export const batchModule = defineModule({
+  name: 'batch',
+  handlers: {
+    export_members: (ctx, b) => exportMembersOp(ctx, b),
+    import_members: (ctx, b) => importMembersOp(ctx, { ...b, override_options: b.override_options as Record<string, string> | undefined }),
+    get_batch_job_status: (ctx, b) => getBatchJobStatusOp(ctx, b.batch_job_id),
+    get_batch_job_result: (ctx, b) => getBatchJobResultOp(ctx, b.batch_job_id),
+    delete_members: (ctx, b) => deleteMembersOp(ctx, { ...b, additional_condition: info(b.additional_condition) }),
+    delete_members_by_condition: (ctx, b) => deleteMembersByConditionOp(ctx, b),
+  } satisfies ModuleHandlers<BatchOperation>,
+  sections: [batchSection],
+  tickHook: batchTickHook,
+  scenarioSchema: { properties: { columnSets: servicesScenarioSchema.columnSets } },
+  textContentTypes: {
+    get_batch_job_result: (tenant, body) => batchResultContentType(tenant, (body as { batch_job_id: number }).batch_job_id),
+  },
+})

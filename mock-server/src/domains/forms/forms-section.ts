@@ -1,0 +1,27 @@
+import type { StateSection } from '../../kernel/state-section.js'
+import { useSection } from '../../kernel/state-section.js'
+import type { FormsState } from './forms-state.js'
+import type { TenantState } from '../../kernel/tenant-state.js'
+import { scenarioForms, servicesSettings } from './forms-scenario.js'
+
+/** Forms state is plain JSON data: a deep copy is its snapshot. */
+const copy = <T>(v: T): T => structuredClone(v)
+
+function secretOf(tenant: TenantState): string {
+  let h = 2166136261
+  for (const ch of `${tenant.id}:${tenant.environmentName}`) h = Math.imul(h ^ ch.charCodeAt(0), 16777619)
+  return (h >>> 0).toString(16).padStart(8, '0')
+}
+
+export const formsSection: StateSection<'forms'> = {
+  key: 'forms',
+  create(tenant): FormsState {
+    const forms: FormsState['forms'] = {}
+    for (const f of scenarioForms(tenant)) forms[String(f.id)] = f
+    return { forms, deleted: [], oneclick: {}, outbox: [], nextOutboxId: 1, publicBaseUrl: servicesSettings(tenant).publicBaseUrl, secret: secretOf(tenant) }
+  },
+  toJSON: copy,
+  fromJSON: (j) => copy(j as FormsState),
+}
+
+export const formsOf = (tenant: TenantState, now: number): FormsState => useSection(tenant, formsSection, now)

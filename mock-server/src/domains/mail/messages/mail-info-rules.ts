@@ -1,0 +1,89 @@
+import { KrsError } from '../../../kernel/krs-error.js'
+import type { OperationRequest } from '../../../generated/operation-types.js'
+import type { MailContent } from '../mail-state.js'
+
+export type MailInfoInput = OperationRequest<'add_mail_message'>['mail_info']
+
+/** Half-width katakana (and half-width Japanese punctuation), U+FF61–U+FF9F. */
+const HANKANA = /[\uFF61-\uFF9F]/
+/**
+ * The unsubscribe-URL placeholder of the emulated substitution syntax (see
+ * mail-delivery-admin.ts): `{{unsubscribe_url}}` (also `{{list_unsubscribe_url}}`). It is
+ * refused in bodies and subject (KR_API_F0232); List-Unsubscribe is set with `list_unsubscribe`.
+ */
+export const UNSUBSCRIBE_PLACEHOLDER = /\{\{\s*(?:list_)?unsubscribe_url\s*\}\}/i
+/** `{{oneclick_url}}` or `{{oneclick_url:SECONDS}}`: a one-click login URL (default 3600 s). */
+const ONECLICK = /\{\{\s*oneclick_url(?::(\d+))?\s*\}\}/
+export const MAX_LINE_BYTES = 998
+const encoder = new TextEncoder()
+
+function checkLines(key: string, body: string): void {
+  const lines = body.split(/\r\n|\n|\r/)
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!
+    // UTF-8 is at most 3 bytes per UTF-16 unit: only long lines need encoding
+    if (line.length * 3 > MAX_LINE_BYTES && encoder.encode(line).length > MAX_LINE_BYTES) {
+      throw new KrsError('KR_API_F0004', `mail_info.${key}: line ${i + 1} is ${encoder.encode(line).length} bytes; a body line must not exceed ${MAX_LINE_BYTES} bytes`)
+    }
+  }
+}
+
+/**
+ * Check a `mail_info` and return the content with defaults filled in: parts by type
+ * (F0006), half-width katakana without `allow_hankana` (F0004), the 998-byte line limit
+ * (F0004), the unsubscribe placeholder (F0232), list_unsubscribe's url/email (F0006).
+ * Omitted optional fields take their defaults (update of an agent message resets them).
+ */
+export function checkMailInfo(m: MailInfoInput): MailContent {
+  const type = m.type
+  const text = type === 1 || type === 3 ? m.text_part : undefined
+  const html = type === 2 || type === 3 ? m.html_part : undefined
+  if ((type === 1 || type === 3) && typeof text !== 'string') {
+    throw new KrsError('KR_API_F0006', `mail_info.text_part is required when type is ${type}`)
+  }
+  if ((type === 2 || type === 3) && typeof html !== 'string') {
+    throw new KrsError('KR_API_F0006', `mail_info.html_part is required when type is ${type}`)
+  }
+  const lu = m.list_unsubscribe ?? { pattern: 0 }
+  if (lu.pattern === 2 && !lu.url) throw new KrsError('KR_API_F0006', 'mail_info.list_unsubscribe.url is required when pattern is 2')
+  if (lu.pattern === 3 && !lu.email) throw new KrsError('KR_API_F0006', 'mail_info.list_unsubscribe.email is required when pattern is 3')
+  const texts: [string, string | undefined | null][] = [
+    ['from_desc', m.from_desc], ['reply_desc', m.reply_desc], ['subject', m.subject],
+    ['text_part', text], ['html_part', html],
+  ]
+  for (const [key, v] of texts) {
+    if (typeof v !== 'string') continue
+    if (!m.allow_hankana && HANKANA.test(v)) {
+      throw new KrsError('KR_API_F0004', `mail_info.${key} contains half-width katakana; set allow_hankana to true to allow it`)
+    }
+    if (UNSUBSCRIBE_PLACEHOLDER.test(v)) {
+      throw new KrsError('KR_API_F0232', `mail_info.${key} contains the unsubscribe-URL placeholder; use list_unsubscribe instead`)
+    }
+  }
+  if (typeof text === 'string') checkLines('text_part', text)
+  if (typeof html === 'string') checkLines('html_part', html)
+  const oneclick = ONECLICK.exec(`${text ?? ''}\n${html ?? ''}`)
+  return {
+    type,
+    allowHankana: m.allow_hankana ?? false,
+    from: m.from,
+    fromDesc: m.from_desc ?? '',
+    reply: m.reply ?? null,
+    replyDesc: m.reply_desc ?? '',
+    subject: m.subject,
+    textPart: typeof text === 'string' ? text : null,
+    htmlPart: typeof html === 'string' ? html : null,
+    clickcounts: (m.clickcounts ?? []).map((c) => ({
+      url: c.url,
+      days: c.days ?? 7,
+      outdatedUrl: c.outdated_url === undefined || c.outdated_url === null ? c.url : c.outdated_url,
+    })),
+    openClickcount: m.open_clickcount ?? false,
+    listUnsubscribe: {
+      pattern: lu.pattern,
+      url: lu.pattern === 2 ? (lu.url ?? null) : null,
+      email: lu.pattern === 3 ? (lu.email ?? null) : null,
+    },
+    oneclickSec: oneclick ? (oneclick[1] ? Number(oneclick[1]) : 3600) : 0,
+  }
+}

@@ -1,0 +1,141 @@
+import { KrsError } from '../../../kernel/krs-error.js'
+import { NULL_DAY, jstDay } from '../../../lib/day-number.js'
+import { BoolColumn, IntColumn, MultiColumn, NumberColumn, StringColumn } from '../member-columns.js'
+import type { ConditionInfo, MemberDbState, MemberElement, MemberTableState } from '../member-db-state.js'
+import { formatAutogen } from '../members/autogen.js'
+import { K, kindNotAllowed, type ClauseInput, type RowPredicate } from './clause-context.js'
+import { compileDateClause } from './date-clause.js'
+import { compileMultiClause } from './multi-clause.js'
+import { compileBoolClause, compileChoiceClause, compileNumberClause } from './number-clause.js'
+import { compileStringClause } from './string-clause.js'
+
+export type { RowPredicate } from './clause-context.js'
+
+/** Hooks for keys whose data belongs to later parts (click counts, bounce counts). */
+export interface ConditionExtras {
+  /** Whether a member matches a click_count_flag clause (part 2). Default: nobody clicked. */
+  clickCountFlag?: (table: MemberTableState, clause: ClauseInput) => RowPredicate
+  /** Delivery error count of an address (part 2, kind 17). Default 0. */
+  errorCount?: (address: string) => number
+}
+
+export interface CompileOptions {
+  /** The whole database, to name the table an element of another table belongs to. */
+  db?: MemberDbState
+  extras?: ConditionExtras
+}
+
+const SYSTEM_TS = new Set(['regist_date', 'update_date', 'batch_date', 'upload_date'])
+const SYSTEM_TEXT = new Set(['last_host', 'last_referer', 'last_useragent'])
+
+function findElementElsewhere(db: MemberDbState | undefined, id: number): MemberTableState | undefined {
+  for (const t of db?.tables.values() ?? []) if (t.elements.some((e) => e.id === id)) return t
+  return undefined
+}
+
+/** The elements a condition names, in key order; throws for unknown keys. */
+export function conditionElements(table: MemberTableState, info: ConditionInfo, db?: MemberDbState): MemberElement[] {
+  const out: MemberElement[] = []
+  for (const key of Object.keys(info.conditions)) {
+    const m = /^e_([0-9]+)$/.exec(key)
+    if (!m) continue
+    const id = Number(m[1])
+    const el = table.elements.find((e) => e.id === id)
+    if (el) { out.push(el); continue }
+    const other = findElementElsewhere(db, id)
+    if (other) throw new KrsError('KR_API_F0007', `condition_info.conditions.${key}: element ${id} belongs to member table ${other.id}, not ${table.id}`)
+    throw new KrsError('KR_API_F0005', `condition_info.conditions.${key}: member table ${table.id} has no element ${id}`)
+  }
+  return out
+}
+
+/** KR_API_F0229 when the condition names an encrypted text element. */
+export function assertNoEncryptedElement(table: MemberTableState, info: ConditionInfo, db?: MemberDbState): void {
+  const enc = conditionElements(table, info, db).filter((e) => e.type === 'encrypted_text')
+  if (enc.length) {
+    throw new KrsError('KR_API_F0229', `condition_info.conditions: ${enc.map((e) => `e_${e.id}`).join(', ')} is an encrypted text element and cannot be used in a condition`)
+  }
+}
+
+function elementClause(table: MemberTableState, el: MemberElement, c: ClauseInput, extras: ConditionExtras): RowPredicate {
+  const cols = table.members
+  if (el.type === 'timestamp') return timestampClause(table, el.systemField ?? 'regist_date', c)
+  if (el.type === 'hashed_password') {
+    if (c.kind !== K.EMPTY && c.kind !== K.NOT_EMPTY) kindNotAllowed(c, 'hashed password')
+  }
+  const col = cols.columns.get(el.id)
+  if (el.type === 'autogen' && col instanceof NumberColumn) {
+    return compileStringClause(c, { email: false, read: (r) => { const v = col.values[r]!; return Number.isNaN(v) ? null : formatAutogen(el, v) } })
+  }
+  if (col instanceof StringColumn) {
+    return compileStringClause(c, { email: el.type === 'email', read: (r) => col.values[r] ?? null, ...(extras.errorCount ? { errorCount: extras.errorCount } : {}) })
+  }
+  if (col instanceof NumberColumn) return compileNumberClause(c, col.values, true)
+  if (col instanceof IntColumn && col.kind === 'date') {
+    return compileDateClause(c, { day: (r) => { const v = col.values[r]!; return v === NULL_DAY ? NaN : v }, days: col })
+  }
+  if (col instanceof IntColumn) return compileChoiceClause(c, col.values)
+  if (col instanceof BoolColumn) return compileBoolClause(c, col.values)
+  if (col instanceof MultiColumn) return compileMultiClause(c, col)
+  kindNotAllowed(c, el.type)
+}
+
+function timestampClause(table: MemberTableState, field: 'regist_date' | 'update_date' | 'batch_date' | 'upload_date', c: ClauseInput): RowPredicate {
+  const cols = table.members
+  return compileDateClause(c, {
+    day: (r) => { const v = cols[field][r]!; return Number.isNaN(v) ? NaN : jstDay(v) },
+    seconds: (r) => cols[field][r]!,
+    upload: field === 'upload_date',
+  })
+}
+
+function compileClause(table: MemberTableState, key: string, kind: number, extra: Record<string, unknown>, now: number, opts: CompileOptions): RowPredicate | null {
+  if (kind === K.NONE) return null
+  const extras = opts.extras ?? {}
+  const base = { key, kind, extra, now }
+  if (key === 'id') return compileNumberClause({ ...base, label: '会員ID' }, table.members.id, false)
+  if (SYSTEM_TS.has(key)) return timestampClause(table, key as 'regist_date', { ...base, label: key })
+  if (SYSTEM_TEXT.has(key)) {
+    const col = table.members[key as 'last_host']
+    return compileStringClause({ ...base, label: key }, { email: false, read: (r) => col.values[r] ?? null })
+  }
+  if (key === 'click_count_flag') {
+    const c = { ...base, label: 'クリックカウント' }
+    if (extras.clickCountFlag) return extras.clickCountFlag(table, c)
+    // no click data in part 1: nobody clicked
+    const positive = [K.EQUAL, K.CONTAINS, K.CONTAINS_ANY, K.NOT_EMPTY, K.TRUE].includes(kind as 2)
+    return () => !positive
+  }
+  const el = table.elements.find((e) => `e_${e.id}` === key)!
+  return elementClause(table, el, { ...base, label: el.name }, extras)
+}
+
+/**
+ * Compile an extraction condition of a member table into a row predicate. Every clause is
+ * `[kind, additional info]`; grouping true = AND, false = OR; clauses of kind 1 (none) are
+ * ignored, and a condition without any other clause matches every member. Throws KrsError:
+ * F0229 (encrypted element), F0005 (unknown element or one of another table),
+ * F0004 (kind not usable on the key, or bad additional info).
+ */
+export function compileCondition(table: MemberTableState, info: ConditionInfo, now: number, opts: CompileOptions = {}): RowPredicate {
+  assertNoEncryptedElement(table, info, opts.db)
+  const preds: RowPredicate[] = []
+  for (const [key, clause] of Object.entries(info.conditions)) {
+    if (!Array.isArray(clause) || clause.length !== 2 || typeof clause[0] !== 'number' || typeof clause[1] !== 'object' || clause[1] === null) {
+      throw new KrsError('KR_API_F0004', `condition_info.conditions.${key}: a clause is exactly [kind, additional info]`)
+    }
+    const p = compileClause(table, key, clause[0], clause[1] as Record<string, unknown>, now, opts)
+    if (p) preds.push(p)
+  }
+  const alive = table.members.alive
+  const and = info.grouping !== false
+  if (preds.length === 0) return (r) => alive[r] === 1
+  if (preds.length === 1) { const [a] = preds as [RowPredicate]; return (r) => alive[r] === 1 && a(r) }
+  if (and && preds.length === 2) { const [a, b] = preds as [RowPredicate, RowPredicate]; return (r) => alive[r] === 1 && a(r) && b(r) }
+  if (and && preds.length === 3) {
+    const [a, b, c] = preds as [RowPredicate, RowPredicate, RowPredicate]
+    return (r) => alive[r] === 1 && a(r) && b(r) && c(r)
+  }
+  if (and) return (r) => { if (alive[r] !== 1) return false; for (const p of preds) if (!p(r)) return false; return true }
+  return (r) => { if (alive[r] !== 1) return false; for (const p of preds) if (p(r)) return true; return false }
+}

@@ -1,0 +1,16 @@
+import type { MemberElement, MemberTableState } from '../member-db-state.js'
+
+/** The text of an autogen number: prefix + zero-padded counter + suffix. */
+export function formatAutogen(el: MemberElement, n: number): string {
+  const digits = el.config.number_of_digits ?? 0
+  const body = n < 0 ? '-' + String(-n).padStart(digits, '0') : String(n).padStart(digits, '0')
+  return `${el.config.prefix ?? ''}${body}${el.config.suffix ?? ''}`
+}
+
+/** Draw the next number of an autogen element (starts at standard_value, moves by add_option). */
+export function nextAutogen(table: MemberTableState, el: MemberElement): number {
+  const key = String(el.id)
+  const n = table.autogenNext[key] ?? el.config.standard_value ?? 1
+  table.autogenNext[key] = n + (el.config.add_option ?? 1)
+  return n
+}

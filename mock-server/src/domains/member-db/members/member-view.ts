@@ -1,0 +1,62 @@
+import { formatDay, formatJstDateTime } from '../../../lib/day-number.js'
+import type { StoredValue } from '../member-columns.js'
+import type { MemberElement, MemberTableState } from '../member-db-state.js'
+import { formatAutogen } from './autogen.js'
+import { PASSWORD_MASK } from './password.js'
+
+/**
+ * What an account without the encrypted-item-key permission reads instead of an encrypted
+ * text value (seed 1, point 6; seed 2, point 6).
+ */
+export const ENCRYPTED_PLACEHOLDER = '(暗号化)'
+
+export type MemberValue = string | number | boolean | number[] | null
+export type MemberInfo = Record<string, MemberValue>
+
+export interface ViewOptions {
+  /** The reader holds the encrypted-item-key permission. */
+  encryptedKey: boolean
+}
+
+/** The API value of one element of a row (no masking). */
+export function apiValue(table: MemberTableState, el: MemberElement, row: number): MemberValue {
+  const cols = table.members
+  if (el.type === 'timestamp') {
+    const v = cols[el.systemField ?? 'regist_date'][row]!
+    return Number.isNaN(v) ? null : formatJstDateTime(v)
+  }
+  const v: StoredValue = cols.columns.get(el.id)?.get(row) ?? null
+  if (v === null) return null
+  if (el.type === 'date') return formatDay(v as number)
+  if (el.type === 'autogen') return formatAutogen(el, v as number)
+  return v
+}
+
+/** The value as a reader sees it: hashed passwords masked, encrypted text maybe hidden. */
+export function visibleValue(table: MemberTableState, el: MemberElement, row: number, view: ViewOptions): MemberValue {
+  if (el.type === 'hashed_password') return PASSWORD_MASK
+  if (el.type === 'encrypted_text' && !view.encryptedKey) return ENCRYPTED_PLACEHOLDER
+  return apiValue(table, el, row)
+}
+
+const dt = (v: number): string | null => (Number.isNaN(v) ? null : formatJstDateTime(v))
+
+/** A member as `get_member_info` returns it: system fields, then `e_{id}` per user element. */
+export function memberInfoOf(table: MemberTableState, row: number, view: ViewOptions): MemberInfo {
+  const c = table.members
+  const info: MemberInfo = {
+    id: c.id[row]!,
+    regist_date: dt(c.regist_date[row]!),
+    update_date: dt(c.update_date[row]!),
+    batch_date: dt(c.batch_date[row]!),
+    upload_date: dt(c.upload_date[row]!),
+    last_host: c.last_host.get(row),
+    last_referer: c.last_referer.get(row),
+    last_useragent: c.last_useragent.get(row),
+  }
+  for (const el of table.elements) {
+    if (el.type === 'timestamp') continue
+    info[`e_${el.id}`] = visibleValue(table, el, row, view)
+  }
+  return info
+}

@@ -1,0 +1,102 @@
+import type { EngineContext } from '../../../kernel/context.js'
+import { KrsError } from '../../../kernel/krs-error.js'
+import type { ConditionInfo, MemberTableState } from '../member-db-state.js'
+import { compileCondition } from '../conditions/compile-condition.js'
+import { requireCondition } from '../conditions/condition-store.js'
+import { mailConditionExtras } from '../../mail/deliveries/condition-extras.js'
+import { requireTable } from '../tables/table-access.js'
+import { lookupMemberId } from './lookup.js'
+import { addMember, deleteMember, memberRow, updateMember, type WriteEnv } from './member-store.js'
+import { memberInfoOf, type MemberInfo, type ViewOptions } from './member-view.js'
+import { assertOffset, assertSortKey, countRows, pageRows, type PageRequest } from './query.js'
+
+/** KR_API_F0013 when another account locked the table through the API (the locker may write). */
+function assertWritable(ctx: EngineContext, table: MemberTableState): void {
+  if (table.lock && table.lock.accountId !== ctx.account?.id) {
+    throw new KrsError('KR_API_F0013', `member table ${table.id} is locked through the API by account ${table.lock.accountId}`)
+  }
+}
+
+function view(ctx: EngineContext): ViewOptions {
+  return { encryptedKey: ctx.account?.encryptedKey ?? false }
+}
+
+function writeEnv(ctx: EngineContext): WriteEnv {
+  return { now: ctx.now(), random: () => ctx.random(), encryptedKey: ctx.account?.encryptedKey ?? false }
+}
+
+/** Compile a condition with part 2's keys (error count, click_count_flag) available. */
+function compile(ctx: EngineContext, table: MemberTableState, info: ConditionInfo) {
+  return compileCondition(table, info, ctx.now(), { db: ctx.tenant.memberDb, extras: mailConditionExtras(ctx.tenant.mailDelivery) })
+}
+
+function storedConditionInfo(ctx: EngineContext, table: MemberTableState, conditionId: number): ConditionInfo {
+  return requireCondition(ctx.tenant.memberDb, table.id, conditionId).info
+}
+
+function page(ctx: EngineContext, table: MemberTableState, info: ConditionInfo, req: PageRequest): MemberInfo[] {
+  assertOffset(req.offset)
+  assertSortKey(table, req.sort_key, ctx.tenant.memberDb)
+  const pred = compile(ctx, table, info)
+  const v = view(ctx)
+  return pageRows(table, pred, req).map((r) => memberInfoOf(table, r, v))
+}
+
+export function lookupMemberIdOp(ctx: EngineContext, tableId: number, info: Record<string, unknown>): number {
+  const table = requireTable(ctx, tableId)
+  for (const key of Object.keys(info)) {
+    const id = Number(key.slice(2))
+    if (table.elements.some((e) => e.id === id)) continue
+    for (const other of ctx.tenant.memberDb.tables.values()) {
+      if (other.elements.some((e) => e.id === id)) {
+        throw new KrsError('KR_API_F0007', `member_info.${key} is an element of member table ${other.id}, not ${tableId}`)
+      }
+    }
+  }
+  return lookupMemberId(table, info)
+}
+
+export function getMemberInfoOp(ctx: EngineContext, tableId: number, memberId: number): MemberInfo {
+  const table = requireTable(ctx, tableId)
+  const row = memberRow(table, memberId)
+  if (row < 0) throw new KrsError('KR_API_F0005', `member_id ${memberId}: no such member in member table ${tableId}`)
+  return memberInfoOf(table, row, view(ctx))
+}
+
+export function getMemberInfosByOneshotConditionOp(ctx: EngineContext, tableId: number, info: ConditionInfo, req: PageRequest): MemberInfo[] {
+  const table = requireTable(ctx, tableId)
+  return page(ctx, table, info, req)
+}
+
+export function getMemberInfosByConditionOp(ctx: EngineContext, tableId: number, conditionId: number, req: PageRequest): MemberInfo[] {
+  const table = requireTable(ctx, tableId)
+  return page(ctx, table, storedConditionInfo(ctx, table, conditionId), req)
+}
+
+export function getMembersNumByOneshotConditionOp(ctx: EngineContext, tableId: number, info: ConditionInfo): number {
+  const table = requireTable(ctx, tableId)
+  return countRows(table, compile(ctx, table, info))
+}
+
+export function getMembersNumByConditionOp(ctx: EngineContext, tableId: number, conditionId: number): number {
+  const table = requireTable(ctx, tableId)
+  return countRows(table, compile(ctx, table, storedConditionInfo(ctx, table, conditionId)))
+}
+
+export function addMemberOp(ctx: EngineContext, tableId: number, info: Record<string, unknown>): number {
+  const table = requireTable(ctx, tableId)
+  assertWritable(ctx, table)
+  return addMember(table, info, writeEnv(ctx))
+}
+
+export function updateMemberOp(ctx: EngineContext, tableId: number, memberId: number, info: Record<string, unknown>): boolean {
+  const table = requireTable(ctx, tableId)
+  assertWritable(ctx, table)
+  return updateMember(table, memberId, info, writeEnv(ctx))
+}
+
+export function deleteMemberOp(ctx: EngineContext, tableId: number, memberId: number): boolean {
+  const table = requireTable(ctx, tableId)
+  assertWritable(ctx, table)
+  return deleteMember(table, memberId)
+}

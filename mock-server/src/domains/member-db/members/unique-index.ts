@@ -1,0 +1,79 @@
+import type { MemberColumns } from '../member-columns.js'
+import type { MemberElement, MemberTableState } from '../member-db-state.js'
+import { formatAutogen } from './autogen.js'
+import { tablePlan } from './table-plan.js'
+
+/**
+ * The unique key (重複キー) of a table is the combination of all its unique elements. The
+ * index maps the composite key text to the member row; members with a blank key part are
+ * not indexed. Built lazily, kept in a WeakMap beside the columns (derived, not state).
+ */
+const indexes = new WeakMap<MemberColumns, Map<string, number>>()
+
+export function uniqueElements(table: MemberTableState): MemberElement[] {
+  return [...tablePlan(table).unique]
+}
+
+/** Normalised text of one key part, or null when blank. */
+export function keyPart(el: MemberElement, v: unknown): string | null {
+  if (v === null || v === undefined || v === '') return null
+  if (el.type === 'autogen') return typeof v === 'number' ? formatAutogen(el, v) : String(v)
+  if (el.type === 'email') return String(v).toLowerCase()
+  if (Array.isArray(v)) return v.length ? v.join(',') : null
+  if (el.type === 'select' || el.type === 'prefecture' || el.type === 'sex' || el.type === 'marriage') {
+    return v === 0 ? null : String(v)
+  }
+  return String(v)
+}
+
+export function compositeKey(parts: (string | null)[]): string | null {
+  if (parts.length === 0 || parts.some((p) => p === null)) return null
+  return parts.join('\u0001')
+}
+
+export function rowKey(table: MemberTableState, row: number): string | null {
+  const plan = tablePlan(table)
+  const els = plan.unique
+  if (els.length === 1) {
+    const el = els[0]!
+    return keyPart(el, plan.column.get(el.id)?.get(row) ?? null)
+  }
+  return compositeKey(els.map((el) => keyPart(el, plan.column.get(el.id)?.get(row) ?? null)))
+}
+
+export function uniqueIndex(table: MemberTableState): Map<string, number> {
+  const cols = table.members
+  let idx = indexes.get(cols)
+  if (idx) return idx
+  idx = new Map()
+  if (uniqueElements(table).length) {
+    for (let r = 0; r < cols.rows; r++) {
+      if (!cols.alive[r]) continue
+      const k = rowKey(table, r)
+      if (k !== null) idx.set(k, r)
+    }
+  }
+  indexes.set(cols, idx)
+  return idx
+}
+
+/** Call before a row changes or is deleted. */
+export function unindexRow(table: MemberTableState, row: number): void {
+  const idx = indexes.get(table.members)
+  if (!idx) return
+  const k = rowKey(table, row)
+  if (k !== null && idx.get(k) === row) idx.delete(k)
+}
+
+/** Call after a row was added or changed. */
+export function indexRow(table: MemberTableState, row: number): void {
+  const idx = indexes.get(table.members)
+  if (!idx) return
+  const k = rowKey(table, row)
+  if (k !== null) idx.set(k, row)
+}
+
+/** Record the key of a newly added row whose key is already known (the add just checked it). */
+export function indexNewRow(table: MemberTableState, key: string, row: number): void {
+  indexes.get(table.members)?.set(key, row)
+}

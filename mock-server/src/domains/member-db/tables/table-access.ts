@@ -1,0 +1,35 @@
+import type { EngineContext } from '../../../kernel/context.js'
+import { KrsError } from '../../../kernel/krs-error.js'
+import type { Account } from '../../../kernel/account.js'
+import type { MemberElement, MemberTableState } from '../member-db-state.js'
+
+export function mayAccessTable(account: Account | null, tableId: number): boolean {
+  if (!account) return false
+  return account.tables === 'all' || account.tables.includes(tableId)
+}
+
+/** Member tables the caller may access, in database-id order. */
+export function accessibleTables(ctx: EngineContext): MemberTableState[] {
+  return [...ctx.tenant.memberDb.tables.values()]
+    .filter((t) => mayAccessTable(ctx.account, t.id))
+    .sort((a, b) => a.id - b.id)
+}
+
+/** The member table, or KR_API_F0005 (no such table) / KR_API_F0014 (no access to it). */
+export function requireTable(ctx: EngineContext, tableId: number): MemberTableState {
+  const t = ctx.tenant.memberDb.tables.get(tableId)
+  if (!t) throw new KrsError('KR_API_F0005', `member_table_id ${tableId}: no such member table`)
+  if (!mayAccessTable(ctx.account, tableId)) {
+    throw new KrsError('KR_API_F0014', `member_table_id ${tableId}: the account has no access to this member table`)
+  }
+  return t
+}
+
+/** An element by id with its table, or F0005 / F0014. */
+export function requireElement(ctx: EngineContext, elementId: number): { table: MemberTableState; element: MemberElement } {
+  for (const t of ctx.tenant.memberDb.tables.values()) {
+    const element = t.elements.find((e) => e.id === elementId)
+    if (element) return { table: requireTable(ctx, t.id), element }
+  }
+  throw new KrsError('KR_API_F0005', `element_id ${elementId}: no such element`)
+}

@@ -1,0 +1,22 @@
+import type { StateSection } from '../../kernel/state-section.js'
+import { useSection } from '../../kernel/state-section.js'
+import type { TenantState } from '../../kernel/tenant-state.js'
+import type { PostedImagesState } from '../forms/forms-state.js'
+import { scenarioImages, servicesSettings } from '../forms/forms-scenario.js'
+
+/** Posted-image state is plain JSON data: a deep copy is its snapshot. */
+const copy = <T>(v: T): T => structuredClone(v)
+
+export const postedImagesSection: StateSection<'postedImages'> = {
+  key: 'postedImages',
+  create(tenant): PostedImagesState {
+    const s = scenarioImages(tenant)
+    const albums: PostedImagesState['albums'] = {}
+    for (const a of s.albums) albums[String(a.id)] = a
+    return { urlExpireSeconds: s.urlExpireSeconds, publicBaseUrl: servicesSettings(tenant).publicBaseUrl, albums, images: s.images }
+  },
+  toJSON: copy,
+  fromJSON: (j) => copy(j as PostedImagesState),
+}
+
+export const imagesOf = (tenant: TenantState, now: number): PostedImagesState => useSection(tenant, postedImagesSection, now)

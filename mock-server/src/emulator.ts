@@ -1,0 +1,58 @@
+import type { OperationHandlers } from './generated/handlers.js'
+import { createAdminRouter } from './admin/admin-router.js'
+import { batchModule } from './domains/batch/module.js'
+import { environmentModule } from './domains/environment/module.js'
+import { formsModule } from './domains/forms/module.js'
+import { mailModule } from './domains/mail/module.js'
+import { memberDbModule } from './domains/member-db/module.js'
+import { postedImagesModule } from './domains/posted-images/module.js'
+import { storedFilesModule } from './domains/stored-files/module.js'
+import { zipModule } from './domains/zip/module.js'
+import type { EngineContext } from './kernel/context.js'
+import { createKernel, type Engine, type EngineOptions, type EmulatorDefinition } from './kernel/create-engine.js'
+import { scenarioTenantFactory } from './scenario/tenant-factory.js'
+
+/**
+ * The composition root: every domain module of the emulator, in the order their tick hooks
+ * run when due at the same second. Adding a domain is one line here.
+ */
+export const modules = [
+  memberDbModule,
+  mailModule,
+  formsModule,
+  postedImagesModule,
+  batchModule,
+  storedFilesModule,
+  zipModule,
+  environmentModule,
+] as const
+
+/**
+ * Every operation of the contract, keyed by its generated name: the merge of the modules'
+ * handlers. A new operation in the contract is a compile error here until a module handles
+ * it (DESIGN principle 4).
+ */
+export const handlerTable = {
+  ...memberDbModule.handlers,
+  ...mailModule.handlers,
+  ...formsModule.handlers,
+  ...postedImagesModule.handlers,
+  ...batchModule.handlers,
+  ...storedFilesModule.handlers,
+  ...zipModule.handlers,
+  ...environmentModule.handlers,
+} satisfies OperationHandlers<EngineContext>
+
+export type HandlerTable = OperationHandlers<EngineContext>
+
+const definition: EmulatorDefinition = {
+  modules,
+  handlers: handlerTable,
+  admin: createAdminRouter(modules.flatMap((m) => ('adminRoutes' in m && m.adminRoutes ? [m.adminRoutes] : []))),
+  tenants: scenarioTenantFactory,
+}
+
+/** The emulator: one store per engine, never a module singleton. */
+export function createEngine(options: EngineOptions = {}): Engine {
+  return createKernel(definition, options)
+}

@@ -1,0 +1,35 @@
+import type { ErrorCode } from '../generated/errors.js'
+import type { OperationInfo } from '../generated/operations.js'
+import type { Account } from './account.js'
+
+export interface AccessRefusal {
+  code: ErrorCode
+  message: string
+}
+
+/**
+ * Rights and options from the contract's `x-krs-rights` / `x-krs-option`:
+ * - rights: the account's level must be one of the listed rights, or the list names
+ *   `member_data_search` and the account has that permission; `[]` = the token is enough
+ *   (KR_API_F0014 otherwise);
+ * - option: the account must have the option enabled (KR_API_F0008 otherwise).
+ */
+export function checkAccess(info: OperationInfo, account: Account): AccessRefusal | null {
+  const rights = info.rights
+  if (rights.length > 0) {
+    let ok = false
+    for (const r of rights) {
+      if (r === account.level || (r === 'member_data_search' && account.memberDataSearch)) {
+        ok = true
+        break
+      }
+    }
+    if (!ok) {
+      return { code: 'KR_API_F0014', message: `this operation needs one of: ${rights.join(', ')}` }
+    }
+  }
+  if (info.option !== null && !account.options[info.option]) {
+    return { code: 'KR_API_F0008', message: `this operation needs the ${info.option} option` }
+  }
+  return null
+}

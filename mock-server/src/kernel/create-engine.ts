@@ -1,0 +1,273 @@
+import type { AdminHandler } from './admin-handler.js'
+import type { HandlerTable } from './handler-table.js'
+import type { EmulatorModule } from './module.js'
+import type { TenantFactory } from './tenant-factory.js'
+import type { TenantScenario } from './tenant-state.js'
+import { apiNameOf } from './api-route.js'
+import type { ClockOptions } from './clock.js'
+import { ContractViolationError, type EngineInternals, type EngineLogger } from './engine-internals.js'
+import { errorResponse } from './error-response.js'
+import { fromFetchRequest, toFetchResponse } from './fetch-adapter.js'
+import type { RawRequest, RawResponse } from './raw-http.js'
+import type { OperationName } from '../generated/operation-names.js'
+import type { TextContentTypes } from './text-content-type.js'
+import { handleApi, requestIdOf, withRequestId } from './pipeline.js'
+import {
+  ENGINE_STATE_FORMAT,
+  exportTenant,
+  parseTenantSnapshot,
+  SnapshotError,
+  type EngineStateFile,
+  type TenantSnapshot,
+} from './snapshot.js'
+import { DEFAULT_TENANT_ID, newTenantId, TenantRegistry } from './tenant-registry.js'
+import type { TenantRuntime } from './tenant-runtime.js'
+import type { TickHook } from './tick-hook.js'
+import type { AnyStateSection } from './state-section.js'
+
+/** 60 MB: the largest body the emulator reads (KRSKIT_PAYLOAD_TOO_LARGE above it). */
+export const MAX_BODY_BYTES = 60 * 1024 * 1024
+
+export interface EngineOptions {
+  /** Scenario of the default tenant (JSON-like object; parsed). Default: the embedded one. */
+  scenario?: unknown
+  /** Seed of generated members and of the random source (default 1). */
+  seed?: number
+  /** Number of generated members (default: the scenario's). */
+  members?: number
+  /** Clock of the default tenant; created tenants start the same way (mode, speed, start time). */
+  clock?: ClockOptions
+  /** Check every response against the contract (default: on unless NODE_ENV is production). */
+  validateResponses?: boolean
+  /** Journal entries kept per tenant (default 500). */
+  journalSize?: number
+  /** Wall clock in ms (default Date.now); tests inject one. */
+  wallClock?: () => number
+  logger?: EngineLogger
+  /** Replace handlers (tests of the pipeline itself). */
+  handlers?: Partial<HandlerTable>
+  /** Timed transitions (default: the domains' hooks). */
+  tickHooks?: readonly TickHook[]
+  maxBodyBytes?: number
+}
+
+export interface CreateTenantOptions {
+  scenario?: unknown
+  seed?: number
+  members?: number
+  clock?: ClockOptions
+}
+
+/** The emulator: one store per engine, never a module singleton. */
+export interface Engine {
+  /** The Fetch-standard handler every door shares. */
+  handle(request: Request): Promise<Response>
+  /** The same pipeline without Fetch objects (the Node door's fast path). */
+  handleRaw(request: RawRequest): Promise<RawResponse>
+  readonly defaultTenant: TenantRuntime
+  tenant(id: string): TenantRuntime | undefined
+  tenants(): TenantRuntime[]
+  createTenant(opts?: CreateTenantOptions): TenantRuntime
+  /** Rebuild a tenant from its scenario (or a new one); tokens and clock stay. */
+  resetTenant(t: TenantRuntime, opts?: { scenario?: unknown; seed?: number; members?: number }): void
+  deleteTenant(t: TenantRuntime): void
+  /** One tenant's whole state as JSON (`GET /__mock/snapshot`). */
+  exportTenant(t: TenantRuntime): TenantSnapshot
+  /** Replace one tenant's state with a snapshot (it keeps its id); throws SnapshotError. */
+  importTenant(t: TenantRuntime, json: unknown): void
+  /** Every tenant as JSON (persistence). */
+  exportState(): EngineStateFile
+  /** Replace every tenant with a saved state. */
+  importState(json: unknown): void
+  /** Increments whenever persisted state may have changed. */
+  readonly changes: number
+  readonly validateResponses: boolean
+  /** Largest request body accepted, in bytes (413 above). */
+  readonly maxBodyBytes: number
+}
+
+function defaultValidateResponses(): boolean {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+  return env?.NODE_ENV !== 'production'
+}
+
+const consoleLogger: EngineLogger = {
+  error: (message, error) => console.error(`[krs-mock] ${message}`, error ?? ''),
+  warn: (message) => console.warn(`[krs-mock] ${message}`),
+}
+
+/**
+ * What the composition root (src/emulator.ts) gives the kernel: the modules, their merged
+ * handler table, the admin router and the way tenants are built from scenarios.
+ */
+export interface EmulatorDefinition {
+  readonly modules: readonly EmulatorModule<never>[]
+  readonly handlers: HandlerTable
+  readonly admin: AdminHandler
+  readonly tenants: TenantFactory
+}
+
+export function createKernel(def: EmulatorDefinition, options: EngineOptions = {}): Engine {
+  const wall = options.wallClock ?? Date.now
+  const hooks = options.tickHooks ?? def.modules.flatMap((m) => (m.tickHook ? [m.tickHook] : []))
+  const sections: readonly AnyStateSection[] = def.modules.flatMap((m) => m.sections ?? [])
+  const factory = def.tenants
+  const { parseScenario } = factory
+  const registry = new TenantRegistry(wall, hooks, sections, factory, options.journalSize ?? 500)
+  const scenario: TenantScenario = options.scenario === undefined ? factory.defaultScenario() : parseScenario(options.scenario)
+  const seed = options.seed ?? 1
+  let requestCounter = 0
+  let changes = 0
+
+  const internals: EngineInternals = {
+    registry,
+    handlers: options.handlers ? { ...def.handlers, ...options.handlers } : def.handlers,
+    textContentTypes: textContentTypesOf(def.modules),
+    validateResponses: options.validateResponses ?? defaultValidateResponses(),
+    maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
+    logger: options.logger ?? consoleLogger,
+    wall,
+    hooks,
+    defaults: {
+      seed,
+      members: options.members,
+      clockMode: options.clock?.mode ?? 'real',
+      clockSpeed: options.clock?.speed ?? 1,
+      clockNow: options.clock?.now,
+    },
+    nextRequestId: () => `req_${String(++requestCounter).padStart(6, '0')}`,
+    markChanged: () => {
+      changes++
+    },
+  }
+
+  registry.create(DEFAULT_TENANT_ID, { scenario, seed, members: options.members, clock: options.clock ?? {} })
+
+  // Every answer (API and admin, success and error) carries the request's id; API calls
+  // are journaled under the same id.
+  const handleRaw = async (req: RawRequest): Promise<RawResponse> => {
+    const requestId = requestIdOf(internals, req)
+    const path = req.path
+    if (path === '/__mock' || path.startsWith('/__mock/')) {
+      if (req.adminAllowed === false) return withRequestId(adminForbidden(), requestId)
+      return withRequestId(await def.admin(engine, internals, req), requestId)
+    }
+    const name = apiNameOf(path)
+    if (name === null) return withRequestId(errorResponse('KR_API_F0012', `no API at ${path}; call POST /api/v1/{api_name}`), requestId)
+    return withRequestId(await handleApi(internals, req, name, requestId), requestId)
+  }
+
+  const engine: Engine = {
+    handleRaw,
+    async handle(request) {
+      const raw = await fromFetchRequest(request)
+      return toFetchResponse(await handleRaw(raw))
+    },
+    get defaultTenant() {
+      return registry.default
+    },
+    tenant: (id) => registry.get(id),
+    tenants: () => registry.all(),
+    createTenant(opts = {}) {
+      const t = registry.create(newTenantId(), {
+        scenario: opts.scenario === undefined ? registry.default.scenario : parseScenario(opts.scenario),
+        seed: opts.seed ?? seed,
+        members: opts.members ?? options.members,
+        clock: {
+          mode: opts.clock?.mode ?? internals.defaults.clockMode,
+          speed: opts.clock?.speed ?? internals.defaults.clockSpeed,
+          ...((opts.clock?.now ?? internals.defaults.clockNow) !== undefined ? { now: opts.clock?.now ?? internals.defaults.clockNow } : {}),
+        },
+      })
+      changes++
+      return t
+    },
+    resetTenant(t, opts = {}) {
+      const next = opts.scenario === undefined ? t.scenario : parseScenario(opts.scenario)
+      registry.reset(t, next, opts.seed ?? t.seed, opts.members ?? t.members)
+      changes++
+    },
+    deleteTenant(t) {
+      if (t.isDefault) throw new Error('the default tenant cannot be deleted')
+      registry.remove(t)
+      changes++
+    },
+    exportTenant: (t) => exportTenant(t, wall(), factory),
+    importTenant(t, json) {
+      const snap = parseTenantSnapshot(json, wall(), factory, sections)
+      snap.state.id = t.id
+      registry.replaceState(t, snap.state)
+      t.scenario = snap.scenario as TenantScenario
+      t.seed = snap.seed
+      t.members = snap.members
+      t.random.setState(snap.random)
+      t.clock.setMode('manual')
+      t.clock.set(snap.clock.now)
+      t.clock.setSpeed(snap.clock.speed)
+      t.clock.setMode(snap.clock.mode)
+      t.journal.clear()
+      t.faults.clear()
+      changes++
+    },
+    exportState() {
+      const now = wall()
+      return {
+        format: ENGINE_STATE_FORMAT,
+        saved_at: new Date(now).toISOString(),
+        tenants: registry.all().map((t) => exportTenant(t, now, factory)),
+      }
+    },
+    importState(json) {
+      const o = json as Partial<EngineStateFile> | null
+      if (typeof o !== 'object' || o === null || o.format !== ENGINE_STATE_FORMAT || !Array.isArray(o.tenants)) {
+        throw new SnapshotError(`the state file must have format "${ENGINE_STATE_FORMAT}" and a tenants array`)
+      }
+      const parsed = o.tenants.map((t, i) => {
+        try {
+          return parseTenantSnapshot(t, wall(), factory, sections)
+        } catch (e) {
+          throw new SnapshotError(`/tenants/${i}${(e as Error).message}`)
+        }
+      })
+      if (!parsed.some((p) => p.tenantId === DEFAULT_TENANT_ID)) throw new SnapshotError('the state file has no default tenant')
+      for (const t of registry.all()) registry.remove(t)
+      for (const p of parsed) {
+        p.state.id = p.tenantId
+        registry.create(
+          p.tenantId,
+          { scenario: p.scenario as TenantScenario, seed: p.seed, members: p.members, clock: p.clock },
+          { state: p.state, random: p.random },
+        )
+      }
+    },
+    get changes() {
+      return changes
+    },
+    get validateResponses() {
+      return internals.validateResponses
+    },
+    get maxBodyBytes() {
+      return internals.maxBodyBytes
+    },
+  }
+  return engine
+}
+
+function textContentTypesOf(modules: readonly EmulatorModule<never>[]): TextContentTypes {
+  const out: Record<string, TextContentTypes[OperationName]> = {}
+  for (const m of modules) Object.assign(out, m.textContentTypes)
+  return out as TextContentTypes
+}
+
+function adminForbidden(): RawResponse {
+  return {
+    status: 403,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify({ error: 'admin_forbidden', message: 'the admin API answers loopback callers only (start krs-mock with --admin-remote to allow others)' }),
+    operation: 'admin',
+    errorCode: null,
+    tenantId: null,
+  }
+}
+
+export { ContractViolationError }

@@ -1,0 +1,32 @@
+import type { HandlerTable } from './handler-table.js'
+import type { TextContentTypes } from './text-content-type.js'
+import type { TenantRegistry } from './tenant-registry.js'
+import type { WallClock } from './clock.js'
+import type { TickHook } from './tick-hook.js'
+
+/** Where the engine reports what no response can carry (unexpected exceptions). */
+export interface EngineLogger {
+  error(message: string, error?: unknown): void
+  warn(message: string): void
+}
+
+/** What the pipeline and the admin API share inside one engine. */
+export interface EngineInternals {
+  readonly registry: TenantRegistry
+  readonly handlers: HandlerTable
+  readonly textContentTypes: TextContentTypes
+  readonly validateResponses: boolean
+  readonly maxBodyBytes: number
+  readonly logger: EngineLogger
+  readonly wall: WallClock
+  readonly hooks: readonly TickHook[]
+  readonly defaults: { seed: number; members: number | undefined; clockMode: 'real' | 'manual'; clockSpeed: number; clockNow: number | undefined }
+  nextRequestId(): string
+  /** Count a change of persisted state (the Node door saves when this moves). */
+  markChanged(): void
+}
+
+/** A response that does not match the contract (dev/test mode): a bug in the emulator. */
+export class ContractViolationError extends Error {
+  override readonly name = 'ContractViolationError'
+}

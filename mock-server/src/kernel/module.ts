@@ -1,0 +1,40 @@
+import type { OperationHandler } from '../generated/handlers.js'
+import type { OperationName } from '../generated/operation-names.js'
+import type { AdminRoutes } from './admin-request.js'
+import type { EngineContext } from './context.js'
+import type { AnyStateSection } from './state-section.js'
+import type { TenantState } from './tenant-state.js'
+import type { TickHook } from './tick-hook.js'
+
+/** The handlers of the operations a module owns, typed by the generated registry. */
+export type ModuleHandlers<Ops extends OperationName> = { [K in Ops]: OperationHandler<K, EngineContext> }
+
+/** The JSON Schema keywords a module adds to the scenario schema (top-level properties). */
+export interface ScenarioSchemaPart {
+  readonly properties: Readonly<Record<string, unknown>>
+}
+
+/**
+ * One domain of the emulator, with everything that belongs to it. The kernel runs modules
+ * and knows none of them; `src/emulator.ts` lists them.
+ */
+export interface EmulatorModule<Ops extends OperationName = OperationName> {
+  readonly name: string
+  /** The operations it owns; `satisfies ModuleHandlers<...>` at the definition. */
+  readonly handlers: ModuleHandlers<Ops>
+  /** Its sections of the tenant state (type by declaration merging on TenantSections). */
+  readonly sections?: readonly AnyStateSection[]
+  /** Its timed transitions. */
+  readonly tickHook?: TickHook
+  /** Its keys of the scenario file. */
+  readonly scenarioSchema?: ScenarioSchemaPart
+  /** Its routes under `/__mock/`, by path after the prefix. */
+  readonly adminRoutes?: Readonly<Record<string, AdminRoutes>>
+  /** The content type of a text answer that depends on the call (else the contract's first). */
+  readonly textContentTypes?: { readonly [K in Ops]?: (tenant: TenantState, body: unknown) => string }
+}
+
+/** Define a module: checks that its handlers are exactly those of `Ops`. */
+export function defineModule<Ops extends OperationName>(m: EmulatorModule<Ops>): EmulatorModule<Ops> {
+  return m
+}

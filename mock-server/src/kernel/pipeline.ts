@@ -1,0 +1,189 @@
+import { errorCatalogue, type ErrorCode } from '../generated/errors.js'
+import { isOperationName, type OperationName } from '../generated/operation-names.js'
+import { operations } from '../generated/operations.js'
+import type { Account } from './account.js'
+import { checkAccess } from './access-check.js'
+import { ContractViolationError, type EngineInternals } from './engine-internals.js'
+import { errorResponse } from './error-response.js'
+import { codeForStatus } from '../generated/status-codes.js'
+import { isKrsError } from './krs-error.js'
+import { JSON_HEADERS, type RawRequest, type RawResponse } from './raw-http.js'
+import { RequestContext } from './request-context.js'
+import { validateRequest, validateResponse } from './schema-validators.js'
+import { textContentType } from './text-content-type.js'
+import type { TenantRuntime } from './tenant-runtime.js'
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
+/** Journal bodies are cut here so a 60 MB upload does not stay in memory. */
+const JOURNAL_TEXT_LIMIT = 64 * 1024
+/** Operations that never change state: no save is needed after them. */
+const READ_ONLY = /^(?:get|lookup|validate|check|search|auth)_/
+
+const ALLOW_POST = { Allow: 'POST' }
+
+/**
+ * The request pipeline of the product API, in the order the contract states:
+ * route → method → API name → content type → JSON → token → faults → request schema →
+ * rights and options → handler → error mapping → (dev) response check → journal.
+ */
+export async function handleApi(engine: EngineInternals, req: RawRequest, name: string, requestId: string): Promise<RawResponse> {
+  const started = performance.now()
+  let tenant: TenantRuntime = engine.registry.default
+  const res = await run()
+  record(engine, tenant, req, res, requestId, started)
+  return res
+
+  async function run(): Promise<RawResponse> {
+    if (req.method !== 'POST') {
+      return errorResponse('KRSKIT_METHOD_NOT_ALLOWED', `${req.method} is not allowed; every API is called with POST`, {
+        headers: ALLOW_POST,
+        operation: isOperationName(name) ? name : null,
+      })
+    }
+    if (!isOperationName(name)) return errorResponse('KR_API_F0012', `unknown API name "${name}"`)
+    const op = name
+    const contentType = req.header('content-type')
+    if (contentType !== undefined && !JSON_TYPE.test(contentType)) {
+      return errorResponse('KRSKIT_UNSUPPORTED_MEDIA_TYPE', `Content-Type ${contentType} is not application/json`, { operation: op })
+    }
+    if (req.bodyText.length > engine.maxBodyBytes) {
+      return errorResponse('KRSKIT_PAYLOAD_TOO_LARGE', `the body must be at most ${engine.maxBodyBytes} bytes`, { operation: op })
+    }
+    let body: unknown
+    try {
+      body = JSON.parse(req.bodyText)
+    } catch (e) {
+      return errorResponse('KR_API_F1004', `the body is not valid JSON: ${(e as Error).message}`, { operation: op })
+    }
+
+    const info = operations[op]
+    let account: Account | null = null
+    const auth = req.header('authorization')
+    const token = auth === undefined ? undefined : BEARER.exec(auth)?.[1]
+    const caller = token === undefined ? null : engine.registry.resolve(token)
+    if (caller) {
+      tenant = caller.tenant
+      account = caller.account
+    }
+    if (info.security && (!caller || !account)) {
+      return errorResponse('KR_API_F1001', 'Bearer token is missing or invalid.', { operation: op })
+    }
+
+    if (tenant.clock.mode() === 'real' && engine.hooks.length > 0) tenant.scheduler.catchUp()
+
+    const fault = tenant.faults.take(op)
+    if (fault) {
+      if (fault.delayMs > 0) await sleep(fault.delayMs)
+      const code: ErrorCode | null = fault.errorCode ?? (fault.status !== null ? (codeForStatus[fault.status] ?? 'KRSKIT_INTERNAL_ERROR') : null)
+      if (code !== null) {
+        const headers = code === 'KRSKIT_RATE_LIMITED' ? { 'Retry-After': '1' } : undefined
+        const opts: Parameters<typeof errorResponse>[2] = { operation: op, requestId, tenantId: tenant.id }
+        if (fault.status !== null) opts.status = fault.status
+        if (headers) opts.headers = headers
+        return errorResponse(code, 'injected fault (POST /__mock/faults)', opts)
+      }
+    }
+
+    const invalid = validateRequest(op, body)
+    if (invalid) return errorResponse(invalid.missing ? 'KR_API_F0006' : 'KR_API_F0004', invalid.message, { operation: op })
+
+    if (account) {
+      const refusal = checkAccess(info, account)
+      if (refusal) return errorResponse(refusal.code, refusal.message, { operation: op })
+    }
+
+    const ctx = new RequestContext(op, tenant, account, requestId)
+    let result: unknown
+    try {
+      const handler = engine.handlers[op] as (c: RequestContext, b: unknown) => unknown
+      result = handler(ctx, body)
+      if (result instanceof Promise) result = await result
+    } catch (e) {
+      return failure(op, ctx, e)
+    }
+    if (!READ_ONLY.test(op)) engine.markChanged()
+    return success(op, result, body)
+  }
+
+  function failure(op: OperationName, ctx: RequestContext, e: unknown): RawResponse {
+    try {
+      ctx.rollback()
+    } catch (undoError) {
+      engine.logger.error(`${requestId} ${op}: an undo step failed; tenant ${tenant.id} may be inconsistent`, undoError)
+    }
+    if (isKrsError(e)) {
+      if (engine.validateResponses && !operations[op].errors.includes(e.code) && errorCatalogue[e.code].scope === 'operation') {
+        throw new ContractViolationError(`${op} answered ${e.code}, which the contract does not list for it (x-krs-errors)`)
+      }
+      const opts: Parameters<typeof errorResponse>[2] = { operation: op, requestId, tenantId: tenant.id }
+      if (e.headers) opts.headers = e.headers
+      return errorResponse(e.code, e.detail, opts)
+    }
+    engine.logger.error(`${requestId} ${op}: unexpected exception (answered 500, state rolled back)`, e)
+    return errorResponse('KRSKIT_INTERNAL_ERROR', `unexpected error (${String((e as Error)?.message ?? e)}); see the request journal`, {
+      operation: op,
+      requestId,
+      tenantId: tenant.id,
+    })
+  }
+
+  function success(op: OperationName, result: unknown, body: unknown): RawResponse {
+    const info = operations[op]
+    if (engine.validateResponses) {
+      const mismatch = validateResponse(op, result)
+      if (mismatch) throw new ContractViolationError(`${op} response does not match the contract: ${mismatch}`)
+    }
+    if (info.responseType === 'text') {
+      return {
+        status: 200,
+        headers: { 'content-type': textContentType(engine.textContentTypes, op, info.responseContentTypes, tenant.state, body) },
+        body: String(result),
+        operation: op,
+        errorCode: null,
+        tenantId: tenant.id,
+      }
+    }
+    // The shared header object: doors only read response headers.
+    return { status: 200, headers: JSON_HEADERS as Record<string, string>, body: JSON.stringify(result), operation: op, errorCode: null, tenantId: tenant.id }
+  }
+}
+
+function record(engine: EngineInternals, tenant: TenantRuntime, req: RawRequest, res: RawResponse, id: string, started: number): void {
+  if (res.tenantId === null) res.tenantId = tenant.id
+  tenant.journal.push({
+    id,
+    at: tenant.clock.now(),
+    wallMs: engine.wall(),
+    method: req.method,
+    path: req.path,
+    operation: res.operation,
+    status: res.status,
+    errorCode: res.errorCode,
+    durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+    requestText: req.bodyText.length > JOURNAL_TEXT_LIMIT ? req.bodyText.slice(0, JOURNAL_TEXT_LIMIT) : req.bodyText,
+    responseText: typeof res.body !== 'string' ? `<${res.body.byteLength} bytes>` : res.body.length > JOURNAL_TEXT_LIMIT ? res.body.slice(0, JOURNAL_TEXT_LIMIT) : res.body,
+  })
+}
+
+/** A client-sent `X-Request-Id` is taken as the journal id when it is short and plain. */
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
+
+/**
+ * The id of one request: the client's `X-Request-Id` when it is acceptable (1–128 of
+ * `A-Z a-z 0-9 . _ : -`), else the engine's next `req_NNNNNN`. The journal records it and
+ * the response carries it back as `X-Request-Id`.
+ */
+export function requestIdOf(engine: EngineInternals, req: RawRequest): string {
+  const sent = req.header('x-request-id')
+  return sent !== undefined && CLIENT_REQUEST_ID.test(sent) ? sent : engine.nextRequestId()
+}
+
+/** The response with its `X-Request-Id` (a copy: response headers objects may be shared). */
+export function withRequestId(res: RawResponse, requestId: string): RawResponse {
+  return { ...res, headers: { ...res.headers, 'x-request-id': requestId } }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}

@@ -1,0 +1,44 @@
+import type { OperationName } from '../generated/operation-names.js'
+import type { Account } from './account.js'
+import type { TenantState } from './tenant-state.js'
+import type { EngineContext } from './context.js'
+import type { TenantRuntime } from './tenant-runtime.js'
+
+/** The `EngineContext` of one call; methods live on the prototype (one object per call). */
+export class RequestContext implements EngineContext {
+  readonly tenant: TenantState
+  undos: (() => void)[] | null = null
+
+  constructor(
+    readonly operation: OperationName,
+    private readonly runtime: TenantRuntime,
+    readonly account: Account | null,
+    readonly requestId: string,
+  ) {
+    this.tenant = runtime.state
+  }
+
+  now(): number {
+    return this.runtime.clock.now()
+  }
+
+  random(): number {
+    return this.runtime.random.next()
+  }
+
+  audit(action: string, detail: Record<string, unknown>): void {
+    this.tenant.audit.push({ at: this.now(), accountId: this.account?.id ?? null, action, detail })
+  }
+
+  onUndo(undo: () => void): void {
+    ;(this.undos ??= []).push(undo)
+  }
+
+  /** Run the registered inverses, newest first. */
+  rollback(): void {
+    const undos = this.undos
+    if (!undos) return
+    this.undos = null
+    for (let i = undos.length - 1; i >= 0; i--) undos[i]!()
+  }
+}

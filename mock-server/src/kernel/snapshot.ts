@@ -1,0 +1,99 @@
+import { ensureSections, type AnyStateSection, type PartialTenantState } from './state-section.js'
+import type { TenantFactory } from './tenant-factory.js'
+import type { TenantState } from './tenant-state.js'
+import type { ClockMode, ClockState } from './clock.js'
+import type { TenantRuntime } from './tenant-runtime.js'
+
+export const TENANT_SNAPSHOT_FORMAT = 'krs-mock-tenant/1'
+export const ENGINE_STATE_FORMAT = 'krs-mock-state/1'
+
+/** A tenant's whole state as JSON (`GET /__mock/snapshot`, and one entry of a saved file). */
+export interface TenantSnapshot {
+  format: typeof TENANT_SNAPSHOT_FORMAT
+  tenant_id: string
+  seed: number
+  members: number | null
+  /** Clock at export; `wall_ms` lets a real-mode clock resume following wall time. */
+  clock: ClockState & { wall_ms: number }
+  random: number[]
+  scenario: unknown
+  state: unknown
+}
+
+/** Every tenant of an engine (the `--data-dir` file). */
+export interface EngineStateFile {
+  format: typeof ENGINE_STATE_FORMAT
+  saved_at: string
+  tenants: TenantSnapshot[]
+}
+
+export function exportTenant(t: TenantRuntime, wallMs: number, factory: TenantFactory): TenantSnapshot {
+  return {
+    format: TENANT_SNAPSHOT_FORMAT,
+    tenant_id: t.id,
+    seed: t.seed,
+    members: t.members ?? null,
+    clock: { ...t.clock.state(), wall_ms: wallMs },
+    random: t.random.getState(),
+    scenario: t.scenario,
+    state: factory.snapshot(t.state),
+  }
+}
+
+export class SnapshotError extends Error {
+  override readonly name = 'SnapshotError'
+}
+
+export interface ParsedSnapshot {
+  tenantId: string
+  seed: number
+  members: number | undefined
+  clock: ClockState
+  random: number[]
+  scenario: unknown
+  state: TenantState
+}
+
+/** Check a snapshot's envelope and rebuild its state; throws SnapshotError naming the key. */
+export function parseTenantSnapshot(
+  json: unknown,
+  wallMs: number,
+  factory: TenantFactory,
+  sections: readonly AnyStateSection[],
+): ParsedSnapshot {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new SnapshotError('the snapshot must be a JSON object')
+  const o = json as Record<string, unknown>
+  if (o.format !== TENANT_SNAPSHOT_FORMAT) throw new SnapshotError(`/format must be "${TENANT_SNAPSHOT_FORMAT}"`)
+  if (typeof o.tenant_id !== 'string') throw new SnapshotError('/tenant_id must be a string')
+  if (!Number.isInteger(o.seed)) throw new SnapshotError('/seed must be an integer')
+  if (o.members !== null && !Number.isInteger(o.members)) throw new SnapshotError('/members must be an integer or null')
+  const c = o.clock as Record<string, unknown> | undefined
+  if (typeof c !== 'object' || c === null) throw new SnapshotError('/clock must be an object')
+  if (c.mode !== 'real' && c.mode !== 'manual') throw new SnapshotError('/clock/mode must be "real" or "manual"')
+  if (typeof c.now !== 'number' || !Number.isFinite(c.now)) throw new SnapshotError('/clock/now must be a number')
+  const speed = c.speed === undefined ? 1 : c.speed
+  if (typeof speed !== 'number' || !(speed > 0)) throw new SnapshotError('/clock/speed must be a positive number')
+  if (!Array.isArray(o.random) || o.random.length !== 4 || !o.random.every(Number.isInteger)) {
+    throw new SnapshotError('/random must be four integers')
+  }
+  let restored: PartialTenantState
+  try {
+    restored = factory.restore(o.state, o.scenario)
+  } catch (e) {
+    throw new SnapshotError(`/state: ${(e as Error).message}`)
+  }
+  const state = ensureSections(restored, sections, Math.floor(c.now))
+  const mode = c.mode as ClockMode
+  let now = c.now
+  // A real clock keeps following wall time across the export/import gap.
+  if (mode === 'real' && typeof c.wall_ms === 'number') now += Math.max(0, (wallMs - c.wall_ms) / 1000) * speed
+  return {
+    tenantId: o.tenant_id,
+    seed: o.seed as number,
+    members: o.members === null ? undefined : (o.members as number),
+    clock: { mode, now: Math.floor(now), speed },
+    random: o.random as number[],
+    scenario: o.scenario,
+    state,
+  }
+}

@@ -1,0 +1,160 @@
+import type { Account, ApiToken } from './account.js'
+import { ensureSections, type AnyStateSection } from './state-section.js'
+import type { TenantFactory } from './tenant-factory.js'
+import type { TenantScenario, TenantState } from './tenant-state.js'
+import { createClock, type ClockOptions, type WallClock } from './clock.js'
+import { FaultTable } from './faults.js'
+import { Journal } from './journal.js'
+import { createRandom, randomHex } from './random.js'
+import { createScheduler } from './scheduler.js'
+import type { TickHook } from './tick-hook.js'
+import type { TenantRuntime } from './tenant-runtime.js'
+
+export const DEFAULT_TENANT_ID = 'default'
+
+export interface TenantSpec {
+  scenario: TenantScenario
+  seed: number
+  members?: number | undefined
+  clock?: ClockOptions
+}
+
+export interface Caller {
+  tenant: TenantRuntime
+  account: Account | null
+}
+
+/** Every tenant of one engine and the token → tenant index. */
+export class TenantRegistry {
+  private readonly tenants = new Map<string, TenantRuntime>()
+  private readonly byToken = new Map<string, TenantRuntime>()
+
+  constructor(
+    private readonly wall: WallClock,
+    private readonly hooks: readonly TickHook[],
+    private readonly sections: readonly AnyStateSection[],
+    private readonly factory: TenantFactory,
+    private readonly journalSize: number,
+  ) {}
+
+  get(id: string): TenantRuntime | undefined {
+    return this.tenants.get(id)
+  }
+
+  get default(): TenantRuntime {
+    return this.tenants.get(DEFAULT_TENANT_ID)!
+  }
+
+  all(): TenantRuntime[] {
+    return [...this.tenants.values()]
+  }
+
+  /** The tenant and account of a bearer token, or null when the token is unknown. */
+  resolve(token: string): Caller | null {
+    const tenant = this.byToken.get(token)
+    if (!tenant) return null
+    const tok = tenant.state.tokens.get(token)
+    if (!tok) return null
+    return { tenant, account: tenant.state.accounts.get(tok.accountId) ?? null }
+  }
+
+  /**
+   * Build a tenant from a scenario. The default tenant keeps the scenario's token values
+   * (`krs-all` is literally "krs-all"); any other tenant gets the same names with fresh
+   * random values.
+   */
+  create(id: string, spec: TenantSpec, restored?: { state: TenantState; random: readonly number[] }): TenantRuntime {
+    if (this.tenants.has(id)) throw new Error(`tenant ${id} exists`)
+    const clock = createClock(this.wall, spec.clock)
+    const random = createRandom(spec.seed)
+    const runtime: TenantRuntime = {
+      id,
+      isDefault: id === DEFAULT_TENANT_ID,
+      state: undefined as unknown as TenantState,
+      scenario: spec.scenario,
+      seed: spec.seed,
+      members: spec.members,
+      clock,
+      random,
+      scheduler: createScheduler(() => runtime.state, clock, random, this.hooks),
+      journal: new Journal(this.journalSize),
+      faults: new FaultTable(),
+    }
+    if (restored) random.setState(restored.random)
+    runtime.state = restored ? restored.state : this.build(runtime, spec.scenario, new Map())
+    this.index(runtime)
+    this.tenants.set(id, runtime)
+    return runtime
+  }
+
+  /** Rebuild a tenant's state from a scenario; its token values stay the same by name. */
+  reset(t: TenantRuntime, scenario: TenantScenario, seed = t.seed, members = t.members): void {
+    const previous = new Map<string, string>()
+    for (const tok of t.state.tokens.values()) previous.set(tok.name, tok.token)
+    this.unindex(t)
+    t.scenario = scenario
+    t.seed = seed
+    t.members = members
+    t.random.setState(createRandom(seed).getState())
+    try {
+      t.state = this.build(t, scenario, previous)
+    } finally {
+      this.index(t)
+    }
+    t.journal.clear()
+    t.faults.clear()
+  }
+
+  /** Replace a tenant's whole state (snapshot import); refuses tokens of other tenants. */
+  replaceState(t: TenantRuntime, state: TenantState): void {
+    for (const token of state.tokens.keys()) {
+      const owner = this.byToken.get(token)
+      if (owner && owner !== t) throw new TokenTakenError(token)
+    }
+    this.unindex(t)
+    t.state = state
+    this.index(t)
+  }
+
+  remove(t: TenantRuntime): void {
+    this.unindex(t)
+    this.tenants.delete(t.id)
+  }
+
+  private build(t: TenantRuntime, scenario: TenantScenario, previous: Map<string, string>): TenantState {
+    const opts: { seed: number; members?: number; now: number } = { seed: t.seed, now: t.clock.now() }
+    if (t.members !== undefined) opts.members = t.members
+    const state = ensureSections(this.factory.build(t.id, scenario, opts), this.sections, opts.now)
+    if (t.isDefault) return state
+    const rekeyed = new Map<string, ApiToken>()
+    for (const tok of state.tokens.values()) {
+      const value = previous.get(tok.name) ?? `${tok.name}.${t.id}.${randomHex(8)}`
+      rekeyed.set(value, { ...tok, token: value })
+    }
+    state.tokens = rekeyed
+    return state
+  }
+
+  private index(t: TenantRuntime): void {
+    for (const token of t.state.tokens.keys()) {
+      const owner = this.byToken.get(token)
+      if (owner && owner !== t) throw new TokenTakenError(token)
+    }
+    for (const token of t.state.tokens.keys()) this.byToken.set(token, t)
+  }
+
+  private unindex(t: TenantRuntime): void {
+    for (const [token, owner] of this.byToken) if (owner === t) this.byToken.delete(token)
+  }
+}
+
+export class TokenTakenError extends Error {
+  constructor(readonly token: string) {
+    super(`token ${token} already belongs to another tenant`)
+  }
+}
+
+/** A fresh tenant id (`t_` + 12 hex digits from the platform CSPRNG). */
+export function newTenantId(): string {
+  return `t_${randomHex(6)}`
+}

@@ -1,0 +1,68 @@
+import type { Account, ApiToken } from './account.js'
+
+/**
+ * The sections of the tenant's scenario that emulator parts 2 and 3 read, kept raw as the
+ * scenario gave them (validated by the scenario schema): `delivery` (part 2: timing, bounces,
+ * unsubscribe and stop lists, ...), `forms`, `columnSets`, `postedImages` and
+ * `extensions.services` (part 3). A missing key means that part's defaults.
+ */
+export interface ScenarioSections {
+  delivery?: Record<string, unknown>
+  forms?: unknown[]
+  columnSets?: unknown[]
+  postedImages?: Record<string, unknown>
+  extensions?: Record<string, unknown>
+}
+
+export interface AuditEntry {
+  at: number
+  accountId: number | null
+  action: string
+  detail: Record<string, unknown>
+}
+
+/**
+ * The sections of a tenant's state, one per domain module. The kernel knows none of them:
+ * each domain adds its own key by declaration merging, next to its state type, e.g.
+ *
+ * ```ts
+ * declare module '../../kernel/tenant-state.js' {
+ *   interface TenantSections { mailDelivery: MailDeliveryState }
+ * }
+ * ```
+ * Every section exists from the moment a tenant is built or restored (the kernel creates the
+ * modules' sections then), so no request — least of all a refused one — creates state.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the domain modules
+export interface TenantSections {}
+
+/** What every tenant has whatever the modules: identity, accounts, tokens, audit, scenario. */
+export interface TenantCore {
+  id: string
+  environmentName: string
+  accounts: Map<number, Account>
+  tokens: Map<string, ApiToken>
+  audit: AuditEntry[]
+  /**
+   * The scenario sections of parts 2 and 3 this tenant was built from. Set by
+   * createTenantState (and so by reset), kept through snapshot export and import; the
+   * modules' sections are created from it.
+   */
+  scenario?: ScenarioSections
+}
+
+/**
+ * The whole state of one tenant (one emulated environment). Tenants share nothing.
+ * Everything in it must survive `snapshot` export and import (see kernel/snapshot.ts).
+ */
+export type TenantState = TenantCore & TenantSections
+
+/**
+ * Types the layers above the kernel declare by merging: `scenario` (the parsed scenario
+ * type of src/scenario). Unset, the kernel treats a scenario as opaque.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by src/scenario
+export interface EmulatorTypes {}
+
+/** The parsed scenario a tenant is built from (opaque to the kernel). */
+export type TenantScenario = EmulatorTypes extends { scenario: infer S } ? S : unknown

@@ -1,0 +1,28 @@
+import type { TenantFactory } from '../kernel/tenant-factory.js'
+import { createTenantState, scenarioSectionsOf } from './create-tenant.js'
+import { defaultScenario } from './default-scenario.js'
+import { parseScenario } from './parse-scenario.js'
+import type { Scenario } from './scenario-types.js'
+import { restoreTenant, snapshotTenant } from './snapshot.js'
+
+declare module '../kernel/tenant-state.js' {
+  interface EmulatorTypes {
+    scenario: Scenario
+  }
+}
+
+/** How the kernel builds, saves and restores tenants: from scenario files. */
+export const scenarioTenantFactory: TenantFactory = {
+  parseScenario,
+  defaultScenario,
+  build: (id, scenario, opts) => createTenantState(id, scenario, opts),
+  snapshot: snapshotTenant,
+  restore(json, scenario) {
+    const state = restoreTenant(json)
+    // Snapshots written before the state kept its scenario sections: take them from the envelope.
+    if (state.scenario === undefined && typeof scenario === 'object' && scenario !== null) {
+      state.scenario = scenarioSectionsOf(scenario as Partial<Scenario>)
+    }
+    return state
+  },
+}
