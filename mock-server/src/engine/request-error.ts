@@ -8,8 +8,9 @@ import type { ErrorObject } from './ajv.js'
  * "type must be equal to constant" of the daily shape. With every error of every
  * alternative at hand (`allErrors`), this picks the alternative the value meant:
  *
- * 1. an alternative whose discriminator (a `const`/`enum` on the value itself or on one of
- *    its direct keys, like `type: 2`) does not match is the worst candidate;
+ * 1. an alternative the value is plainly not of (another JSON type, or a discriminator — a
+ *    `const`/`enum` on the value itself or on one of its direct keys, like `type: 2` — that
+ *    does not match) is the worst candidate;
  * 2. among the rest, the one with the fewest errors wins (ties: the first one).
  *
  * The errors of the other alternatives and the composite error itself are dropped, nested
@@ -42,10 +43,16 @@ function branchOf(e: ErrorObject, prefix: string): number | null {
   return m ? Number(m[1]) : null
 }
 
-/** A `const`/`enum` of the alternative itself or of one of its own keys failed (`type: 2` vs `const: 1`). */
+/**
+ * The value is not of this alternative's kind at all: its own JSON type differs (an object
+ * against `type: 'null'`), or a `const`/`enum` of the alternative itself or of one of its
+ * own keys failed (`type: 2` against `const: 1`).
+ */
 function isDiscriminatorMismatch(e: ErrorObject, prefix: string): boolean {
+  const rest = e.schemaPath.slice(prefix.length)
+  if (e.keyword === 'type') return /^\d+\/type$/.test(rest)
   if (e.keyword !== 'const' && e.keyword !== 'enum') return false
-  return /^\d+\/(?:properties\/[^/]+\/)?(?:const|enum)$/.test(e.schemaPath.slice(prefix.length))
+  return /^\d+\/(?:properties\/[^/]+\/)?(?:const|enum)$/.test(rest)
 }
 
 function keepChosenBranch(errors: readonly ErrorObject[], composite: ErrorObject): ErrorObject[] {
