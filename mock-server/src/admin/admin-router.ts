@@ -11,6 +11,7 @@ import { journalRoutes } from './journal-route.js'
 import { oneclickRoutes } from './oneclick-route.js'
 import { outboxRoutes } from './outbox-route.js'
 import { resetRoutes } from './reset-route.js'
+import { scenarioRoutes } from './scenario-route.js'
 import { snapshotRoutes } from './snapshot-route.js'
 import { tenantsRoutes } from './tenants-route.js'
 import { clickRoutes, openRoutes, unsubscribeRoutes } from './tracking-route.js'
@@ -29,6 +30,7 @@ const routes: Record<string, AdminRoutes> = {
   journal: journalRoutes,
   faults: faultsRoutes,
   snapshot: snapshotRoutes,
+  scenario: scenarioRoutes,
   outbox: outboxRoutes,
   events: eventsRoutes,
   oneclick: oneclickRoutes,

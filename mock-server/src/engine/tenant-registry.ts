@@ -1,5 +1,5 @@
 import type { Account, ApiToken } from '../model/account.js'
-import { createTenantState, type Scenario } from '../scenario/index.js'
+import { clockWithScenarioNow, createTenantState, type Scenario } from '../scenario/index.js'
 import { ensureStateSections } from './state-sections.js'
 import type { TenantState } from '../model/tenant.js'
 import { createClock, type ClockOptions, type WallClock } from './clock.js'
@@ -63,7 +63,7 @@ export class TenantRegistry {
    */
   create(id: string, spec: TenantSpec, restored?: { state: TenantState; random: readonly number[] }): TenantRuntime {
     if (this.tenants.has(id)) throw new Error(`tenant ${id} exists`)
-    const clock = createClock(this.wall, spec.clock)
+    const clock = createClock(this.wall, clockWithScenarioNow(spec.clock ?? {}, spec.scenario))
     const random = createRandom(spec.seed)
     const runtime: TenantRuntime = {
       id,
