@@ -109,11 +109,16 @@ const VALUE_KEYWORDS = new Set([
   'maxLength',
 ])
 
-/** `"; got 7"` for a range or form error (the value as JSON, cut at 60 characters), else `""`. */
+/**
+ * `"; got 7"` for a range or form error (a scalar as JSON, cut at 60 characters; an object or
+ * array only by its kind, never serialised: it may be nested thousands of levels deep), else `""`.
+ */
 export function givenValueSuffix(e: ErrorObject, body: unknown): string {
   if (!VALUE_KEYWORDS.has(e.keyword)) return ''
   const value = valueAt(body, e.instancePath)
   if (value === undefined) return ''
+  if (Array.isArray(value)) return `; got an array of ${value.length} items`
+  if (value !== null && typeof value === 'object') return '; got an object'
   let text = JSON.stringify(value)
   if (text.length > 60) text = `${text.slice(0, 57)}...`
   return `; got ${text}`
