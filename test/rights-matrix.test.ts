@@ -34,7 +34,7 @@ describe('rights matrix (61 operations × 7 default tokens)', () => {
         const code = r.status === 200 ? null : errorCodeOf(r.text)
         if (expected !== null) {
           if (r.status !== 403 || code !== expected) mismatches.push(`${tokenName}: expected 403 ${expected}, got ${r.status} ${code}`)
-        } else if (code === 'KR_API_F0014' || code === 'KR_API_F0008') {
+        } else if (code === 'KR_API_F0014' || code === 'KR_API_F0019' || code === 'KR_API_F0020' || code === 'KR_API_F0008') {
           mismatches.push(`${tokenName}: allowed by the contract, got ${r.status} ${code}`)
         }
       }

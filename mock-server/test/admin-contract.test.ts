@@ -63,6 +63,7 @@ describe('admin API matches spec/admin.openapi.yaml', () => {
     await expectDocumented(engine, 'GET', 'faults')
     await expectDocumented(engine, 'POST', 'faults', { clear: true })
     await expectDocumented(engine, 'POST', 'faults', { operation: 'x' })
+    await expectDocumented(engine, 'GET', 'scenario')
     const snap = await expectDocumented(engine, 'GET', 'snapshot')
     await expectDocumented(engine, 'PUT', 'snapshot', snap)
     await expectDocumented(engine, 'PUT', 'snapshot', { format: 'nope' })

@@ -47,7 +47,12 @@ runOnEveryDoor('admin API: tenants and reset', (t) => {
     const names = ['krs-all', 'krs-work', 'krs-operation', 'krs-reference', 'krs-search', 'krs-noencrypt', 'krs-nomail']
     expect(Object.keys(r.body.tokens)).toEqual(expect.arrayContaining(names))
     for (const [name, value] of Object.entries(r.body.tokens)) expect(value).not.toBe(name)
-    expect(r.body.base_url).toBe(`${t.baseUrl}/${r.body.tenant_id}/api/v1`)
+    // the base the SDK's baseUrl takes (no /api/v1): calls through it reach the new tenant
+    expect(r.body.base_url).toBe(`${t.baseUrl}/${r.body.tenant_id}`)
+    const viaBase = await t.fetch(`${r.body.base_url.slice(t.baseUrl.length)}/api/v1/get_environment_name`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${r.body.tokens['krs-all']}` }, body: '{}',
+    })
+    expect(viaBase.status).toBe(200)
 
     // The new token works and its admin calls address its own tenant.
     const token = r.body.tokens['krs-all']!

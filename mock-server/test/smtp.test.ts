@@ -60,7 +60,7 @@ describe('--smtp in the Node door', () => {
     expect(raw).toContain(`To: ${first.to}\r\n`)
     expect(raw).toMatch(new RegExp(`^X-Krs-Delivery-Id: ${id}\r$`, 'im'))
     expect(raw).toMatch(/Subject: =\?UTF-8\?/) // the Japanese subject, MIME-encoded
-    expect(raw).toContain(`List-Unsubscribe: <${'http://127.0.0.1:4010'}/__mock/unsubscribe/${id}/${first.member_id}>`)
+    expect(raw).toContain(`List-Unsubscribe: <${url}/__mock/unsubscribe/${id}/${first.member_id}>`)
     // a second delivery: only its own mails are sent
     const second = await deliver(url, 'second')
     await catcher.waitFor(box.total * 2)

@@ -101,12 +101,14 @@ export async function tenantNew(cmd: Command, io: CliIo): Promise<void> {
   const created = (await adminRequest(io, origin, undefined, 'POST', '/__mock/tenants', body)) as {
     tenant_id: string
     tokens: Record<string, string>
+    /** `<origin>/<tenant_id>`: what a profile's base_url takes (the SDK adds /api/v1). */
+    base_url?: string
   }
   if (o.save !== undefined) {
     const token = created.tokens['krs-all'] ?? Object.values(created.tokens)[0]
     const path = configPath(io.env)
     const config = await readConfig(path)
-    config.profiles[o.save] = { ...config.profiles[o.save], base_url: origin, ...(token ? { token } : {}) }
+    config.profiles[o.save] = { ...config.profiles[o.save], base_url: created.base_url ?? origin, ...(token ? { token } : {}) }
     await writeConfig(path, config)
     io.stderr(`krs: saved tenant ${created.tenant_id} as profile ${o.save}\n`)
   }

@@ -9,6 +9,7 @@ import { clockRoutes } from './clock-route.js'
 import { faultsRoutes } from './faults-route.js'
 import { journalRoutes } from './journal-route.js'
 import { resetRoutes } from './reset-route.js'
+import { scenarioRoutes } from './scenario-route.js'
 import { snapshotRoutes } from './snapshot-route.js'
 import { tenantsRoutes } from './tenants-route.js'
 
@@ -22,6 +23,7 @@ const kernelRoutes: Record<string, AdminRoutes> = {
   journal: journalRoutes,
   faults: faultsRoutes,
   snapshot: snapshotRoutes,
+  scenario: scenarioRoutes,
 }
 
 /** A route key with `{n}` segments (e.g. `click/{n}/{n}`) matches those segments as integers. */

@@ -8,7 +8,9 @@ import { withInputErrors } from './scenario-errors.js'
 
 /**
  * `POST /__mock/tenants` `{}` | `{ scenario?, seed?, members?, clock? }` →
- * 201 `{ tenant_id, tokens: { "krs-all": "<token>", ... }, base_url }`.
+ * 201 `{ tenant_id, tokens: { "krs-all": "<token>", ... }, base_url }`; `base_url` is
+ * `<origin>/<tenant_id>` (the production shape with the tenant id as environment id), the
+ * value the SDK's `baseUrl` takes, without `/api/v1`.
  * `GET` lists tenant ids; `DELETE` removes the caller's tenant (never the default one).
  */
 export const tenantsRoutes: AdminRoutes = {
@@ -30,8 +32,9 @@ export const tenantsRoutes: AdminRoutes = {
       if (c.speed !== undefined) opts.clock.speed = c.speed
     }
     const t = withInputErrors(() => r.engine.createTenant(opts))
-    const origin = r.raw.origin ?? 'http://127.0.0.1:4010'
-    return adminJson(201, { tenant_id: t.id, tokens: tokensByName(t), base_url: `${origin}/${t.id}/api/v1` })
+    // the base the SDK's `baseUrl` takes: calls go to `${base_url}/api/v1/{api_name}`
+    const origin = r.engine.publicUrl ?? r.raw.origin ?? 'http://127.0.0.1:4010'
+    return adminJson(201, { tenant_id: t.id, tokens: tokensByName(t), base_url: `${origin}/${t.id}` })
   },
   GET: (r) =>
     adminJson(200, {

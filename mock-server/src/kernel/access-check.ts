@@ -10,8 +10,10 @@ export interface AccessRefusal {
 /**
  * Rights and options from the contract's `x-krs-rights` / `x-krs-option`:
  * - rights: the account's level must be one of the listed rights, or the list names
- *   `member_data_search` and the account has that permission; `[]` = the token is enough
- *   (KR_API_F0014 otherwise);
+ *   `member_data_search` and the account has that permission; `[]` = the token is enough.
+ *   Otherwise the operation's own privilege code when its `x-krs-errors` lists one:
+ *   KR_API_F0020 (oneshot-condition search) before KR_API_F0019 (conditions), else
+ *   KR_API_F0014;
  * - option: the account must have the option enabled (KR_API_F0008 otherwise).
  */
 export function checkAccess(info: OperationInfo, account: Account): AccessRefusal | null {
@@ -25,11 +27,18 @@ export function checkAccess(info: OperationInfo, account: Account): AccessRefusa
       }
     }
     if (!ok) {
-      return { code: 'KR_API_F0014', message: `this operation needs one of: ${rights.join(', ')}` }
+      return { code: privilegeCode(info), message: `this operation needs one of: ${rights.join(', ')}` }
     }
   }
   if (info.option !== null && !account.options[info.option]) {
     return { code: 'KR_API_F0008', message: `this operation needs the ${info.option} option` }
   }
   return null
+}
+
+/** The code a refused right answers: the operation's specific privilege code, if it has one. */
+function privilegeCode(info: OperationInfo): ErrorCode {
+  if (info.errors.includes('KR_API_F0020')) return 'KR_API_F0020'
+  if (info.errors.includes('KR_API_F0019')) return 'KR_API_F0019'
+  return 'KR_API_F0014'
 }

@@ -49,6 +49,11 @@ export interface EngineOptions {
   /** Timed transitions (default: the domains' hooks). */
   tickHooks?: readonly TickHook[]
   maxBodyBytes?: number
+  /**
+   * Base of the links the emulator writes (`--public-url`): click, open and unsubscribe links
+   * of the outbox and the `base_url` of new tenants. Default: the origin the caller used.
+   */
+  publicUrl?: string
 }
 
 export interface CreateTenantOptions {
@@ -84,6 +89,8 @@ export interface Engine {
   readonly validateResponses: boolean
   /** Largest request body accepted, in bytes (413 above). */
   readonly maxBodyBytes: number
+  /** `publicUrl` of the options (no trailing slash), or null: links follow the caller's origin. */
+  readonly publicUrl: string | null
 }
 
 function defaultValidateResponses(): boolean {
@@ -169,14 +176,20 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
     tenant: (id) => registry.get(id),
     tenants: () => registry.all(),
     createTenant(opts = {}) {
+      const tenantScenario = opts.scenario === undefined ? registry.default.scenario : parseScenario(opts.scenario)
+      // a scenario that pins `now` gets a fixed clock unless a mode is asked for
+      const pinned = opts.scenario !== undefined && tenantScenario.now !== undefined && opts.clock?.now === undefined
       const t = registry.create(newTenantId(), {
-        scenario: opts.scenario === undefined ? registry.default.scenario : parseScenario(opts.scenario),
+        scenario: tenantScenario,
         seed: opts.seed ?? seed,
         members: opts.members ?? options.members,
         clock: {
-          mode: opts.clock?.mode ?? internals.defaults.clockMode,
+          mode: opts.clock?.mode ?? (pinned ? 'manual' : internals.defaults.clockMode),
           speed: opts.clock?.speed ?? internals.defaults.clockSpeed,
-          ...((opts.clock?.now ?? internals.defaults.clockNow) !== undefined ? { now: opts.clock?.now ?? internals.defaults.clockNow } : {}),
+          // the scenario's own `now` wins over the engine's start time (clockWithScenarioNow)
+          ...((opts.clock?.now ?? (pinned ? undefined : internals.defaults.clockNow)) !== undefined
+            ? { now: opts.clock?.now ?? internals.defaults.clockNow }
+            : {}),
         },
       })
       changes++
@@ -249,6 +262,7 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
     get maxBodyBytes() {
       return internals.maxBodyBytes
     },
+    publicUrl: options.publicUrl ? options.publicUrl.replace(/\/+$/, '') : null,
   }
   return engine
 }

@@ -1,6 +1,7 @@
 import { operations } from '../generated/operations.js'
 import type { OperationName } from '../generated/operation-names.js'
 import { createAjv, describeAjvError, type ValidateFunction } from './ajv.js'
+import { givenValueSuffix, pickReportedError } from './request-error.js'
 
 export interface ValidationFailure {
   /** 'required' answers KR_API_F0006, anything else KR_API_F0004. */
@@ -16,6 +17,9 @@ export interface ValidationFailure {
 let ajv: ReturnType<typeof createAjv> | null = null
 const requestValidators = new Map<OperationName, ValidateFunction>()
 const responseValidators = new Map<OperationName, ValidateFunction>()
+/** Every-error validators, compiled only when a request of that operation fails inside a `oneOf`/`anyOf`. */
+let allErrorsAjv: ReturnType<typeof createAjv> | null = null
+const allErrorsValidators = new Map<OperationName, ValidateFunction>()
 
 function compiled(cache: Map<OperationName, ValidateFunction>, name: OperationName, which: 'requestSchema' | 'responseSchema'): ValidateFunction {
   let v = cache.get(name)
@@ -30,8 +34,18 @@ function compiled(cache: Map<OperationName, ValidateFunction>, name: OperationNa
 export function validateRequest(name: OperationName, body: unknown): ValidationFailure | null {
   const v = compiled(requestValidators, name, 'requestSchema')
   if (v(body)) return null
-  const e = v.errors![0]!
-  return { missing: e.keyword === 'required', message: describeAjvError(e).text }
+  let e = v.errors![0]!
+  if (e.schemaPath.includes('/oneOf/') || e.schemaPath.includes('/anyOf/') || e.keyword === 'oneOf' || e.keyword === 'anyOf') {
+    // the first error of the first alternative tried hides the real reason: look at all of them
+    let every = allErrorsValidators.get(name)
+    if (!every) {
+      every = (allErrorsAjv ??= createAjv({ allErrors: true })).compile(operations[name].requestSchema as object)
+      allErrorsValidators.set(name, every)
+    }
+    every(body)
+    if (every.errors?.length) e = pickReportedError(every.errors)
+  }
+  return { missing: e.keyword === 'required', message: describeAjvError(e).text + givenValueSuffix(e, body) }
 }
 
 export function validateResponse(name: OperationName, body: unknown): string | null {

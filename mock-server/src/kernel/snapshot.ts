@@ -13,7 +13,7 @@ export interface TenantSnapshot {
   tenant_id: string
   seed: number
   members: number | null
-  /** Clock at export; `wall_ms` lets a real-mode clock resume following wall time. */
+  /** Clock at export; `wall_ms` lets a real-mode clock resume following wall time (0 for a manual clock). */
   clock: ClockState & { wall_ms: number }
   random: number[]
   scenario: unknown
@@ -33,7 +33,8 @@ export function exportTenant(t: TenantRuntime, wallMs: number, factory: TenantFa
     tenant_id: t.id,
     seed: t.seed,
     members: t.members ?? null,
-    clock: { ...t.clock.state(), wall_ms: wallMs },
+    // a manual clock does not follow the wall: 0 keeps two exports of the same state identical
+    clock: { ...t.clock.state(), wall_ms: t.clock.mode() === 'real' ? wallMs : 0 },
     random: t.random.getState(),
     scenario: t.scenario,
     state: factory.snapshot(t.state),

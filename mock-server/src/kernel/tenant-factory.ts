@@ -1,3 +1,4 @@
+import type { ClockOptions } from './clock.js'
 import type { PartialTenantState } from './state-section.js'
 import type { TenantScenario, TenantState } from './tenant-state.js'
 
@@ -8,6 +9,8 @@ import type { TenantScenario, TenantState } from './tenant-state.js'
 export interface TenantFactory {
   parseScenario(input: unknown): TenantScenario
   defaultScenario(): TenantScenario
+  /** The clock a tenant of this scenario starts with (a scenario may pin its own `now`). */
+  clockOptions(clock: ClockOptions, scenario: TenantScenario): ClockOptions
   /** The state a scenario describes (core and member database; sections are added after). */
   build(id: string, scenario: TenantScenario, opts: { seed: number; members?: number; now: number }): PartialTenantState
   /** The whole state as JSON-safe data. */

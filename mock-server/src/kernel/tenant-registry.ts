@@ -65,7 +65,7 @@ export class TenantRegistry {
    */
   create(id: string, spec: TenantSpec, restored?: { state: TenantState; random: readonly number[] }): TenantRuntime {
     if (this.tenants.has(id)) throw new Error(`tenant ${id} exists`)
-    const clock = createClock(this.wall, spec.clock)
+    const clock = createClock(this.wall, this.factory.clockOptions(spec.clock ?? {}, spec.scenario))
     const random = createRandom(spec.seed)
     const runtime: TenantRuntime = {
       id,

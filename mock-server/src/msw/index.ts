@@ -2,30 +2,27 @@ import { http, type HttpHandler } from 'msw'
 import { createEngine } from '../emulator.js'
 import type { Engine, EngineOptions } from '../kernel/create-engine.js'
 
+/**
+ * The KREISEL hosts of the contract's `servers` whose names are fixed: the production
+ * service `https://krs.bz/{environmentId}`. (The custom-domain, trial and verification hosts
+ * are per contract: give them as `baseUrl`.)
+ */
+export const KREISEL_BASE_URLS: readonly string[] = ['https://krs.bz']
+
 export interface MockHandlersOptions extends EngineOptions {
   /** An engine to share (e.g. to inspect it in tests); default: a new one from the options. */
   engine?: Engine
   /**
-   * Origin the handlers answer for, e.g. `https://krs.bz` or `http://localhost:4010`.
-   * Default `*`: any origin (in the browser, relative `/api/v1/...` calls included).
+   * Origin(s) the handlers answer for, e.g. `https://members.example.jp` or
+   * `http://localhost:4010` (a path prefix is allowed). Default: the KREISEL hosts only
+   * (`https://krs.bz`, see `KREISEL_BASE_URLS`), so calls to other services pass through
+   * untouched. In a browser, give the page's origin (`location.origin`) for relative
+   * `/api/v1/...` calls; `'*'` answers any origin.
    */
-  baseUrl?: string
+  baseUrl?: string | readonly string[]
 }
 
-/**
- * MSW handlers running the emulator: `POST /api/v1/{name}` and
- * `POST /{environmentId}/api/v1/{name}`, a catch-all answering 405 for other methods on
- * those paths, and the admin API under `/__mock/`. The same engine as every other door.
- *
- * @example
- * const server = setupServer(...createMockHandlers({ clock: { mode: 'manual' } }))
- * // browser: setupWorker(...createMockHandlers()).start()
- */
-export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandler[] {
-  const { engine: given, baseUrl, ...engineOptions } = options
-  const engine = given ?? createEngine(engineOptions)
-  const base = (baseUrl ?? '*').replace(/\/+$/, '')
-  const run = ({ request }: { request: Request }): Promise<Response> => engine.handle(request)
+function handlersFor(base: string, run: (r: { request: Request }) => Promise<Response>): HttpHandler[] {
   return [
     http.post(`${base}/api/v1/:name`, run),
     http.post(`${base}/:environmentId/api/v1/:name`, run),
@@ -33,6 +30,25 @@ export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandl
     http.all(`${base}/:environmentId/api/v1/*`, run),
     http.all(`${base}/__mock/*`, run),
   ]
+}
+
+/**
+ * MSW handlers running the emulator: `POST /api/v1/{name}` and
+ * `POST /{environmentId}/api/v1/{name}`, a catch-all answering 405 for other methods on
+ * those paths, and the admin API under `/__mock/`, for each base URL. The same engine as
+ * every other door.
+ *
+ * @example
+ * const server = setupServer(...createMockHandlers({ clock: { mode: 'manual' } }))   // https://krs.bz
+ * const local = setupServer(...createMockHandlers({ baseUrl: 'http://localhost:4010' }))
+ * // browser: setupWorker(...createMockHandlers({ baseUrl: location.origin })).start()
+ */
+export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandler[] {
+  const { engine: given, baseUrl, ...engineOptions } = options
+  const engine = given ?? createEngine(engineOptions)
+  const bases = baseUrl === undefined ? KREISEL_BASE_URLS : typeof baseUrl === 'string' ? [baseUrl] : baseUrl
+  const run = ({ request }: { request: Request }): Promise<Response> => engine.handle(request)
+  return [...new Set(bases.map((b) => b.replace(/\/+$/, '')))].flatMap((base) => handlersFor(base, run))
 }
 
 export type { Engine, EngineOptions }

@@ -13,6 +13,14 @@ export interface CliOptions {
   adminRemote: boolean
   /** `smtp://host:port`: also send handed-over mails to this SMTP catcher (off by default). */
   smtp: string | undefined
+  /** `--now`: start time of the clock, unix seconds. */
+  now: number | undefined
+  /** Whether `--clock` was given (with `--now` or a scenario's `now`, the default is manual). */
+  clockSet: boolean
+  /** `--public-url`: base of the links the emulator writes (tracking links, tenant base URLs). */
+  publicUrl: string | undefined
+  /** `--print-scenario`: write the scenario as YAML and exit. */
+  printScenario: boolean
   quiet: boolean
   help: boolean
 }
@@ -27,7 +35,14 @@ Options:
   --scenario FILE     scenario file, JSON or YAML (default: the embedded scenario)
   --seed N            seed of generated data (default 1)
   --members N         number of generated members (default: the scenario's)
-  --clock MODE        real | manual (default real)
+  --clock MODE        real | manual (default real; manual with --now or a scenario's now)
+  --now TIME          start the clock at TIME (ISO 8601, e.g. 2026-04-01T09:00:00+09:00, or
+                      unix seconds); with the same --seed the data is byte-identical
+  --public-url URL    base of the links the emulator writes (click, open and unsubscribe
+                      links of the outbox, base_url of new tenants); default: the origin
+                      the caller used
+  --print-scenario    write the scenario (the default, or --scenario after extends) as
+                      YAML to stdout and exit
   --data-dir DIR      keep the state in DIR (loaded at start, saved atomically)
   --static DIR        serve files of DIR for GET requests outside /api and /__mock
   --admin-remote      answer /__mock/ calls from non-loopback addresses too
@@ -68,6 +83,9 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         static: { type: 'string' },
         'admin-remote': { type: 'boolean' },
         smtp: { type: 'string' },
+        now: { type: 'string' },
+        'public-url': { type: 'string' },
+        'print-scenario': { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -79,7 +97,12 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   if (smtp !== undefined && !/^smtps?:\/\/[^/\s]+/i.test(smtp)) {
     throw new CliUsageError(`--smtp must be an smtp:// or smtps:// URL, e.g. smtp://127.0.0.1:1025 (got "${smtp}")`)
   }
-  const clock = values.clock ?? 'real'
+  const now = nowOption(values.now)
+  const publicUrl = values['public-url']
+  if (publicUrl !== undefined && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/i.test(publicUrl)) {
+    throw new CliUsageError(`--public-url must be an http:// or https:// URL, e.g. http://localhost:4010 (got "${publicUrl}")`)
+  }
+  const clock = values.clock ?? (now !== undefined ? 'manual' : 'real')
   if (clock !== 'real' && clock !== 'manual') throw new CliUsageError(`--clock must be real or manual (got "${clock}")`)
   return {
     host: values.host ?? '127.0.0.1',
@@ -92,7 +115,22 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     staticDir: values.static,
     adminRemote: values['admin-remote'] ?? false,
     smtp,
+    now,
+    clockSet: values.clock !== undefined,
+    publicUrl: publicUrl?.replace(/\/+$/, ''),
+    printScenario: values['print-scenario'] ?? false,
     quiet: values.quiet ?? false,
     help: values.help ?? false,
   }
+}
+
+/** `--now`: ISO 8601 with a date and time, or unix seconds. */
+function nowOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined
+  if (/^\d+$/.test(text) && Number.isSafeInteger(Number(text))) return Number(text)
+  const ms = Date.parse(text)
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || !Number.isFinite(ms)) {
+    throw new CliUsageError(`--now must be an ISO 8601 time such as 2026-04-01T09:00:00+09:00, or unix seconds (got "${text}")`)
+  }
+  return Math.floor(ms / 1000)
 }

@@ -5,7 +5,7 @@ import { tokensByName } from '../kernel/tenant-runtime.js'
 import { CliUsageError, parseCliArgs, USAGE } from './cli-args.js'
 import { startNodeServer, type RunningServer } from './node-server.js'
 import { loadState, startAutosave, saveState, type Autosave } from './persistence.js'
-import { readScenarioFile } from './scenario-file.js'
+import { readScenarioFile, scenarioYaml } from './scenario-file.js'
 import { startSmtpLoop, type SmtpLoop } from './smtp-loop.js'
 
 export interface CliIo {
@@ -26,7 +26,7 @@ export interface RunningCli {
 /**
  * `krs-mock`: parse flags, build the engine (scenario, seed, members, clock), load the
  * saved state, listen, print the URL and the default tenant's tokens.
- * Returns null after --help; throws CliUsageError for bad flags.
+ * Returns null after --help and --print-scenario; throws CliUsageError for bad flags.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<RunningCli | null> {
   const started = performance.now()
@@ -37,6 +37,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
   }
   const engineOptions: EngineOptions = { seed: opts.seed, clock: { mode: opts.clock } }
   if (opts.members !== undefined) engineOptions.members = opts.members
+  if (opts.publicUrl !== undefined) engineOptions.publicUrl = opts.publicUrl
   if (opts.scenario !== undefined) {
     try {
       engineOptions.scenario = await readScenarioFile(opts.scenario)
@@ -44,6 +45,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
       throw new CliUsageError(`cannot read --scenario ${opts.scenario}: ${(e as Error).message}`)
     }
   }
+  if (opts.printScenario) {
+    io.out(scenarioYaml(engineOptions.scenario))
+    return null
+  }
+  // --now pins the clock (manual unless --clock says otherwise); a scenario's own `now`
+  // does the same when neither --now nor --clock is given
+  if (opts.now !== undefined) engineOptions.clock = { mode: opts.clock, now: opts.now }
+  else if (!opts.clockSet) engineOptions.clock = {}
   let engine
   try {
     engine = createEngine(engineOptions)
@@ -66,7 +75,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
 
   let smtp: SmtpLoop | null = null
   if (opts.smtp) {
-    smtp = await startSmtpLoop(engine, opts.smtp, { warn: io.err })
+    smtp = await startSmtpLoop(engine, opts.smtp, { warn: io.err, origin: server.url })
     const loop = smtp
     // after each answered request: a delivery may have reached handover (or the clock moved)
     server.server.on('request', (_req: IncomingMessage, res: ServerResponse) => res.once('finish', () => loop.kick()))

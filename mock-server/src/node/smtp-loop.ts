@@ -14,6 +14,8 @@ export interface SmtpLoopOptions {
   intervalMs?: number
   /** Where refused sends are reported (at most one line per 10 s). */
   warn?: (line: string) => void
+  /** The server's own URL: base of the tracking links when there is no --public-url. */
+  origin?: string
 }
 
 /**
@@ -26,6 +28,7 @@ export async function startSmtpLoop(engine: Engine, url: string, opts: SmtpLoopO
   const { createSmtpRelay } = await import('../domains/mail/smtp-relay.js')
   let lastWarn = 0
   const relay = createSmtpRelay(url, {
+    links: { publicUrl: engine.publicUrl, ...(opts.origin ? { origin: opts.origin } : {}) },
     onError: (e) => {
       const now = Date.now()
       if (opts.warn && now - lastWarn > 10_000) {

@@ -1,7 +1,9 @@
 import { parse as parseYaml } from 'yaml'
 import { createAjv, type ErrorObject, type ValidateFunction } from '../kernel/ajv.js'
 import { elementTypes } from '../domains/member-db/member-db-state.js'
+import { resolveExtends } from './extend-scenario.js'
 import { pointerToPath, ScenarioError } from './scenario-error.js'
+import { scenarioNowSeconds } from './scenario-now.js'
 import { scenarioSchema } from './scenario-schema.js'
 import type { Scenario } from './scenario-types.js'
 
@@ -66,7 +68,8 @@ function checkReferences(s: Scenario): void {
 
 /**
  * Validate a scenario (an object, or JSON / YAML text) against the scenario JSON Schema and
- * the reference rules. Throws ScenarioError naming the bad key path.
+ * the reference rules. Throws ScenarioError naming the bad key path. A scenario with
+ * `extends: default` is first merged onto the embedded default (extend-scenario.ts).
  */
 export function parseScenario(input: unknown): Scenario {
   let data = input
@@ -77,9 +80,11 @@ export function parseScenario(input: unknown): Scenario {
       throw new ScenarioError('', `not JSON or YAML: ${(e as Error).message}`)
     }
   }
+  data = resolveExtends(data) // `extends: default`: merged onto the embedded scenario first
   const v = validator()
   if (!v(data)) throw describe(v.errors![0]!)
   const s = structuredClone(data) as Scenario
   checkReferences(s)
+  scenarioNowSeconds(s.now)
   return s
 }

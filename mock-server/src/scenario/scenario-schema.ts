@@ -127,6 +127,8 @@ export const scenarioSchema = {
       },
     },
     blacklist: { type: 'array', items: { type: 'string', minLength: 1 } },
+    /** When the tenant's clock starts: ISO 8601 text or unix seconds (scenario-now.ts). */
+    now: { type: ['string', 'integer'] },
     // Part 2 (mail and delivery) and part 3 (forms, column sets, posted images, services settings).
     delivery: mailDeliveryScenarioSchema,
     forms: servicesScenarioSchema.forms,

@@ -80,6 +80,8 @@ export interface Scenario {
   memberTables: ScenarioTable[]
   /** Blacklisted addresses, or "@domain" for a whole domain. */
   blacklist?: string[]
+  /** Start time of the tenant's clock: ISO 8601 text or unix seconds (fixed clock unless a mode is given). */
+  now?: string | number
   delivery?: Record<string, unknown>
   forms?: unknown[]
   columnSets?: unknown[]

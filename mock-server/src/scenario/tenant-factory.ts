@@ -3,6 +3,7 @@ import { createTenantState, scenarioSectionsOf } from './create-tenant.js'
 import { defaultScenario } from './default-scenario.js'
 import { parseScenario } from './parse-scenario.js'
 import type { Scenario } from './scenario-types.js'
+import { clockWithScenarioNow } from './scenario-now.js'
 import { restoreTenant, snapshotTenant } from './snapshot.js'
 
 declare module '../kernel/tenant-state.js' {
@@ -15,6 +16,7 @@ declare module '../kernel/tenant-state.js' {
 export const scenarioTenantFactory: TenantFactory = {
   parseScenario,
   defaultScenario,
+  clockOptions: clockWithScenarioNow,
   build: (id, scenario, opts) => createTenantState(id, scenario, opts),
   snapshot: snapshotTenant,
   restore(json, scenario) {

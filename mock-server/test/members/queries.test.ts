@@ -105,9 +105,9 @@ describe('sorting', () => {
   it('F0230 for elements that cannot be sort keys', () => {
     for (const key of [7, 10, 11]) expectKrs(() => page(c, { sort_key: key }), 'KR_API_F0230')
   })
-  it('F0005 for an unknown sort key and for an element of another table', () => {
+  it('F0005 for an unknown sort key, F0007 for an element of another table', () => {
     expectKrs(() => page(c, { sort_key: 99 }), 'KR_API_F0005')
-    expect(expectKrs(() => page(c, { sort_key: 50 }), 'KR_API_F0005')).toContain('member table 2')
+    expect(expectKrs(() => page(c, { sort_key: 50 }), 'KR_API_F0007')).toContain('member table 2')
   })
   it('keeps sorted indexes right through adds, updates and deletes', () => {
     const t = makeTenant(300)

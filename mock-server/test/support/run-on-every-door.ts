@@ -82,7 +82,7 @@ export function runOnEveryDoor(name: string, cases: (target: DoorTarget) => void
           doFetch = (url, init) => fetch(url, init)
         } else {
           baseUrl = 'http://krs.test'
-          const interceptor = setupServer(...createMockHandlers({ engine }))
+          const interceptor = setupServer(...createMockHandlers({ engine, baseUrl }))
           interceptor.listen({ onUnhandledRequest: 'error' })
           msw = interceptor
           doFetch = (url, init) => fetch(url, init)

@@ -6,9 +6,9 @@ import { isLockedAgainst } from '../member-db/tables/lock.js'
 
 /**
  * Refusals before a batch job starts (seed 2, point 4): the table locked through the API by
- * another user (F0013); only one import or export at a time across all databases — the
- * caller's own running job (F0205), another administrator's job on this table (F0016) or on
- * another table (F0017).
+ * another user (F0013: "while locked, export and import are allowed only to the user who
+ * locked it"); only one import or export at a time across all databases, whoever started the
+ * running one and on whichever table (F0205 "Other Operation Is Running" for any second job).
  */
 export function assertMayStartJob(ctx: EngineContext, state: BatchState, table: MemberTableState): void {
   const accountId = ctx.account?.id ?? 0
@@ -17,22 +17,17 @@ export function assertMayStartJob(ctx: EngineContext, state: BatchState, table: 
   }
   for (const job of Object.values(state.jobs)) {
     if (job.done) continue
-    if (job.accountId === accountId) {
-      throw new KrsError('KR_API_F0205', `batch job ${job.id} (${job.operation} of member table ${job.memberTableId}) is still running; only one import or export runs at a time`)
-    }
-    if (job.memberTableId === table.id) {
-      throw new KrsError('KR_API_F0016', `member table ${table.id} is locked by batch job ${job.id} of another administrator`)
-    }
-    throw new KrsError('KR_API_F0017', `batch job ${job.id} is running on member table ${job.memberTableId}`)
+    const whose = job.accountId === accountId ? 'your' : `account ${job.accountId}'s`
+    throw new KrsError('KR_API_F0205', `${whose} batch job ${job.id} (${job.operation} of member table ${job.memberTableId}) is still running; only one import or export runs at a time`)
   }
 }
 
-/** Refusals before writes that a running batch job or an API lock blocks (bulk delete, forms). */
-export function assertTableWritable(ctx: EngineContext, state: BatchState | undefined, table: MemberTableState, otherTablesBlock: boolean): void {
-  const accountId = ctx.account?.id ?? 0
-  if (isLockedAgainst(table, accountId)) {
-    throw new KrsError('KR_API_F0013', `member table ${table.id} is locked through the API by account ${table.lock!.accountId}`)
-  }
+/**
+ * Refusals before writes that a running batch job blocks (bulk delete, form actions): F0016
+ * when the job works on this table, F0017 on another one when `otherTablesBlock`. An API lock
+ * does not block them: it restricts only export and import by other accounts.
+ */
+export function assertTableWritable(_ctx: EngineContext, state: BatchState | undefined, table: MemberTableState, otherTablesBlock: boolean): void {
   for (const job of Object.values(state?.jobs ?? {})) {
     if (job.done) continue
     if (job.memberTableId === table.id) throw new KrsError('KR_API_F0016', `member table ${table.id} is locked by running batch job ${job.id}`)

@@ -172,7 +172,9 @@ export function runImport(tenant: TenantState, job: BatchJob, file: StoredFile, 
         const el = byId.get(id)!
         const opt: OverrideOption = options[`e_${id}`] ?? 'none'
         if (opt === 'none' || opt === 'key' || opt === 'autogen') continue
-        if ((opt === 'normal' || opt === 'auto') && isBlank(el, v)) continue
+        if (opt === 'normal' && isBlank(el, v)) continue
+        // auto (passwords): a blank cell is sent blank, and a blank password is generated
+        if (opt === 'auto' && isBlank(el, v)) { input[`e_${id}`] = null; continue }
         if (opt === 'merge') {
           const current = (apiValue(table, el, found) as number[] | null) ?? []
           input[`e_${id}`] = [...new Set([...current, ...((v as number[] | null) ?? [])])]

@@ -47,6 +47,23 @@ export interface Outbox {
   mails: OutboxMail[]
 }
 
+/** Where the outbox's links point (see `outboxLinkBase`). */
+export interface OutboxLinks {
+  /** The engine's `publicUrl` (`--public-url`): wins over everything. */
+  publicUrl?: string | null
+  /** The origin the caller used (`http://127.0.0.1:54321`). */
+  origin?: string
+}
+
+/**
+ * Base of the click, open and unsubscribe links: `--public-url`, else the scenario's
+ * `delivery.public_base_url`, else the origin of the request that asked (so the links reach
+ * the server that rendered them, on whatever port), else `http://127.0.0.1:4010`.
+ */
+export function outboxLinkBase(scenarioBase: string, links: OutboxLinks): string {
+  return links.publicUrl || scenarioBase || links.origin || 'http://127.0.0.1:4010'
+}
+
 /**
  * `GET /__mock/outbox?delivery_id=N[&offset=0&limit=100]`: each real recipient's rendered
  * mail (From, Reply-To, Subject, List-Unsubscribe headers; text and HTML parts with member
@@ -54,7 +71,7 @@ export interface Outbox {
  * an open-rate image `<base>/__mock/open/<clickcount_id>/<member_id>`). Empty before the
  * list is built (phases 0 and 1).
  */
-export function outbox(tenant: TenantState, deliveryId: number, now: number, page: { offset?: number; limit?: number } = {}): Outbox {
+export function outbox(tenant: TenantState, deliveryId: number, now: number, page: { offset?: number; limit?: number } = {}, links: OutboxLinks = {}): Outbox {
   const state = current(tenant, now)
   const d = deliveryOf(state, deliveryId)
   const offset = Math.max(0, Math.floor(page.offset ?? 0))
@@ -73,7 +90,7 @@ export function outbox(tenant: TenantState, deliveryId: number, now: number, pag
     const row = table ? table.members.rowOf(memberId) : -1
     const k = list.error[i]!
     const rendered = renderMail(d.mail, d.subjectPrefix, list.addresses[i]!, {
-      table, row, memberId, deliveryId: d.id, baseUrl: state.settings.publicBaseUrl, clickIds, openId,
+      table, row, memberId, deliveryId: d.id, baseUrl: outboxLinkBase(state.settings.publicBaseUrl, links), clickIds, openId,
     })
     out.mails.push({
       member_id: memberId,

@@ -23,7 +23,8 @@ import type { BounceRule, MailContent, MailDeliverySettings, MailType } from './
  *   error_stop_threshold: 3       # an address with this many hard bounces is stopped
  *   agent_program_max: 20         # KR_API_F0227 above it
  *   click_retention_days: 90      # click logs are empty this long after the period ends
- *   public_base_url: http://127.0.0.1:4010   # base of rewritten click and unsubscribe URLs
+ *   public_base_url: http://mock.test   # base of rewritten click and unsubscribe URLs (default:
+ *                                 # --public-url, else the origin the outbox was asked on)
  *   messages:                     # messages made in the admin screen, e.g. a decorated mail (type 4)
  *     - { member_table_id: 1, purpose: agent, type: 4, from: info@example.com, subject: 春のデコメ, html_part: "<p>…</p>" }
  * ```
@@ -182,7 +183,8 @@ export function parseMailScenario(raw: unknown): RawMailScenario {
       errorStopThreshold: Math.max(1, Math.floor(num(o.error_stop_threshold, 3))),
       agentProgramMax: Math.floor(num(o.agent_program_max, 20)),
       clickRetentionDays: Math.floor(num(o.click_retention_days, 90)),
-      publicBaseUrl: typeof o.public_base_url === 'string' ? o.public_base_url.replace(/\/+$/, '') : 'http://127.0.0.1:4010',
+      // '' = not set: links follow --public-url or the origin the caller used (outbox)
+      publicBaseUrl: typeof o.public_base_url === 'string' ? o.public_base_url.replace(/\/+$/, '') : '',
     },
     unsubscribed: strList(o.unsubscribed),
     stopped: strList(o.stopped),

@@ -6,7 +6,7 @@
 import nodemailer from 'nodemailer'
 import type { TenantState } from '../../kernel/tenant-state.js'
 import { composedCount } from './results/counts.js'
-import { outbox } from './mail-admin.js'
+import { outbox, type OutboxLinks } from './mail-admin.js'
 
 export interface SmtpRelay {
   /** Send the mails handed over since the last call (every tenant given); returns how many were sent. */
@@ -17,6 +17,8 @@ export interface SmtpRelay {
 export interface SmtpRelayOptions {
   /** Mails sent per delivery and call at most (default 1000). */
   batch?: number
+  /** Base of the tracking links in the mails (the server's URL, or --public-url). */
+  links?: OutboxLinks
   /** Called for a mail the catcher refused (default: ignore). */
   onError?: (error: unknown) => void
 }
@@ -41,7 +43,7 @@ export function createSmtpRelay(url: string, opts: SmtpRelayOptions = {}): SmtpR
         const from = done.get(d.id) ?? 0
         const upTo = Math.min(composedCount(d, now), from + batch)
         if (upTo <= from) continue
-        const box = outbox(tenant, d.id, now, { offset: from, limit: upTo - from })
+        const box = outbox(tenant, d.id, now, { offset: from, limit: upTo - from }, opts.links)
         for (const m of box.mails) {
           const headers: Record<string, string> = {}
           for (const k of ['List-Unsubscribe', 'List-Unsubscribe-Post']) if (m.headers[k]) headers[k] = m.headers[k]!

@@ -30,6 +30,7 @@ export const outboxRoutes: AdminRoutes = {
     if (offset !== undefined) page.offset = offset
     if (limit !== undefined) page.limit = limit
     const now = tenantNow(r.tenant)
-    return adminJson(200, outbox(r.tenant.state, deliveryId, now, page))
+    const links = { publicUrl: r.engine.publicUrl, ...(r.raw.origin ? { origin: r.raw.origin } : {}) }
+    return adminJson(200, outbox(r.tenant.state, deliveryId, now, page, links))
   },
 }

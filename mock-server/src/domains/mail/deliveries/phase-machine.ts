@@ -74,9 +74,15 @@ function startListBuilding(tenant: TenantState, state: MailDeliveryState, d: Del
   createClickcounts(state, d)
 }
 
-/** Phase 2 → 3: handover finished; hard bounces count towards stopping their addresses. */
+/**
+ * Phase 2 → 3: handover finished; hard bounces count towards stopping their addresses. The
+ * message this delivery reserved is unlocked: a message is locked only while a delivery
+ * using it is in phases 0–2 (its content was frozen into the delivery at phase 1).
+ */
 function finishHandover(state: MailDeliveryState, d: Delivery): void {
   d.phase = 3
+  const msg = state.messages.get(d.mailMessageId)
+  if (msg && msg.lockedBy === `delivery:${d.id}`) msg.lockedBy = null
   const list = d.list
   if (!list) return
   for (const i of list.realRows) {

@@ -65,13 +65,14 @@ export function addTestDeliverySchedule(
   const el = requireTypedElement(ctx, m.memberTableId, info.element_id, 'email', 'delivery_info.element_id')
   const emails = info.emails
   if (emails.length === 0) throw new KrsError('KR_API_F0214', 'delivery_info.emails is empty')
-  if (emails.length > MAX_TEST_ADDRESSES) {
-    throw new KrsError('KR_API_F0215', `delivery_info.emails has ${emails.length} addresses; at most ${MAX_TEST_ADDRESSES} are allowed`)
-  }
   emails.forEach((e, i) => {
     if (typeof e !== 'string' || !isEmail(e.trim())) throw new KrsError('KR_API_F0216', `delivery_info.emails[${i}] (${JSON.stringify(e)}) is not an e-mail address`)
   })
+  // duplicates are merged first (case-insensitively); the cap counts the distinct addresses
   const merged = [...new Set(emails.map((e) => e.trim().toLowerCase()))]
+  if (merged.length > MAX_TEST_ADDRESSES) {
+    throw new KrsError('KR_API_F0215', `delivery_info.emails has ${merged.length} distinct addresses; at most ${MAX_TEST_ADDRESSES} are allowed`)
+  }
   const table = requireTable(ctx, m.memberTableId)
   const col = table.members.columns.get(el.id)
   const known = new Set<string>()

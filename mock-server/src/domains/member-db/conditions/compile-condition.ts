@@ -8,6 +8,7 @@ import { compileDateClause } from './date-clause.js'
 import { compileMultiClause } from './multi-clause.js'
 import { compileBoolClause, compileChoiceClause, compileNumberClause } from './number-clause.js'
 import { compileStringClause } from './string-clause.js'
+import { liftToReferenced, relatedElement } from './related-element.js'
 
 export type { RowPredicate } from './clause-context.js'
 
@@ -42,6 +43,12 @@ export function conditionElements(table: MemberTableState, info: ConditionInfo, 
     const id = Number(m[1])
     const el = table.elements.find((e) => e.id === id)
     if (el) { out.push(el); continue }
+    // an element of a table that references this one through a relation (not the relation itself)
+    const related = relatedElement(db, table, id)
+    if (related === 'relation') {
+      throw new KrsError('KR_API_F0007', `condition_info.conditions.${key}: element ${id} is the relation element that refers to member table ${table.id}; it cannot be used in its conditions`)
+    }
+    if (related) { out.push(related.element); continue }
     const other = findElementElsewhere(db, id)
     if (other) throw new KrsError('KR_API_F0007', `condition_info.conditions.${key}: element ${id} belongs to member table ${other.id}, not ${table.id}`)
     throw new KrsError('KR_API_F0005', `condition_info.conditions.${key}: member table ${table.id} has no element ${id}`)
@@ -106,16 +113,22 @@ function compileClause(table: MemberTableState, key: string, kind: number, extra
     const positive = [K.EQUAL, K.CONTAINS, K.CONTAINS_ANY, K.NOT_EMPTY, K.TRUE].includes(kind as 2)
     return () => !positive
   }
-  const el = table.elements.find((e) => `e_${e.id}` === key)!
-  return elementClause(table, el, { ...base, label: el.name }, extras)
+  const el = table.elements.find((e) => `e_${e.id}` === key)
+  if (el) return elementClause(table, el, { ...base, label: el.name }, extras)
+  // checked by conditionElements: an element of a table related to this one
+  const related = relatedElement(opts.db, table, Number(key.slice(2)))
+  if (!related || related === 'relation') throw new KrsError('KR_API_F0005', `condition_info.conditions.${key}: member table ${table.id} has no element ${key.slice(2)}`)
+  const inner = elementClause(related.table, related.element, { ...base, label: related.element.name }, extras)
+  return liftToReferenced(table, related, inner)
 }
 
 /**
  * Compile an extraction condition of a member table into a row predicate. Every clause is
  * `[kind, additional info]`; grouping true = AND, false = OR; clauses of kind 1 (none) are
  * ignored, and a condition without any other clause matches every member. Throws KrsError:
- * F0229 (encrypted element), F0005 (unknown element or one of another table),
- * F0004 (kind not usable on the key, or bad additional info).
+ * F0229 (encrypted element), F0005 (unknown element), F0007 (element of an unrelated table, or
+ * a relation element), F0004 (kind not usable on the key, or bad additional info). Elements of
+ * a table that references this one through a relation are usable (related-element.ts).
  */
 export function compileCondition(table: MemberTableState, info: ConditionInfo, now: number, opts: CompileOptions = {}): RowPredicate {
   assertNoEncryptedElement(table, info, opts.db)

@@ -5,17 +5,14 @@ import { compileCondition } from '../conditions/compile-condition.js'
 import { requireCondition } from '../conditions/condition-store.js'
 import { mailConditionExtras } from '../../mail/deliveries/condition-extras.js'
 import { requireTable } from '../tables/table-access.js'
+import { assertNoForeignElements } from './foreign-element.js'
 import { lookupMemberId } from './lookup.js'
 import { addMember, deleteMember, memberRow, updateMember, type WriteEnv } from './member-store.js'
 import { memberInfoOf, type MemberInfo, type ViewOptions } from './member-view.js'
 import { assertOffset, assertSortKey, countRows, pageRows, type PageRequest } from './query.js'
 
-/** KR_API_F0013 when another account locked the table through the API (the locker may write). */
-function assertWritable(ctx: EngineContext, table: MemberTableState): void {
-  if (table.lock && table.lock.accountId !== ctx.account?.id) {
-    throw new KrsError('KR_API_F0013', `member table ${table.id} is locked through the API by account ${table.lock.accountId}`)
-  }
-}
+// No API-lock check here: a lock through the API restricts only export and import by other
+// accounts (and the admin screen); member writes stay open (seed 1, point 4; batch-guards.ts).
 
 function view(ctx: EngineContext): ViewOptions {
   return { encryptedKey: ctx.account?.encryptedKey ?? false }
@@ -44,15 +41,7 @@ function page(ctx: EngineContext, table: MemberTableState, info: ConditionInfo, 
 
 export function lookupMemberIdOp(ctx: EngineContext, tableId: number, info: Record<string, unknown>): number {
   const table = requireTable(ctx, tableId)
-  for (const key of Object.keys(info)) {
-    const id = Number(key.slice(2))
-    if (table.elements.some((e) => e.id === id)) continue
-    for (const other of ctx.tenant.memberDb.tables.values()) {
-      if (other.elements.some((e) => e.id === id)) {
-        throw new KrsError('KR_API_F0007', `member_info.${key} is an element of member table ${other.id}, not ${tableId}`)
-      }
-    }
-  }
+  assertNoForeignElements(ctx.tenant.memberDb, table, info, 'member_info')
   return lookupMemberId(table, info)
 }
 
@@ -85,18 +74,17 @@ export function getMembersNumByConditionOp(ctx: EngineContext, tableId: number, 
 
 export function addMemberOp(ctx: EngineContext, tableId: number, info: Record<string, unknown>): number {
   const table = requireTable(ctx, tableId)
-  assertWritable(ctx, table)
+  assertNoForeignElements(ctx.tenant.memberDb, table, info, 'member_info')
   return addMember(table, info, writeEnv(ctx))
 }
 
 export function updateMemberOp(ctx: EngineContext, tableId: number, memberId: number, info: Record<string, unknown>): boolean {
   const table = requireTable(ctx, tableId)
-  assertWritable(ctx, table)
+  assertNoForeignElements(ctx.tenant.memberDb, table, info, 'member_info')
   return updateMember(table, memberId, info, writeEnv(ctx))
 }
 
 export function deleteMemberOp(ctx: EngineContext, tableId: number, memberId: number): boolean {
   const table = requireTable(ctx, tableId)
-  assertWritable(ctx, table)
   return deleteMember(table, memberId)
 }

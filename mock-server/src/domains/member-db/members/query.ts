@@ -22,13 +22,13 @@ export function assertOffset(offset: number, step = PAGE_SIZE): void {
   }
 }
 
-/** Check the sort key: 0, or a sortable element of this table (KR_API_F0230 / F0005). */
+/** Check the sort key: 0, or a sortable element of this table (KR_API_F0230; F0007 another table's element; F0005 none). */
 export function assertSortKey(table: MemberTableState, sortKey: number, db?: MemberDbState): void {
   if (sortKey === 0) return
   const el = table.elements.find((e) => e.id === sortKey)
   if (!el) {
     for (const t of db?.tables.values() ?? []) {
-      if (t.elements.some((e) => e.id === sortKey)) throw new KrsError('KR_API_F0005', `sort_key ${sortKey} is an element of member table ${t.id}, not ${table.id}`)
+      if (t.elements.some((e) => e.id === sortKey)) throw new KrsError('KR_API_F0007', `sort_key ${sortKey} is an element of member table ${t.id}, not ${table.id}`)
     }
     throw new KrsError('KR_API_F0005', `sort_key ${sortKey}: member table ${table.id} has no element ${sortKey}`)
   }

@@ -1,0 +1,30 @@
+import type { ClockOptions } from '../kernel/clock.js'
+import { ScenarioError } from './scenario-error.js'
+
+/**
+ * The scenario's `now`: an ISO 8601 time (`2026-04-01T09:00:00+09:00`) or unix seconds, the
+ * time the tenant's clock starts at. Together with the seed it makes the seeded data
+ * reproducible (dates of generated members are counted back from it). Unix seconds, or
+ * undefined when the scenario has none; ScenarioError for a time that does not parse.
+ */
+export function scenarioNowSeconds(now: unknown): number | undefined {
+  if (now === undefined || now === null) return undefined
+  if (typeof now === 'number' && Number.isInteger(now) && now >= 0) return now
+  if (typeof now === 'string') {
+    const ms = Date.parse(now)
+    if (/^\d{4}-\d{2}-\d{2}T/.test(now) && Number.isFinite(ms)) return Math.floor(ms / 1000)
+  }
+  throw new ScenarioError('now', `must be an ISO 8601 time such as 2026-04-01T09:00:00+09:00, or unix seconds (got ${JSON.stringify(now)})`)
+}
+
+/**
+ * The clock of a tenant built from a scenario: a given start time wins; else the scenario's
+ * `now`, with a manual (fixed) clock unless a mode was given — a pinned time is for
+ * reproducible runs.
+ */
+export function clockWithScenarioNow(clock: ClockOptions, scenario: { now?: unknown }): ClockOptions {
+  if (clock.now !== undefined) return clock
+  const now = scenarioNowSeconds(scenario.now)
+  if (now === undefined) return clock
+  return { ...clock, now, mode: clock.mode ?? 'manual' }
+}
