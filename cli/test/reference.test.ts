@@ -15,7 +15,7 @@ describe('the CLI reference page', async () => {
       expect(text).toContain(`### \`${name}\``)
       expect(text).toContain(`\`${name.replace(/_/g, '-')}\``)
     }
-    for (const cmd of ['krs wait delivery <delivery-id>', 'krs members export', 'krs members import', 'krs deliveries send', 'krs mock clock advance <seconds>', 'krs completion <shell>', 'krs config set <key> <value>']) {
+    for (const cmd of ['krs wait delivery <delivery-id>', 'krs members export', 'krs members import', 'krs deliveries send', 'krs mock clock advance <duration>', 'krs mock journal', 'krs mock scenario dump', 'krs completion <shell>', 'krs config set <key> <value>']) {
       expect(text).toContain(`### \`${cmd}\``)
     }
   })

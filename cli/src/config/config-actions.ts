@@ -83,3 +83,10 @@ export async function configUse(name: string, _cmd: Command, io: CliIo): Promise
 export function configPathCommand(io: CliIo): void {
   io.stdout(`${configPath(io.env)}\n`)
 }
+
+/** The profile names, one a line (`config use <TAB>` completes from them). */
+export async function configProfiles(io: CliIo): Promise<void> {
+  const config = await readConfig(configPath(io.env))
+  const names = Object.keys(config.profiles)
+  io.stdout(names.map((n) => `${n}\n`).join(''))
+}
