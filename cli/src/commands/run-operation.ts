@@ -38,7 +38,7 @@ export async function runOperation(info: OperationInfo, flags: readonly FlagSpec
   }
   const body = await buildBody(flags, values, g.body, io)
   if (g.all) {
-    if (info.pageStep === null) throw new UsageError(`--all: ${info.name} has no pages`)
+    if (info.pageStep === null) throw new UsageError(t('err.noPages', { name: info.name }))
     if (body.offset === undefined) body.offset = 0
   }
   validateBody(info.requestSchema, body)

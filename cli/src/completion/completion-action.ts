@@ -1,3 +1,4 @@
+import { t } from '../i18n/lang.js'
 import type { Command } from 'commander'
 import { operationFlags } from '../commands/operation-flags.js'
 import { UsageError } from '../exit-codes.js'
@@ -67,5 +68,5 @@ export function printCompletion(shell: string, program: Command, io: CliIo): voi
   if (shell === 'bash') io.stdout(bashScript(model))
   else if (shell === 'zsh') io.stdout(zshScript(model))
   else if (shell === 'fish') io.stdout(fishScript(model))
-  else throw new UsageError(`completion: the shell must be bash, zsh or fish (got "${shell}")`)
+  else throw new UsageError(t('err.shell', { value: shell }))
 }

@@ -1,3 +1,4 @@
+import { t } from '../i18n/lang.js'
 import type { Command } from 'commander'
 import type { GlobalOptions } from '../commands/global-options.js'
 import { UsageError } from '../exit-codes.js'
@@ -21,7 +22,7 @@ export async function configSet(name: string, given: string, cmd: Command, io: C
   const key = profileKey(name)
   // `-` reads the value from stdin, so that a token stays out of the shell history.
   const value = given === '-' ? (await io.readStdin()).trim() : given
-  if (value === '') throw new UsageError(`${name}: the value is empty`)
+  if (value === '') throw new UsageError(t('err.emptyValue', { name }))
   const path = configPath(io.env)
   const config = await readConfig(path)
   const profile = targetProfile(cmd, io, config)
@@ -45,7 +46,7 @@ export async function configGet(name: string, cmd: Command, io: CliIo): Promise<
   const key = profileKey(name)
   const config = await readConfig(configPath(io.env))
   const value = config.profiles[targetProfile(cmd, io, config)]?.[key]
-  if (value === undefined) throw new UsageError(`${name} is not set`)
+  if (value === undefined) throw new UsageError(t('err.notSet', { name }))
   io.stdout(`${shown(key, value)}\n`)
 }
 

@@ -36,3 +36,10 @@ export function t(key: MessageKey, vars: Record<string, string | number> = {}): 
   const text = messages[key][current]
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m))
 }
+
+/** `a, b or c` / `a、b、c`: the choices a value may take, for messages. */
+export function orList(items: readonly (string | number)[]): string {
+  const all = items.map(String)
+  if (current === 'ja') return all.join('、')
+  return all.length < 2 ? all.join('') : `${all.slice(0, -1).join(', ')} or ${all[all.length - 1]}`
+}

@@ -41,7 +41,7 @@ export const messages = {
 
   // Global options
   'opt.token': { ja: 'API トークン（環境変数 KRS_API_TOKEN、設定ファイルより優先）', en: 'API token (wins over KRS_API_TOKEN and the profile file)' },
-  'opt.envId': { ja: '環境ID（https://krs.bz/{環境ID}/api/v1/...、環境変数 KRS_ENV_ID）', en: 'environment ID (https://krs.bz/{id}/api/v1/..., KRS_ENV_ID)' },
+  'opt.envId': { ja: '環境ID（https://krs.bz/{環境ID}/api/v1/...、環境変数 KRS_ENV_ID）', en: 'environment ID (https://krs.bz/<id>/api/v1/..., KRS_ENV_ID)' },
   'opt.baseUrl': { ja: '接続先（エミュレータなど。--env-id より優先、環境変数 KRS_BASE_URL）', en: 'server to call (an emulator, ...; wins over --env-id; KRS_BASE_URL)' },
   'opt.profile': { ja: '設定ファイルのプロファイル（環境変数 KRS_PROFILE）', en: 'profile of the profile file (KRS_PROFILE)' },
   'opt.output': { ja: '出力形式 json|yaml|table|csv（既定 json：端末では整形、パイプでは1行）', en: 'output format json|yaml|table|csv (default json: pretty on a terminal, one line when piped)' },
@@ -186,6 +186,37 @@ export const messages = {
     ja: '# トークン {masked}: 実行前に export KRS_API_TOKEN=... を設定してください（--show-token で値を表示）',
     en: '# token {masked}: export KRS_API_TOKEN=... before running this (--show-token prints the value)',
   },
+
+  // Usage errors of flags and arguments
+  'err.required': { ja: '{name} は必須です', en: '{name} is required' },
+  'err.cannotRead': { ja: '{name}: {file} を読めません: {why}', en: '{name}: cannot read {file}: {why}' },
+  'err.invalidJson': { ja: '{name}: JSON として正しくありません: {why}', en: '{name}: invalid JSON: {why}' },
+  'err.invalidJsonIn': { ja: '{name}: {file} の JSON が正しくありません: {why}', en: '{name}: invalid JSON in {file}: {why}' },
+  'err.bodyNotObject': { ja: '--body: {where} の本文は JSON のオブジェクトでなければなりません', en: '--body: the body in {where} must be a JSON object' },
+  'err.needsValue': { ja: '{name} には値が必要です', en: '{name} needs a value' },
+  'err.integer': { ja: '{name} は整数です（"{value}"）', en: '{name} must be an integer (got "{value}")' },
+  'err.number': { ja: '{name} は数値です（"{value}"）', en: '{name} must be a number (got "{value}")' },
+  'err.boolean': { ja: '{name} は true か false です（"{value}"）', en: '{name} must be true or false (got "{value}")' },
+  'err.integerMin': { ja: '{name} は {min} 以上の整数です（"{value}"）', en: '{name} must be an integer >= {min} (got "{value}")' },
+  'err.positiveInteger': { ja: '{name} は正の整数です（"{value}"）', en: '{name} must be a positive integer (got "{value}")' },
+  'err.choice': { ja: '{name} は {choices} のどれかです（"{value}"）', en: '{name} must be {choices} (got "{value}")' },
+  'err.output': { ja: '--output は {choices} のどれかです（"{value}"）', en: '--output must be one of {choices} (got "{value}")' },
+  'err.shell': { ja: 'completion: シェルは bash、zsh、fish のどれかです（"{value}"）', en: 'completion: the shell must be bash, zsh or fish (got "{value}")' },
+  'err.noPages': { ja: '--all: {name} にはページがありません', en: '--all: {name} has no pages' },
+  'err.faultOperation': { ja: '--operation は必須です（API 名、またはすべてなら *）', en: '--operation is required (an API name, or * for every one)' },
+  'err.faultWhat': { ja: 'faults add: --error-code、--status、--delay のどれかを付けてください', en: 'faults add: give --error-code, --status or --delay' },
+  'err.unknownSetting': { ja: '不明な設定 "{name}"（token、env-id、base-url のどれか）', en: 'unknown setting "{name}" (one of: token, env-id, base-url)' },
+  'err.configJson': { ja: '{path} の JSON が正しくありません: {why}', en: '{path} is not valid JSON: {why}' },
+  'err.configShape': { ja: '{path} は "profiles" を持つオブジェクトでなければなりません', en: '{path} must be an object with "profiles"' },
+  'err.emptyValue': { ja: '{name}: 値が空です', en: '{name}: the value is empty' },
+  'err.notSet': { ja: '{name} は設定されていません', en: '{name} is not set' },
+
+  'val.body': { ja: '本文', en: 'the body' },
+  'val.required': { ja: '{where} は必須です', en: '{where} is required' },
+  'val.notAllowed': { ja: '{where} は使えないキーです', en: '{where} is not an allowed key' },
+  'val.unknownKey': { ja: '{where}: この操作に "{key}" というキーはありません', en: '{where}: unknown key "{key}" for this operation' },
+  'val.oneOf': { ja: '{where} は {values} のどれかです', en: '{where} must be one of {values}' },
+  'val.mismatch': { ja: '本文が契約に合いません', en: 'the body does not match the contract' },
 
   // Verbose
   'verbose.request': { ja: '> {method} {url}', en: '> {method} {url}' },

@@ -7,7 +7,7 @@ import { configPath } from '../config/config-path.js'
 import { readConfig, writeConfig } from '../config/config-file.js'
 import { resolveConnection } from '../config/resolve-connection.js'
 import { UsageError } from '../exit-codes.js'
-import { t } from '../i18n/lang.js'
+import { orList, t } from '../i18n/lang.js'
 import type { CliIo } from '../io.js'
 import { parseDuration, parseTime } from '../time/duration.js'
 import { adminRequest, adminOrigin, type AdminMethod, type AdminRequestOptions } from './mock-admin.js'
@@ -15,7 +15,7 @@ import { adminRequest, adminOrigin, type AdminMethod, type AdminRequestOptions }
 function integer(name: string, text: string | undefined, min = 0): number | undefined {
   if (text === undefined) return undefined
   const n = Number(text)
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < min) throw new UsageError(`${name} must be an integer >= ${min} (got "${text}")`)
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < min) throw new UsageError(t('err.integerMin', { name, min, value: text }))
   return n
 }
 
@@ -63,7 +63,7 @@ export async function clockSet(text: string, cmd: Command, io: CliIo): Promise<v
 }
 
 export async function clockMode(mode: string, cmd: Command, io: CliIo): Promise<void> {
-  if (mode !== 'real' && mode !== 'manual') throw new UsageError(`<mode> must be real or manual (got "${mode}")`)
+  if (mode !== 'real' && mode !== 'manual') throw new UsageError(t('err.choice', { name: '<mode>', choices: orList(['real', 'manual']), value: mode }))
   await show(cmd, io, await call(cmd, io, 'POST', '/__mock/clock', { body: { mode } }))
 }
 
@@ -118,7 +118,7 @@ export async function faultsList(cmd: Command, io: CliIo): Promise<void> {
 /** `POST /__mock/faults`: the next `--count` calls of `--operation` fail or wait. */
 export async function faultsAdd(cmd: Command, io: CliIo): Promise<void> {
   const o = cmd.opts<{ operation?: string; errorCode?: string; status?: string; delay?: string; count?: string }>()
-  if (o.operation === undefined) throw new UsageError('--operation is required (an API name, or * for every one)')
+  if (o.operation === undefined) throw new UsageError(t('err.faultOperation'))
   const body: Record<string, unknown> = { operation: o.operation === '*' ? '*' : o.operation.replace(/-/g, '_') }
   if (o.errorCode !== undefined) body.error_code = o.errorCode
   const status = integer('--status', o.status, 100)
@@ -127,7 +127,7 @@ export async function faultsAdd(cmd: Command, io: CliIo): Promise<void> {
   const count = integer('--count', o.count, 1)
   if (count !== undefined) body.count = count
   if (body.error_code === undefined && body.status === undefined && body.delay_ms === undefined) {
-    throw new UsageError('faults add: give --error-code, --status or --delay')
+    throw new UsageError(t('err.faultWhat'))
   }
   await show(cmd, io, faultRows(cmd, await call(cmd, io, 'POST', '/__mock/faults', { body })))
 }
@@ -186,14 +186,14 @@ export async function snapshotLoad(file: string | undefined, cmd: Command, io: C
     try {
       text = await readFile(resolve(io.cwd, file), 'utf8')
     } catch (e) {
-      throw new UsageError(`[file]: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)
+      throw new UsageError(t('err.cannotRead', { name: '[file]', file, why: (e as NodeJS.ErrnoException).code ?? (e as Error).message }))
     }
   }
   let snapshot: unknown
   try {
     snapshot = JSON.parse(text)
   } catch (e) {
-    throw new UsageError(`[file]: invalid JSON${file ? ` in ${file}` : ''}: ${(e as Error).message}`)
+    throw new UsageError(file ? t('err.invalidJsonIn', { name: '[file]', file, why: (e as Error).message }) : t('err.invalidJson', { name: '[file]', why: (e as Error).message }))
   }
   await show(cmd, io, await call(cmd, io, 'PUT', '/__mock/snapshot', { body: snapshot }))
 }
@@ -206,7 +206,7 @@ export async function tenantNew(cmd: Command, io: CliIo): Promise<void> {
   if (seed !== undefined) body.seed = seed
   if (members !== undefined) body.members = members
   if (o.clock !== undefined) {
-    if (o.clock !== 'real' && o.clock !== 'manual') throw new UsageError(`--clock must be real or manual (got "${o.clock}")`)
+    if (o.clock !== 'real' && o.clock !== 'manual') throw new UsageError(t('err.choice', { name: '--clock', choices: orList(['real', 'manual']), value: o.clock }))
     body.clock = { mode: o.clock }
   }
   const { origin } = await target(cmd, io)

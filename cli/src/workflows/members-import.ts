@@ -4,7 +4,7 @@ import type { Command } from 'commander'
 import { printResult } from '../commands/print-result.js'
 import type { GlobalOptions } from '../commands/global-options.js'
 import { ExitError, exitCodes, UsageError } from '../exit-codes.js'
-import { t } from '../i18n/lang.js'
+import { orList, t } from '../i18n/lang.js'
 import type { CliIo } from '../io.js'
 import { parseImportReport } from './import-report.js'
 import { idArgument } from './parse-args.js'
@@ -28,17 +28,17 @@ export async function membersImport(cmd: Command, io: CliIo): Promise<void> {
   const o = cmd.opts<ImportOptions>()
   const g = cmd.optsWithGlobals<GlobalOptions>()
   const tableId = idArgument('--table', o.table)
-  if (o.file === undefined) throw new UsageError('--file is required')
+  if (o.file === undefined) throw new UsageError(t('err.required', { name: '--file' }))
   let mode: 0 | 1 | 2 | 3 = 0
   if (o.mode !== undefined) {
-    if (!/^[0-3]$/.test(o.mode)) throw new UsageError(`--mode must be 0, 1, 2 or 3 (got "${o.mode}")`)
+    if (!/^[0-3]$/.test(o.mode)) throw new UsageError(t('err.choice', { name: '--mode', choices: orList([0, 1, 2, 3]), value: o.mode }))
     mode = Number(o.mode) as 0 | 1 | 2 | 3
   }
   let content: Uint8Array
   try {
     content = await readFile(resolve(io.cwd, o.file))
   } catch (e) {
-    throw new UsageError(`--file: cannot read ${o.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)
+    throw new UsageError(t('err.cannotRead', { name: '--file', file: o.file, why: (e as NodeJS.ErrnoException).code ?? (e as Error).message }))
   }
   const target = await workflowTarget(cmd, io)
   const { client } = target

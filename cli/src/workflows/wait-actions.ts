@@ -3,7 +3,7 @@ import type { BatchJobStatus, DeliveryStatus } from '@krs-kit/sdk'
 import { printResult } from '../commands/print-result.js'
 import type { GlobalOptions } from '../commands/global-options.js'
 import { UsageError } from '../exit-codes.js'
-import { t } from '../i18n/lang.js'
+import { orList, t } from '../i18n/lang.js'
 import type { MessageKey } from '../i18n/messages.js'
 import type { CliIo } from '../io.js'
 import { idArgument } from './parse-args.js'
@@ -42,7 +42,7 @@ export async function waitDelivery(idText: string, cmd: Command, io: CliIo): Pro
   const o = cmd.opts<{ phase?: string } & PollOptions>()
   let phase = 3
   if (o.phase !== undefined) {
-    if (!/^[0-3]$/.test(o.phase)) throw new UsageError(`--phase must be 0, 1, 2 or 3 (got "${o.phase}")`)
+    if (!/^[0-3]$/.test(o.phase)) throw new UsageError(t('err.choice', { name: '--phase', choices: orList([0, 1, 2, 3]), value: o.phase }))
     phase = Number(o.phase)
   }
   const target = await workflowTarget(cmd, io)
