@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { operationNames } from '../src/generated/operation-names.js'
 import { mdText } from '../src/reference/markdown-text.js'
+import { setLang } from '../src/i18n/lang.js'
 import { referenceMarkdown } from '../src/reference/reference-markdown.js'
 import { buildProgram } from '../src/run.js'
 
 const silent = { stdout: () => {}, stderr: () => {}, readStdin: async () => '', stdoutIsTTY: false, stderrIsTTY: false, env: {}, cwd: '.' }
 
 describe('the CLI reference page', async () => {
+  setLang('ja')
   const text = referenceMarkdown(await buildProgram(silent, () => true))
 
   it('lists every operation with its alias, and the workflows', () => {
