@@ -82,3 +82,22 @@ describe('krs config', () => {
     expect(r.stderr).toBe('krs: unknown setting "colour" (one of: token, env-id, base-url)\n')
   })
 })
+
+describe('krs config list -o', () => {
+  it('gives the profiles as data, tokens masked', async () => {
+    const env = home()
+    await runKrs(['config', 'set', 'token', token], { env })
+    await runKrs(['--profile', 'b', 'config', 'set', 'base-url', 'http://b.test'], { env })
+    const json = await runKrs(['config', 'list', '-o', 'json'], { env })
+    expect(json.code).toBe(0)
+    const data = JSON.parse(json.stdout) as { profiles: unknown[]; in_effect: { profile: string; token: string } }
+    expect(data.profiles).toEqual([
+      { name: 'default', default: true, token: 'tok-…0123', env_id: null, base_url: null },
+      { name: 'b', default: false, token: null, env_id: null, base_url: 'http://b.test' },
+    ])
+    expect(data.in_effect).toMatchObject({ profile: 'default', token: 'tok-…0123' })
+    expect(json.stdout).not.toContain(token)
+    const csv = await runKrs(['config', 'list', '-o', 'csv'], { env })
+    expect(csv.stdout.split('\n')[0]).toBe('name,default,token,env_id,base_url')
+  })
+})

@@ -55,6 +55,22 @@ export async function configList(cmd: Command, io: CliIo): Promise<void> {
   const config = await readConfig(path)
   const g = cmd.optsWithGlobals<GlobalOptions>()
   const active = await resolveConnection({ token: g.token, envId: g.envId, baseUrl: g.baseUrl, profile: g.profile }, io.env)
+  if (g.output !== undefined || g.query !== undefined) {
+    // As data (tokens masked): the profiles, and the values in effect.
+    const masked = (p: { token?: string | undefined; env_id?: string | undefined; base_url?: string | undefined }) => ({
+      token: p.token === undefined ? null : maskToken(p.token),
+      env_id: p.env_id ?? null,
+      base_url: p.base_url ?? null,
+    })
+    const { printResult } = await import('../commands/print-result.js')
+    const profiles = Object.entries(config.profiles).map(([name, p]) => ({ name, default: name === (config.current ?? 'default'), ...masked(p) }))
+    const data =
+      g.output === 'table' || g.output === 'csv'
+        ? profiles
+        : { path, profiles, in_effect: { profile: active.profile, ...masked({ token: active.token, env_id: active.envId, base_url: active.baseUrl }) } }
+    await printResult(data, g, io)
+    return
+  }
   const lines = [`# ${path}`]
   const names = Object.keys(config.profiles)
   if (names.length === 0) lines.push('(プロファイルはありません)')
