@@ -33,6 +33,13 @@ export function exitCodeHelp(): string {
 }
 
 function createProgram(io: CliIo): Command {
+  const helpTitles: Record<string, string> = {
+    'Usage:': t('help.usage'),
+    'Options:': t('help.options'),
+    'Global Options:': t('help.globalOptions'),
+    'Commands:': t('help.commands'),
+    'Arguments:': t('help.arguments'),
+  }
   const program = new Command('krs')
   program
     .description(t('program.description'))
@@ -49,6 +56,8 @@ function createProgram(io: CliIo): Command {
     // The list shows API names only; each also answers to its kebab-case alias.
     .configureHelp({
       showGlobalOptions: true,
+      // commander's own headings, in the language of the help.
+      styleTitle: (title) => helpTitles[title] ?? title,
       subcommandTerm: (cmd) =>
         [cmd.name(), ...cmd.registeredArguments.map((a) => (a.required ? `<${a.name()}>` : `[${a.name()}]`))].join(' '),
     })
