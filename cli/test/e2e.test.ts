@@ -372,6 +372,13 @@ describe('exit codes that tell the truth', () => {
     expect(r.stderr).toMatch(/^krs: internal error \(a bug in krs, please report it\): EISDIR/)
   })
 
+  it('krs mock on a port in use exits 1, not as an internal error', async () => {
+    const port = new URL(mock?.url ?? '').port
+    const r = await run(['mock', '--port', port, '--quiet'])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe('krs: mock: the port is already in use\n')
+  })
+
   it('the table of exit codes is in krs --help, in both languages', async () => {
     const en = await run(['--help'])
     for (const line of ['Exit codes:', '  0    success', '  2    usage', '  4    a wait cannot progress', '  70   internal error']) expect(en.stdout).toContain(line)
