@@ -8,6 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { CliIo } from '../src/io.js'
+import { setLang } from '../src/i18n/lang.js'
 import { referenceMarkdown, referencePath } from '../src/reference/reference-markdown.js'
 import { buildProgram } from '../src/run.js'
 
@@ -24,6 +25,8 @@ const silentIo: CliIo = {
   cwd: root,
 }
 
+// The page is the Japanese help.
+setLang('ja')
 const text = referenceMarkdown(await buildProgram(silentIo, () => true))
 const current = await readFile(file, 'utf8').catch(() => null)
 if (process.argv.includes('--check')) {

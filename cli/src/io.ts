@@ -14,6 +14,17 @@ export interface CliIo {
   fetch?: FetchLike | undefined
   /** Sleep between polls (tests may shorten it). */
   sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined
+  /** What this run learnt from its global flags and from the server (set by `run()`). */
+  session?: Session | undefined
+}
+
+export interface Session {
+  /** `--verbose`: each request, its status, time and request id on stderr. */
+  verbose: boolean
+  /** `--timeout` in ms. */
+  timeoutMs: number | undefined
+  /** The server said it is the krs-kit emulator (the `X-Krs-Emulator` header). */
+  emulator: boolean
 }
 
 export function nodeIo(): CliIo {

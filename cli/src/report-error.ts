@@ -1,5 +1,6 @@
 import type { CliIo } from './io.js'
-import { exitCodes, UsageError } from './exit-codes.js'
+import { ExitError, exitCodes, UsageError } from './exit-codes.js'
+import { t } from './i18n/lang.js'
 
 interface ApiErrorLike {
   name: string
@@ -22,12 +23,17 @@ function isApiError(e: unknown): e is ApiErrorLike {
 
 /**
  * Prints an error on stderr and returns the exit code: `KR_API_F0102 MailMessage Is Locked.: <message>`
- * (the catalogue's name) for API errors (1), `krs: ...` for usage (2) and network errors (3).
+ * (the catalogue's name) for API errors (1), `krs: ...` for usage (2), network errors and
+ * timeouts (3), a stalled wait (4); anything unexpected is an internal error (70).
  */
-export async function reportError(e: unknown, io: CliIo): Promise<number> {
+export async function reportError(e: unknown, io: CliIo, verbose = false): Promise<number> {
   if (e instanceof UsageError) {
     io.stderr(`krs: ${e.message}\n`)
     return exitCodes.usage
+  }
+  if (e instanceof ExitError) {
+    io.stderr(`krs: ${e.message}\n`)
+    return e.exitCode
   }
   if (isApiError(e)) {
     const { errorCatalogue, isErrorCode } = await import('./generated/errors.js')
@@ -35,18 +41,25 @@ export async function reportError(e: unknown, io: CliIo): Promise<number> {
     io.stderr(`${e.code} ${name}: ${e.detail ?? e.desc}\n`)
     return exitCodes.api
   }
-  if (e instanceof Error && (e.name === 'KrsNetworkError' || e.name === 'KrsTimeoutError')) {
-    io.stderr(`krs: ${e.message}\n`)
+  const name = e instanceof Error ? e.name : ''
+  if (name === 'KrsNetworkError' || name === 'KrsTimeoutError') {
+    io.stderr(`krs: ${(e as Error).message}\n`)
     return exitCodes.network
   }
-  if (e instanceof Error && e.name === 'KrsAbortError') {
-    io.stderr(`krs: ${e.message}\n`)
-    return 130
+  if (name === 'KrsAbortError') {
+    io.stderr(`krs: ${(e as Error).message}\n`)
+    return exitCodes.interrupted
   }
-  if (e instanceof Error && e.name === 'KrsFileTooLargeError') {
-    io.stderr(`krs: ${e.message}\n`)
+  if (name === 'KrsFileTooLargeError') {
+    io.stderr(`krs: ${(e as Error).message}\n`)
     return exitCodes.usage
   }
-  io.stderr(`krs: ${e instanceof Error ? e.message : String(e)}\n`)
-  return exitCodes.api
+  // The service answered something that is not the API's (a proxy, a wrong base URL).
+  if (name === 'KrsInvalidResponseError') {
+    io.stderr(`krs: ${(e as Error).message}\n`)
+    return exitCodes.api
+  }
+  io.stderr(`krs: ${t('err.internal', { message: e instanceof Error ? e.message : String(e) })}\n`)
+  if (verbose && e instanceof Error && e.stack) io.stderr(`${e.stack}\n`)
+  return exitCodes.internal
 }

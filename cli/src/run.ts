@@ -1,12 +1,16 @@
 import { Command, CommanderError } from 'commander'
 import { commandIndex } from './command-index.js'
 import { addBuiltinCommands, builtinNames } from './commands/builtin-commands.js'
-import { addGlobalOptions, valueOptions } from './commands/global-options.js'
-import { exitCodes } from './exit-codes.js'
+import { addGlobalOptions, valueOptions, type GlobalOptions } from './commands/global-options.js'
+import { exitCodeList, exitCodes, UsageError } from './exit-codes.js'
+import { pickLang, setLang, t } from './i18n/lang.js'
+import type { MessageKey } from './i18n/messages.js'
 import type { CliIo } from './io.js'
 import { reportError } from './report-error.js'
+import { parseDuration } from './time/duration.js'
+import { version } from './version.js'
 
-export const version = '0.1.0'
+export { version }
 
 /** The first word that is not an option or an option's value: the command to build in full. */
 export function commandWord(argv: readonly string[]): string | undefined {
@@ -23,13 +27,25 @@ export function commandWord(argv: readonly string[]): string | undefined {
   return undefined
 }
 
+/** The exit codes as help lines (the same table as README.md). */
+export function exitCodeHelp(): string {
+  return [t('program.exitCodes'), ...exitCodeList.map((c) => `  ${String(c).padEnd(4)} ${t(`exit.${c}` as MessageKey)}`)].join('\n')
+}
+
 function createProgram(io: CliIo): Command {
+  const helpTitles: Record<string, string> = {
+    'Usage:': t('help.usage'),
+    'Options:': t('help.options'),
+    'Global Options:': t('help.globalOptions'),
+    'Commands:': t('help.commands'),
+    'Arguments:': t('help.arguments'),
+  }
   const program = new Command('krs')
   program
-    .description('KREISEL JSON API をシェルから呼び出し、エミュレータを動かす（krs-kit）')
-    .version(version, '-V, --version', 'バージョンを表示する')
-    .helpOption('-h, --help', 'ヘルプを表示する')
-    .helpCommand('help [command]', 'コマンドのヘルプを表示する')
+    .description(t('program.description'))
+    .version(version, '-V, --version', t('program.version'))
+    .helpOption('-h, --help', t('program.help'))
+    .helpCommand('help [command]', t('program.helpCommand'))
     .exitOverride()
     .configureOutput({
       writeOut: io.stdout,
@@ -40,13 +56,12 @@ function createProgram(io: CliIo): Command {
     // The list shows API names only; each also answers to its kebab-case alias.
     .configureHelp({
       showGlobalOptions: true,
+      // commander's own headings, in the language of the help.
+      styleTitle: (title) => helpTitles[title] ?? title,
       subcommandTerm: (cmd) =>
         [cmd.name(), ...cmd.registeredArguments.map((a) => (a.required ? `<${a.name()}>` : `[${a.name()}]`))].join(' '),
     })
-    .addHelpText(
-      'after',
-      '\nAPI のコマンドは kebab-case の別名でも呼べます（krs get-member-tables）。\n各コマンドの引数・権限・エラーコード: krs <command> --help\n',
-    )
+    .addHelpText('after', `\n${t('program.after')}\n\n${exitCodeHelp()}\n`)
   addGlobalOptions(program)
   return program
 }
@@ -58,12 +73,12 @@ function createProgram(io: CliIo): Command {
 export async function buildProgram(io: CliIo, full: (name: string, alias: string) => boolean): Promise<Command> {
   const program = createProgram(io)
   addBuiltinCommands(program, io)
-  const titles = new Map(commandIndex.tags.map((t) => [t.name, t.title]))
+  const titles = new Map(commandIndex.tags.map((tag) => [tag.name, tag.title]))
   const wanted = commandIndex.commands.filter((c) => full(c.name, c.alias))
   const registry = wanted.length > 0 ? await import('./generated/operations.js') : undefined
   const builder = wanted.length > 0 ? await import('./commands/operation-command.js') : undefined
   for (const c of commandIndex.commands) {
-    const group = `API（${titles.get(c.tag) ?? c.tag}）:`
+    const group = t('group.api', { title: titles.get(c.tag) ?? c.tag })
     if (registry && builder && wanted.includes(c)) {
       builder.addOperationCommand(program, registry.operations[c.name as keyof typeof registry.operations], io, group)
     } else {
@@ -77,11 +92,24 @@ export async function buildProgram(io: CliIo, full: (name: string, alias: string
  * `krs <argv>`: returns the exit code. Only the command being run is built in full (its
  * flags need the registry's schemas); the others are listed from the compact table.
  */
-export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+export async function run(argv: readonly string[], outerIo: CliIo): Promise<number> {
+  const picked = pickLang(argv, outerIo.env)
+  setLang(typeof picked === 'string' ? picked : 'en')
+  const io: CliIo = { ...outerIo, session: { verbose: false, timeoutMs: undefined, emulator: false } }
+  if (typeof picked !== 'string') return reportError(new UsageError(t('err.badLang', { value: picked.invalid })), io)
   const word = commandWord(argv)
   try {
     const target = word === undefined || builtinNames.has(word) ? undefined : word
     const program = await buildProgram(io, (name, alias) => name === target || alias === target)
+    program.hook('preAction', (_this, action) => {
+      const g = action.optsWithGlobals<GlobalOptions>()
+      const session = io.session!
+      session.verbose = g.verbose === true
+      if (g.timeout !== undefined) {
+        session.timeoutMs = parseDuration('--timeout', g.timeout)
+        if (session.timeoutMs <= 0) throw new UsageError(t('err.badDuration', { name: '--timeout', value: g.timeout }))
+      }
+    })
     await program.parseAsync([...argv], { from: 'user' })
     return exitCodes.ok
   } catch (e) {
@@ -89,6 +117,6 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return exitCodes.ok
       return exitCodes.usage
     }
-    return reportError(e, io)
+    return reportError(e, io, io.session?.verbose)
   }
 }

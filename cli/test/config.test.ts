@@ -10,9 +10,9 @@ function home() {
   return { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'krs-config-')) }
 }
 
-/** Where a dry run would send the request, and with which (masked) token. */
+/** Where a dry run would send the request, and with which token (--show-token prints it). */
 async function target(argv: string[], env: Record<string, string>) {
-  const r = await runKrs(['--dry-run', ...argv, 'get-member-tables'], { env })
+  const r = await runKrs(['--dry-run', '--show-token', ...argv, 'get-member-tables'], { env })
   expect(r.stderr).toBe('')
   return {
     url: /curl -sS -X POST '([^']+)'/.exec(r.stdout)?.[1],
@@ -42,12 +42,12 @@ describe('krs config', () => {
     const env = home()
     await runKrs(['config', 'set', 'base-url', 'http://profile.test'], { env })
     await runKrs(['config', 'set', 'token', 'profile-token-000000'], { env })
-    expect(await target([], env)).toEqual({ url: 'http://profile.test/api/v1/get_member_tables', auth: 'prof…0000' })
+    expect(await target([], env)).toEqual({ url: 'http://profile.test/api/v1/get_member_tables', auth: 'profile-token-000000' })
     const withEnv = { ...env, KRS_BASE_URL: 'http://env.test', KRS_API_TOKEN: 'environment-token-111' }
-    expect(await target([], withEnv)).toEqual({ url: 'http://env.test/api/v1/get_member_tables', auth: 'envi…-111' })
+    expect(await target([], withEnv)).toEqual({ url: 'http://env.test/api/v1/get_member_tables', auth: 'environment-token-111' })
     expect(await target(['--base-url', 'http://flag.test', '--token', 'flag-token-22222222'], withEnv)).toEqual({
       url: 'http://flag.test/api/v1/get_member_tables',
-      auth: 'flag…2222',
+      auth: 'flag-token-22222222',
     })
   })
 
@@ -80,5 +80,24 @@ describe('krs config', () => {
     const r = await runKrs(['config', 'set', 'colour', 'red'], { env: home() })
     expect(r.code).toBe(2)
     expect(r.stderr).toBe('krs: unknown setting "colour" (one of: token, env-id, base-url)\n')
+  })
+})
+
+describe('krs config list -o', () => {
+  it('gives the profiles as data, tokens masked', async () => {
+    const env = home()
+    await runKrs(['config', 'set', 'token', token], { env })
+    await runKrs(['--profile', 'b', 'config', 'set', 'base-url', 'http://b.test'], { env })
+    const json = await runKrs(['config', 'list', '-o', 'json'], { env })
+    expect(json.code).toBe(0)
+    const data = JSON.parse(json.stdout) as { profiles: unknown[]; in_effect: { profile: string; token: string } }
+    expect(data.profiles).toEqual([
+      { name: 'default', default: true, token: 'tok-…0123', env_id: null, base_url: null },
+      { name: 'b', default: false, token: null, env_id: null, base_url: 'http://b.test' },
+    ])
+    expect(data.in_effect).toMatchObject({ profile: 'default', token: 'tok-…0123' })
+    expect(json.stdout).not.toContain(token)
+    const csv = await runKrs(['config', 'list', '-o', 'csv'], { env })
+    expect(csv.stdout.split('\n')[0]).toBe('name,default,token,env_id,base_url')
   })
 })

@@ -1,11 +1,13 @@
 import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operations } from '../src/generated/operations.js'
 import { buildCli, ensureMockServerBuild, krs, startMock } from './support/spawn-krs.js'
+import { stubServer } from './support/stub-server.js'
 
 /**
  * End to end: the CLI is built fresh (beforeAll, into a private folder, so a stale dist/
@@ -97,7 +99,7 @@ describe('krs binary against krs mock', () => {
     expect(r.stdout).toBe(
       [
         `curl -sS -X POST '${mock?.url}/api/v1/add_member' \\`,
-        `  -H 'Authorization: Bearer a-lo…alue' \\`,
+        `  -H "Authorization: Bearer $KRS_API_TOKEN" \\`,
         `  -H 'Content-Type: application/json' \\`,
         `  --data-raw '{"member_table_id":1,"member_info":{"e_4":"x@example.com"}}'`,
         '',
@@ -174,7 +176,7 @@ describe('krs mock admin commands', () => {
   it('a bad argument is exit 2, an admin error exit 1, an unreachable emulator exit 3', async () => {
     const bad = await run(['mock', 'clock', 'advance', 'soon'])
     expect(bad.code).toBe(2)
-    expect(bad.stderr).toBe('krs: <seconds> must be an integer >= 0 (got "soon")\n')
+    expect(bad.stderr).toBe('krs: <duration> must be a duration: 90s, 10m, 1h30m, 2d, 500ms, or a number of seconds (got "soon")\n')
     const refused = await run(['mock', 'clock', 'mode', 'real'], '', { KRS_API_TOKEN: 'no-such-token' })
     expect(refused.code).toBe(1)
     expect(refused.stderr).toMatch(/^krs: mock admin POST \/__mock\/clock: 401 unknown_token: /)
@@ -190,10 +192,8 @@ describe('workflows against krs mock', () => {
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'krs-e2e-'))
       const out = join(dir, 'members.csv')
-      const waiter = run(['members', 'export', '--table', '2', '--interval', '0.05', '--out', out])
-      // The manual clock runs the job when it is advanced.
-      for (let i = 0; i < 10; i++) await run(['mock', 'clock', 'advance', '60'])
-      const r = await waiter
+      // The manual clock runs the job when it is advanced: --advance-clock moves it.
+      const r = await run(['members', 'export', '--table', '2', '--advance-clock', '--out', out])
       expect(r.code).toBe(0)
       // Table 2 of the default scenario has 30 members (one line each, plus a header if any).
       expect(readFileSync(out, 'utf8').split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(30)
@@ -206,9 +206,7 @@ describe('workflows against krs mock', () => {
       const dir = mkdtempSync(join(tmpdir(), 'krs-e2e-'))
       const file = join(dir, 'in.csv')
       writeFileSync(file, 'e_4,e_5,e_6\nimported@example.com,passw0rd123,取込 花子\n')
-      const waiter = run(['members', 'import', '--table', '1', '--file', file, '--interval', '0.05'])
-      for (let i = 0; i < 10; i++) await run(['mock', 'clock', 'advance', '60'])
-      const r = await waiter
+      const r = await run(['members', 'import', '--table', '1', '--file', file, '--advance-clock'])
       expect(r.code).toBe(0)
       expect(r.stderr).toContain('batch_job_id')
     },
@@ -225,12 +223,399 @@ describe('workflows against krs mock', () => {
       const sent = await run(['deliveries', 'send', '--message', msg.stdout.trim(), '--element', '4', '--at', 'now'])
       expect(sent.code).toBe(0)
       const { delivery_id } = JSON.parse(sent.stdout) as { delivery_id: number }
-      const waiter = run(['wait', 'delivery', String(delivery_id), '--interval', '0.05'])
-      for (let i = 0; i < 20; i++) await run(['mock', 'clock', 'advance', '600'])
-      const r = await waiter
+      const r = await run(['wait', 'delivery', String(delivery_id), '--advance-clock', '--interval', '10m'])
       expect(JSON.parse(r.stdout)[0]).toBe(3)
       const outbox = await run(['mock', 'outbox', String(delivery_id), '--limit', '1'])
       expect(JSON.parse(outbox.stdout)).toMatchObject({ delivery_id })
     },
   )
+})
+
+/** A fresh tenant of the emulator saved as a profile, with the connection of that profile only. */
+async function tenant(profile: string, clock: 'real' | 'manual'): Promise<Record<string, string>> {
+  const created = await run(['mock', 'tenant', 'new', '--clock', clock, '--save', profile])
+  expect(created.code).toBe(0)
+  return { KRS_API_TOKEN: '', KRS_BASE_URL: '', KRS_PROFILE: profile }
+}
+
+/** A mail message of the contract's own example in the tenant; returns its ID. */
+async function mailMessage(extra: Record<string, string>): Promise<string> {
+  const mailInfo = (operations.add_mail_message.requestSchema as { properties: { mail_info: { examples: unknown[] } } }).properties.mail_info.examples[0]
+  const msg = await run(['add-mail-message', '--member-table-id', '1', '--mail-info', JSON.stringify(mailInfo)], '', extra)
+  expect(msg.code).toBe(0)
+  return msg.stdout.trim()
+}
+
+const clockOf = async (extra: Record<string, string>) => (JSON.parse((await run(['mock', 'clock'], '', extra)).stdout) as { now: number; mode: string })
+
+describe('workflows that know the emulator', () => {
+  it('a wait on a manual clock stops at once (exit 4) and says how to move it', async () => {
+    const t = await tenant('stall', 'manual')
+    const started = Date.now()
+    const r = await run(['members', 'export', '--table', '2'], '', t)
+    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(r.code).toBe(4)
+    expect(r.stderr).toMatch(/^krs: batch job \d+ stays at \d+% and will not finish: the emulator clock is manual\. Add --advance-clock, or move the clock: krs mock clock advance 10m\n$/)
+  })
+
+  it('--advance-clock moves the manual clock by the interval at each poll', async () => {
+    const t = await tenant('advance', 'manual')
+    const before = await clockOf(t)
+    const r = await run(['members', 'export', '--table', '2', '--advance-clock', '--interval', '1m', '-o', 'json', '--query', 'length(@)'], '', t)
+    expect(r.stderr).toBe('')
+    expect(r.code).toBe(0)
+    expect(Number(r.stdout)).toBeGreaterThanOrEqual(30)
+    const after = await clockOf(t)
+    expect(after.now - before.now).toBeGreaterThanOrEqual(60)
+    expect((after.now - before.now) % 60).toBe(0)
+  })
+
+  it('polls fast against the emulator with a real clock (not every 30 s)', async () => {
+    // A tenant whose real clock runs 10× (the export job takes about 10 s of emulator time).
+    const created = await fetch(`${mock?.url}/__mock/tenants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clock: { mode: 'real', speed: 10 } }) })
+    const { tokens } = (await created.json()) as { tokens: Record<string, string> }
+    const started = Date.now()
+    const r = await run(['members', 'export', '--table', '2', '--verbose'], '', { KRS_API_TOKEN: tokens['krs-all'] as string })
+    const elapsed = Date.now() - started
+    expect(r.code).toBe(0)
+    const polls = r.stderr.split('\n').filter((l) => l.endsWith('/api/v1/get_batch_job_status'))
+    // At the documented 30 s, a second poll would come 30 s after the first.
+    expect(polls.length).toBeGreaterThanOrEqual(2)
+    expect(elapsed).toBeLessThan(20_000)
+  }, 60_000)
+
+  it('--at now and --at +10m use the emulator clock, not the host clock', async () => {
+    const t = await tenant('at', 'manual')
+    await run(['mock', 'clock', 'set', '2031-05-01T00:00:00Z'], '', t)
+    const id = await mailMessage(t)
+    const now = await run(['deliveries', 'send', '--message', id, '--element', '4', '--at', 'now'], '', t)
+    expect(now.code).toBe(0)
+    const at = Date.parse('2031-05-01T00:00:00Z') / 1000
+    expect(JSON.parse(now.stdout).delivery_date).toBe(at)
+    // A message can be scheduled once: the second delivery needs its own.
+    const later = await run(['deliveries', 'send', '--message', await mailMessage(t), '--element', '4', '--at', '+10m'], '', t)
+    expect(JSON.parse(later.stdout).delivery_date).toBe(at + 600)
+  })
+
+  it('--at +10m against the real service uses its Date header', async () => {
+    const date = 'Tue, 01 Apr 2025 00:00:00 GMT'
+    const stub = await stubServer((req, res) => {
+      res.setHeader('date', date)
+      res.setHeader('content-type', 'application/json')
+      res.end(req.url.endsWith('/add_delivery_schedule') ? '1201' : '"env"')
+    })
+    try {
+      const r = await run(['deliveries', 'send', '--message', '1', '--element', '4', '--at', '+10m'], '', { KRS_BASE_URL: stub.url })
+      expect(r.stderr).toBe('')
+      expect(r.code).toBe(0)
+      const sent = stub.requests.find((q) => q.url.endsWith('/add_delivery_schedule'))
+      expect(JSON.parse(sent?.body ?? '{}').delivery_info.delivery_date).toBe(Date.parse(date) / 1000 + 600)
+      expect(stub.requests.some((q) => q.url.startsWith('/__mock/'))).toBe(false)
+    } finally {
+      await stub.close()
+    }
+  })
+
+  it('a wait that times out names the delivery and the phase it did not reach (exit 3)', async () => {
+    const t = await tenant('late', 'real')
+    const id = await mailMessage(t)
+    const sent = await run(['deliveries', 'send', '--message', id, '--element', '4', '--at', '+1d'], '', t)
+    const { delivery_id } = JSON.parse(sent.stdout) as { delivery_id: number }
+    const r = await run(['wait', 'delivery', String(delivery_id), '--timeout', '1s'], '', t)
+    expect(r.code).toBe(3)
+    expect(r.stderr).toBe(`krs: delivery ${delivery_id} did not reach phase 3 (handed over) within 1s (timed out; last seen at phase 0, scheduled)\n`)
+    const ja = await run(['wait', 'delivery', String(delivery_id), '--timeout', '1s'], '', { ...t, LANG: 'ja_JP.UTF-8' })
+    expect(ja.stderr).toBe(`krs: 配信 ${delivery_id} は 1s 以内にフェーズ 3（引き渡し終了）になりませんでした（timed out。最後はフェーズ 0（配信予約中））\n`)
+  })
+})
+
+describe('exit codes that tell the truth', () => {
+  it('members import exits 1 when a row failed, with the failed rows; -o json gives the report as data', async () => {
+    const t = await tenant('import', 'manual')
+    const dir = mkdtempSync(join(tmpdir(), 'krs-e2e-'))
+    const file = join(dir, 'in.csv')
+    writeFileSync(file, 'e_4,e_5,e_6\nok@example.com,passw0rd123,正常 太郎\nnot-an-address,passw0rd123,失敗 次郎\n')
+    const r = await run(['members', 'import', '--table', '1', '--file', file, '--advance-clock'], '', t)
+    expect(r.code).toBe(1)
+    expect(r.stdout).toContain('エラー')
+    expect(r.stderr).toMatch(new RegExp(`krs: 1 row\\(s\\) of ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} failed \\(1 added, 0 updated\\):\n  line 3: .+\n$`))
+    writeFileSync(file, 'e_4,e_5,e_6\nnot-an-address,passw0rd123,失敗 三郎\n')
+    const json = await run(['members', 'import', '--table', '1', '--file', file, '--advance-clock', '-o', 'json'], '', t)
+    expect(json.code).toBe(1)
+    const report = JSON.parse(json.stdout) as { errors: number; added: number; failed: { line: number; result: string }[] }
+    expect(report).toMatchObject({ errors: 1, added: 0 })
+    expect(report.failed).toEqual([expect.objectContaining({ line: 2, result: 'エラー' })])
+    const csv = await run(['members', 'import', '--table', '1', '--file', file, '--advance-clock', '-o', 'csv'], '', t)
+    expect(csv.stdout.split('\n')[0]).toBe('line,member_id,result,message')
+  })
+
+  it('usage errors exit 2: a base URL that is not a URL, a bad duration, a bad time, a bad --lang', async () => {
+    const url = await run(['get-member-tables', '--base-url', 'notaurl'])
+    expect(url.code).toBe(2)
+    expect(url.stderr).toBe('krs: --base-url must be an http:// or https:// URL (got "notaurl")\n')
+    const envUrl = await run(['mock', 'clock'], '', { KRS_BASE_URL: 'ftp://x' })
+    expect(envUrl.code).toBe(2)
+    expect((await run(['get-member-tables', '--timeout', 'soon'])).code).toBe(2)
+    expect((await run(['wait', 'batch-job', '1', '--interval', '3 parsecs'])).stderr).toMatch(/^krs: --interval must be a duration/)
+    expect((await run(['mock', 'clock', 'set', 'yesterday'])).code).toBe(2)
+    const lang = await run(['--lang', 'fr', '--help'])
+    expect(lang.code).toBe(2)
+    expect(lang.stderr).toBe('krs: --lang must be ja or en (got "fr")\n')
+  })
+
+  it('an internal error has its own code (70)', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'krs-e2e-broken-'))
+    // A folder where the profile file should be: reading it fails in a way krs does not expect.
+    mkdirSync(join(home, 'krs', 'config.json'), { recursive: true })
+    const r = await run(['get-member-tables'], '', { XDG_CONFIG_HOME: home })
+    expect(r.code).toBe(70)
+    expect(r.stderr).toMatch(/^krs: internal error \(a bug in krs, please report it\): EISDIR/)
+  })
+
+  it('krs mock on a port in use exits 1, not as an internal error', async () => {
+    const port = new URL(mock?.url ?? '').port
+    const r = await run(['mock', '--port', port, '--quiet'])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe('krs: mock: the port is already in use\n')
+  })
+
+  it('the table of exit codes is in krs --help, in both languages', async () => {
+    const en = await run(['--help'])
+    for (const line of ['Exit codes:', '  0    success', '  2    usage', '  4    a wait cannot progress', '  70   internal error']) expect(en.stdout).toContain(line)
+    const ja = await run(['--help'], '', { LANG: 'ja_JP.UTF-8' })
+    expect(ja.stdout).toContain('終了コード:')
+    expect(ja.stdout).toContain('  1    API のエラー')
+  })
+})
+
+describe('krs mock admin commands, each a thin call of the admin API', () => {
+  it('journal: the requests of the tenant, with --operation, --limit and -o table; journal clear', async () => {
+    const t = await tenant('journal', 'manual')
+    await run(['get-member-tables'], '', t)
+    await run(['get-member-tables'], '', t)
+    const j = await run(['mock', 'journal', '--operation', 'get-member-tables', '--limit', '1'], '', t)
+    expect(j.code).toBe(0)
+    const entries = (JSON.parse(j.stdout) as { entries: { operation: string; status: number }[] }).entries
+    expect(entries).toEqual([expect.objectContaining({ operation: 'get_member_tables', status: 200 })])
+    const table = await run(['mock', 'journal', '-o', 'table'], '', t)
+    expect(table.stdout.split('\n')[0]).toMatch(/^id\s+at\s+wall_time\s+method/)
+    expect(JSON.parse((await run(['mock', 'journal', 'clear'], '', t)).stdout)).toEqual({ ok: true })
+    expect(JSON.parse((await run(['mock', 'journal'], '', t)).stdout)).toEqual({ entries: [] })
+  })
+
+  it('faults add, list and clear: the next call answers the injected error', async () => {
+    const t = await tenant('faults', 'manual')
+    const added = await run(['mock', 'faults', 'add', '--operation', 'get-member-tables', '--error-code', 'KR_API_F0005', '--count', '1', '--delay', '10ms'], '', t)
+    expect(added.code).toBe(0)
+    expect(JSON.parse(added.stdout).faults).toEqual([expect.objectContaining({ operation: 'get_member_tables', remaining: 1, delay_ms: 10 })])
+    expect((await run(['mock', 'faults', '-o', 'csv'], '', t)).stdout.split('\n')[0]).toBe('id,operation,remaining,error_code,status,delay_ms')
+    const failed = await run(['get-member-tables'], '', { ...t })
+    expect(failed.code).toBe(1)
+    expect(failed.stderr).toMatch(/^KR_API_F0005 /)
+    expect((await run(['get-member-tables'], '', t)).code).toBe(0)
+    await run(['mock', 'faults', 'add', '--operation', '*', '--status', '503'], '', t)
+    expect(JSON.parse((await run(['mock', 'faults', 'clear'], '', t)).stdout)).toEqual({ faults: [] })
+    expect((await run(['mock', 'faults', 'add', '--operation', 'x'], '', t)).code).toBe(2)
+  })
+
+  it('events: an unsubscribe by address; a bounce needs --code', async () => {
+    const t = await tenant('events', 'manual')
+    const r = await run(['mock', 'events', 'unsubscribe', '--address', 'someone@example.com'], '', t)
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, type: 'unsubscribe' })
+    const bounce = await run(['mock', 'events', 'bounce', '--delivery', '1', '--member', '1'], '', t)
+    expect(bounce.code).toBe(2)
+    expect(bounce.stderr).toBe('krs: bounce needs --code\n')
+    expect((await run(['mock', 'events', 'wave'], '', t)).code).toBe(2)
+  })
+
+  it('snapshot save to a file and load from it restore the state', async () => {
+    const t = await tenant('snap', 'manual')
+    const dir = mkdtempSync(join(tmpdir(), 'krs-e2e-'))
+    const file = join(dir, 'snap.json')
+    const count = async () => Number((await run(['get-member-tables', '--query', '[?id==`1`].nums | [0]'], '', t)).stdout)
+    const before = await count()
+    const saved = await run(['mock', 'snapshot', 'save', file], '', t)
+    expect(saved.code).toBe(0)
+    expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe('krs-mock-tenant/1')
+    await run(['add-member', '--member-table-id', '1', '--member-info', '{"e_4":"snap@example.com","e_5":"passw0rd123","e_6":"写真 太郎"}'], '', t)
+    expect(await count()).toBe(before + 1)
+    const loaded = await run(['mock', 'snapshot', 'load', file], '', t)
+    expect(JSON.parse(loaded.stdout)).toEqual({ ok: true })
+    expect(await count()).toBe(before)
+    expect(JSON.parse((await run(['mock', 'snapshot', 'save', '-q', 'format'], '', t)).stdout)).toBe('krs-mock-tenant/1')
+  })
+
+  it('tenants list, create and delete', async () => {
+    const created = await run(['mock', 'tenants', 'create', '--save', 'doomed'])
+    const id = (JSON.parse(created.stdout) as { tenant_id: string }).tenant_id
+    const list = await run(['mock', 'tenants', 'list', '-o', 'csv'])
+    expect(list.stdout.split('\n')[0]).toBe('tenant_id,default')
+    expect(list.stdout).toContain(`${id},false`)
+    const doomed = { KRS_API_TOKEN: '', KRS_BASE_URL: '', KRS_PROFILE: 'doomed' }
+    expect(JSON.parse((await run(['mock', 'tenants', 'delete'], '', doomed)).stdout)).toEqual({ ok: true })
+    expect((await run(['mock', 'tenants', 'list', '-q', 'tenants[].tenant_id'])).stdout).not.toContain(id)
+    const refused = await run(['mock', 'tenants', 'delete'])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(/400 default_tenant/)
+  })
+
+  it('scenario dump: GET /__mock/scenario, JSON by default, YAML with -o yaml (Accept: application/yaml)', async () => {
+    // The emulator's /__mock/scenario comes with issue 16; a stub server stands for it here.
+    const stub = await stubServer((req, res) => {
+      if (req.headers.accept === 'application/yaml') {
+        res.setHeader('content-type', 'application/yaml')
+        res.end('# scenario\nseed: 1\nmembers: 1000\n')
+      } else {
+        res.setHeader('content-type', 'application/json')
+        res.end('{"seed":1,"members":1000}')
+      }
+    })
+    try {
+      const json = await run(['mock', 'scenario', 'dump'], '', { KRS_BASE_URL: stub.url })
+      expect(json.code).toBe(0)
+      expect(JSON.parse(json.stdout)).toEqual({ seed: 1, members: 1000 })
+      const yaml = await run(['mock', 'scenario', 'dump', '-o', 'yaml'], '', { KRS_BASE_URL: stub.url })
+      expect(yaml.stdout).toBe('# scenario\nseed: 1\nmembers: 1000\n')
+      expect(stub.requests.map((q) => [q.method, q.url, q.headers.accept, q.headers.authorization])).toEqual([
+        ['GET', '/__mock/scenario', 'application/json', 'Bearer krs-all'],
+        ['GET', '/__mock/scenario', 'application/yaml', 'Bearer krs-all'],
+      ])
+      expect((await run(['mock', 'scenario', 'dump', '-o', 'table'], '', { KRS_BASE_URL: stub.url })).stdout.split('\n')[0]).toMatch(/^seed\s+members$/)
+    } finally {
+      await stub.close()
+    }
+  })
+})
+
+describe('help and messages in Japanese and English', () => {
+  const summary = operations.get_member_tables.summary
+
+  it('LANG picks the language; --lang wins; the contract summary stays in both', async () => {
+    const en = await run(['--help'], '', { LANG: 'en_US.UTF-8' })
+    expect(en.stdout).toContain('Call the KREISEL JSON API from the shell')
+    expect(en.stdout).toContain(summary)
+    const ja = await run(['--help'], '', { LANG: 'ja_JP.UTF-8' })
+    expect(ja.stdout).toContain('KREISEL JSON API をシェルから呼び出し')
+    expect(ja.stdout).toContain(summary)
+    expect((await run(['--help'], '', { LC_ALL: 'ja_JP.UTF-8', LANG: 'en_US.UTF-8' })).stdout).toContain('をシェルから呼び出し')
+    expect((await run(['--lang', 'en', '--help'], '', { LANG: 'ja_JP.UTF-8' })).stdout).toContain('Call the KREISEL JSON API')
+    const opEn = await run(['get-member-info', '--help'], '', { LANG: 'C' })
+    expect(opEn.stdout).toContain('Rights: ')
+    expect(opEn.stdout).toContain(operations.get_member_info.summary)
+    expect((await run(['get-member-info', '--help'], '', { LANG: 'ja_JP.UTF-8' })).stdout).toContain('権限: ')
+  })
+
+  it('messages follow the language too', async () => {
+    const ja = await run(['get-member-tables', '--base-url', 'notaurl'], '', { LANG: 'ja_JP.UTF-8' })
+    expect(ja.stderr).toBe('krs: --base-url は http:// か https:// の URL でなければなりません（"notaurl"）\n')
+  })
+})
+
+describe('durations, times, --dry-run, --verbose, --timeout, --raw, --version', () => {
+  it('mock clock advance 1h / 2d / 90s, and clock set to a date or +1h', async () => {
+    const t = await tenant('durations', 'manual')
+    const start = (await clockOf(t)).now
+    expect(JSON.parse((await run(['mock', 'clock', 'advance', '1h'], '', t)).stdout).now).toBe(start + 3600)
+    expect(JSON.parse((await run(['mock', 'clock', 'advance', '2d'], '', t)).stdout).now).toBe(start + 3600 + 172_800)
+    expect(JSON.parse((await run(['mock', 'clock', 'advance', '90s'], '', t)).stdout).now).toBe(start + 3600 + 172_800 + 90)
+    expect(JSON.parse((await run(['mock', 'clock', 'set', '2032-02-03'], '', t)).stdout).now).toBe(Date.parse('2032-02-03T00:00:00Z') / 1000)
+    expect(JSON.parse((await run(['mock', 'clock', 'set', '+1h'], '', t)).stdout).now).toBe(Date.parse('2032-02-03T00:00:00Z') / 1000 + 3600)
+  })
+
+  it('--dry-run prints $KRS_API_TOKEN, and the printed curl works once it is set; --show-token prints it', async () => {
+    const dry = await run(['get-member-info', '--member-table-id', '1', '--member-id', '1', '--dry-run'])
+    expect(dry.stdout).toContain('-H "Authorization: Bearer $KRS_API_TOKEN"')
+    expect(dry.stdout).not.toContain('krs-all')
+    const curl = spawnSync('sh', ['-c', dry.stdout], { env: { PATH: process.env.PATH ?? '', KRS_API_TOKEN: 'krs-all' }, encoding: 'utf8' })
+    expect(JSON.parse(curl.stdout)).toMatchObject({ id: 1 })
+    const profileToken = await run(['get-member-tables', '--dry-run', '--token', 'flag-token-123456'])
+    expect(profileToken.stderr).toBe('# token flag…3456: export KRS_API_TOKEN=... before running this (--show-token prints the value)\n')
+    const shown = await run(['get-member-tables', '--dry-run', '--show-token'])
+    expect(shown.stdout).toContain(`-H 'Authorization: Bearer krs-all'`)
+  })
+
+  it('--verbose writes the request, status, time and request id on stderr', async () => {
+    const r = await run(['get-member-tables', '--verbose'])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toMatch(new RegExp(`^> POST ${mock?.url}/api/v1/get_member_tables\\n< 200 \\d+ ms\\n$`))
+    const stub = await stubServer((_req, res) => {
+      res.setHeader('x-request-id', 'req_000042')
+      res.setHeader('content-type', 'application/json')
+      res.end('[]')
+    })
+    try {
+      const withId = await run(['get-member-tables', '--verbose'], '', { KRS_BASE_URL: stub.url })
+      expect(withId.stderr).toMatch(/^> POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/get_member_tables\n< 200 \d+ ms request-id req_000042\n$/)
+    } finally {
+      await stub.close()
+    }
+  })
+
+  it('--timeout ends a slow call with exit 3', async () => {
+    const stub = await stubServer((_req, res) => {
+      setTimeout(() => res.end('[]'), 10_000).unref()
+    })
+    try {
+      const started = Date.now()
+      const r = await run(['get-member-tables', '--timeout', '300ms'], '', { KRS_BASE_URL: stub.url })
+      expect(r.code).toBe(3)
+      // Well before the server answers (10 s), even on a busy machine.
+      expect(Date.now() - started).toBeLessThan(8000)
+      expect(r.stderr).toMatch(/^krs: get_member_tables: .*timed out/)
+    } finally {
+      await stub.close()
+    }
+  })
+
+  it('-r prints strings without quotes', async () => {
+    const quoted = await run(['get-member-info', '--member-table-id', '1', '--member-id', '1', '--query', 'e_4'])
+    const raw = await run(['get-member-info', '--member-table-id', '1', '--member-id', '1', '--query', 'e_4', '-r'])
+    expect(quoted.stdout).toBe(`${raw.stdout.trim() ? JSON.stringify(raw.stdout.trim()) : ''}\n`)
+    expect(raw.stdout).toMatch(/^[^"\s]+@[^"\s]+\n$/)
+    const list = await run(['get-member-tables', '--query', '[].title', '--raw'])
+    expect(list.stdout.split('\n').filter(Boolean).length).toBeGreaterThan(1)
+    expect(list.stdout).not.toContain('"')
+  })
+
+  it('--version prints the version of package.json', async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+    expect((await run(['--version'])).stdout).toBe(`${pkg.version}\n`)
+  })
+})
+
+describe('completion with context', () => {
+  it('bash: option values, profiles, operation names and files', async () => {
+    const script = (await run(['completion', 'bash'])).stdout
+    const home = mkdtempSync(join(tmpdir(), 'krs-e2e-complete-'))
+    mkdirSync(join(home, 'krs'))
+    writeFileSync(join(home, 'krs', 'config.json'), JSON.stringify({ profiles: { staging: {}, production: {} } }))
+    const binDir = mkdtempSync(join(tmpdir(), 'krs-e2e-bin-'))
+    writeFileSync(join(binDir, 'krs'), `#!/bin/sh\nexec "${process.execPath}" "${bin}" "$@"\n`, { mode: 0o755 })
+    const files = mkdtempSync(join(tmpdir(), 'krs-e2e-files-'))
+    writeFileSync(join(files, 'members.csv'), '')
+    const complete = (words: string[]) => {
+      const line = `${script}\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _krs; printf '%s\\n' "\${COMPREPLY[@]}"`
+      const r = spawnSync('bash', ['-c', line], { encoding: 'utf8', cwd: files, env: { PATH: `${binDir}:${process.env.PATH ?? ''}`, XDG_CONFIG_HOME: home } })
+      return r.stdout.split('\n').filter(Boolean).sort()
+    }
+    expect(complete(['krs', '-o', ''])).toEqual(['csv', 'json', 'table', 'yaml'])
+    expect(complete(['krs', 'config', 'use', ''])).toEqual(['production', 'staging'])
+    expect(complete(['krs', '--profile', 'st'])).toEqual(['staging'])
+    expect(complete(['krs', 'mock', 'journal', '--operation', 'get_member_ta'])).toEqual(['get_member_table_element_config', 'get_member_table_elements', 'get_member_tables'])
+    expect(complete(['krs', 'members', 'import', '--file', 'mem'])).toEqual(['members.csv'])
+    expect(complete(['krs', 'completion', ''])).toEqual(['bash', 'fish', 'zsh'])
+  })
+
+  it('zsh and fish carry the same context', async () => {
+    const zsh = (await run(['completion', 'zsh'])).stdout
+    expect(zsh).toContain(`(-o|--output) compadd -- 'json' 'yaml' 'table' 'csv'; return ;;`)
+    expect(zsh).toContain(`('config use') compadd -- \${(f)"$(krs config profiles 2>/dev/null)"}; return ;;`)
+    expect(zsh).toContain('(--file|--out|--scenario|--body) _files; return ;;')
+    const fish = (await run(['completion', 'fish'])).stdout
+    expect(fish).toContain(`complete -c krs -s o -x -a 'json yaml table csv'`)
+    expect(fish).toContain(`complete -c krs -n '__fish_seen_subcommand_from config; and __fish_seen_subcommand_from use' -x -a '(krs config profiles 2>/dev/null)'`)
+    expect(fish).toContain('complete -c krs -l file -r -F')
+    expect(fish).toContain(`complete -c krs -l operation -x -a 'get_environment_name `)
+  })
 })

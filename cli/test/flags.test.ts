@@ -17,14 +17,17 @@ async function refused(argv: string[]) {
 }
 
 describe('every operation is a command with typed flags', () => {
+  /** The help in Japanese (the language follows LANG; see i18n.test.ts for English). */
+  const japanese = { LANG: 'ja_JP.UTF-8' }
+
   it('the registry has the 61 operations', () => {
     expect(all).toHaveLength(61)
   })
 
   it.each(all.map((o) => [o.name, o] as const))('%s: help by name and alias lists each body key as a flag', async (name, info) => {
     const alias = name.replace(/_/g, '-')
-    const byAlias = await runKrs([alias, '--help'])
-    const byName = await runKrs([name, '--help'])
+    const byAlias = await runKrs([alias, '--help'], { env: japanese })
+    const byName = await runKrs([name, '--help'], { env: japanese })
     expect(byAlias.code).toBe(0)
     expect(byName.stdout).toBe(byAlias.stdout)
     expect(byAlias.stdout).toContain(info.summary)
@@ -34,7 +37,7 @@ describe('every operation is a command with typed flags', () => {
   })
 
   it.each(all.map((o) => [o.name, o] as const))('%s: the help example passes the contract check (--dry-run)', async (name) => {
-    const help = await runKrs([name, '--help'])
+    const help = await runKrs([name, '--help'], { env: japanese })
     const example = /例: krs (.+)\n/.exec(help.stdout)?.[1]
     expect(example).toBeDefined()
     const argv = [...(example ?? '').matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : (m[2] as string)))

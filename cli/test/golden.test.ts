@@ -131,12 +131,12 @@ describe('golden: requests and output against the emulator', () => {
     expect(total).toBeGreaterThan(50)
   })
 
-  it('--dry-run prints curl with the token masked and sends nothing', async () => {
+  it('--dry-run prints curl with the token as $KRS_API_TOKEN and sends nothing', async () => {
     const r = await golden('dry-run', ['--dry-run', 'get-member-info', '--member-table-id', '1', '--member-id', '3'], {
       token: 'secret-token-0123456789',
     })
     expect(r.requests).toEqual([])
-    expect(r.stdout).toContain("'Authorization: Bearer secr…6789'")
+    expect(r.stdout).toContain('-H "Authorization: Bearer $KRS_API_TOKEN"')
     expect(r.stdout).not.toContain('secret-token-0123456789')
     expect(r.stdout).toContain(`--data-raw '{"member_table_id":1,"member_id":3}'`)
   })

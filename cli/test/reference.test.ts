@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { operationNames } from '../src/generated/operation-names.js'
 import { mdText } from '../src/reference/markdown-text.js'
+import { setLang } from '../src/i18n/lang.js'
 import { referenceMarkdown } from '../src/reference/reference-markdown.js'
 import { buildProgram } from '../src/run.js'
 
 const silent = { stdout: () => {}, stderr: () => {}, readStdin: async () => '', stdoutIsTTY: false, stderrIsTTY: false, env: {}, cwd: '.' }
 
 describe('the CLI reference page', async () => {
+  setLang('ja')
   const text = referenceMarkdown(await buildProgram(silent, () => true))
 
   it('lists every operation with its alias, and the workflows', () => {
@@ -15,7 +17,7 @@ describe('the CLI reference page', async () => {
       expect(text).toContain(`### \`${name}\``)
       expect(text).toContain(`\`${name.replace(/_/g, '-')}\``)
     }
-    for (const cmd of ['krs wait delivery <delivery-id>', 'krs members export', 'krs members import', 'krs deliveries send', 'krs mock clock advance <seconds>', 'krs completion <shell>', 'krs config set <key> <value>']) {
+    for (const cmd of ['krs wait delivery <delivery-id>', 'krs members export', 'krs members import', 'krs deliveries send', 'krs mock clock advance <duration>', 'krs mock journal', 'krs mock scenario dump', 'krs completion <shell>', 'krs config set <key> <value>']) {
       expect(text).toContain(`### \`${cmd}\``)
     }
   })

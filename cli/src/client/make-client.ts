@@ -1,23 +1,20 @@
 import type { KrsClient } from '@krs-kit/sdk'
 import { apiBase, type Connection } from '../config/resolve-connection.js'
 import { UsageError } from '../exit-codes.js'
+import { t } from '../i18n/lang.js'
 import type { CliIo } from '../io.js'
+import { version } from '../version.js'
+import { cliFetch } from './http.js'
 
 /** Where the request goes, or a usage error naming the ways to say it. */
 export function requireBase(c: Connection): string {
   const base = apiBase(c)
-  if (!base) {
-    throw new UsageError(
-      'no environment: give --env-id or --base-url, set KRS_ENV_ID or KRS_BASE_URL, or run `krs config set env-id <id>`',
-    )
-  }
+  if (!base) throw new UsageError(t('err.noEnvironment'))
   return base
 }
 
 export function requireToken(c: Connection): string {
-  if (!c.token) {
-    throw new UsageError('no API token: give --token, set KRS_API_TOKEN, or run `krs config set token <token>`')
-  }
+  if (!c.token) throw new UsageError(t('err.noToken'))
   return c.token
 }
 
@@ -29,8 +26,9 @@ export async function makeClient(c: Connection, io: CliIo, needsToken = true): P
   return createKrsClient({
     baseUrl,
     token,
-    fetch: io.fetch,
+    fetch: cliFetch(io),
     sleep: io.sleep,
-    headers: { 'User-Agent': 'krs-cli/0.1.0' },
+    headers: { 'User-Agent': `krs-cli/${version}` },
+    ...(io.session?.timeoutMs !== undefined ? { timeoutMs: io.session.timeoutMs } : {}),
   })
 }

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander'
 import type { OperationInfo } from '../generated/operations.js'
 import type { CliIo } from '../io.js'
+import { t } from '../i18n/lang.js'
 import { valueHint } from '../schema/flag-spec.js'
 import { operationFlags, flagHelp } from './operation-flags.js'
 import { operationHelpAfter } from './operation-help.js'
@@ -19,7 +20,7 @@ export function addOperationCommand(program: Command, info: OperationInfo, io: C
     const hint = valueHint(f)
     cmd.addOption(new Option(f.kind === 'boolean' ? `--${f.flag} [${hint}]` : `--${f.flag} <${hint}>`, flagHelp(f)))
   }
-  cmd.option('--body <json|@file|->', 'リクエスト本文全体（JSON、@ファイル、- で標準入力）。個別のフラグが優先')
+  cmd.option('--body <json|@file|->', t('opt.body'))
   cmd.addHelpText('after', operationHelpAfter(info))
   cmd.action(async (_opts: unknown, c: Command) => {
     await runOperation(info, flags, c, io)

@@ -1,6 +1,7 @@
 import type { OperationInfo } from '../generated/operations.js'
 import { flagSpecs, type FlagSpec } from '../schema/flag-spec.js'
 import { reservedFlags } from '../schema/reserved-flags.js'
+import { lang, t } from '../i18n/lang.js'
 
 /** The flags of one operation, renamed away from `krs`'s own flags where needed. */
 export function operationFlags(info: OperationInfo): FlagSpec[] {
@@ -17,10 +18,11 @@ function firstParagraph(text: string): string {
 export function flagHelp(f: FlagSpec): string {
   const first = firstParagraph(f.description)
   const notes: string[] = []
-  if (f.required) notes.push('必須')
-  if (f.minimum !== undefined && f.maximum !== undefined) notes.push(`${f.minimum}〜${f.maximum}`)
-  else if (f.minimum !== undefined) notes.push(`${f.minimum} 以上`)
-  else if (f.maximum !== undefined) notes.push(`${f.maximum} 以下`)
-  if (f.defaultValue !== undefined) notes.push(`省略時 ${JSON.stringify(f.defaultValue)}`)
-  return notes.length ? `${first}（${notes.join('、')}）` : first
+  if (f.required) notes.push(t('op.required'))
+  if (f.minimum !== undefined && f.maximum !== undefined) notes.push(t('op.range', { min: f.minimum, max: f.maximum }))
+  else if (f.minimum !== undefined) notes.push(t('op.min', { min: f.minimum }))
+  else if (f.maximum !== undefined) notes.push(t('op.max', { max: f.maximum }))
+  if (f.defaultValue !== undefined) notes.push(t('op.default', { value: JSON.stringify(f.defaultValue) }))
+  if (notes.length === 0) return first
+  return lang() === 'ja' ? `${first}（${notes.join('、')}）` : `${first} (${notes.join(', ')})`
 }

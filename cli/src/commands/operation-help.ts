@@ -1,5 +1,7 @@
 import { errorCatalogue } from '../generated/errors.js'
 import type { OperationInfo } from '../generated/operations.js'
+import { t } from '../i18n/lang.js'
+import { displayWidth } from '../output/display-width.js'
 import { optionText, rightsText } from './labels.js'
 import { exampleCommand } from './operation-example.js'
 
@@ -7,14 +9,15 @@ import { exampleCommand } from './operation-example.js'
 export function operationHelpAfter(info: OperationInfo): string {
   const lines = [
     '',
-    `権限: ${rightsText(info.rights)}`,
-    `オプション: ${optionText(info.option)}`,
+    t('op.rights', { rights: rightsText(info.rights) }),
+    t('op.option', { option: optionText(info.option) }),
   ]
-  if (info.pageStep !== null) lines.push(`ページ: offset を ${info.pageStep} 件ずつ進めます（--all ですべてのページ）`)
-  if (info.responseType === 'text') lines.push(`応答: ${info.responseContentTypes.join(', ')}（そのまま出力します）`)
-  lines.push('エラーコード:')
+  if (info.pageStep !== null) lines.push(t('op.paging', { step: info.pageStep }))
+  if (info.responseType === 'text') lines.push(t('op.text', { types: info.responseContentTypes.join(', ') }))
+  lines.push(t('op.errors'))
   const width = Math.max(...info.errors.map((c) => c.length))
   for (const code of info.errors) lines.push(`  ${code.padEnd(width)}  ${errorCatalogue[code].name}`)
-  lines.push('', `例: ${exampleCommand(info)}`, `    krs ${info.name.replace(/_/g, '-')} --body @request.json`)
+  const example = t('op.example')
+  lines.push('', `${example} ${exampleCommand(info)}`, `${' '.repeat(displayWidth(example) + 1)}krs ${info.name.replace(/_/g, '-')} --body @request.json`)
   return `${lines.join('\n')}\n`
 }

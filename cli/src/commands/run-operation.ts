@@ -2,7 +2,9 @@ import { Option, type Command } from 'commander'
 import type { KrsClient } from '@krs-kit/sdk'
 import { curlCommand } from '../client/curl-command.js'
 import { makeClient, requireBase } from '../client/make-client.js'
+import { maskToken } from '../config/mask-token.js'
 import { resolveConnection } from '../config/resolve-connection.js'
+import { t } from '../i18n/lang.js'
 import { UsageError } from '../exit-codes.js'
 import type { OperationInfo } from '../generated/operations.js'
 import type { CliIo } from '../io.js'
@@ -36,13 +38,15 @@ export async function runOperation(info: OperationInfo, flags: readonly FlagSpec
   }
   const body = await buildBody(flags, values, g.body, io)
   if (g.all) {
-    if (info.pageStep === null) throw new UsageError(`--all: ${info.name} has no pages`)
+    if (info.pageStep === null) throw new UsageError(t('err.noPages', { name: info.name }))
     if (body.offset === undefined) body.offset = 0
   }
   validateBody(info.requestSchema, body)
   const conn = await resolveConnection(connectionFlags(g), io.env)
   if (g.dryRun) {
-    io.stdout(curlCommand(`${requireBase(conn)}/api/v1/${info.name}`, conn.token, body))
+    io.stdout(curlCommand(`${requireBase(conn)}/api/v1/${info.name}`, conn.token, body, g.showToken === true))
+    // The token stays out of the command; say which one would be sent (masked) and how to set it.
+    if (conn.token && !g.showToken && io.env.KRS_API_TOKEN !== conn.token) io.stderr(`${t('dryRun.token', { masked: maskToken(conn.token) })}\n`)
     return
   }
   const client = await makeClient(conn, io, info.security)

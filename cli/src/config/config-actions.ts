@@ -1,3 +1,4 @@
+import { t } from '../i18n/lang.js'
 import type { Command } from 'commander'
 import type { GlobalOptions } from '../commands/global-options.js'
 import { UsageError } from '../exit-codes.js'
@@ -21,7 +22,7 @@ export async function configSet(name: string, given: string, cmd: Command, io: C
   const key = profileKey(name)
   // `-` reads the value from stdin, so that a token stays out of the shell history.
   const value = given === '-' ? (await io.readStdin()).trim() : given
-  if (value === '') throw new UsageError(`${name}: the value is empty`)
+  if (value === '') throw new UsageError(t('err.emptyValue', { name }))
   const path = configPath(io.env)
   const config = await readConfig(path)
   const profile = targetProfile(cmd, io, config)
@@ -45,7 +46,7 @@ export async function configGet(name: string, cmd: Command, io: CliIo): Promise<
   const key = profileKey(name)
   const config = await readConfig(configPath(io.env))
   const value = config.profiles[targetProfile(cmd, io, config)]?.[key]
-  if (value === undefined) throw new UsageError(`${name} is not set`)
+  if (value === undefined) throw new UsageError(t('err.notSet', { name }))
   io.stdout(`${shown(key, value)}\n`)
 }
 
@@ -54,6 +55,22 @@ export async function configList(cmd: Command, io: CliIo): Promise<void> {
   const config = await readConfig(path)
   const g = cmd.optsWithGlobals<GlobalOptions>()
   const active = await resolveConnection({ token: g.token, envId: g.envId, baseUrl: g.baseUrl, profile: g.profile }, io.env)
+  if (g.output !== undefined || g.query !== undefined) {
+    // As data (tokens masked): the profiles, and the values in effect.
+    const masked = (p: { token?: string | undefined; env_id?: string | undefined; base_url?: string | undefined }) => ({
+      token: p.token === undefined ? null : maskToken(p.token),
+      env_id: p.env_id ?? null,
+      base_url: p.base_url ?? null,
+    })
+    const { printResult } = await import('../commands/print-result.js')
+    const profiles = Object.entries(config.profiles).map(([name, p]) => ({ name, default: name === (config.current ?? 'default'), ...masked(p) }))
+    const data =
+      g.output === 'table' || g.output === 'csv'
+        ? profiles
+        : { path, profiles, in_effect: { profile: active.profile, ...masked({ token: active.token, env_id: active.envId, base_url: active.baseUrl }) } }
+    await printResult(data, g, io)
+    return
+  }
   const lines = [`# ${path}`]
   const names = Object.keys(config.profiles)
   if (names.length === 0) lines.push('(プロファイルはありません)')
@@ -82,4 +99,11 @@ export async function configUse(name: string, _cmd: Command, io: CliIo): Promise
 
 export function configPathCommand(io: CliIo): void {
   io.stdout(`${configPath(io.env)}\n`)
+}
+
+/** The profile names, one a line (`config use <TAB>` completes from them). */
+export async function configProfiles(io: CliIo): Promise<void> {
+  const config = await readConfig(configPath(io.env))
+  const names = Object.keys(config.profiles)
+  io.stdout(names.map((n) => `${n}\n`).join(''))
 }

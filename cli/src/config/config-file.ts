@@ -1,3 +1,4 @@
+import { t } from '../i18n/lang.js'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { UsageError } from '../exit-codes.js'
@@ -22,7 +23,7 @@ export type ProfileKey = (typeof profileKeys)[number]
 export function profileKey(name: string): ProfileKey {
   const key = name.replace(/-/g, '_')
   if ((profileKeys as readonly string[]).includes(key)) return key as ProfileKey
-  throw new UsageError(`unknown setting "${name}" (one of: token, env-id, base-url)`)
+  throw new UsageError(t('err.unknownSetting', { name }))
 }
 
 export async function readConfig(path: string): Promise<ConfigFile> {
@@ -37,11 +38,11 @@ export async function readConfig(path: string): Promise<ConfigFile> {
   try {
     json = JSON.parse(text)
   } catch (e) {
-    throw new UsageError(`${path} is not valid JSON: ${(e as Error).message}`)
+    throw new UsageError(t('err.configJson', { path, why: (e as Error).message }))
   }
   const o = json as Partial<ConfigFile> | null
   if (typeof o !== 'object' || o === null || (o.profiles !== undefined && typeof o.profiles !== 'object')) {
-    throw new UsageError(`${path} must be an object with "profiles"`)
+    throw new UsageError(t('err.configShape', { path }))
   }
   return { ...(o.current !== undefined ? { current: String(o.current) } : {}), profiles: { ...(o.profiles ?? {}) } }
 }

@@ -1,3 +1,5 @@
+import { UsageError } from '../exit-codes.js'
+import { t } from '../i18n/lang.js'
 import { configPath } from './config-path.js'
 import { readConfig } from './config-file.js'
 
@@ -13,6 +15,8 @@ export interface Connection {
   token: string | undefined
   envId: string | undefined
   baseUrl: string | undefined
+  /** Where the base URL came from, for the message when it is not a URL. */
+  baseUrlSource?: string | undefined
   profile: string
 }
 
@@ -30,6 +34,7 @@ export async function resolveConnection(
     token: pick(flags.token, env.KRS_API_TOKEN, saved.token),
     envId: pick(flags.envId, env.KRS_ENV_ID, saved.env_id),
     baseUrl: pick(flags.baseUrl, env.KRS_BASE_URL, saved.base_url),
+    baseUrlSource: flags.baseUrl ? '--base-url' : env.KRS_BASE_URL ? 'KRS_BASE_URL' : `${profile}.base_url`,
     profile,
   }
 }
@@ -40,7 +45,21 @@ export async function resolveConnection(
  * prints) is accepted too.
  */
 export function apiBase(c: Connection): string | undefined {
-  if (c.baseUrl) return c.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '')
+  if (c.baseUrl) {
+    checkUrl(c.baseUrl, c.baseUrlSource ?? '--base-url')
+    return c.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '')
+  }
   if (c.envId) return `https://krs.bz/${encodeURIComponent(c.envId)}`
   return undefined
+}
+
+/** A base URL must be an absolute http(s) URL: anything else is a usage error (exit 2). */
+export function checkUrl(text: string, source: string): void {
+  let url: URL | undefined
+  try {
+    url = new URL(text)
+  } catch {
+    url = undefined
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(t('err.badUrl', { source, value: text }))
 }

@@ -1,4 +1,6 @@
+import { cliFetch } from '../client/http.js'
 import { apiBase, type Connection } from '../config/resolve-connection.js'
+import { ExitError, exitCodes } from '../exit-codes.js'
 import type { CliIo } from '../io.js'
 
 /** The emulator's origin: the base URL's, or http://127.0.0.1:4010 by default. */
@@ -7,39 +9,52 @@ export function adminOrigin(c: Connection): string {
   return base ? new URL(base).origin : 'http://127.0.0.1:4010'
 }
 
-/** An admin API failure (`{ error, message }`): exit code 1. */
-export class MockAdminError extends Error {
-  override readonly name = 'MockAdminError'
-}
-
 /** A network failure reaching the emulator: exit code 3. */
 export class MockUnreachableError extends Error {
   override readonly name = 'KrsNetworkError'
 }
 
-/** Calls `/__mock/...`; the token (when set) selects the tenant. */
+export type AdminMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export interface AdminRequestOptions {
+  body?: unknown
+  /** The Accept header (`application/yaml` for `scenario dump -o yaml`). */
+  accept?: string
+  /** Return the body as text, not parsed. */
+  text?: boolean
+}
+
+/**
+ * Calls `/__mock/...`; the token (when set) selects the tenant. An admin API error
+ * (`{ error, message }`) exits 1; a server that cannot be reached exits 3.
+ */
 export async function adminRequest(
   io: CliIo,
   origin: string,
   token: string | undefined,
-  method: 'GET' | 'POST',
+  method: AdminMethod,
   path: string,
-  body?: unknown,
+  options: AdminRequestOptions = {},
 ): Promise<unknown> {
+  const { body } = options
   const headers: Record<string, string> = {}
   if (token) headers.authorization = `Bearer ${token}`
   if (body !== undefined) headers['content-type'] = 'application/json'
+  if (options.accept) headers.accept = options.accept
+  const timeoutMs = io.session?.timeoutMs
   const request = new Request(`${origin}${path}`, {
     method,
     headers,
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    ...(timeoutMs !== undefined ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
   })
   let response: Response
   try {
-    response = await (io.fetch ?? globalThis.fetch)(request)
+    response = await cliFetch(io)(request)
   } catch (e) {
     const cause = (e as { cause?: { code?: string } }).cause
-    throw new MockUnreachableError(`cannot reach the emulator at ${origin}: ${cause?.code ?? (e as Error).message}`)
+    const why = (e as Error).name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : (cause?.code ?? (e as Error).message)
+    throw new MockUnreachableError(`cannot reach the emulator at ${origin}: ${why}`)
   }
   const text = await response.text()
   let json: unknown
@@ -50,7 +65,7 @@ export async function adminRequest(
   }
   if (!response.ok) {
     const err = json as { error?: string; message?: string }
-    throw new MockAdminError(`mock admin ${method} ${path.split('?')[0]}: ${response.status} ${err.error ?? ''}: ${err.message ?? text}`)
+    throw new ExitError(`mock admin ${method} ${path.split('?')[0]}: ${response.status} ${err.error ?? ''}: ${err.message ?? text}`, exitCodes.api)
   }
-  return json
+  return options.text ? text : json
 }

@@ -1,66 +1,135 @@
 import type { Command } from 'commander'
+import { t } from '../i18n/lang.js'
 import type { CliIo } from '../io.js'
-
-const group = 'エミュレータ:'
 
 /** `krs mock [options]` runs the emulator; its subcommands drive the admin API (/__mock/). */
 export function addMockCommand(program: Command, io: CliIo): void {
   const admin = () => import('./mock-admin-actions.js')
   const mock = program
     .command('mock')
-    .description('エミュレータ（krs-mock）をこのプロセスで動かす。サブコマンドは管理 API（/__mock/）を呼ぶ')
-    .helpGroup(group)
-    .option('--host <host>', '待ち受けるアドレス（既定 127.0.0.1）')
-    .option('--port <n>', 'ポート（既定 4010、0 で空いているポート）')
-    .option('--scenario <file>', 'シナリオファイル（JSON または YAML）')
-    .option('--seed <n>', '生成データの seed（既定 1）')
-    .option('--members <n>', '生成する会員数')
-    .option('--clock <mode>', '時計 real|manual（既定 real）')
-    .option('--data-dir <dir>', '状態を保存するフォルダ')
-    .option('--static <dir>', 'API 以外の GET に、このフォルダのファイルを返す')
-    .option('--admin-remote', 'ループバック以外からの管理 API も受け付ける')
-    .option('--quiet', 'リクエストごとのログを出さない')
+    .description(t('mock.description'))
+    .helpGroup(t('group.emulator'))
+    .option('--host <host>', t('mock.host'))
+    .option('--port <n>', t('mock.port'))
+    .option('--scenario <file>', t('mock.scenario'))
+    .option('--seed <n>', t('mock.seed'))
+    .option('--members <n>', t('mock.members'))
+    .option('--clock <mode>', t('mock.clock'))
+    .option('--data-dir <dir>', t('mock.dataDir'))
+    .option('--static <dir>', t('mock.static'))
+    .option('--admin-remote', t('mock.adminRemote'))
+    .option('--quiet', t('mock.quiet'))
     .action(async (_o: unknown, cmd: Command) => (await import('./run-mock.js')).runMock(cmd, io))
 
   const clock = mock
     .command('clock')
-    .description('エミュレータの時計を表示する（GET /__mock/clock）')
+    .description(t('mock.clockShow'))
     .action(async (_o: unknown, cmd: Command) => (await admin()).clockShow(cmd, io))
   clock
     .command('advance')
-    .description('時計を進める（期限の来た処理をすべて実行する）')
-    .argument('<seconds>', '進める秒数')
+    .description(t('mock.clockAdvance'))
+    .argument('<duration>', t('mock.clockAdvanceArg'))
     .action(async (s: string, _o: unknown, cmd: Command) => (await admin()).clockAdvance(s, cmd, io))
   clock
     .command('set')
-    .description('時計を設定する（UNIX 秒または ISO 8601）')
-    .argument('<time>', '日時')
-    .action(async (t: string, _o: unknown, cmd: Command) => (await admin()).clockSet(t, cmd, io))
+    .description(t('mock.clockSet'))
+    .argument('<time>', t('mock.clockSetArg'))
+    .action(async (v: string, _o: unknown, cmd: Command) => (await admin()).clockSet(v, cmd, io))
   clock
     .command('mode')
-    .description('時計のモードを切り替える')
+    .description(t('mock.clockMode'))
     .argument('<mode>', 'real | manual')
     .action(async (m: string, _o: unknown, cmd: Command) => (await admin()).clockMode(m, cmd, io))
   mock
     .command('reset')
-    .description('テナントをシナリオの状態に戻す（POST /__mock/reset）')
-    .option('--seed <n>', '生成データの seed')
-    .option('--members <n>', '生成する会員数')
+    .description(t('mock.reset'))
+    .option('--seed <n>', t('mock.seed'))
+    .option('--members <n>', t('mock.members'))
     .action(async (_o: unknown, cmd: Command) => (await admin()).reset(cmd, io))
   mock
     .command('outbox')
-    .description('配信が送るメール（宛先と本文）を表示する（GET /__mock/outbox）')
-    .argument('<delivery-id>', '配信ID')
-    .option('--offset <n>', '開始位置')
-    .option('--limit <n>', '件数（既定 100）')
+    .description(t('mock.outbox'))
+    .argument('<delivery-id>', t('arg.deliveryId'))
+    .option('--offset <n>', t('mock.offset'))
+    .option('--limit <n>', t('mock.limit'))
     .action(async (id: string, _o: unknown, cmd: Command) => (await admin()).outbox(id, cmd, io))
-  const tenant = mock.command('tenant').description('テナント（独立した環境）を扱う')
-  tenant
-    .command('new')
-    .description('新しいテナントを作り、ID とトークンを表示する（POST /__mock/tenants）')
-    .option('--seed <n>', '生成データの seed')
-    .option('--members <n>', '生成する会員数')
-    .option('--clock <mode>', '時計 real|manual')
-    .option('--save <profile>', '接続先とトークン（krs-all）をこのプロファイルに保存する')
-    .action(async (_o: unknown, cmd: Command) => (await admin()).tenantNew(cmd, io))
+
+  const journal = mock
+    .command('journal')
+    .description(t('mock.journal'))
+    .option('--operation <name>', t('mock.journalOperation'))
+    .option('--limit <n>', t('mock.journalLimit'))
+    .action(async (_o: unknown, cmd: Command) => (await admin()).journal(cmd, io))
+  journal
+    .command('clear')
+    .description(t('mock.journalClear'))
+    .action(async (_o: unknown, cmd: Command) => (await admin()).journalClear(cmd, io))
+
+  const faults = mock
+    .command('faults')
+    .description(t('mock.faults'))
+    .action(async (_o: unknown, cmd: Command) => (await admin()).faultsList(cmd, io))
+  faults
+    .command('add')
+    .description(t('mock.faultsAdd'))
+    .option('--operation <name>', t('mock.faultOperation'))
+    .option('--error-code <code>', t('mock.faultErrorCode'))
+    .option('--status <n>', t('mock.faultStatus'))
+    .option('--delay <duration>', t('mock.faultDelay'))
+    .option('--count <n>', t('mock.faultCount'))
+    .action(async (_o: unknown, cmd: Command) => (await admin()).faultsAdd(cmd, io))
+  faults
+    .command('clear')
+    .description(t('mock.faultsClear'))
+    .action(async (_o: unknown, cmd: Command) => (await admin()).faultsClear(cmd, io))
+
+  mock
+    .command('events')
+    .description(t('mock.events'))
+    .argument('<type>', t('mock.eventType'))
+    .option('--delivery <id>', t('mock.eventDelivery'))
+    .option('--member <id>', t('mock.eventMember'))
+    .option('--url <url>', t('mock.eventUrl'))
+    .option('--clickcount <id>', t('mock.eventClickcount'))
+    .option('--code <code>', t('mock.eventCode'))
+    .option('--address <address>', t('mock.eventAddress'))
+    .action(async (type: string, _o: unknown, cmd: Command) => (await admin()).events(type, cmd, io))
+
+  const snapshot = mock.command('snapshot').description(t('mock.snapshot'))
+  snapshot
+    .command('save')
+    .description(t('mock.snapshotSave'))
+    .argument('[file]', t('mock.snapshotFile'))
+    .action(async (file: string | undefined, _o: unknown, cmd: Command) => (await admin()).snapshotSave(file, cmd, io))
+  snapshot
+    .command('load')
+    .description(t('mock.snapshotLoad'))
+    .argument('[file]', t('mock.snapshotFile'))
+    .action(async (file: string | undefined, _o: unknown, cmd: Command) => (await admin()).snapshotLoad(file, cmd, io))
+
+  const tenantOptions = (cmd: Command) =>
+    cmd
+      .option('--seed <n>', t('mock.seed'))
+      .option('--members <n>', t('mock.members'))
+      .option('--clock <mode>', t('mock.clock'))
+      .option('--save <profile>', t('mock.save'))
+      .action(async (_o: unknown, c: Command) => (await admin()).tenantNew(c, io))
+  const tenant = mock.command('tenant').description(t('mock.tenant'))
+  tenantOptions(tenant.command('new').description(t('mock.tenantNew')))
+  const tenants = mock.command('tenants').description(t('mock.tenants'))
+  tenants
+    .command('list')
+    .description(t('mock.tenantsList'))
+    .action(async (_o: unknown, cmd: Command) => (await admin()).tenantsList(cmd, io))
+  tenantOptions(tenants.command('create').description(t('mock.tenantNew')))
+  tenants
+    .command('delete')
+    .description(t('mock.tenantsDelete'))
+    .action(async (_o: unknown, cmd: Command) => (await admin()).tenantsDelete(cmd, io))
+
+  const scenario = mock.command('scenario').description(t('mock.scenario.group'))
+  scenario
+    .command('dump')
+    .description(t('mock.scenarioDump'))
+    .action(async (_o: unknown, cmd: Command) => (await admin()).scenarioDump(cmd, io))
 }

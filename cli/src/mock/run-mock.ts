@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { UsageError } from '../exit-codes.js'
+import { ExitError, exitCodes, UsageError } from '../exit-codes.js'
 import type { CliIo } from '../io.js'
 
 interface MockOptions {
@@ -61,8 +61,8 @@ export async function runMock(cmd: Command, io: CliIo): Promise<void> {
   } catch (e) {
     if (e instanceof CliUsageError) throw new UsageError(e.message)
     // As krs-mock: exit 1.
-    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new Error('mock: the port is already in use')
-    throw e
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new ExitError('mock: the port is already in use', exitCodes.api)
+    throw new ExitError(`mock: ${(e as Error).message}`, exitCodes.api)
   }
   if (!running) return
   const server = running

@@ -1,3 +1,4 @@
+import { t } from '../i18n/lang.js'
 import { UsageError } from '../exit-codes.js'
 import { displayWidth } from './display-width.js'
 import { toRows } from './rows.js'
@@ -8,7 +9,7 @@ export type OutputFormat = (typeof outputFormats)[number]
 export function parseOutputFormat(text: string | undefined): OutputFormat {
   if (text === undefined) return 'json'
   if ((outputFormats as readonly string[]).includes(text)) return text as OutputFormat
-  throw new UsageError(`--output must be one of ${outputFormats.join(', ')} (got "${text}")`)
+  throw new UsageError(t('err.output', { choices: outputFormats.join(', '), value: text }))
 }
 
 function csvCell(s: string): string {

@@ -1,3 +1,4 @@
+import { t } from '../i18n/lang.js'
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { UsageError } from '../exit-codes.js'
@@ -17,7 +18,7 @@ export async function readBodyArgument(arg: string, io: CliIo): Promise<Record<s
     try {
       text = await readFile(resolve(io.cwd, file), 'utf8')
     } catch (e) {
-      throw new UsageError(`--body: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)
+      throw new UsageError(t('err.cannotRead', { name: '--body', file, why: (e as NodeJS.ErrnoException).code ?? (e as Error).message }))
     }
     where = file
   } else {
@@ -28,10 +29,10 @@ export async function readBodyArgument(arg: string, io: CliIo): Promise<Record<s
   try {
     json = JSON.parse(text)
   } catch (e) {
-    throw new UsageError(`--body: invalid JSON in ${where}: ${(e as Error).message}`)
+    throw new UsageError(t('err.invalidJsonIn', { name: '--body', file: where, why: (e as Error).message }))
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new UsageError(`--body: the body in ${where} must be a JSON object`)
+    throw new UsageError(t('err.bodyNotObject', { where }))
   }
   return json as Record<string, unknown>
 }

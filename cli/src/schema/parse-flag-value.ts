@@ -1,3 +1,4 @@
+import { t } from '../i18n/lang.js'
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { UsageError } from '../exit-codes.js'
@@ -14,14 +15,14 @@ export async function readJsonArgument(text: string, flagName: string, cwd: stri
     try {
       source = await readFile(file, 'utf8')
     } catch (e) {
-      throw new UsageError(`${flagName}: cannot read ${text.slice(1)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)
+      throw new UsageError(t('err.cannotRead', { name: flagName, file: text.slice(1), why: (e as NodeJS.ErrnoException).code ?? (e as Error).message }))
     }
-    where = ` in ${text.slice(1)}`
+    where = text.slice(1)
   }
   try {
     return JSON.parse(source)
   } catch (e) {
-    throw new UsageError(`${flagName}: invalid JSON${where}: ${(e as Error).message}`)
+    throw new UsageError(where ? t('err.invalidJsonIn', { name: flagName, file: where, why: (e as Error).message }) : t('err.invalidJson', { name: flagName, why: (e as Error).message }))
   }
 }
 
@@ -30,24 +31,24 @@ export async function parseFlagValue(spec: FlagSpec, raw: string | boolean, cwd:
   const name = `--${spec.flag}`
   if (typeof raw === 'boolean') {
     if (spec.kind === 'boolean') return raw
-    throw new UsageError(`${name} needs a value`)
+    throw new UsageError(t('err.needsValue', { name }))
   }
   if (spec.nullable && raw === 'null') return null
   switch (spec.kind) {
     case 'integer': {
       const n = Number(raw)
-      if (!INTEGER.test(raw.trim()) || !Number.isSafeInteger(n)) throw new UsageError(`${name} must be an integer (got "${raw}")`)
+      if (!INTEGER.test(raw.trim()) || !Number.isSafeInteger(n)) throw new UsageError(t('err.integer', { name, value: raw }))
       return n
     }
     case 'number': {
       const n = Number(raw)
-      if (raw.trim() === '' || !Number.isFinite(n)) throw new UsageError(`${name} must be a number (got "${raw}")`)
+      if (raw.trim() === '' || !Number.isFinite(n)) throw new UsageError(t('err.number', { name, value: raw }))
       return n
     }
     case 'boolean':
       if (raw === 'true' || raw === '1') return true
       if (raw === 'false' || raw === '0') return false
-      throw new UsageError(`${name} must be true or false (got "${raw}")`)
+      throw new UsageError(t('err.boolean', { name, value: raw }))
     case 'string':
       return raw
     case 'json':

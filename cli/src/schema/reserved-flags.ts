@@ -11,4 +11,9 @@ export const reservedFlags = new Set([
   'dry-run',
   'help',
   'version',
+  'raw',
+  'show-token',
+  'timeout',
+  'verbose',
+  'lang',
 ])

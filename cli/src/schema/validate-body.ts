@@ -2,6 +2,7 @@ import Ajv2020Module from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import type { ErrorObject } from 'ajv'
 import { UsageError } from '../exit-codes.js'
+import { t } from '../i18n/lang.js'
 import { kebab } from './flag-spec.js'
 
 // ajv and ajv-formats are CommonJS: under ESM the class may sit on `.default`.
@@ -18,14 +19,14 @@ function describe(e: ErrorObject): string {
   if (e.keyword === 'required') segments.push(String(params.missingProperty))
   if (e.keyword === 'additionalProperties') segments.push(String(params.additionalProperty))
   const [top, ...rest] = segments
-  const where = top === undefined ? 'the body' : `--${kebab(top)}${rest.length ? ` (/${rest.join('/')})` : ''}`
+  const where = top === undefined ? t('val.body') : `--${kebab(top)}${rest.length ? ` (/${rest.join('/')})` : ''}`
   switch (e.keyword) {
     case 'required':
-      return rest.length ? `${where} is required` : `${where} is required`
+      return t('val.required', { where })
     case 'additionalProperties':
-      return rest.length ? `${where} is not an allowed key` : `${where}: unknown key "${top}" for this operation`
+      return rest.length ? t('val.notAllowed', { where }) : t('val.unknownKey', { where, key: String(top) })
     case 'enum':
-      return `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
+      return t('val.oneOf', { where, values: (params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ') })
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
@@ -43,5 +44,5 @@ export function validateBody(schema: unknown, body: unknown): void {
   const validate = ajv.compile(schema as object)
   if (validate(body)) return
   const first = validate.errors?.[0]
-  throw new UsageError(first ? describe(first) : 'the body does not match the contract')
+  throw new UsageError(first ? describe(first) : t('val.mismatch'))
 }

@@ -1,13 +1,18 @@
 import type { Command } from 'commander'
 import { printResult } from '../commands/print-result.js'
 import type { GlobalOptions } from '../commands/global-options.js'
+import { requireBase } from '../client/make-client.js'
+import { UsageError } from '../exit-codes.js'
+import { t } from '../i18n/lang.js'
 import type { CliIo } from '../io.js'
-import { idArgument, intervalMs, timeArgument } from './parse-args.js'
-import { createProgress } from './progress.js'
-import { deliveryProgressText } from './wait-actions.js'
-import { workflowClient } from './workflow-client.js'
+import { parseTime, resolveTime } from '../time/duration.js'
+import { serverNow } from './emulator.js'
+import { idArgument } from './parse-args.js'
+import type { PollOptions } from './poll.js'
+import { waitForDeliveryPhase } from './wait-actions.js'
+import { workflowTarget } from './workflow-client.js'
 
-interface SendOptions {
+interface SendOptions extends PollOptions {
   message?: string
   condition: string
   element?: string
@@ -15,7 +20,6 @@ interface SendOptions {
   title?: string
   blacklist?: boolean
   wait?: boolean
-  interval?: string
 }
 
 /** add_delivery_schedule from flags; `--wait` then waits for phase 3. */
@@ -24,10 +28,13 @@ export async function deliveriesSend(cmd: Command, io: CliIo): Promise<void> {
   const messageId = idArgument('--message', o.message)
   const conditionId = idArgument('--condition', o.condition)
   const elementId = idArgument('--element', o.element)
-  const at = timeArgument(o.at)
+  if (o.at === undefined) throw new UsageError(t('err.badTime', { name: '--at', value: '' }))
+  const when = parseTime('--at', o.at)
+  const target = await workflowTarget(cmd, io)
+  // `now` and `+10m` are the server's now: the emulator's virtual clock, or the service's Date.
+  const at = await resolveTime(when, () => serverNow(io, target.conn, requireBase(target.conn)))
   const title = o.title ?? `krs deliveries send ${new Date(at * 1000).toISOString()}`
-  const client = await workflowClient(cmd, io)
-  const deliveryId = await client.addDeliverySchedule({
+  const deliveryId = await target.client.addDeliverySchedule({
     mail_message_id: messageId,
     delivery_info: {
       title,
@@ -38,16 +45,6 @@ export async function deliveriesSend(cmd: Command, io: CliIo): Promise<void> {
     },
   })
   const result: Record<string, unknown> = { delivery_id: deliveryId, delivery_date: at }
-  if (o.wait) {
-    const progress = createProgress(io)
-    try {
-      result.status = await client.waitForDelivery(deliveryId, {
-        intervalMs: intervalMs(o.interval),
-        onProgress: (s) => progress.update(deliveryProgressText(s), (s[0] / 3) * 100),
-      })
-    } finally {
-      progress.stop()
-    }
-  }
+  if (o.wait) result.status = await waitForDeliveryPhase(target, deliveryId, 3, o, io)
   await printResult(result, cmd.optsWithGlobals<GlobalOptions>(), io)
 }

@@ -1,19 +1,21 @@
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
+import { printResult } from '../commands/print-result.js'
+import type { GlobalOptions } from '../commands/global-options.js'
+import { t } from '../i18n/lang.js'
 import type { CliIo } from '../io.js'
 import { idArgument } from './parse-args.js'
+import type { PollOptions } from './poll.js'
 import { waitForJob } from './wait-actions.js'
-import { workflowClient } from './workflow-client.js'
+import { workflowTarget } from './workflow-client.js'
 
-interface ExportOptions {
+interface ExportOptions extends PollOptions {
   table?: string
-  condition: string
-  columnset: string
+  condition?: string
+  columnset?: string
   tsv?: boolean
   out?: string
-  interval?: string
-  timeout?: string
 }
 
 /** export_members → wait → get_batch_job_result → the file (or stdout). */
@@ -25,16 +27,22 @@ export async function membersExport(cmd: Command, io: CliIo): Promise<void> {
     columnset_id: idArgument('--columnset', o.columnset),
     is_csv: !o.tsv,
   }
-  const client = await workflowClient(cmd, io)
-  const jobId = await client.exportMembers(body)
-  await waitForJob(client, jobId, o, io, 'エクスポート')
-  const text = await client.downloadBatchJobResult(jobId)
+  const target = await workflowTarget(cmd, io)
+  const jobId = await target.client.exportMembers(body)
+  await waitForJob(target, jobId, o, io, t('progress.export'))
+  const text = await target.client.downloadBatchJobResult(jobId)
+  const g = cmd.optsWithGlobals<GlobalOptions>()
   if (o.out === undefined || o.out === '-') {
-    io.stdout(text)
+    // The file itself, unless a format or a query asks for it as data.
+    if (g.output === undefined && g.query === undefined) io.stdout(text)
+    else {
+      const { parseCsv } = await import('./csv.js')
+      await printResult(parseCsv(text, o.tsv ? '\t' : ','), g, io)
+    }
     return
   }
   const file = resolve(io.cwd, o.out)
   await writeFile(file, text, 'utf8')
   const rows = text.split('\n').filter((l) => l.length > 0).length
-  io.stdout(`${JSON.stringify({ batch_job_id: jobId, out: o.out, bytes: Buffer.byteLength(text), lines: rows })}\n`)
+  await printResult({ batch_job_id: jobId, out: o.out, bytes: Buffer.byteLength(text), lines: rows }, g, io)
 }

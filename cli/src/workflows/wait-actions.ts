@@ -3,56 +3,63 @@ import type { BatchJobStatus, DeliveryStatus } from '@krs-kit/sdk'
 import { printResult } from '../commands/print-result.js'
 import type { GlobalOptions } from '../commands/global-options.js'
 import { UsageError } from '../exit-codes.js'
+import { orList, t } from '../i18n/lang.js'
+import type { MessageKey } from '../i18n/messages.js'
 import type { CliIo } from '../io.js'
-import { idArgument, intervalMs, timeoutMs } from './parse-args.js'
+import { idArgument } from './parse-args.js'
+import { pollUntil, type PollOptions } from './poll.js'
 import { createProgress } from './progress.js'
-import { workflowClient } from './workflow-client.js'
+import { workflowTarget, type WorkflowTarget } from './workflow-client.js'
 
-const phaseNames = ['配信予約中', '配信リスト作成中', '引き渡し中', '引き渡し終了'] as const
+export function phaseName(phase: number): string {
+  return phase >= 0 && phase <= 3 ? t(`phase.${phase}` as MessageKey) : ''
+}
 
 export function deliveryProgressText(status: DeliveryStatus): string {
   const [phase, info] = status
-  return `配信 フェーズ ${phase} ${phaseNames[phase] ?? ''}${info ? ` ${info}` : ''}`
+  return `${t('progress.delivery', { phase, name: phaseName(phase) })}${info ? ` ${info}` : ''}`
 }
 
-export async function waitDelivery(idText: string, cmd: Command, io: CliIo): Promise<void> {
-  const id = idArgument('<delivery-id>', idText)
-  const o = cmd.opts<{ phase?: string; interval?: string; timeout?: string }>()
-  let phase: 0 | 1 | 2 | 3 = 3
-  if (o.phase !== undefined) {
-    if (!/^[0-3]$/.test(o.phase)) throw new UsageError(`--phase must be 0, 1, 2 or 3 (got "${o.phase}")`)
-    phase = Number(o.phase) as 0 | 1 | 2 | 3
-  }
-  const client = await workflowClient(cmd, io)
+/** Waits until the delivery reaches `phase`, with a progress bar on a terminal. */
+export async function waitForDeliveryPhase(target: WorkflowTarget, id: number, phase: number, o: PollOptions, io: CliIo): Promise<DeliveryStatus> {
   const progress = createProgress(io)
+  const names = (s: DeliveryStatus) => ({ id, phase, phaseName: phaseName(phase), last: s[0], lastName: phaseName(s[0]) })
   try {
-    const status = await client.waitForDelivery(id, {
-      phase,
-      intervalMs: intervalMs(o.interval),
-      timeoutMs: timeoutMs(o.timeout),
+    return await pollUntil(target, io, o, {
+      check: () => target.client.getDeliveryStatus({ delivery_id: id }),
+      done: (s) => s[0] >= phase,
       onProgress: (s) => progress.update(deliveryProgressText(s), (s[0] / 3) * 100),
+      stalledMessage: (s) => t('waitFail.deliveryManual', names(s)),
+      timeoutMessage: (s, limit) => t('waitFail.deliveryTimeout', { ...names(s), limit }),
     })
-    progress.stop()
-    await printResult(status, cmd.optsWithGlobals<GlobalOptions>(), io)
   } finally {
     progress.stop()
   }
 }
 
+export async function waitDelivery(idText: string, cmd: Command, io: CliIo): Promise<void> {
+  const id = idArgument('<delivery-id>', idText)
+  const o = cmd.opts<{ phase?: string } & PollOptions>()
+  let phase = 3
+  if (o.phase !== undefined) {
+    if (!/^[0-3]$/.test(o.phase)) throw new UsageError(t('err.choice', { name: '--phase', choices: orList([0, 1, 2, 3]), value: o.phase }))
+    phase = Number(o.phase)
+  }
+  const target = await workflowTarget(cmd, io)
+  const status = await waitForDeliveryPhase(target, id, phase, o, io)
+  await printResult(status, cmd.optsWithGlobals<GlobalOptions>(), io)
+}
+
 /** Waits for a batch job with a progress bar; returns its last status. */
-export async function waitForJob(
-  client: Awaited<ReturnType<typeof workflowClient>>,
-  id: number,
-  o: { interval?: string | undefined; timeout?: string | undefined },
-  io: CliIo,
-  label: string,
-): Promise<BatchJobStatus> {
+export async function waitForJob(target: WorkflowTarget, id: number, o: PollOptions, io: CliIo, label: string): Promise<BatchJobStatus> {
   const progress = createProgress(io)
   try {
-    return await client.waitForBatchJob(id, {
-      intervalMs: intervalMs(o.interval),
-      timeoutMs: timeoutMs(o.timeout),
-      onProgress: (s) => progress.update(`${label} バッチジョブ ${id}`, s.progress),
+    return await pollUntil(target, io, o, {
+      check: () => target.client.getBatchJobStatus({ batch_job_id: id }),
+      done: (s) => s.progress >= 100,
+      onProgress: (s) => progress.update(t('progress.job', { label, id }), s.progress),
+      stalledMessage: (s) => t('waitFail.jobManual', { id, progress: s.progress }),
+      timeoutMessage: (s, limit) => t('waitFail.jobTimeout', { id, progress: s.progress, limit }),
     })
   } finally {
     progress.stop()
@@ -61,8 +68,8 @@ export async function waitForJob(
 
 export async function waitBatchJob(idText: string, cmd: Command, io: CliIo): Promise<void> {
   const id = idArgument('<batch-job-id>', idText)
-  const o = cmd.opts<{ interval?: string; timeout?: string }>()
-  const client = await workflowClient(cmd, io)
-  const status = await waitForJob(client, id, o, io, '待機中')
+  const o = cmd.opts<PollOptions>()
+  const target = await workflowTarget(cmd, io)
+  const status = await waitForJob(target, id, o, io, t('progress.wait'))
   await printResult(status, cmd.optsWithGlobals<GlobalOptions>(), io)
 }

@@ -41,6 +41,8 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
   const staticDir = opts.staticDir
 
   const send = (req: http.IncomingMessage, res: http.ServerResponse, out: RawResponse, path: string, started: number): void => {
+    // Tells clients (krs) that they talk to the emulator, not the real service.
+    res.setHeader('X-Krs-Emulator', 'krs-mock')
     res.writeHead(out.status, out.headers)
     res.end(out.body)
     if (log) log(req.method ?? '', path, out, performance.now() - started)

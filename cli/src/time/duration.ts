@@ -1,0 +1,68 @@
+import { UsageError } from '../exit-codes.js'
+import { t } from '../i18n/lang.js'
+
+const unitMs: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }
+
+/**
+ * A duration in ms from human text: `90s`, `10m`, `1h30m`, `2d`, `500ms`, `1.5h`, or a plain
+ * number of seconds (`30`, `0.25`). `name` is the flag or argument named in the error.
+ */
+export function parseDuration(name: string, text: string): number {
+  const s = text.trim()
+  if (/^\d+(\.\d+)?$/.test(s)) return Math.round(Number(s) * 1000)
+  const part = /(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/gy
+  let total = 0
+  let end = 0
+  let m: RegExpExecArray | null
+  while ((m = part.exec(s)) !== null) {
+    total += Number(m[1]) * (unitMs[m[2] as string] as number)
+    end = part.lastIndex
+  }
+  if (s === '' || end !== s.length) throw new UsageError(t('err.badDuration', { name, value: text }))
+  return Math.round(total)
+}
+
+/** A duration for messages: `2s`, `1m30s`, `250ms`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`
+  let rest = Math.round(ms / 1000)
+  const parts: string[] = []
+  for (const [u, n] of [['d', 86_400], ['h', 3600], ['m', 60]] as const) {
+    if (rest >= n) {
+      parts.push(`${Math.floor(rest / n)}${u}`)
+      rest %= n
+    }
+  }
+  if (rest > 0 || parts.length === 0) parts.push(`${rest}s`)
+  return parts.join('')
+}
+
+/** What a time argument says: an absolute unix time, or an offset from the server's `now`. */
+export type TimeSpec = { at: number } | { fromNow: number }
+
+/**
+ * A time: ISO 8601 (`2025-04-01T09:00:00+09:00`, `2025-04-01`), unix seconds, `now`, or
+ * `+10m` (a duration from now). `now` and `+...` are resolved against the server's clock.
+ */
+export function parseTime(name: string, text: string): TimeSpec {
+  const s = text.trim()
+  if (s === 'now') return { fromNow: 0 }
+  if (s.startsWith('+')) {
+    try {
+      return { fromNow: Math.round(parseDuration(name, s.slice(1)) / 1000) }
+    } catch {
+      throw new UsageError(t('err.badTime', { name, value: text }))
+    }
+  }
+  if (/^\d+$/.test(s)) return { at: Number(s) }
+  if (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s)) {
+    const ms = Date.parse(s)
+    if (Number.isFinite(ms)) return { at: Math.floor(ms / 1000) }
+  }
+  throw new UsageError(t('err.badTime', { name, value: text }))
+}
+
+/** Unix seconds for a time, with `now` from the clock that matters (the server's). */
+export async function resolveTime(spec: TimeSpec, now: () => Promise<number>): Promise<number> {
+  return 'at' in spec ? spec.at : (await now()) + spec.fromNow
+}

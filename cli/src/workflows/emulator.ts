@@ -1,0 +1,37 @@
+import { cliFetch, emulatorHeader } from '../client/http.js'
+import { apiBase, type Connection } from '../config/resolve-connection.js'
+import type { CliIo } from '../io.js'
+import { adminOrigin, adminRequest } from '../mock/mock-admin.js'
+
+export interface EmulatorClock {
+  now: number
+  mode: 'real' | 'manual'
+}
+
+/** The emulator's clock for the connection's tenant (`GET /__mock/clock`). */
+export async function emulatorClock(io: CliIo, conn: Connection): Promise<EmulatorClock> {
+  return (await adminRequest(io, adminOrigin(conn), conn.token, 'GET', '/__mock/clock')) as EmulatorClock
+}
+
+/** Moves the emulator's clock on; every transition that falls due runs before it answers. */
+export async function advanceEmulatorClock(io: CliIo, conn: Connection, seconds: number): Promise<EmulatorClock> {
+  return (await adminRequest(io, adminOrigin(conn), conn.token, 'POST', '/__mock/clock', { body: { advance_seconds: seconds } })) as EmulatorClock
+}
+
+/**
+ * The server's time in unix seconds, for `--at now` and `--at +10m`: the emulator's clock
+ * when the server is the emulator (its virtual time may be anywhere), else the real
+ * service's `Date` header. One cheap call (get_environment_name) tells which it is; the
+ * host's clock is used only when the answer carries neither.
+ */
+export async function serverNow(io: CliIo, conn: Connection, base: string): Promise<number> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (conn.token) headers.authorization = `Bearer ${conn.token}`
+  const response = await cliFetch(io)(new Request(`${base}/api/v1/get_environment_name`, { method: 'POST', headers, body: '{}' }))
+  await response.body?.cancel()
+  if (response.headers.has(emulatorHeader) || io.session?.emulator) return (await emulatorClock(io, conn)).now
+  const date = Date.parse(response.headers.get('date') ?? '')
+  return Number.isFinite(date) ? Math.floor(date / 1000) : Math.floor(Date.now() / 1000)
+}
+
+export { apiBase }
