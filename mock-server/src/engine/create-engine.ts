@@ -33,7 +33,10 @@ export interface EngineOptions {
   members?: number
   /** Clock of the default tenant; created tenants start the same way (mode, speed, start time). */
   clock?: ClockOptions
-  /** Check every response against the contract (default: on unless NODE_ENV is production). */
+  /**
+   * Check every response against the contract (default: off, unless the environment
+   * variable KRS_MOCK_VALIDATE_RESPONSES is 1 or NODE_ENV is test). Tests turn it on.
+   */
   validateResponses?: boolean
   /** Journal entries kept per tenant (default 500). */
   journalSize?: number
@@ -58,8 +61,14 @@ export interface CreateTenantOptions {
 export interface Engine {
   /** The Fetch-standard handler every door shares. */
   handle(request: Request): Promise<Response>
-  /** The same pipeline without Fetch objects (the Node door's fast path). */
+  /** The same pipeline without Fetch objects. */
   handleRaw(request: RawRequest): Promise<RawResponse>
+  /**
+   * `handleRaw` that answers synchronously when it can (the common case: no fault delay,
+   * no asynchronous handler, no admin call) and returns a promise otherwise; it may also
+   * throw where `handleRaw` rejects. The Node door's fast path.
+   */
+  respond(request: RawRequest): RawResponse | Promise<RawResponse>
   readonly defaultTenant: TenantRuntime
   tenant(id: string): TenantRuntime | undefined
   tenants(): TenantRuntime[]
@@ -84,7 +93,7 @@ export interface Engine {
 
 function defaultValidateResponses(): boolean {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
-  return env?.NODE_ENV !== 'production'
+  return env?.KRS_MOCK_VALIDATE_RESPONSES === '1' || env?.NODE_ENV === 'test'
 }
 
 const consoleLogger: EngineLogger = {
@@ -124,21 +133,28 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
   registry.create(DEFAULT_TENANT_ID, { scenario, seed, members: options.members, clock: options.clock ?? {} })
 
-  const handleRaw = (req: RawRequest): Promise<RawResponse> => {
+  const respond = (req: RawRequest): RawResponse | Promise<RawResponse> => {
     const path = req.path
     if (path === '/__mock' || path.startsWith('/__mock/')) {
-      if (req.adminAllowed === false) {
-        return Promise.resolve(adminForbidden())
-      }
+      if (req.adminAllowed === false) return adminForbidden()
       return handleAdmin(engine, internals, req)
     }
     const name = apiNameOf(path)
-    if (name === null) return Promise.resolve(errorResponse('KR_API_F0012', `no API at ${path}; call POST /api/v1/{api_name}`))
+    if (name === null) return errorResponse('KR_API_F0012', `no API at ${path}; call POST /api/v1/{api_name}`)
     return handleApi(internals, req, name)
+  }
+
+  const handleRaw = (req: RawRequest): Promise<RawResponse> => {
+    try {
+      return Promise.resolve(respond(req))
+    } catch (e) {
+      return Promise.reject(e as Error)
+    }
   }
 
   const engine: Engine = {
     handleRaw,
+    respond,
     async handle(request) {
       const raw = await fromFetchRequest(request)
       return toFetchResponse(await handleRaw(raw))

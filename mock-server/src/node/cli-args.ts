@@ -14,6 +14,8 @@ export interface CliOptions {
   /** `smtp://host:port`: also send handed-over mails to this SMTP catcher (off by default). */
   smtp: string | undefined
   quiet: boolean
+  /** Check every answer against the contract (off by default: tests turn it on). */
+  validateResponses: boolean
   help: boolean
 }
 
@@ -34,6 +36,9 @@ Options:
   --smtp URL          also send each handed-over mail to an SMTP catcher, e.g.
                       smtp://127.0.0.1:1025 (Mailpit, MailHog); off by default
   --quiet             no per-request log lines
+  --validate-responses
+                      check every answer against the contract's response schemas and
+                      error lists (a mismatch answers 500 and is logged); off by default
   -h, --help          show this help
 `
 
@@ -69,6 +74,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         'admin-remote': { type: 'boolean' },
         smtp: { type: 'string' },
         quiet: { type: 'boolean' },
+        'validate-responses': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }))
@@ -93,6 +99,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     adminRemote: values['admin-remote'] ?? false,
     smtp,
     quiet: values.quiet ?? false,
+    validateResponses: values['validate-responses'] ?? false,
     help: values.help ?? false,
   }
 }
