@@ -1,11 +1,22 @@
 import { existsSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import SlowestFilesReporter from './scripts/slowest-files-reporter.js'
 
 // One run over every package's tests; each package has its own vitest.config.ts.
+// `npm test` runs every project but `slow` (test/vitest.slow.config.ts: the load, crash and
+// in-process fuzz soaks of test/slow-files.ts), which `npm run test:slow` runs; `.ci/run` runs both (scripts/run-tests.mjs).
 const packages = ['generator', 'sdk', 'mock-server', 'cli', 'playground', 'test', 'test/consumer']
 
 export default defineConfig({
   test: {
-    projects: packages.map((p) => `${p}/vitest.config.ts`).filter((f) => existsSync(f)),
+    projects: [...packages.map((p) => `${p}/vitest.config.ts`), 'test/vitest.slow.config.ts'].filter((f) => existsSync(f)),
+    // The default reporter's summary ("Tests  N passed") stays; the ten slowest files follow.
+    reporters: ['default', new SlowestFilesReporter(10)],
+    // Vitest's default is one worker per core minus one: a single worker on 2 cores, although
+    // most files wait on processes they spawn (krs-mock, Prism, the CLI, Chromium). One more
+    // worker than cores keeps both cores busy. Projects that must run alone say
+    // fileParallelism: false (playground, slow). `--maxWorkers N` overrides.
+    maxWorkers: availableParallelism() + 1,
   },
 })

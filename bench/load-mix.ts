@@ -3,7 +3,7 @@
  * of reads and writes against krs-mock (loopback only, bounded in time). Recorded as figures,
  * not a pass/fail test (the short form is test/load-short.test.ts).
  *
- * Writes are update_member calls read back in the same cycle (see mix()): no lost writes,
+ * Writes are update_member calls read back in the same cycle (bench/mix-requests.ts): no lost writes,
  * and the state does not grow, which makes the memory figure meaningful: RSS after a
  * warm-up run vs after the measured run (goal < 10 %).
  * Baseline: a bare node:http server answering a constant, same connections, 10 s.
@@ -15,6 +15,7 @@ import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
 import { rssBytes } from '../test/support/load-mix.js'
 import { startMock } from '../test/support/spawn-mock.js'
+import { mixRequests, type MixCounters } from './mix-requests.js'
 import { reportFigure } from './report.js'
 
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 1000)
@@ -32,59 +33,13 @@ interface Run {
   lost: number
 }
 
-/**
- * One cycle per connection, in order: update_member (member m gets a fresh global sequence
- * number in 保有ポイント e_19), get_member_info of m (its e_19 must be that number or a later
- * one: otherwise the write was lost), then two more reads. autocannon keeps the context
- * within one cycle of a connection; m walks over MEMBERS members, so two connections meet on
- * one member only when one is a whole lap behind.
- */
+/** The mix of bench/mix-requests.ts for `seconds` on `connections` connections. */
 function mix(url: string, seconds: number, connections: number): Promise<Run> {
-  const headers = { 'content-type': 'application/json', authorization: 'Bearer krs-all' }
-  let seq = 0
-  let writes = 0
-  let lost = 0
+  const counters: MixCounters = { writes: 0, lost: 0 }
   return new Promise((resolve, reject) => {
     autocannon(
-      {
-        url,
-        connections,
-        duration: seconds,
-        timeout: 30,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/v1/update_member',
-            headers,
-            setupRequest: (req: Record<string, unknown>, c: Record<string, unknown>) => {
-              const ctx = c as Record<string, number>
-              ctx.v = ++seq
-              ctx.m = 1 + (seq % MEMBERS)
-              return { ...req, body: JSON.stringify({ member_table_id: 1, member_id: ctx.m, member_info: { e_19: ctx.v } }) }
-            },
-            onResponse: (status: number, _b: string, c: Record<string, unknown>) => {
-              const ctx = c as Record<string, number>
-              ctx.ok = status === 200 ? 1 : 0
-              if (status === 200) writes++
-            },
-          },
-          {
-            method: 'POST',
-            path: '/api/v1/get_member_info',
-            headers,
-            setupRequest: (req: Record<string, unknown>, c: Record<string, unknown>) => ({ ...req, body: JSON.stringify({ member_table_id: 1, member_id: c.m }) }),
-            onResponse: (status: number, body: string, c: Record<string, unknown>) => {
-              const ctx = c as Record<string, number>
-              if (status !== 200 || !ctx.ok) return
-              const e19 = (JSON.parse(body) as { e_19?: unknown }).e_19
-              if (typeof e19 !== 'number' || e19 < ctx.v!) lost++
-            },
-          },
-          { method: 'POST', path: '/api/v1/get_members_num_by_condition', headers, body: JSON.stringify({ member_table_id: 1, condition_id: 1 }) },
-          { method: 'POST', path: '/api/v1/get_member_tables', headers, body: '{}' },
-        ],
-      } as autocannon.Options,
-      (err, r) => (err ? reject(err) : resolve({ rps: r.requests.average, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, timeouts: r.timeouts, writes, lost })),
+      { url, connections, duration: seconds, timeout: 30, requests: mixRequests(MEMBERS, counters) } as autocannon.Options,
+      (err, r) => (err ? reject(err) : resolve({ rps: r.requests.average, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, timeouts: r.timeouts, writes: counters.writes, lost: counters.lost })),
     )
   })
 }

@@ -7,11 +7,12 @@
  * baseline and the ratio. Scripts that print no BENCH lines (older ones) are kept with their
  * goal lines (lines mentioning "goal") so nothing is lost; the table marks them.
  *
- * `npm run bench -- load crash` runs only the groups named. BENCH_TIMEOUT_S bounds each group
- * (default 900 s).
+ * `npm run bench -- load crash` runs only the groups named (their entries in latest.json are
+ * replaced, the other groups' last figures stay, each with its date). BENCH_TIMEOUT_S bounds
+ * each group (default 900 s).
  */
 import { spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -71,14 +72,29 @@ for (const script of groups) {
   results.push(await run(script))
 }
 
+// `npm run bench -- mock` updates its groups in latest.json and keeps the others' last figures.
+const latestPath = join(here, 'results', 'latest.json')
+let kept: (GroupResult & { date?: string })[] = []
+if (only.length > 0 && existsSync(latestPath)) {
+  try {
+    const previous = JSON.parse(readFileSync(latestPath, 'utf8')) as { date?: string; groups?: (GroupResult & { date?: string })[] }
+    kept = (previous.groups ?? []).filter((g) => !results.some((r) => r.script === g.script)).map((g) => ({ ...g, date: g.date ?? previous.date }))
+  } catch {
+    kept = []
+  }
+}
+const now = new Date().toISOString()
+const groupsOut = [...kept, ...results.map((r) => ({ ...r, date: now }))]
 const report = {
   format: 'krs-bench/1',
-  date: new Date().toISOString(),
+  date: now,
   machine: { cpus: cpus().length, loadavg: loadavg(), node: process.version },
-  groups: results,
+  // Every figure with its goal, baseline and ratio in one list; the groups keep the details.
+  figures: groupsOut.flatMap((g) => g.figures),
+  groups: groupsOut,
 }
 mkdirSync(join(here, 'results'), { recursive: true })
-writeFileSync(join(here, 'results', 'latest.json'), JSON.stringify(report, null, 2) + '\n')
+writeFileSync(latestPath, JSON.stringify(report, null, 2) + '\n')
 
 const rows: string[][] = [['figure', 'value', 'unit', 'goal', 'met', 'baseline', 'ratio']]
 for (const g of results) {

@@ -15,6 +15,9 @@ export default defineConfig({
   },
   test: {
     name: 'cli',
+    // Tests check every emulator answer against the contract (off by default for speed); the
+    // variable reaches the engines of the test files and the krs-mock processes they spawn.
+    env: { KRS_MOCK_VALIDATE_RESPONSES: '1' },
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

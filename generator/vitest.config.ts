@@ -8,5 +8,7 @@ export default defineConfig({
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     // Whole-contract tests run redocly and openapi-typescript: a few seconds on 2 cores.
     testTimeout: 60_000,
+    // beforeAll hooks run the same whole pipeline (fixture-contract.test.ts); files run in parallel.
+    hookTimeout: 60_000,
   },
 })

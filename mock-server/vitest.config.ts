@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     name: 'mock-server',
+    // Tests check every emulator answer against the contract (off by default for speed); the
+    // variable reaches the engines of the test files and the krs-mock processes they spawn.
+    env: { KRS_MOCK_VALIDATE_RESPONSES: '1' },
     include: ['test/**/*.test.ts'],
     // builds data/zip-dictionary.txt when it is missing (a fresh clone)
     globalSetup: ['test/support/global-setup.ts'],

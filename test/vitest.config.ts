@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { slowFiles } from './slow-files.js'
 
 const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url))
 
@@ -9,6 +10,7 @@ const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url))
 // creates its own tenant, so the files run in parallel against that one server.
 // The workspace packages are imported from their sources (as the CLI tests do), so no
 // package has to be built first (the CLI suite is the exception: it runs the built binary).
+// The soak runs of slow-files.ts belong to the `slow` project (vitest.slow.config.ts).
 export default defineConfig({
   resolve: {
     alias: [
@@ -20,9 +22,12 @@ export default defineConfig({
   },
   test: {
     name: 'test',
+    // Tests check every emulator answer against the contract (off by default for speed); the
+    // variable reaches the engines of the test files and the krs-mock processes they spawn.
+    env: { KRS_MOCK_VALIDATE_RESPONSES: '1' },
     include: ['**/*.test.ts'],
-    // consumer/ is its own project (consumer/vitest.config.ts).
-    exclude: ['node_modules/**', 'consumer/**'],
+    // consumer/ is its own project (consumer/vitest.config.ts); the soaks are the slow project.
+    exclude: ['node_modules/**', 'consumer/**', ...slowFiles],
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

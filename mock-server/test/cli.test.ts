@@ -61,10 +61,10 @@ const call = (url: string, op: string, token?: string): Promise<Response> =>
 
 describe('krs-mock flags', () => {
   it('parses every flag', () => {
-    expect(parseCliArgs(['--host', '0.0.0.0', '--port', '5000', '--scenario', 's.yaml', '--seed', '7', '--members', '2000000', '--clock', 'manual', '--data-dir', 'd', '--static', 'site', '--admin-remote', '--quiet'])).toEqual({
-      host: '0.0.0.0', port: 5000, scenario: 's.yaml', seed: 7, members: 2_000_000, clock: 'manual', dataDir: 'd', staticDir: 'site', adminRemote: true, quiet: true, help: false, clockSet: true, printScenario: false,
+    expect(parseCliArgs(['--host', '0.0.0.0', '--port', '5000', '--scenario', 's.yaml', '--seed', '7', '--members', '2000000', '--clock', 'manual', '--data-dir', 'd', '--static', 'site', '--admin-remote', '--quiet', '--validate-responses'])).toEqual({
+      host: '0.0.0.0', port: 5000, scenario: 's.yaml', seed: 7, members: 2_000_000, clock: 'manual', dataDir: 'd', staticDir: 'site', adminRemote: true, quiet: true, validateResponses: true, help: false, clockSet: true, printScenario: false,
     })
-    expect(parseCliArgs([])).toMatchObject({ host: '127.0.0.1', port: 4010, seed: 1, clock: 'real', members: undefined })
+    expect(parseCliArgs([])).toMatchObject({ host: '127.0.0.1', port: 4010, seed: 1, clock: 'real', members: undefined, validateResponses: false })
   })
 
   it('refuses bad values and unknown flags', () => {

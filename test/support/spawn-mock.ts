@@ -17,11 +17,12 @@ export interface MockProcess {
  * Starts `krs-mock` from its sources (`node --import tsx mock-server/src/node/bin.ts`) on a
  * random free 127.0.0.1 port (`--port 0`) and resolves with its URL once it prints
  * "krs-mock listening on <url>". One process, so a signal reaches the server itself.
+ * Every answer is checked against the contract (--validate-responses).
  */
 export function startMock(args: readonly string[] = [], opts: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<MockProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', pathToFileURL(tsxLoader).href, mockBinSource, '--host', '127.0.0.1', '--port', '0', '--quiet', ...args],
+    ['--import', pathToFileURL(tsxLoader).href, mockBinSource, '--host', '127.0.0.1', '--port', '0', '--quiet', '--validate-responses', ...args],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'test', ...opts.env } },
   )
   let out = ''

@@ -11,7 +11,7 @@ import { fromFetchRequest, toFetchResponse } from './fetch-adapter.js'
 import type { RawRequest, RawResponse } from './raw-http.js'
 import type { OperationName } from '../generated/operation-names.js'
 import type { TextContentTypes } from './text-content-type.js'
-import { handleApi, requestIdOf, withRequestId } from './pipeline.js'
+import { handleApi, requestIdOf, thenWithRequestId, withRequestId } from './pipeline.js'
 import {
   ENGINE_STATE_FORMAT,
   exportTenant,
@@ -37,7 +37,10 @@ export interface EngineOptions {
   members?: number
   /** Clock of the default tenant; created tenants start the same way (mode, speed, start time). */
   clock?: ClockOptions
-  /** Check every response against the contract (default: on unless NODE_ENV is production). */
+  /**
+   * Check every response against the contract (default: off, unless the environment
+   * variable KRS_MOCK_VALIDATE_RESPONSES is 1 or NODE_ENV is test). Tests turn it on.
+   */
   validateResponses?: boolean
   /** Journal entries kept per tenant (default 500). */
   journalSize?: number
@@ -67,8 +70,14 @@ export interface CreateTenantOptions {
 export interface Engine {
   /** The Fetch-standard handler every door shares. */
   handle(request: Request): Promise<Response>
-  /** The same pipeline without Fetch objects (the Node door's fast path). */
+  /** The same pipeline without Fetch objects. */
   handleRaw(request: RawRequest): Promise<RawResponse>
+  /**
+   * `handleRaw` that answers synchronously when it can (the common case: no fault delay,
+   * no asynchronous handler, no admin call) and returns a promise otherwise; it may also
+   * throw where `handleRaw` rejects. The Node door's fast path.
+   */
+  respond(request: RawRequest): RawResponse | Promise<RawResponse>
   readonly defaultTenant: TenantRuntime
   tenant(id: string): TenantRuntime | undefined
   tenants(): TenantRuntime[]
@@ -95,7 +104,7 @@ export interface Engine {
 
 function defaultValidateResponses(): boolean {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
-  return env?.NODE_ENV !== 'production'
+  return env?.KRS_MOCK_VALIDATE_RESPONSES === '1' || env?.NODE_ENV === 'test'
 }
 
 const consoleLogger: EngineLogger = {
@@ -151,21 +160,31 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
   registry.create(DEFAULT_TENANT_ID, { scenario, seed, members: options.members, clock: options.clock ?? {} })
 
   // Every answer (API and admin, success and error) carries the request's id; API calls
-  // are journaled under the same id.
-  const handleRaw = async (req: RawRequest): Promise<RawResponse> => {
+  // are journaled under the same id. Synchronous on the common path: a promise only when an
+  // admin route or a handler is asynchronous, or a fault delays the answer.
+  const respond = (req: RawRequest): RawResponse | Promise<RawResponse> => {
     const requestId = requestIdOf(internals, req)
     const path = req.path
     if (path === '/__mock' || path.startsWith('/__mock/')) {
       if (req.adminAllowed === false) return withRequestId(adminForbidden(), requestId)
-      return withRequestId(await def.admin(engine, internals, req), requestId)
+      return thenWithRequestId(def.admin(engine, internals, req), requestId)
     }
     const name = apiNameOf(path)
     if (name === null) return withRequestId(errorResponse('KR_API_F0012', `no API at ${path}; call POST /api/v1/{api_name}`), requestId)
-    return withRequestId(await handleApi(internals, req, name, requestId), requestId)
+    return thenWithRequestId(handleApi(internals, req, name, requestId), requestId)
+  }
+
+  const handleRaw = (req: RawRequest): Promise<RawResponse> => {
+    try {
+      return Promise.resolve(respond(req))
+    } catch (e) {
+      return Promise.reject(e as Error)
+    }
   }
 
   const engine: Engine = {
     handleRaw,
+    respond,
     async handle(request) {
       const raw = await fromFetchRequest(request)
       return toFetchResponse(await handleRaw(raw))

@@ -27,14 +27,22 @@ const ALLOW_POST = { Allow: 'POST' }
  * route → method → API name → content type → JSON → token → faults → request schema →
  * rights and options → handler → error mapping → (dev) response check → journal.
  */
-export async function handleApi(engine: EngineInternals, req: RawRequest, name: string, requestId: string): Promise<RawResponse> {
+export function handleApi(engine: EngineInternals, req: RawRequest, name: string, requestId: string): RawResponse | Promise<RawResponse> {
   const started = performance.now()
   let tenant: TenantRuntime = engine.registry.default
-  const res = await run()
+  // Synchronous unless a fault delays the answer or the handler returns a promise: no
+  // promise and no microtask on the common path (the Node door answers in the same tick).
+  const res = run()
+  if (res instanceof Promise) {
+    return res.then((r) => {
+      record(engine, tenant, req, r, requestId, started)
+      return r
+    })
+  }
   record(engine, tenant, req, res, requestId, started)
   return res
 
-  async function run(): Promise<RawResponse> {
+  function run(): RawResponse | Promise<RawResponse> {
     if (req.method !== 'POST') {
       return errorResponse('KRSKIT_METHOD_NOT_ALLOWED', `${req.method} is not allowed; every API is called with POST`, {
         headers: ALLOW_POST,
@@ -74,17 +82,22 @@ export async function handleApi(engine: EngineInternals, req: RawRequest, name: 
 
     const fault = tenant.faults.take(op)
     if (fault) {
-      if (fault.delayMs > 0) await sleep(fault.delayMs)
       const code: ErrorCode | null = fault.errorCode ?? (fault.status !== null ? (codeForStatus[fault.status] ?? 'KRSKIT_INTERNAL_ERROR') : null)
-      if (code !== null) {
+      const answer = (): RawResponse | Promise<RawResponse> => {
+        if (code === null) return afterFaults(op, body, info, account)
         const headers = code === 'KRSKIT_RATE_LIMITED' ? { 'Retry-After': '1' } : undefined
         const opts: Parameters<typeof errorResponse>[2] = { operation: op, requestId, tenantId: tenant.id }
         if (fault.status !== null) opts.status = fault.status
         if (headers) opts.headers = headers
         return errorResponse(code, 'injected fault (POST /__mock/faults)', opts)
       }
+      return fault.delayMs > 0 ? sleep(fault.delayMs).then(answer) : answer()
     }
+    return afterFaults(op, body, info, account)
+  }
 
+  /** Request schema → rights and options → handler → error mapping → response check. */
+  function afterFaults(op: OperationName, body: unknown, info: (typeof operations)[OperationName], account: Account | null): RawResponse | Promise<RawResponse> {
     const invalid = validateRequest(op, body)
     if (invalid) return errorResponse(invalid.missing ? 'KR_API_F0006' : 'KR_API_F0004', invalid.message, { operation: op })
 
@@ -98,10 +111,19 @@ export async function handleApi(engine: EngineInternals, req: RawRequest, name: 
     try {
       const handler = engine.handlers[op] as (c: RequestContext, b: unknown) => unknown
       result = handler(ctx, body)
-      if (result instanceof Promise) result = await result
     } catch (e) {
       return failure(op, ctx, e)
     }
+    if (result instanceof Promise) {
+      return result.then(
+        (r: unknown) => done(op, r, body),
+        (e: unknown) => failure(op, ctx, e),
+      )
+    }
+    return done(op, result, body)
+  }
+
+  function done(op: OperationName, result: unknown, body: unknown): RawResponse {
     if (!READ_ONLY.test(op)) engine.markChanged()
     return success(op, result, body)
   }
@@ -182,6 +204,11 @@ export function requestIdOf(engine: EngineInternals, req: RawRequest): string {
 /** The response with its `X-Request-Id` (a copy: response headers objects may be shared). */
 export function withRequestId(res: RawResponse, requestId: string): RawResponse {
   return { ...res, headers: { ...res.headers, 'x-request-id': requestId } }
+}
+
+/** `withRequestId` on an answer that may still be pending. */
+export function thenWithRequestId(res: RawResponse | Promise<RawResponse>, requestId: string): RawResponse | Promise<RawResponse> {
+  return res instanceof Promise ? res.then((r) => withRequestId(r, requestId)) : withRequestId(res, requestId)
 }
 
 function sleep(ms: number): Promise<void> {

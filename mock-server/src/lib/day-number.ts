@@ -59,9 +59,31 @@ export function jstDay(unix: number): number {
   return Math.floor((unix + JST_OFFSET) / 86400)
 }
 
+/** 'YYYY-MM-DD ' of recent day numbers (member dates repeat a lot); cleared when full. */
+const dayPrefixes = new Map<number, string>()
+/** Day numbers of 0000-01-01 and 10000-01-01: four-digit years. */
+const FIRST_DAY = -719528
+const END_DAY = 2932897
+const twoDigits = (n: number): string => (n < 10 ? `0${n}` : `${n}`)
+
 /** Unix seconds → 'YYYY-MM-DD HH:MM:SS' in JST. */
 export function formatJstDateTime(unix: number): string {
-  return new Date((unix + JST_OFFSET) * 1000).toISOString().slice(0, 19).replace('T', ' ')
+  const t = unix + JST_OFFSET
+  const day = Math.floor(t / 86400)
+  // Whole seconds of four-digit years (all of them in practice): no Date per call.
+  if (Number.isInteger(t) && day >= FIRST_DAY && day < END_DAY) {
+    let prefix = dayPrefixes.get(day)
+    if (prefix === undefined) {
+      if (dayPrefixes.size >= 4096) dayPrefixes.clear()
+      prefix = `${new Date(day * DAY_MS).toISOString().slice(0, 10)} `
+      dayPrefixes.set(day, prefix)
+    }
+    const sec = t - day * 86400
+    const h = Math.floor(sec / 3600)
+    const m = Math.floor((sec % 3600) / 60)
+    return `${prefix}${twoDigits(h)}:${twoDigits(m)}:${twoDigits(sec % 60)}`
+  }
+  return new Date(t * 1000).toISOString().slice(0, 19).replace('T', ' ')
 }
 
 const DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/

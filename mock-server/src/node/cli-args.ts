@@ -22,6 +22,8 @@ export interface CliOptions {
   /** `--print-scenario`: write the scenario as YAML and exit. */
   printScenario: boolean
   quiet: boolean
+  /** Check every answer against the contract (off by default: tests turn it on). */
+  validateResponses: boolean
   help: boolean
 }
 
@@ -49,6 +51,9 @@ Options:
   --smtp URL          also send each handed-over mail to an SMTP catcher, e.g.
                       smtp://127.0.0.1:1025 (Mailpit, MailHog); off by default
   --quiet             no per-request log lines
+  --validate-responses
+                      check every answer against the contract's response schemas and
+                      error lists (a mismatch answers 500 and is logged); off by default
   -h, --help          show this help
 `
 
@@ -87,6 +92,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         'public-url': { type: 'string' },
         'print-scenario': { type: 'boolean' },
         quiet: { type: 'boolean' },
+        'validate-responses': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }))
@@ -120,6 +126,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     publicUrl: publicUrl?.replace(/\/+$/, ''),
     printScenario: values['print-scenario'] ?? false,
     quiet: values.quiet ?? false,
+    validateResponses: values['validate-responses'] ?? false,
     help: values.help ?? false,
   }
 }

@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Engine } from '../kernel/create-engine.js'
 import { errorResponse } from '../kernel/error-response.js'
-import type { RawResponse } from '../kernel/raw-http.js'
+import type { RawRequest, RawResponse } from '../kernel/raw-http.js'
 import { isLoopback } from './loopback.js'
 import { createRequestLog, type LineSink } from './request-log.js'
 import { serveNotFoundPage, serveStatic } from './static-files.js'
@@ -99,27 +99,36 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
       if (refused) return
       const bodyText = chunks.length === 0 ? '' : chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8')
       const headers = req.headers
-      engine
-        .handleRaw({
-          method,
-          path,
-          query,
-          header: (name) => {
-            const v = headers[name]
-            return Array.isArray(v) ? v.join(', ') : v
-          },
-          bodyText,
-          adminAllowed: opts.adminRemote === true || isLoopback(req.socket.remoteAddress),
-          origin: `http://${headers.host ?? `${opts.host ?? '127.0.0.1'}:${opts.port ?? 4010}`}`,
-        })
-        .then(
-          (out) => send(req, res, out, path, started),
-          (e: unknown) => {
-            // A contract violation or a bug outside the handlers: loud, and a 500 body.
-            console.error('[krs-mock] request failed:', e)
-            send(req, res, errorResponse('KRSKIT_INTERNAL_ERROR', String((e as Error)?.message ?? e)), path, started)
-          },
-        )
+      const raw: RawRequest = {
+        method,
+        path,
+        query,
+        header: (name) => {
+          const v = headers[name]
+          return Array.isArray(v) ? v.join(', ') : v
+        },
+        bodyText,
+      }
+      // Only the admin API looks at these: the API path does not compute them.
+      if (path.startsWith('/__mock')) {
+        raw.adminAllowed = opts.adminRemote === true || isLoopback(req.socket.remoteAddress)
+        raw.origin = `http://${headers.host ?? `${opts.host ?? '127.0.0.1'}:${opts.port ?? 4010}`}`
+      }
+      const failed = (e: unknown): void => {
+        // A contract violation or a bug outside the handlers: loud, and a 500 body.
+        console.error('[krs-mock] request failed:', e)
+        send(req, res, errorResponse('KRSKIT_INTERNAL_ERROR', String((e as Error)?.message ?? e)), path, started)
+      }
+      let out: RawResponse | Promise<RawResponse>
+      try {
+        out = engine.respond(raw)
+      } catch (e) {
+        failed(e)
+        return
+      }
+      // The common case answers in this tick; fault delays and admin calls come later.
+      if (out instanceof Promise) out.then((o) => send(req, res, o, path, started), failed)
+      else send(req, res, out, path, started)
     })
   }
 }

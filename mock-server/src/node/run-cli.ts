@@ -36,6 +36,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
     return null
   }
   const engineOptions: EngineOptions = { seed: opts.seed, clock: { mode: opts.clock } }
+  // Without the flag the engine's default applies (KRS_MOCK_VALIDATE_RESPONSES=1 or NODE_ENV=test).
+  if (opts.validateResponses) engineOptions.validateResponses = true
   if (opts.members !== undefined) engineOptions.members = opts.members
   if (opts.publicUrl !== undefined) engineOptions.publicUrl = opts.publicUrl
   if (opts.scenario !== undefined) {

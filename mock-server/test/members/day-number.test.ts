@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatDay, parseDay } from '../../src/lib/day-number.js'
+import { formatDay, formatJstDateTime, parseDay } from '../../src/lib/day-number.js'
 
 /** The former parseDay (regular expression and Date.UTC), kept as the reference. */
 function referenceParseDay(s: string): number | null {
@@ -26,5 +26,19 @@ describe('parseDay', () => {
   })
   it('round-trips with formatDay', () => {
     fc.assert(fc.property(fc.integer({ min: -647_000, max: 2_932_896 }), (day) => { expect(parseDay(formatDay(day))).toBe(day) }))
+  })
+})
+
+/** The former formatJstDateTime (one Date and toISOString per call), kept as the reference. */
+const referenceJst = (unix: number): string => new Date((unix + 9 * 3600) * 1000).toISOString().slice(0, 19).replace('T', ' ')
+
+describe('formatJstDateTime', () => {
+  it('writes what the Date-based formula writes, for whole and fractional seconds of any year Date supports', () => {
+    const unix = fc.oneof(
+      fc.integer({ min: -62_167_219_200 - 86_400 * 400, max: 253_402_300_799 + 86_400 * 400 }),
+      fc.double({ min: -1e11, max: 1e11, noNaN: true }),
+      fc.constantFrom(0, -1, -32_400, -32_401, 1_767_225_600, 253_402_300_799 - 32_400, 253_402_300_800 - 32_400, -62_167_219_200 - 32_400, -62_167_219_201 - 32_400),
+    )
+    fc.assert(fc.property(unix, (u) => { expect(formatJstDateTime(u)).toBe(referenceJst(u)) }), { numRuns: 20_000 })
   })
 })

@@ -41,6 +41,10 @@ export function visibleValue(table: MemberTableState, el: MemberElement, row: nu
 
 const dt = (v: number): string | null => (Number.isNaN(v) ? null : formatJstDateTime(v))
 
+/** `e_{id}` by element id, built once per id: no string concatenation per member read. */
+const elementKeys: string[] = []
+const elementKey = (id: number): string => (elementKeys[id] ??= `e_${id}`)
+
 /** A member as `get_member_info` returns it: system fields, then `e_{id}` per user element. */
 export function memberInfoOf(table: MemberTableState, row: number, view: ViewOptions): MemberInfo {
   const c = table.members
@@ -56,7 +60,7 @@ export function memberInfoOf(table: MemberTableState, row: number, view: ViewOpt
   }
   for (const el of table.elements) {
     if (el.type === 'timestamp') continue
-    info[`e_${el.id}`] = visibleValue(table, el, row, view)
+    info[elementKey(el.id)] = visibleValue(table, el, row, view)
   }
   return info
 }

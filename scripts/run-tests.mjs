@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm test` and `npm run test:slow`: build what the tests run as built binaries (the
+// emulator's dist/ and the CLI), then one vitest run, then the total time of both.
+//   node scripts/run-tests.mjs            every project except `slow`
+//   node scripts/run-tests.mjs --slow     the `slow` project only (minute-long soaks)
+// Further arguments go to vitest (e.g. `npm test -- --project mock-server`).
+import { spawnSync } from 'node:child_process'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const started = performance.now()
+const args = process.argv.slice(2)
+const slow = args[0] === '--slow'
+if (slow) args.shift()
+const label = slow ? 'npm run test:slow' : 'npm test'
+
+function run(cmd, cmdArgs) {
+  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit' })
+  return r.status ?? 1
+}
+
+// The JavaScript of the SDK, the emulator and the CLI (each rebuilt only when stale).
+{
+  const code = run(process.execPath, [join(root, 'scripts/build-dev.mjs')])
+  if (code !== 0) {
+    process.stderr.write(`${label}: the build (scripts/build-dev.mjs) failed (exit ${code})\n`)
+    process.exit(code)
+  }
+}
+const built = performance.now()
+
+// `npm test` runs every project but `slow`; a --project given by the caller wins.
+const projectArgs = args.some((a) => a === '--project' || a.startsWith('--project=')) ? [] : slow ? ['--project', 'slow'] : ['--project', '!slow']
+const code = run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...projectArgs, ...args])
+const seconds = (ms) => (ms / 1000).toFixed(1)
+process.stdout.write(`${label}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(performance.now() - started)} s (builds ${seconds(built - started)} s, vitest ${seconds(performance.now() - built)} s)\n`)
+process.exit(code)

@@ -1,0 +1,9 @@
+/**
+ * Test files of the `slow` vitest project (`npm run test:slow`, run by `.ci/run` after
+ * `npm test`): runs that spend tens of seconds mainly soaking. The `test` project leaves
+ * them out; the `slow` project runs only these.
+ * - load-short, crash-short: autocannon load and SIGKILL/restart cycles of their own krs-mock;
+ * - fuzz-engine-{1..4}: the in-process schema fuzzer, 20,000 requests (FUZZ_REQUESTS) with a
+ *   state snapshot around each; its HTTP form (fuzz-http, 400 requests) stays in `npm test`.
+ */
+export const slowFiles = ['load-short.test.ts', 'crash-short.test.ts', 'fuzz-engine-1.test.ts', 'fuzz-engine-2.test.ts', 'fuzz-engine-3.test.ts', 'fuzz-engine-4.test.ts']
