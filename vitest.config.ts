@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config'
 import SlowestFilesReporter from './scripts/slowest-files-reporter.js'
 
 // One run over every package's tests; each package has its own vitest.config.ts.
-// `npm test` runs every project but `slow` (test/vitest.slow.config.ts: the load, crash and
+// A new project must also be named in scripts/run-tests.mjs (quick or slow list).
+// `npm test` runs every project but `slow` and `consumer` (test/vitest.slow.config.ts: the load, crash and
 // in-process fuzz soaks of test/slow-files.ts), which `npm run test:slow` runs; `.ci/run` runs both (scripts/run-tests.mjs).
 const packages = ['generator', 'sdk', 'mock-server', 'cli', 'playground', 'test', 'test/consumer']
 

@@ -2,7 +2,7 @@
 // `npm test` and `npm run test:slow`: build what the tests run as built binaries (the
 // emulator's dist/ and the CLI), then one vitest run, then the total time of both.
 //   node scripts/run-tests.mjs            every project except `slow`
-//   node scripts/run-tests.mjs --slow     the `slow` project only (minute-long soaks)
+//   node scripts/run-tests.mjs --slow     the `slow` and `consumer` projects only (minute-long runs)
 // Further arguments go to vitest (e.g. `npm test -- --project mock-server`).
 import { spawnSync } from 'node:child_process'
 import { dirname, join } from 'node:path'
@@ -31,7 +31,13 @@ function run(cmd, cmdArgs) {
 const built = performance.now()
 
 // `npm test` runs every project but `slow`; a --project given by the caller wins.
-const projectArgs = args.some((a) => a === '--project' || a.startsWith('--project=')) ? [] : slow ? ['--project', 'slow'] : ['--project', '!slow']
+// The consumer test (pack, install into new projects: minutes on a cold npm cache) runs with
+// the soaks in `npm run test:slow`, which .ci/run runs after `npm test`.
+const slowProjects = ['slow', 'consumer']
+const quickProjects = ['generator', 'sdk', 'mock-server', 'cli', 'playground', 'test']
+const projectArgs = args.some((a) => a === '--project' || a.startsWith('--project='))
+  ? []
+  : (slow ? slowProjects : quickProjects).flatMap((p) => ['--project', p])
 const code = run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...projectArgs, ...args])
 const seconds = (ms) => (ms / 1000).toFixed(1)
 process.stdout.write(`${label}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(performance.now() - started)} s (builds ${seconds(built - started)} s, vitest ${seconds(performance.now() - built)} s)\n`)
