@@ -135,6 +135,9 @@ function installProjects(tarballs: { sdk: string; mockServer: string; cli: strin
   // The app's sources are copied on every run (cheap; edits need no reinstall).
   for (const dir of ['src', 'test']) rmSync(join(app, dir), { recursive: true, force: true })
   cpSync(join(here, 'fixture', 'app'), app, { recursive: true })
+  // The SDK's own type checks of the five shared request schemas (only their required keys),
+  // compiled here against the installed package, as an integrator's project would.
+  cpSync(join(here, '..', '..', 'sdk', 'test', 'consumer-types.ts'), join(app, 'src', 'sdk-request-types.ts'))
   return { app, cliOnly, tarballs: local }
 }
 
