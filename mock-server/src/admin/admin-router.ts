@@ -57,6 +57,7 @@ export async function handleAdmin(engine: Engine, internals: EngineInternals, ra
     return adminError(405, 'method_not_allowed', `/__mock/${route} accepts ${allow}`, { Allow: allow })
   }
 
+  if (raw.bodyNotUtf8) return adminError(400, 'bad_request', 'the body is not valid UTF-8')
   let tenant = internals.registry.default
   const auth = raw.header('authorization')
   if (auth !== undefined) {

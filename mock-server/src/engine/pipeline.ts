@@ -17,7 +17,11 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
 /** Journal bodies are cut here so a 60 MB upload does not stay in memory. */
 const JOURNAL_TEXT_LIMIT = 64 * 1024
-/** Operations that never change state: no save is needed after them. */
+/**
+ * Operations whose names promise a read. A call of one of them still counts as a write when
+ * its context recorded a mutation (ctx.mutated); a call of any other operation counts as a
+ * write when it succeeds.
+ */
 const READ_ONLY = /^(?:get|lookup|validate|check|search|auth)_/
 
 const ALLOW_POST = { Allow: 'POST' }
@@ -51,6 +55,7 @@ export async function handleApi(engine: EngineInternals, req: RawRequest, name: 
     if (req.bodyText.length > engine.maxBodyBytes) {
       return errorResponse('KRSKIT_PAYLOAD_TOO_LARGE', `the body must be at most ${engine.maxBodyBytes} bytes`, { operation: op })
     }
+    if (req.bodyNotUtf8) return errorResponse('KR_API_F1004', 'the body is not valid UTF-8', { operation: op })
     let body: unknown
     try {
       body = JSON.parse(req.bodyText)
@@ -103,7 +108,7 @@ export async function handleApi(engine: EngineInternals, req: RawRequest, name: 
     } catch (e) {
       return failure(op, ctx, e)
     }
-    if (!READ_ONLY.test(op)) engine.markChanged()
+    if (ctx.mutated || !READ_ONLY.test(op)) engine.markChanged()
     return success(op, result, body)
   }
 

@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Engine } from '../engine/create-engine.js'
 import { errorResponse } from '../engine/error-response.js'
-import type { RawResponse } from '../engine/raw-http.js'
+import { decodeUtf8Strict, type RawResponse } from '../engine/raw-http.js'
 import { isLoopback } from './loopback.js'
 import { createRequestLog, type LineSink } from './request-log.js'
 import { serveNotFoundPage, serveStatic } from './static-files.js'
@@ -95,7 +95,7 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
     })
     req.on('end', () => {
       if (refused) return
-      const bodyText = chunks.length === 0 ? '' : chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8')
+      const bodyText = chunks.length === 0 ? '' : decodeUtf8Strict(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))
       const headers = req.headers
       engine
         .handleRaw({
@@ -106,7 +106,8 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
             const v = headers[name]
             return Array.isArray(v) ? v.join(', ') : v
           },
-          bodyText,
+          bodyText: bodyText ?? '',
+          ...(bodyText === null ? { bodyNotUtf8: true } : {}),
           adminAllowed: opts.adminRemote === true || isLoopback(req.socket.remoteAddress),
           origin: `http://${headers.host ?? `${opts.host ?? '127.0.0.1'}:${opts.port ?? 4010}`}`,
         })
