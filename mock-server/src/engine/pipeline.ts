@@ -7,6 +7,7 @@ import { ContractViolationError, type EngineInternals } from './engine-internals
 import { errorResponse } from './error-response.js'
 import { codeForStatus } from './faults.js'
 import { isKrsError } from './krs-error.js'
+import { journalCopy } from './journal-body.js'
 import { JSON_HEADERS, type RawRequest, type RawResponse } from './raw-http.js'
 import { RequestContext } from './request-context.js'
 import { validateRequest, validateResponse } from './schema-validators.js'
@@ -15,8 +16,6 @@ import type { TenantRuntime } from './tenant-runtime.js'
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
-/** Journal bodies are cut here so a 60 MB upload does not stay in memory. */
-const JOURNAL_TEXT_LIMIT = 64 * 1024
 /**
  * Operations whose names promise a read. A call of one of them still counts as a write when
  * its context recorded a mutation (ctx.mutated); a call of any other operation counts as a
@@ -167,8 +166,8 @@ function record(engine: EngineInternals, tenant: TenantRuntime, req: RawRequest,
     status: res.status,
     errorCode: res.errorCode,
     durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-    requestText: req.bodyText.length > JOURNAL_TEXT_LIMIT ? req.bodyText.slice(0, JOURNAL_TEXT_LIMIT) : req.bodyText,
-    responseText: typeof res.body !== 'string' ? `<${res.body.byteLength} bytes>` : res.body.length > JOURNAL_TEXT_LIMIT ? res.body.slice(0, JOURNAL_TEXT_LIMIT) : res.body,
+    requestText: journalCopy(req.bodyText),
+    responseText: typeof res.body !== 'string' ? `<${res.body.byteLength} bytes>` : journalCopy(res.body),
   })
 }
 
