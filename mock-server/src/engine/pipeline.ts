@@ -99,6 +99,8 @@ export async function handleApi(engine: EngineInternals, req: RawRequest, name: 
     }
 
     const ctx = new RequestContext(op, tenant, account, requestId)
+    const at = tenant.clock.now()
+    const randomBefore = engine.writeListener ? tenant.random.getState() : null
     let result: unknown
     try {
       const handler = engine.handlers[op] as (c: RequestContext, b: unknown) => unknown
@@ -107,8 +109,24 @@ export async function handleApi(engine: EngineInternals, req: RawRequest, name: 
     } catch (e) {
       return failure(op, ctx, e)
     }
-    if (ctx.mutated || !READ_ONLY.test(op)) engine.markChanged()
-    return success(op, result, body)
+    const out = success(op, result, body)
+    if (ctx.mutated || !READ_ONLY.test(op)) {
+      engine.markChanged()
+      if (engine.writeListener && randomBefore) {
+        const auth = req.header('authorization')
+        try {
+          await engine.writeListener({ tenant: tenant.id, at, random: randomBefore, path: req.path, authorization: auth ?? null, body: req.bodyText })
+        } catch (e) {
+          engine.logger.error(`${requestId} ${op}: the write was applied but could not be logged`, e)
+          return errorResponse('KRSKIT_INTERNAL_ERROR', `the write was applied but could not be made durable: ${String((e as Error)?.message ?? e)}`, {
+            operation: op,
+            requestId,
+            tenantId: tenant.id,
+          })
+        }
+      }
+    }
+    return out
   }
 
   function failure(op: OperationName, ctx: RequestContext, e: unknown): RawResponse {

@@ -18,6 +18,11 @@ export interface NodeServerOptions {
   /** One line per request (default: stdout); null turns the log off. */
   log?: LineSink | null
   maxBodyBytes?: number
+  /**
+   * Awaited before answering an admin call that changed the state (with `--data-dir`: a
+   * snapshot, since admin changes are not in the write log).
+   */
+  afterAdminChange?: () => Promise<void>
 }
 
 export interface RunningServer {
@@ -97,6 +102,8 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
       if (refused) return
       const bodyText = chunks.length === 0 ? '' : decodeUtf8Strict(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))
       const headers = req.headers
+      const isAdmin = path === '/__mock' || path.startsWith('/__mock/')
+      const changesBefore = engine.changes
       engine
         .handleRaw({
           method,
@@ -110,6 +117,10 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
           ...(bodyText === null ? { bodyNotUtf8: true } : {}),
           adminAllowed: opts.adminRemote === true || isLoopback(req.socket.remoteAddress),
           origin: `http://${headers.host ?? `${opts.host ?? '127.0.0.1'}:${opts.port ?? 4010}`}`,
+        })
+        .then(async (out) => {
+          if (isAdmin && opts.afterAdminChange && engine.changes !== changesBefore) await opts.afterAdminChange()
+          return out
         })
         .then(
           (out) => send(req, res, out, path, started),
