@@ -16,8 +16,8 @@ export type { ErrorObject, ValidateFunction }
  * One Ajv instance for JSON Schema 2020-12: first error only (allErrors off), unknown
  * keywords tolerated (`strict: false`: the contract carries `example`, `x-` keys).
  */
-export function createAjv(): InstanceType<AjvCtor> {
-  const ajv = new Ajv2020({ allErrors: false, strict: false, validateFormats: true })
+export function createAjv(opts: { allErrors?: boolean } = {}): InstanceType<AjvCtor> {
+  const ajv = new Ajv2020({ allErrors: opts.allErrors ?? false, strict: false, validateFormats: true })
   addFormats(ajv)
   return ajv
 }

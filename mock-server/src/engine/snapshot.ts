@@ -1,5 +1,6 @@
 import { restoreTenant, scenarioSectionsOf, snapshotTenant, type Scenario } from '../scenario/index.js'
 import { ensureStateSections } from './state-sections.js'
+import { snapshotProblem } from './snapshot-schema.js'
 import type { TenantState } from '../model/tenant.js'
 import type { ClockMode, ClockState } from './clock.js'
 import type { TenantRuntime } from './tenant-runtime.js'
@@ -57,6 +58,8 @@ export interface ParsedSnapshot {
 /** Check a snapshot's envelope and rebuild its state; throws SnapshotError naming the key. */
 export function parseTenantSnapshot(json: unknown, wallMs: number): ParsedSnapshot {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new SnapshotError('the snapshot must be a JSON object')
+  const problem = snapshotProblem(json)
+  if (problem !== null) throw new SnapshotError(problem)
   const o = json as Record<string, unknown>
   if (o.format !== TENANT_SNAPSHOT_FORMAT) throw new SnapshotError(`/format must be "${TENANT_SNAPSHOT_FORMAT}"`)
   if (typeof o.tenant_id !== 'string') throw new SnapshotError('/tenant_id must be a string')
@@ -82,6 +85,12 @@ export function parseTenantSnapshot(json: unknown, wallMs: number): ParsedSnapsh
     state.scenario = scenarioSectionsOf(o.scenario as Partial<Scenario>)
   }
   ensureStateSections(state, Math.floor(c.now))
+  // What cannot be saved again must not be loaded: export the rebuilt state once.
+  try {
+    snapshotTenant(state)
+  } catch (e) {
+    throw new SnapshotError(`/state cannot be saved again: ${(e as Error).message}`)
+  }
   const mode = c.mode as ClockMode
   let now = c.now
   // A real clock keeps following wall time across the export/import gap.
