@@ -15,6 +15,10 @@ export interface CliOptions {
   smtp: string | undefined
   quiet: boolean
   help: boolean
+  /** `--cors a,b` / `*`: origins whose pages may call the product API. */
+  cors: string[]
+  /** `--allowed-host a,b`: names the admin API accepts in Host besides loopback names. */
+  allowedHosts: string[]
 }
 
 export const USAGE = `Usage: krs-mock [options]
@@ -31,6 +35,10 @@ Options:
   --data-dir DIR      keep the state in DIR (loaded at start, saved atomically)
   --static DIR        serve files of DIR for GET requests outside /api and /__mock
   --admin-remote      answer /__mock/ calls from non-loopback addresses too
+  --allowed-host H    also accept these Host names for /__mock/ (comma-separated;
+                      default: loopback names and the --host address only)
+  --cors ORIGINS      let web pages of these origins call the API (comma-separated,
+                      e.g. http://localhost:3000, or *); the admin API stays same-origin
   --smtp URL          also send each handed-over mail to an SMTP catcher, e.g.
                       smtp://127.0.0.1:1025 (Mailpit, MailHog); off by default
   --quiet             no per-request log lines
@@ -67,6 +75,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         'data-dir': { type: 'string' },
         static: { type: 'string' },
         'admin-remote': { type: 'boolean' },
+        'allowed-host': { type: 'string' },
+        cors: { type: 'string' },
         smtp: { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -79,6 +89,11 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   if (smtp !== undefined && !/^smtps?:\/\/[^/\s]+/i.test(smtp)) {
     throw new CliUsageError(`--smtp must be an smtp:// or smtps:// URL, e.g. smtp://127.0.0.1:1025 (got "${smtp}")`)
   }
+  const cors = (values.cors ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '')
+  for (const o of cors) {
+    if (o !== '*' && !/^https?:\/\/[^/\s]+$/i.test(o)) throw new CliUsageError(`--cors takes origins like http://localhost:3000 (scheme, host, port; no path) or * (got "${o}")`)
+  }
+  const allowedHosts = (values['allowed-host'] ?? '').split(',').map((h) => h.trim()).filter((h) => h !== '')
   const clock = values.clock ?? 'real'
   if (clock !== 'real' && clock !== 'manual') throw new CliUsageError(`--clock must be real or manual (got "${clock}")`)
   return {
@@ -93,6 +108,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     adminRemote: values['admin-remote'] ?? false,
     smtp,
     quiet: values.quiet ?? false,
+    cors,
+    allowedHosts,
     help: values.help ?? false,
   }
 }

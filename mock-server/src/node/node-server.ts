@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Engine } from '../engine/create-engine.js'
 import { errorResponse } from '../engine/error-response.js'
 import { decodeUtf8Strict, type RawResponse } from '../engine/raw-http.js'
+import { createHttpGuard } from './http-guard.js'
 import { isLoopback } from './loopback.js'
 import { createRequestLog, type LineSink } from './request-log.js'
 import { serveNotFoundPage, serveStatic } from './static-files.js'
@@ -23,6 +24,10 @@ export interface NodeServerOptions {
    * snapshot, since admin changes are not in the write log).
    */
   afterAdminChange?: () => Promise<void>
+  /** Origins allowed to call the product API from a browser (`--cors`; `*` for any). */
+  corsOrigins?: readonly string[]
+  /** Names accepted in `Host` by the admin API besides loopback names (`--allowed-host`). */
+  allowedHosts?: readonly string[]
 }
 
 export interface RunningServer {
@@ -44,6 +49,11 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
   const max = opts.maxBodyBytes ?? engine.maxBodyBytes
   const log = opts.log === null ? null : createRequestLog(opts.log ?? ((t) => process.stdout.write(t)))
   const staticDir = opts.staticDir
+  const guard = createHttpGuard({
+    ...(opts.allowedHosts ? { allowedHosts: opts.allowedHosts } : {}),
+    ...(opts.corsOrigins ? { corsOrigins: opts.corsOrigins } : {}),
+    ...(opts.host ? { listenHost: opts.host } : {}),
+  })
 
   const send = (req: http.IncomingMessage, res: http.ServerResponse, out: RawResponse, path: string, started: number): void => {
     res.writeHead(out.status, out.headers)
@@ -81,6 +91,27 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
           res.destroy(e as Error)
         })
       return
+    }
+
+    const isAdminPath = path === '/__mock' || path.startsWith('/__mock/')
+    if (isAdminPath) {
+      const refusal = guard.checkAdmin(method, path, req.headers)
+      if (refusal) {
+        req.resume()
+        const body = JSON.stringify({ error: refusal.error, message: refusal.message })
+        return send(req, res, { status: refusal.status, headers: { 'content-type': 'application/json; charset=utf-8' }, body, operation: 'admin', errorCode: null, tenantId: null }, path, started)
+      }
+    } else if (API_PATH.test(path)) {
+      const origin = req.headers.origin
+      if (method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
+        const headers = guard.preflight(origin)
+        if (headers) {
+          req.resume()
+          return send(req, res, { status: 204, headers, body: '', operation: null, errorCode: null, tenantId: null }, path, started)
+        }
+      }
+      const cors = guard.corsHeaders(origin)
+      if (cors['access-control-allow-origin']) for (const [k, v] of Object.entries(cors)) res.setHeader(k, v)
     }
 
     const declared = Number(req.headers['content-length'])

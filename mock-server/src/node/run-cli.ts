@@ -62,6 +62,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
     adminRemote: opts.adminRemote,
     log: opts.quiet ? null : io.out,
     ...(durable ? { afterAdminChange: durable.compact } : {}),
+    corsOrigins: opts.cors,
+    allowedHosts: opts.allowedHosts,
     ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
   })
 
