@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createEngine, type Engine } from '../../src/index.js'
+import { createEngine, defaultScenario, type Engine } from '../../src/index.js'
 
 // Issue 15, findings 1, 4, 5, 6, 7 and 8, in process (the HTTP-only findings are in the
 // files beside this one). Each test failed on the code before the fix.
@@ -203,5 +203,37 @@ describe('finding 8: writes are detected by what a call changed', () => {
     expect(r.status, r.text).toBe(200)
     expect(engine.defaultTenant.state.audit.length).toBeGreaterThan(audits)
     expect(engine.changes).toBeGreaterThan(before)
+  })
+})
+
+describe('finding 6: formula-leading values in CSV/TSV exports', () => {
+  const exportWith = async (escape: boolean | undefined, isCsv: boolean): Promise<string> => {
+    const scenario = defaultScenario() as Record<string, any>
+    if (escape !== undefined) scenario.extensions = { ...(scenario.extensions ?? {}), services: { ...(scenario.extensions?.services ?? {}), batch: { escape_formulas: escape } } }
+    const engine = createEngine({ members: 5, scenario, clock: { mode: 'manual', now: START } })
+    for (const [i, name] of ['=HYPERLINK("http://x.example","a")', '+1+2', '-3', '@SUM(A1)', '\tタブ'].entries()) {
+      const r = await call(engine, 'add_member', { member_table_id: 1, member_info: { e_4: `f${i}@example.com`, e_5: 'abcd1234', e_6: name } })
+      expect(r.status, JSON.stringify(r.body)).toBe(200)
+    }
+    const id = (await call(engine, 'export_members', { member_table_id: 1, condition_id: 1, columnset_id: 1, is_csv: isCsv })).body as number
+    await admin(engine, 'POST', 'clock', { advance_seconds: 600 })
+    const r = await call(engine, 'get_batch_job_result', { batch_job_id: id })
+    expect(r.status, r.text).toBe(200)
+    return r.text
+  }
+
+  it('escapes =, +, -, @ and tab-leading values with a quote when the tenant asks for it', async () => {
+    const csv = await exportWith(true, true)
+    expect(csv).toContain(`'=HYPERLINK`)
+    expect(csv).toContain(`'+1+2`)
+    expect(csv).toContain(`'@SUM(A1)`)
+    expect(csv).not.toMatch(/(^|,)"?=HYPERLINK/m)
+    const tsv = await exportWith(true, false)
+    expect(tsv).toContain(`'@SUM(A1)`)
+  })
+
+  it('writes values as they are by default (the real service does)', async () => {
+    const csv = await exportWith(undefined, true)
+    expect(csv).toMatch(/(^|,)"?=HYPERLINK/m)
   })
 })
