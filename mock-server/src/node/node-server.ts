@@ -80,15 +80,17 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
     const method = req.method ?? 'GET'
 
     if (staticDir && (method === 'GET' || method === 'HEAD') && !API_PATH.test(path) && !path.startsWith('/__mock')) {
-      serveStatic(staticDir, path, method, res)
+      serveStatic(staticDir, path, method, res, req.headers)
         .then(async (served) => {
           if (served) return
           // A browser gets the site's not-found page; other clients the API's error body.
-          if ((req.headers.accept ?? '').includes('text/html') && (await serveNotFoundPage(staticDir, method, res))) return
+          if ((req.headers.accept ?? '').includes('text/html') && (await serveNotFoundPage(staticDir, method, res, req.headers))) return
           send(req, res, errorResponse('KR_API_F0012', `no file or API at ${path}`), path, started)
         })
         .catch((e: unknown) => {
-          res.destroy(e as Error)
+          // never a crash: answer 500 when nothing was sent yet
+          if (!res.headersSent) send(req, res, errorResponse('KRSKIT_INTERNAL_ERROR', `static file: ${String((e as Error)?.message ?? e)}`), path, started)
+          else res.destroy(e as Error)
         })
       return
     }
