@@ -62,7 +62,7 @@ const call = (url: string, op: string, token?: string): Promise<Response> =>
 describe('krs-mock flags', () => {
   it('parses every flag', () => {
     expect(parseCliArgs(['--host', '0.0.0.0', '--port', '5000', '--scenario', 's.yaml', '--seed', '7', '--members', '2000000', '--clock', 'manual', '--data-dir', 'd', '--static', 'site', '--admin-remote', '--quiet', '--validate-responses'])).toEqual({
-      host: '0.0.0.0', port: 5000, scenario: 's.yaml', seed: 7, members: 2_000_000, clock: 'manual', dataDir: 'd', staticDir: 'site', adminRemote: true, quiet: true, validateResponses: true, help: false, clockSet: true, printScenario: false,
+      host: '0.0.0.0', port: 5000, scenario: 's.yaml', seed: 7, members: 2_000_000, clock: 'manual', dataDir: 'd', staticDir: 'site', adminRemote: true, quiet: true, validateResponses: true, help: false, clockSet: true, printScenario: false, cors: [], allowedHosts: [],
     })
     expect(parseCliArgs([])).toMatchObject({ host: '127.0.0.1', port: 4010, seed: 1, clock: 'real', members: undefined, validateResponses: false })
   })
@@ -117,9 +117,9 @@ describe('krs-mock process', { timeout: 60_000 }, () => {
     const dir = await mkdtemp(join(tmpdir(), 'krs-mock-data-'))
     try {
       const first = await startBin(['--clock', 'manual', '--data-dir', dir])
-      const made = (await (await fetch(`${first.url}/__mock/tenants`, { method: 'POST', body: '{}' })).json()) as { tokens: Record<string, string> }
+      const made = (await (await fetch(`${first.url}/__mock/tenants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { tokens: Record<string, string> }
       const token = made.tokens['krs-all']!
-      await fetch(`${first.url}/__mock/clock`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: '{"set": 1900000000}' })
+      await fetch(`${first.url}/__mock/clock`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"set": 1900000000}' })
       first.child.kill('SIGINT')
       expect(await exited(first.child)).toBe(0)
       const saved = JSON.parse(await readFile(join(dir, STATE_FILE), 'utf8')) as { tenants: unknown[] }

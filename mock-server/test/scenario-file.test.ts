@@ -47,7 +47,7 @@ describe('a scenario file with part 2 and 3 sections, through the Node door (krs
     if (res.status !== 200) throw new Error(`${op}: ${res.status} ${text}`)
     return (res.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : text) as T
   }
-  const advance = (s: number) => fetch(`${url}/__mock/clock`, { method: 'POST', body: JSON.stringify({ advance_seconds: s }) })
+  const advance = (s: number) => fetch(`${url}/__mock/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_seconds: s }) })
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'krs-scenario-'))

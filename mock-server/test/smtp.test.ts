@@ -39,7 +39,7 @@ async function deliver(url: string, subject: string): Promise<number> {
   const id = await api<number>(url, 'add_delivery_schedule', {
     mail_message_id: msg, delivery_info: { title: subject, condition_id: 1, element_id: 4, delivery_date: clock.now + 60, blacklist: true },
   })
-  await fetch(`${url}/__mock/clock`, { method: 'POST', body: JSON.stringify({ advance_seconds: 3600 }) })
+  await fetch(`${url}/__mock/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_seconds: 3600 }) })
   return id
 }
 

@@ -65,6 +65,7 @@ export function createAdminRouter(moduleRoutes: readonly Readonly<Record<string,
       const allow = Object.keys(methods).join(', ')
       return adminError(405, 'method_not_allowed', `/__mock/${route} accepts ${allow}`, { Allow: allow })
     }
+    if (raw.bodyNotUtf8) return adminError(400, 'bad_request', 'the body is not valid UTF-8')
 
     let tenant = internals.registry.default
     const auth = raw.header('authorization')

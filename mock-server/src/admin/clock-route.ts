@@ -1,8 +1,9 @@
 import type { ClockMode } from '../kernel/clock.js'
+import { advanceInSlices, CLOCK_MAX, CLOCK_MIN, MAX_ADVANCE_SECONDS } from '../kernel/clock-bounds.js'
 import type { TenantRuntime } from '../kernel/tenant-runtime.js'
 import { onlyKeys } from '../kernel/admin-request.js'
 import { adminJson } from '../kernel/admin-response.js'
-import { invalid } from '../kernel/domain-error.js'
+import { DomainError, invalid } from '../kernel/domain-error.js'
 import type { AdminRoutes } from '../kernel/admin-request.js'
 
 export interface ClockChange {
@@ -24,16 +25,23 @@ export function parseClockBody(body: Record<string, unknown>, at = ''): ClockCha
     out.speed = body.speed
   }
   if (body.set !== undefined) {
-    if (typeof body.set !== 'number' || !Number.isInteger(body.set) || body.set < 0) throw invalid(`${at}/set must be unix seconds (an integer >= 0)`)
+    if (typeof body.set !== 'number' || !Number.isInteger(body.set) || body.set < CLOCK_MIN || body.set > CLOCK_MAX) {
+      throw invalid(`${at}/set must be unix seconds from ${CLOCK_MIN} (2000-01-01 JST) to ${CLOCK_MAX} (9999-12-31 23:59:59 JST)`)
+    }
     out.set = body.set
   }
   if (body.advance_seconds !== undefined) {
     const a = body.advance_seconds
-    if (typeof a !== 'number' || !Number.isInteger(a) || a < 0) throw invalid(`${at}/advance_seconds must be an integer >= 0`)
+    if (typeof a !== 'number' || !Number.isInteger(a) || a < 0 || a > MAX_ADVANCE_SECONDS) {
+      throw invalid(`${at}/advance_seconds must be an integer from 0 to ${MAX_ADVANCE_SECONDS} (ten years)`)
+    }
     out.advance_seconds = a
   }
   return out
 }
+
+/** Tenants whose clock a call is moving right now (a long advance yields to other calls). */
+const advancing = new WeakSet<TenantRuntime>()
 
 function clockJson(t: TenantRuntime): { now: number; mode: ClockMode; speed: number } {
   const s = t.clock.state()
@@ -47,14 +55,24 @@ function clockJson(t: TenantRuntime): { now: number; mode: ClockMode; speed: num
  */
 export const clockRoutes: AdminRoutes = {
   GET: (r) => adminJson(200, clockJson(r.tenant)),
-  POST: (r) => {
+  POST: async (r) => {
     const c = parseClockBody(r.json())
     const t = r.tenant
+    if (advancing.has(t)) throw new DomainError('conflict', 'the clock of this tenant is being moved by another call; try again when it answers')
+    const from = c.set ?? t.clock.now()
+    if (c.advance_seconds !== undefined && from + c.advance_seconds > CLOCK_MAX) {
+      throw invalid(`/advance_seconds would move the clock past ${CLOCK_MAX} (9999-12-31 23:59:59 JST)`)
+    }
     if (c.mode !== undefined) t.clock.setMode(c.mode)
     if (c.speed !== undefined) t.clock.setSpeed(c.speed)
-    if (c.set !== undefined) t.scheduler.advanceTo(c.set)
-    if (c.advance_seconds !== undefined) t.scheduler.advanceTo(t.clock.now() + c.advance_seconds)
-    r.changed()
+    advancing.add(t)
+    try {
+      if (c.set !== undefined) await advanceInSlices(t.scheduler, t.clock, c.set)
+      if (c.advance_seconds !== undefined) await advanceInSlices(t.scheduler, t.clock, t.clock.now() + c.advance_seconds)
+    } finally {
+      advancing.delete(t)
+      r.changed()
+    }
     return adminJson(200, clockJson(t))
   },
 }

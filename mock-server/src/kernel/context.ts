@@ -27,6 +27,11 @@ export interface EngineContext {
    * Optional so that hand-built contexts in unit tests stay valid: call `ctx.onUndo?.(...)`.
    */
   onUndo?(undo: () => void): void
+  /**
+   * Record that this call changed the tenant's persisted state in a way the other methods
+   * do not already record (audit, onUndo and random do). Optional like onUndo.
+   */
+  markMutated?(): void
   /** The journal id of this request (`req_000042`); absent in hand-built test contexts. */
   readonly requestId?: string
 }

@@ -24,6 +24,8 @@ import { DEFAULT_TENANT_ID, newTenantId, TenantRegistry } from './tenant-registr
 import type { TenantRuntime } from './tenant-runtime.js'
 import type { TickHook } from './tick-hook.js'
 import type { AnyStateSection } from './state-section.js'
+import type { WriteListener, WriteRecord } from './write-record.js'
+import { replayWrites, type ReplayReport } from './write-replay.js'
 
 /** 60 MB: the largest body the emulator reads (KRSKIT_PAYLOAD_TOO_LARGE above it). */
 export const MAX_BODY_BYTES = 60 * 1024 * 1024
@@ -89,10 +91,18 @@ export interface Engine {
   exportTenant(t: TenantRuntime): TenantSnapshot
   /** Replace one tenant's state with a snapshot (it keeps its id); throws SnapshotError. */
   importTenant(t: TenantRuntime, json: unknown): void
-  /** Every tenant as JSON (persistence). */
-  exportState(): EngineStateFile
+  /**
+   * Every tenant as JSON (persistence). A tenant whose export throws is left out and
+   * reported to `onTenantError` (it throws when none is given), so one broken tenant cannot
+   * stop the others from being saved.
+   */
+  exportState(opts?: { onTenantError?: (t: TenantRuntime, error: unknown) => void }): EngineStateFile
   /** Replace every tenant with a saved state. */
   importState(json: unknown): void
+  /** Durability (`--data-dir`): called with each accepted API write before its answer. */
+  setWriteListener(listener: WriteListener | null): void
+  /** Run logged writes again over the loaded state (start-up of `--data-dir`). */
+  replayWrites(records: Iterable<WriteRecord>): Promise<ReplayReport>
   /** Increments whenever persisted state may have changed. */
   readonly changes: number
   readonly validateResponses: boolean
@@ -155,6 +165,7 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
     markChanged: () => {
       changes++
     },
+    writeListener: null,
   }
 
   registry.create(DEFAULT_TENANT_ID, { scenario, seed, members: options.members, clock: options.clock ?? {} })
@@ -241,13 +252,18 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
       t.faults.clear()
       changes++
     },
-    exportState() {
+    exportState(opts = {}) {
       const now = wall()
-      return {
-        format: ENGINE_STATE_FORMAT,
-        saved_at: new Date(now).toISOString(),
-        tenants: registry.all().map((t) => exportTenant(t, now, factory)),
+      const tenants: TenantSnapshot[] = []
+      for (const t of registry.all()) {
+        try {
+          tenants.push(exportTenant(t, now, factory))
+        } catch (e) {
+          if (!opts.onTenantError) throw e
+          opts.onTenantError(t, e)
+        }
       }
+      return { format: ENGINE_STATE_FORMAT, saved_at: new Date(now).toISOString(), tenants }
     },
     importState(json) {
       const o = json as Partial<EngineStateFile> | null
@@ -270,6 +286,18 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
           { scenario: p.scenario as TenantScenario, seed: p.seed, members: p.members, clock: p.clock },
           { state: p.state, random: p.random },
         )
+      }
+    },
+    setWriteListener(listener) {
+      internals.writeListener = listener
+    },
+    async replayWrites(records) {
+      const listener = internals.writeListener
+      internals.writeListener = null
+      try {
+        return await replayWrites(internals, records)
+      } finally {
+        internals.writeListener = listener
       }
     },
     get changes() {

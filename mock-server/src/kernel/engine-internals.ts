@@ -3,6 +3,7 @@ import type { TextContentTypes } from './text-content-type.js'
 import type { TenantRegistry } from './tenant-registry.js'
 import type { WallClock } from './clock.js'
 import type { TickHook } from './tick-hook.js'
+import type { WriteListener } from './write-record.js'
 
 /** Where the engine reports what no response can carry (unexpected exceptions). */
 export interface EngineLogger {
@@ -24,6 +25,8 @@ export interface EngineInternals {
   nextRequestId(): string
   /** Count a change of persisted state (the Node door saves when this moves). */
   markChanged(): void
+  /** Durability hook (`--data-dir`): each accepted API write, awaited before answering. */
+  writeListener: WriteListener | null
 }
 
 /** A response that does not match the contract (dev/test mode): a bug in the emulator. */

@@ -1,15 +1,17 @@
-import type { RawRequest, RawResponse } from './raw-http.js'
+import { decodeUtf8Strict, type RawRequest, type RawResponse } from './raw-http.js'
 
 /** Fetch `Request` → the engine's raw request (reads the body once, as text). */
 export async function fromFetchRequest(request: Request): Promise<RawRequest> {
   const url = new URL(request.url)
   const headers = request.headers
+  const bodyText = request.method === 'GET' || request.method === 'HEAD' ? '' : decodeUtf8Strict(new Uint8Array(await request.arrayBuffer()))
   return {
     method: request.method.toUpperCase(),
     path: url.pathname,
     query: url.search.length > 1 ? url.search.slice(1) : '',
     header: (name) => headers.get(name) ?? undefined,
-    bodyText: request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text(),
+    bodyText: bodyText ?? '',
+    ...(bodyText === null ? { bodyNotUtf8: true } : {}),
     origin: url.origin,
   }
 }

@@ -1,3 +1,5 @@
+import { JOURNAL_MAX_DEPTH, jsonNestingDepth } from './journal-body.js'
+
 /** One request as the journal keeps it. Bodies stay as text until someone reads them. */
 export interface JournalEntry {
   id: string
@@ -84,6 +86,8 @@ export function journalEntryToJson(e: JournalEntry): JournalEntryJson {
 
 function parseOrText(text: string): unknown {
   if (text === '') return null
+  // Entries are depth-limited when stored (journal-body.ts); this guards older entries too.
+  if (jsonNestingDepth(text) > JOURNAL_MAX_DEPTH) return `<${text.length} characters, nested too deep to show>`
   try {
     return JSON.parse(text)
   } catch {

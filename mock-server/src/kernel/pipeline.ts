@@ -7,6 +7,7 @@ import { ContractViolationError, type EngineInternals } from './engine-internals
 import { errorResponse } from './error-response.js'
 import { codeForStatus } from '../generated/status-codes.js'
 import { isKrsError } from './krs-error.js'
+import { journalCopy } from './journal-body.js'
 import { JSON_HEADERS, type RawRequest, type RawResponse } from './raw-http.js'
 import { RequestContext } from './request-context.js'
 import { validateRequest, validateResponse } from './schema-validators.js'
@@ -15,9 +16,11 @@ import type { TenantRuntime } from './tenant-runtime.js'
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
-/** Journal bodies are cut here so a 60 MB upload does not stay in memory. */
-const JOURNAL_TEXT_LIMIT = 64 * 1024
-/** Operations that never change state: no save is needed after them. */
+/**
+ * Operations whose names promise a read. A call of one of them still counts as a write when
+ * its context recorded a mutation (ctx.mutated); a call of any other operation counts as a
+ * write when it succeeds.
+ */
 const READ_ONLY = /^(?:get|lookup|validate|check|search|auth)_/
 
 const ALLOW_POST = { Allow: 'POST' }
@@ -58,6 +61,7 @@ export function handleApi(engine: EngineInternals, req: RawRequest, name: string
     if (req.bodyText.length > engine.maxBodyBytes) {
       return errorResponse('KRSKIT_PAYLOAD_TOO_LARGE', `the body must be at most ${engine.maxBodyBytes} bytes`, { operation: op })
     }
+    if (req.bodyNotUtf8) return errorResponse('KR_API_F1004', 'the body is not valid UTF-8', { operation: op })
     let body: unknown
     try {
       body = JSON.parse(req.bodyText)
@@ -107,6 +111,8 @@ export function handleApi(engine: EngineInternals, req: RawRequest, name: string
     }
 
     const ctx = new RequestContext(op, tenant, account, requestId)
+    const at = tenant.clock.now()
+    const randomBefore = engine.writeListener ? tenant.random.getState() : null
     let result: unknown
     try {
       const handler = engine.handlers[op] as (c: RequestContext, b: unknown) => unknown
@@ -116,16 +122,44 @@ export function handleApi(engine: EngineInternals, req: RawRequest, name: string
     }
     if (result instanceof Promise) {
       return result.then(
-        (r: unknown) => done(op, r, body),
+        (r: unknown) => done(op, ctx, r, body, at, randomBefore),
         (e: unknown) => failure(op, ctx, e),
       )
     }
-    return done(op, result, body)
+    return done(op, ctx, result, body, at, randomBefore)
   }
 
-  function done(op: OperationName, result: unknown, body: unknown): RawResponse {
-    if (!READ_ONLY.test(op)) engine.markChanged()
-    return success(op, result, body)
+  /**
+   * The answer of a successful call. A call that changed state (it says so through the
+   * request context, or its name is not read-like) marks the engine changed and, with a
+   * write log (--data-dir), is logged and fsynced before it is answered.
+   */
+  function done(
+    op: OperationName,
+    ctx: RequestContext,
+    result: unknown,
+    body: unknown,
+    at: number,
+    randomBefore: ReturnType<TenantRuntime['random']['getState']> | null,
+  ): RawResponse | Promise<RawResponse> {
+    const out = success(op, result, body)
+    if (!ctx.mutated && READ_ONLY.test(op)) return out
+    engine.markChanged()
+    if (!engine.writeListener || !randomBefore) return out
+    const auth = req.header('authorization')
+    return engine
+      .writeListener({ tenant: tenant.id, at, random: randomBefore, path: req.path, authorization: auth ?? null, body: req.bodyText })
+      .then(
+        () => out,
+        (e: unknown) => {
+          engine.logger.error(`${requestId} ${op}: the write was applied but could not be logged`, e)
+          return errorResponse('KRSKIT_INTERNAL_ERROR', `the write was applied but could not be made durable: ${String((e as Error)?.message ?? e)}`, {
+            operation: op,
+            requestId,
+            tenantId: tenant.id,
+          })
+        },
+      )
   }
 
   function failure(op: OperationName, ctx: RequestContext, e: unknown): RawResponse {
@@ -183,8 +217,8 @@ function record(engine: EngineInternals, tenant: TenantRuntime, req: RawRequest,
     status: res.status,
     errorCode: res.errorCode,
     durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-    requestText: req.bodyText.length > JOURNAL_TEXT_LIMIT ? req.bodyText.slice(0, JOURNAL_TEXT_LIMIT) : req.bodyText,
-    responseText: typeof res.body !== 'string' ? `<${res.body.byteLength} bytes>` : res.body.length > JOURNAL_TEXT_LIMIT ? res.body.slice(0, JOURNAL_TEXT_LIMIT) : res.body,
+    requestText: journalCopy(req.bodyText),
+    responseText: typeof res.body !== 'string' ? `<${res.body.byteLength} bytes>` : journalCopy(res.body),
   })
 }
 

@@ -12,6 +12,8 @@ export interface RawRequest {
   header(name: string): string | undefined
   /** The body as text ('' when none). */
   bodyText: string
+  /** Set by the door when the body bytes are not valid UTF-8 (bodyText is then ''). */
+  bodyNotUtf8?: boolean
   /** False when the door knows the caller is not on loopback and remote admin is off. */
   adminAllowed?: boolean
   /** Origin the client used (`http://127.0.0.1:4010`), for URLs the admin API returns. */
@@ -33,3 +35,14 @@ export interface RawResponse {
 export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-type': 'application/json; charset=utf-8',
 })
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** Decode body bytes as UTF-8; null when they are not valid UTF-8 (never U+FFFD). */
+export function decodeUtf8Strict(bytes: Uint8Array): string | null {
+  try {
+    return strictUtf8.decode(bytes)
+  } catch {
+    return null
+  }
+}

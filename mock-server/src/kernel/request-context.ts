@@ -8,6 +8,11 @@ import type { TenantRuntime } from './tenant-runtime.js'
 export class RequestContext implements EngineContext {
   readonly tenant: TenantState
   undos: (() => void)[] | null = null
+  /**
+   * Whether the call changed persisted state: set by audit(), onUndo(), markMutated() and by
+   * drawing from the seeded random source (its position is part of every snapshot).
+   */
+  mutated = false
 
   constructor(
     readonly operation: OperationName,
@@ -23,14 +28,21 @@ export class RequestContext implements EngineContext {
   }
 
   random(): number {
+    this.mutated = true
     return this.runtime.random.next()
   }
 
   audit(action: string, detail: Record<string, unknown>): void {
+    this.mutated = true
     this.tenant.audit.push({ at: this.now(), accountId: this.account?.id ?? null, action, detail })
   }
 
+  markMutated(): void {
+    this.mutated = true
+  }
+
   onUndo(undo: () => void): void {
+    this.mutated = true
     ;(this.undos ??= []).push(undo)
   }
 

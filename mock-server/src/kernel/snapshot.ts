@@ -1,6 +1,7 @@
 import { ensureSections, type AnyStateSection, type PartialTenantState } from './state-section.js'
 import type { TenantFactory } from './tenant-factory.js'
 import type { TenantState } from './tenant-state.js'
+import { snapshotProblem } from './snapshot-schema.js'
 import type { ClockMode, ClockState } from './clock.js'
 import type { TenantRuntime } from './tenant-runtime.js'
 
@@ -63,6 +64,8 @@ export function parseTenantSnapshot(
   sections: readonly AnyStateSection[],
 ): ParsedSnapshot {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new SnapshotError('the snapshot must be a JSON object')
+  const problem = snapshotProblem(json)
+  if (problem !== null) throw new SnapshotError(problem)
   const o = json as Record<string, unknown>
   if (o.format !== TENANT_SNAPSHOT_FORMAT) throw new SnapshotError(`/format must be "${TENANT_SNAPSHOT_FORMAT}"`)
   if (typeof o.tenant_id !== 'string') throw new SnapshotError('/tenant_id must be a string')
@@ -84,6 +87,12 @@ export function parseTenantSnapshot(
     throw new SnapshotError(`/state: ${(e as Error).message}`)
   }
   const state = ensureSections(restored, sections, Math.floor(c.now))
+  // What cannot be saved again must not be loaded: export the rebuilt state once.
+  try {
+    factory.snapshot(state)
+  } catch (e) {
+    throw new SnapshotError(`/state cannot be saved again: ${(e as Error).message}`)
+  }
   const mode = c.mode as ClockMode
   let now = c.now
   // A real clock keeps following wall time across the export/import gap.

@@ -25,6 +25,10 @@ export interface CliOptions {
   /** Check every answer against the contract (off by default: tests turn it on). */
   validateResponses: boolean
   help: boolean
+  /** `--cors a,b` / `*`: origins whose pages may call the product API. */
+  cors: string[]
+  /** `--allowed-host a,b`: names the admin API accepts in Host besides loopback names. */
+  allowedHosts: string[]
 }
 
 export const USAGE = `Usage: krs-mock [options]
@@ -48,6 +52,10 @@ Options:
   --data-dir DIR      keep the state in DIR (loaded at start, saved atomically)
   --static DIR        serve files of DIR for GET requests outside /api and /__mock
   --admin-remote      answer /__mock/ calls from non-loopback addresses too
+  --allowed-host H    also accept these Host names for /__mock/ (comma-separated;
+                      default: loopback names and the --host address only)
+  --cors ORIGINS      let web pages of these origins call the API (comma-separated,
+                      e.g. http://localhost:3000, or *); the admin API stays same-origin
   --smtp URL          also send each handed-over mail to an SMTP catcher, e.g.
                       smtp://127.0.0.1:1025 (Mailpit, MailHog); off by default
   --quiet             no per-request log lines
@@ -87,6 +95,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         'data-dir': { type: 'string' },
         static: { type: 'string' },
         'admin-remote': { type: 'boolean' },
+        'allowed-host': { type: 'string' },
+        cors: { type: 'string' },
         smtp: { type: 'string' },
         now: { type: 'string' },
         'public-url': { type: 'string' },
@@ -108,6 +118,11 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   if (publicUrl !== undefined && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/i.test(publicUrl)) {
     throw new CliUsageError(`--public-url must be an http:// or https:// URL, e.g. http://localhost:4010 (got "${publicUrl}")`)
   }
+  const cors = (values.cors ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '')
+  for (const o of cors) {
+    if (o !== '*' && !/^https?:\/\/[^/\s]+$/i.test(o)) throw new CliUsageError(`--cors takes origins like http://localhost:3000 (scheme, host, port; no path) or * (got "${o}")`)
+  }
+  const allowedHosts = (values['allowed-host'] ?? '').split(',').map((h) => h.trim()).filter((h) => h !== '')
   const clock = values.clock ?? (now !== undefined ? 'manual' : 'real')
   if (clock !== 'real' && clock !== 'manual') throw new CliUsageError(`--clock must be real or manual (got "${clock}")`)
   return {
@@ -127,6 +142,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     printScenario: values['print-scenario'] ?? false,
     quiet: values.quiet ?? false,
     validateResponses: values['validate-responses'] ?? false,
+    cors,
+    allowedHosts,
     help: values.help ?? false,
   }
 }

@@ -2,7 +2,8 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Engine } from '../kernel/create-engine.js'
 import { errorResponse } from '../kernel/error-response.js'
-import type { RawRequest, RawResponse } from '../kernel/raw-http.js'
+import { decodeUtf8Strict, type RawRequest, type RawResponse } from '../kernel/raw-http.js'
+import { createHttpGuard } from './http-guard.js'
 import { isLoopback } from './loopback.js'
 import { createRequestLog, type LineSink } from './request-log.js'
 import { serveNotFoundPage, serveStatic } from './static-files.js'
@@ -18,6 +19,15 @@ export interface NodeServerOptions {
   /** One line per request (default: stdout); null turns the log off. */
   log?: LineSink | null
   maxBodyBytes?: number
+  /**
+   * Awaited before answering an admin call that changed the state (with `--data-dir`: a
+   * snapshot, since admin changes are not in the write log).
+   */
+  afterAdminChange?: () => Promise<void>
+  /** Origins allowed to call the product API from a browser (`--cors`; `*` for any). */
+  corsOrigins?: readonly string[]
+  /** Names accepted in `Host` by the admin API besides loopback names (`--allowed-host`). */
+  allowedHosts?: readonly string[]
 }
 
 export interface RunningServer {
@@ -39,6 +49,11 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
   const max = opts.maxBodyBytes ?? engine.maxBodyBytes
   const log = opts.log === null ? null : createRequestLog(opts.log ?? ((t) => process.stdout.write(t)))
   const staticDir = opts.staticDir
+  const guard = createHttpGuard({
+    ...(opts.allowedHosts ? { allowedHosts: opts.allowedHosts } : {}),
+    ...(opts.corsOrigins ? { corsOrigins: opts.corsOrigins } : {}),
+    ...(opts.host ? { listenHost: opts.host } : {}),
+  })
 
   const send = (req: http.IncomingMessage, res: http.ServerResponse, out: RawResponse, path: string, started: number): void => {
     // Tells clients (krs) that they talk to the emulator, not the real service.
@@ -67,17 +82,40 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
     const method = req.method ?? 'GET'
 
     if (staticDir && (method === 'GET' || method === 'HEAD') && !API_PATH.test(path) && !path.startsWith('/__mock')) {
-      serveStatic(staticDir, path, method, res)
+      serveStatic(staticDir, path, method, res, req.headers)
         .then(async (served) => {
           if (served) return
           // A browser gets the site's not-found page; other clients the API's error body.
-          if ((req.headers.accept ?? '').includes('text/html') && (await serveNotFoundPage(staticDir, method, res))) return
+          if ((req.headers.accept ?? '').includes('text/html') && (await serveNotFoundPage(staticDir, method, res, req.headers))) return
           send(req, res, errorResponse('KR_API_F0012', `no file or API at ${path}`), path, started)
         })
         .catch((e: unknown) => {
-          res.destroy(e as Error)
+          // never a crash: answer 500 when nothing was sent yet
+          if (!res.headersSent) send(req, res, errorResponse('KRSKIT_INTERNAL_ERROR', `static file: ${String((e as Error)?.message ?? e)}`), path, started)
+          else res.destroy(e as Error)
         })
       return
+    }
+
+    const isAdminPath = path === '/__mock' || path.startsWith('/__mock/')
+    if (isAdminPath) {
+      const refusal = guard.checkAdmin(method, path, req.headers)
+      if (refusal) {
+        req.resume()
+        const body = JSON.stringify({ error: refusal.error, message: refusal.message })
+        return send(req, res, { status: refusal.status, headers: { 'content-type': 'application/json; charset=utf-8' }, body, operation: 'admin', errorCode: null, tenantId: null }, path, started)
+      }
+    } else if (API_PATH.test(path)) {
+      const origin = req.headers.origin
+      if (method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
+        const headers = guard.preflight(origin)
+        if (headers) {
+          req.resume()
+          return send(req, res, { status: 204, headers, body: '', operation: null, errorCode: null, tenantId: null }, path, started)
+        }
+      }
+      const cors = guard.corsHeaders(origin)
+      if (cors['access-control-allow-origin']) for (const [k, v] of Object.entries(cors)) res.setHeader(k, v)
     }
 
     const declared = Number(req.headers['content-length'])
@@ -97,8 +135,9 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
     })
     req.on('end', () => {
       if (refused) return
-      const bodyText = chunks.length === 0 ? '' : chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8')
+      const bodyText = chunks.length === 0 ? '' : decodeUtf8Strict(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))
       const headers = req.headers
+      const isAdmin = path === '/__mock' || path.startsWith('/__mock/')
       const raw: RawRequest = {
         method,
         path,
@@ -107,10 +146,11 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
           const v = headers[name]
           return Array.isArray(v) ? v.join(', ') : v
         },
-        bodyText,
+        bodyText: bodyText ?? '',
       }
+      if (bodyText === null) raw.bodyNotUtf8 = true
       // Only the admin API looks at these: the API path does not compute them.
-      if (path.startsWith('/__mock')) {
+      if (isAdmin) {
         raw.adminAllowed = opts.adminRemote === true || isLoopback(req.socket.remoteAddress)
         raw.origin = `http://${headers.host ?? `${opts.host ?? '127.0.0.1'}:${opts.port ?? 4010}`}`
       }
@@ -119,11 +159,23 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
         console.error('[krs-mock] request failed:', e)
         send(req, res, errorResponse('KRSKIT_INTERNAL_ERROR', String((e as Error)?.message ?? e)), path, started)
       }
+      const changesBefore = engine.changes
       let out: RawResponse | Promise<RawResponse>
       try {
         out = engine.respond(raw)
       } catch (e) {
         failed(e)
+        return
+      }
+      const afterAdminChange = isAdmin ? opts.afterAdminChange : undefined
+      if (afterAdminChange) {
+        // An admin call that changed state is saved before it is answered (admin changes are not in the write log).
+        Promise.resolve(out)
+          .then(async (o) => {
+            if (engine.changes !== changesBefore) await afterAdminChange()
+            return o
+          })
+          .then((o) => send(req, res, o, path, started), failed)
         return
       }
       // The common case answers in this tick; fault delays and admin calls come later.

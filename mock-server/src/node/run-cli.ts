@@ -4,7 +4,7 @@ import type { Engine, EngineOptions } from '../kernel/create-engine.js'
 import { tokensByName } from '../kernel/tenant-runtime.js'
 import { CliUsageError, parseCliArgs, USAGE } from './cli-args.js'
 import { startNodeServer, type RunningServer } from './node-server.js'
-import { loadState, startAutosave, saveState, type Autosave } from './persistence.js'
+import { openDurableState, type DurableState } from './durable-state.js'
 import { readScenarioFile, scenarioYaml } from './scenario-file.js'
 import { startSmtpLoop, type SmtpLoop } from './smtp-loop.js'
 
@@ -61,17 +61,21 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
   } catch (e) {
     throw new CliUsageError(`invalid scenario: ${(e as Error).message}`)
   }
-  let autosave: Autosave | null = null
-  let restored = false
+  let durable: DurableState | null = null
   if (opts.dataDir) {
-    restored = await loadState(engine, opts.dataDir)
-    autosave = startAutosave(engine, opts.dataDir, 3000, (e) => io.err(`[krs-mock] saving the state failed: ${String(e)}\n`))
+    durable = await openDurableState(engine, opts.dataDir, {
+      onError: (message, e) => io.err(`[krs-mock] ${message}${e ? `: ${String(e)}` : ''}\n`),
+    })
   }
+  const restored = durable?.restored ?? false
   const server = await startNodeServer(engine, {
     host: opts.host,
     port: opts.port,
     adminRemote: opts.adminRemote,
     log: opts.quiet ? null : io.out,
+    ...(durable ? { afterAdminChange: durable.compact } : {}),
+    corsOrigins: opts.cors,
+    allowedHosts: opts.allowedHosts,
     ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
   })
 
@@ -89,7 +93,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
     `krs-mock listening on ${server.url} (started in ${Math.round(performance.now() - started)} ms)`,
     `  API:    POST ${server.url}/api/v1/{api_name}`,
     `  admin:  ${server.url}/__mock/ (clock ${engine.defaultTenant.clock.mode()})`,
-    ...(opts.dataDir ? [`  state:  ${opts.dataDir} (${restored ? 'loaded' : 'new'})`] : []),
+    ...(opts.dataDir ? [`  state:  ${opts.dataDir} (${restored ? 'loaded' : 'new'})${durable?.replay.replayed ? `, ${durable.replay.replayed} logged writes replayed` : ''}; every write is logged (fsync) before its answer`] : []),
     ...(opts.smtp ? [`  smtp:   handed-over mails are also sent to ${opts.smtp}`] : []),
     '  tokens of the default tenant (Authorization: Bearer <token>):',
     ...Object.entries(tokens).map(([name, value]) => `    ${name.padEnd(width)}  ${value}`),
@@ -100,10 +104,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
   let closing: Promise<void> | null = null
   const shutdown = (): Promise<void> =>
     (closing ??= (async () => {
-      autosave?.stop()
       await server.close()
       if (smtp) await smtp.close().catch((e: unknown) => io.err(`[krs-mock] smtp: ${String(e)}\n`))
-      if (opts.dataDir) await saveState(engine, opts.dataDir)
+      await durable?.close()
     })())
   return { server, engine, smtp, shutdown }
 }

@@ -10,6 +10,7 @@ import { visibleValue } from '../member-db/members/member-view.js'
 import { cellOf } from './cell-values.js'
 import { TextWriter } from './text-writer.js'
 import type { Delimiter } from './csv-write.js'
+import { servicesSettings } from '../forms/forms-scenario.js'
 
 const SYSTEM_COLUMNS = ['id', 'regist_date', 'update_date', 'batch_date', 'upload_date', 'last_host', 'last_referer', 'last_useragent'] as const
 export type SystemColumn = (typeof SYSTEM_COLUMNS)[number]
@@ -90,7 +91,7 @@ export function runExport(tenant: TenantState, job: BatchJob, set: ColumnSetDef,
   columns.forEach((name, i) => { if (i > 0) out.byte(out.delim); out.field(name) })
   out.byte(10)
   const n = table.members.rows
-  const view = { encryptedKey: job.encryptedKey }
+  const view = { encryptedKey: job.encryptedKey, escapeFormulas: servicesSettings(tenant).batch.escapeFormulas }
   for (let r = 0; r < n; r++) {
     if (!pred(r)) continue
     writeRow(out, writers, r, table, view)
@@ -99,7 +100,7 @@ export function runExport(tenant: TenantState, job: BatchJob, set: ColumnSetDef,
 }
 
 /** One line of the export: the columns of row `r`, separated by the delimiter, then LF. */
-function writeRow(out: TextWriter, writers: ColumnWriter[], r: number, table: MemberTableState, view: { encryptedKey: boolean }): void {
+function writeRow(out: TextWriter, writers: ColumnWriter[], r: number, table: MemberTableState, view: { encryptedKey: boolean; escapeFormulas: boolean }): void {
   const w = writers.length
   const d = out.delim
   for (let i = 0; i < w; i++) {
@@ -108,7 +109,7 @@ function writeRow(out: TextWriter, writers: ColumnWriter[], r: number, table: Me
     switch (c.kind) {
       case W.Id: out.int((c.data as Int32Array)[r]!); break
       case W.DateTime: { const v = (c.data as Float64Array)[r]!; if (!Number.isNaN(v)) out.dateTime(v, JST_OFFSET, formatDay); break }
-      case W.Text: { const v = (c.data as (string | null)[])[r]; if (v != null && v !== '') out.field(v); break }
+      case W.Text: { const v = (c.data as (string | null)[])[r]; if (v != null && v !== '') out.field(view.escapeFormulas ? escapeFormula(v) : v); break }
       case W.Integer: { const v = (c.data as Float64Array)[r]!; if (!Number.isNaN(v)) out.int(v); break }
       case W.Autogen: { const v = (c.data as Float64Array)[r]!; if (!Number.isNaN(v)) out.field(formatAutogen(c.el!, v)); break }
       case W.AutogenPlain: {
@@ -125,7 +126,7 @@ function writeRow(out: TextWriter, writers: ColumnWriter[], r: number, table: Me
       case W.Bool: { const v = (c.data as Int8Array)[r]!; if (v >= 0) out.byte(v === 1 ? 49 : 48); break }
       case W.Multi: writeMulti(out, c.multi!, r); break
       case W.Constant: out.field(c.text); break
-      case W.Generic: out.field(cellOf(visibleValue(table, c.el!, r, view))); break
+      case W.Generic: { const v = cellOf(visibleValue(table, c.el!, r, view)); out.field(view.escapeFormulas ? escapeFormula(v) : v); break }
     }
   }
   out.byte(10)
@@ -146,4 +147,10 @@ function writeMulti(out: TextWriter, col: MultiColumn, r: number): void {
     out.int(ids[k]!)
   }
   if (quote) out.byte(34)
+}
+
+/** A value a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading '. */
+export function escapeFormula(v: string): string {
+  const c = v.charCodeAt(0)
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 ? `'${v}` : v
 }

@@ -49,6 +49,9 @@ import { postedImagesSection } from '../posted-images/posted-images-section.js'
  *     zip_not_ready: false        # true → search_addresses_by_zip answers KR_API_F0208
  *     account_passwords: { "1": admin-password }   # default: "<login>-password"
  *     batch: { base_seconds: 10, seconds_per_1000_rows: 2, retention_days: 7 }
+ *     # emulator-only (the real API has no such option): CSV/TSV exports prefix a text value
+ *     # that starts with =, +, -, @, tab or CR with ' so spreadsheets do not run it
+ *     # batch: { escape_formulas: true }
  * ```
  * `servicesScenarioSchema` is the JSON Schema of these keys, for the lead to merge.
  */
@@ -83,7 +86,7 @@ export interface ServicesSettings {
   publicBaseUrl: string
   zipNotReady: boolean
   accountPasswords: Record<string, string>
-  batch: { baseSeconds: number; secondsPer1000Rows: number; retentionSeconds: number }
+  batch: { baseSeconds: number; secondsPer1000Rows: number; retentionSeconds: number; escapeFormulas: boolean }
 }
 
 export function servicesSettings(tenant: TenantState): ServicesSettings {
@@ -104,6 +107,7 @@ export function servicesSettings(tenant: TenantState): ServicesSettings {
       baseSeconds: num(batch.base_seconds, 10),
       secondsPer1000Rows: num(batch.seconds_per_1000_rows, 2),
       retentionSeconds: num(batch.retention_days, 7) * 86400,
+      escapeFormulas: batch.escape_formulas === true,
     },
   }
 }
@@ -293,7 +297,10 @@ export const servicesScenarioSchema = {
       account_passwords: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
       batch: {
         type: 'object', additionalProperties: false,
-        properties: { base_seconds: { type: 'number', minimum: 0 }, seconds_per_1000_rows: { type: 'number', minimum: 0 }, retention_days: { type: 'number', minimum: 0 } },
+        properties: {
+          base_seconds: { type: 'number', minimum: 0 }, seconds_per_1000_rows: { type: 'number', minimum: 0 }, retention_days: { type: 'number', minimum: 0 },
+          escape_formulas: { type: 'boolean' },
+        },
       },
     },
   },

@@ -34,6 +34,7 @@ export function getOneclickLoginUrlOp(ctx: EngineContext, formId: number, member
   const payload = `${form.id}.${memberId}.${expiresAt}.${nonce}`
   const token = `${payload}.${sign(state.secret, payload)}`
   state.oneclick[token] = { token, formId: form.id, memberId, issuedAt: now, expiresAt }
+  ctx.markMutated?.()
   return `${state.publicBaseUrl}/m/oneclick?token=${token}`
 }
 

@@ -1,3 +1,4 @@
+import { foldHeaderValue } from './messages/header-text.js'
 import type { MailContent } from './mail-state.js'
 import type { MemberElement, MemberTableState } from '../member-db/member-db-state.js'
 import { apiValue } from '../member-db/members/member-view.js'
@@ -87,5 +88,7 @@ export function renderMail(mail: MailContent, subjectPrefix: string, to: string,
     const img = `<img src="${t.baseUrl}/__mock/open/${t.openId}/${t.memberId}" width="1" height="1" alt="">`
     html = /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${img}</body>`) : html + img
   }
+  // member values substituted into a header (and anything else) never add a header line
+  for (const k of Object.keys(headers)) headers[k] = foldHeaderValue(headers[k]!)
   return { headers, text, html }
 }

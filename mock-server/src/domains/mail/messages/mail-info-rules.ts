@@ -1,6 +1,7 @@
 import { KrsError } from '../../../kernel/krs-error.js'
 import type { OperationRequest } from '../../../generated/operation-types.js'
 import type { MailContent } from '../mail-state.js'
+import { checkHeaderField } from './header-text.js'
 
 export type MailInfoInput = OperationRequest<'add_mail_message'>['mail_info']
 
@@ -47,6 +48,7 @@ export function checkMailInfo(m: MailInfoInput): MailContent {
   const lu = m.list_unsubscribe ?? { pattern: 0 }
   if (lu.pattern === 2 && !lu.url) throw new KrsError('KR_API_F0006', 'mail_info.list_unsubscribe.url is required when pattern is 2')
   if (lu.pattern === 3 && !lu.email) throw new KrsError('KR_API_F0006', 'mail_info.list_unsubscribe.email is required when pattern is 3')
+  for (const key of ['subject', 'from_desc', 'reply_desc', 'from', 'reply'] as const) checkHeaderField(key, m[key])
   const texts: [string, string | undefined | null][] = [
     ['from_desc', m.from_desc], ['reply_desc', m.reply_desc], ['subject', m.subject],
     ['text_part', text], ['html_part', html],

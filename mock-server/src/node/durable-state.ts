@@ -1,0 +1,138 @@
+import { mkdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Engine } from '../kernel/create-engine.js'
+import type { EngineStateFile, TenantSnapshot } from '../kernel/snapshot.js'
+import type { TenantRuntime } from '../kernel/tenant-runtime.js'
+import type { ReplayReport } from '../kernel/write-replay.js'
+import { STATE_FILE, writeFileAtomic } from './persistence.js'
+import { WriteLog } from './write-log.js'
+
+/** The state file with the last log sequence number its snapshot covers. */
+interface StateFileWithLog extends EngineStateFile {
+  log_seq?: number
+}
+
+export interface DurableState {
+  /** Whether a saved state (snapshot or logged writes) was loaded. */
+  readonly restored: boolean
+  /** The writes replayed at start (after the snapshot). */
+  readonly replay: ReplayReport
+  readonly log: WriteLog
+  /** Snapshot now (when anything changed) and drop the log segments it covers. */
+  compact(): Promise<void>
+  /** Stop: wait for the log, write the last snapshot, close. */
+  close(): Promise<void>
+}
+
+export interface DurableStateOptions {
+  /** Snapshot (compaction) interval when the state changed (default 3 s). */
+  intervalMs?: number
+  /** A failed snapshot, or one tenant that could not be saved (the others are). */
+  onError?: (message: string, error: unknown) => void
+}
+
+/**
+ * `--data-dir`: load the last snapshot (`krs-mock-state.json`, validated like
+ * `PUT /__mock/snapshot`), replay the logged writes after it, and from then on log every
+ * accepted API write (fsynced before the answer, see WriteLog) and snapshot every few
+ * seconds when something changed. Admin changes (reset, tenants, clock, snapshot import,
+ * events) are not logged: the Node door calls `compact()` before answering them.
+ */
+export async function openDurableState(engine: Engine, dir: string, opts: DurableStateOptions = {}): Promise<DurableState> {
+  const onError = opts.onError ?? ((m, e) => console.error(`[krs-mock] ${m}`, e))
+  await mkdir(dir, { recursive: true })
+  let restored = false
+  let logSeq = 0
+  let onDisk: StateFileWithLog | null = null
+  let text: string | null = null
+  try {
+    text = await readFile(join(dir, STATE_FILE), 'utf8')
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+  }
+  if (text !== null) {
+    onDisk = JSON.parse(text) as StateFileWithLog
+    engine.importState(onDisk)
+    logSeq = typeof onDisk.log_seq === 'number' ? onDisk.log_seq : 0
+    restored = true
+  }
+  const { records, segments, lastSeq } = await WriteLog.read(dir, logSeq)
+  const replay = await engine.replayWrites(records)
+  if (records.length > 0) restored = true
+  for (const f of replay.failed) onError(`replaying logged write #${f.seq} (${f.path}, tenant ${f.tenant}) answered ${f.status}`, null)
+  const log = WriteLog.create(dir, lastSeq, segments)
+
+  let saved = records.length > 0 ? -1 : engine.changes
+  let running: Promise<void> | null = null
+
+  const reportTenant = (t: TenantRuntime, e: unknown): void => {
+    onError(`tenant ${t.id} could not be saved; its last saved state is kept, the other tenants are saved`, e)
+    t.journal.push({
+      id: 'persistence',
+      at: t.clock.now(),
+      wallMs: Date.now(),
+      method: 'SAVE',
+      path: join(dir, STATE_FILE),
+      operation: 'persistence',
+      status: 500,
+      errorCode: 'save_failed',
+      durationMs: 0,
+      requestText: '',
+      responseText: JSON.stringify({ error: 'save_failed', message: String((e as Error)?.message ?? e) }),
+    })
+  }
+
+  const snapshotOnce = async (): Promise<void> => {
+    const covered = log.rotate()
+    const at = engine.changes
+    const failed: string[] = []
+    const state = engine.exportState({
+      onTenantError: (t, e) => {
+        failed.push(t.id)
+        reportTenant(t, e)
+      },
+    }) as StateFileWithLog
+    // a tenant that cannot be exported keeps its entry of the previous file
+    for (const id of failed) {
+      const previous: TenantSnapshot | undefined = onDisk?.tenants.find((x) => x.tenant_id === id)
+      if (previous) state.tenants.push(previous)
+    }
+    state.log_seq = covered
+    await writeFileAtomic(join(dir, STATE_FILE), JSON.stringify(state))
+    onDisk = state
+    saved = at
+    await log.dropOlderSegments()
+  }
+
+  const compact = async (): Promise<void> => {
+    while (running) await running
+    if (engine.changes === saved) return
+    running = snapshotOnce().finally(() => {
+      running = null
+    })
+    await running
+  }
+
+  if (records.length > 0) await compact()
+  engine.setWriteListener((r) => log.append(r))
+  const timer = setInterval(() => {
+    compact().catch((e: unknown) => onError('saving the state failed', e))
+  }, opts.intervalMs ?? 3000)
+  timer.unref()
+
+  let closed: Promise<void> | null = null
+  return {
+    restored,
+    replay,
+    log,
+    compact,
+    close: () =>
+      (closed ??= (async () => {
+        clearInterval(timer)
+        await log.drain()
+        engine.setWriteListener(null)
+        await compact()
+        await log.close()
+      })()),
+  }
+}

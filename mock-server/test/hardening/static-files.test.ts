@@ -1,0 +1,95 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import http from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { gunzipSync, brotliDecompressSync } from 'node:zlib'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createEngine } from '../../src/index.js'
+import { startNodeServer, type RunningServer } from '../../src/node/index.js'
+
+// Issue 15, finding 2: the static file server (`--static`, the docs site beside the API).
+
+// A file whose read fails after it was found (permissions, deleted during a site rebuild).
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>()
+  return {
+    ...fs,
+    createReadStream: (path: string, ...rest: unknown[]) => {
+      if (String(path).includes('unreadable')) {
+        const r = new Readable({ read() {} })
+        process.nextTick(() => r.emit('error', Object.assign(new Error(`EACCES: permission denied, open '${String(path)}'`), { code: 'EACCES' })))
+        return r
+      }
+      return (fs.createReadStream as (...a: unknown[]) => unknown)(path, ...rest)
+    },
+  }
+})
+
+let dir: string
+let server: RunningServer | null = null
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'krs-static-'))
+  await mkdir(join(dir, 'site', 'assets', 'js'), { recursive: true })
+  await writeFile(join(dir, 'site', 'index.html'), `<!doctype html><html><body>${'トップ '.repeat(200)}</body></html>`)
+  await writeFile(join(dir, 'site', 'assets', 'js', 'main.3f2a1b9c.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`)
+  await writeFile(join(dir, 'site', 'unreadable.txt'), 'secret')
+  await writeFile(join(dir, 'outside.txt'), 'outside the root')
+  await symlink(join(dir, 'outside.txt'), join(dir, 'site', 'link.txt'))
+  server = await startNodeServer(createEngine({ members: 5 }), { port: 0, log: null, staticDir: join(dir, 'site') })
+})
+afterEach(async () => {
+  await server?.close()
+  server = null
+  await rm(dir, { recursive: true, force: true })
+})
+
+function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${server!.url}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (d: Buffer) => chunks.push(d))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+        res.on('error', reject)
+      })
+      .on('error', reject)
+  })
+}
+
+describe('finding 2: static files', () => {
+  it('answers 500 for a file that cannot be read, and keeps serving', async () => {
+    const r = await get('/unreadable.txt')
+    expect(r.status).toBe(500)
+    expect((await get('/')).status).toBe(200)
+  })
+
+  it('does not follow a symbolic link out of the root', async () => {
+    const r = await get('/link.txt')
+    expect(r.status).toBe(404)
+    expect(r.body.toString()).not.toContain('outside the root')
+  })
+
+  it('sends nosniff, a CSP and no-cache for HTML; long cache for hashed assets', async () => {
+    const page = await get('/')
+    expect(page.headers['x-content-type-options']).toBe('nosniff')
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(page.headers['cache-control']).toBe('no-cache')
+    const asset = await get('/assets/js/main.3f2a1b9c.js')
+    expect(asset.headers['cache-control']).toContain('max-age=31536000')
+    expect(asset.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('compresses text with brotli or gzip as the client accepts', async () => {
+    const br = await get('/', { 'accept-encoding': 'gzip, br' })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.body).toString()).toContain('トップ')
+    const gz = await get('/assets/js/main.3f2a1b9c.js', { 'accept-encoding': 'gzip' })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.body).toString()).toContain('console.log')
+    expect(gz.headers.vary).toContain('Accept-Encoding')
+    const plain = await get('/')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.toString()).toContain('トップ')
+  })
+})
