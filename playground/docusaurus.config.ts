@@ -5,6 +5,10 @@ import { themes as prismThemes } from 'prism-react-renderer'
 import { externalLinks } from './site-links'
 import { playgroundRoutes } from './playground-routes'
 import { readableTheme } from './prism-contrast'
+import { installPartTokenizer } from './search-tokens'
+
+// API names and error codes are also indexed by their parts (member, F0116): see search-tokens.ts.
+installPartTokenizer()
 import remarkSearchReadings from './plugins/search-readings'
 
 /**
