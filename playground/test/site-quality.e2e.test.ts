@@ -107,6 +107,8 @@ describe.skipIf(skipReason !== null)('site quality: console, navbar, search, acc
     const page = await browser.newPage()
     await page.goto(`${server.origin}/search?q=F0116`, { waitUntil: 'domcontentloaded' })
     await page.locator('a[href^="/errors/kreisel-api-exception-codes?_highlight="]').first().waitFor({ timeout: 60_000 })
+    // a page that only names the full code (KR_API_F0116) is found by the part too
+    await page.locator('a[href^="/tutorials/member-data?_highlight="]').first().waitFor({ timeout: 60_000 })
     await page.close()
   })
 
