@@ -97,3 +97,14 @@ describe('reader-facing details', () => {
     for (const p of posts) expect(p.description.startsWith(`[▶ 試す（プレイグラウンドで ${p.operationId} を送る）](/playground/${p.operationId})`)).toBe(true)
   })
 })
+
+describe('search results without the hidden readings', () => {
+  it('finds the readings blocks of a page and removes them from a quoted text', async () => {
+    const { readingsTexts, withoutReadings } = await import('../scripts/strip-search-readings.js')
+    const html = '<p>配信の予約</p><div class="search-readings" hidden="" aria-hidden="true" lang="ja">配信 はいしん ハイシン、  予約 よやく ヨヤク、</div>'
+    const readings = readingsTexts(html)
+    expect(readings).toEqual(['配信 はいしん ハイシン、 予約 よやく ヨヤク、'])
+    expect(withoutReadings('配信の予約 配信 はいしん ハイシン、 予約 よやく ヨヤク、', readings)).toBe('配信の予約')
+    expect(withoutReadings('配信の予約', readings)).toBe('配信の予約')
+  })
+})

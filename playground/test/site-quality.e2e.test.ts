@@ -112,6 +112,18 @@ describe.skipIf(skipReason !== null)('site quality: console, navbar, search, acc
     await page.close()
   })
 
+  it('search results quote the pages, never the hidden kana readings', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${server.origin}/search?q=${encodeURIComponent('はいしん')}`, { waitUntil: 'domcontentloaded' })
+    await page.locator('a[href^="/tutorials/mail-delivery?_highlight="]').first().waitFor({ timeout: 60_000 })
+    const quoted = (await page.locator('main').textContent()) ?? ''
+    expect(quoted).toContain('メール配信')
+    // a readings block reads "配信 はいしん ハイシン、": kanji, hiragana, katakana in a row
+    expect(quoted).not.toMatch(/配信 はいしん ハイシン/)
+    expect(quoted).not.toMatch(/[ぁ-ん]+ [ァ-ン]+、/)
+    await page.close()
+  })
+
   describe('axe: no serious or critical violation', () => {
     const pages: [string, (page: Page) => Promise<void>][] = [
       ['/', async (p) => void (await p.locator('main h1').waitFor())],
