@@ -71,8 +71,7 @@ describe.skipIf(skipReason !== null)('site quality: console, navbar, search, acc
     for (const route of routes) {
       current = route
       await page.goto(server.origin + route, { waitUntil: 'load' })
-      // hydration has run once the page's main content is interactive
-      await page.locator('main').first().waitFor({ state: 'attached' })
+      await page.locator('#__docusaurus').waitFor({ state: 'attached' })
       await page.waitForTimeout(route === '/api' ? 3000 : 250)
     }
     await context.close()
