@@ -87,7 +87,12 @@ describe.skipIf(skipReason !== null)('site quality: console, navbar, search, acc
       const m = await page.evaluate(() => {
         const nav = document.querySelector('nav.navbar') as HTMLElement
         const title = document.querySelector('.navbar__title') as HTMLElement
-        const lineHeight = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--ifm-navbar-height'))
+        // --ifm-navbar-height (3.75rem) in pixels
+        const probe = document.createElement('div')
+        probe.style.height = 'var(--ifm-navbar-height)'
+        document.body.append(probe)
+        const lineHeight = probe.getBoundingClientRect().height
+        probe.remove()
         const tops = [...document.querySelectorAll('.navbar__items > .navbar__item, .navbar__items > .navbar__brand, .navbar__items--right > *')]
           .filter((e) => (e as HTMLElement).offsetParent !== null)
           .map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2))
@@ -115,7 +120,7 @@ describe.skipIf(skipReason !== null)('site quality: console, navbar, search, acc
     const page = await browser.newPage()
     await page.goto(`${server.origin}/search?q=${encodeURIComponent('はいしん')}`, { waitUntil: 'domcontentloaded' })
     await page.locator('a[href^="/tutorials/mail-delivery?_highlight="]').first().waitFor({ timeout: 60_000 })
-    const quoted = (await page.locator('main').textContent()) ?? ''
+    const quoted = (await page.locator('body').textContent()) ?? ''
     expect(quoted).toContain('メール配信')
     // a readings block reads "配信 はいしん ハイシン、": kanji, hiragana, katakana in a row
     expect(quoted).not.toMatch(/配信 はいしん ハイシン/)
@@ -127,7 +132,7 @@ describe.skipIf(skipReason !== null)('site quality: console, navbar, search, acc
     const pages: [string, (page: Page) => Promise<void>][] = [
       ['/', async (p) => void (await p.locator('main h1').waitFor())],
       ['/errors', async (p) => void (await p.locator('main h1').waitFor())],
-      ['/history', async (p) => void (await p.locator('main h1').first().waitFor())],
+      ['/history', async (p) => void (await p.locator('main article').first().waitFor())],
       ['/playground', async (p) => void (await p.locator('[data-testid="emulator-clock-unix"]').waitFor({ state: 'attached' }))],
       ['/playground/add_member', async (p) => void (await p.locator('[data-testid="schema-form"]').waitFor())],
       ['/playground/add_mail_message', async (p) => void (await p.locator('[data-testid="schema-form"]').waitFor())],
