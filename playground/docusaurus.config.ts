@@ -4,15 +4,28 @@ import type * as Redocusaurus from 'redocusaurus'
 import { themes as prismThemes } from 'prism-react-renderer'
 import { externalLinks } from './site-links'
 import { playgroundRoutes } from './playground-routes'
+import { readableTheme } from './prism-contrast'
+import { installPartTokenizer } from './search-tokens'
+
+// API names and error codes are also indexed by their parts (member, F0116): see search-tokens.ts.
+installPartTokenizer()
 import remarkSearchReadings from './plugins/search-readings'
 import { changelogPostsPlugin } from './plugins/changelog-posts'
+
+/**
+ * Where the site is published (KRS_SITE_URL, e.g. https://docs.example.com). Docusaurus needs
+ * an absolute URL; when none is given, the pages' canonical and og:url follow the origin the
+ * page is served from (src/theme/SiteMetadata), never this placeholder.
+ */
+const siteUrl = process.env.KRS_SITE_URL?.replace(/\/+$/, '')
 
 /** The krs-kit documentation site: Japanese only, docs at /, history blog at /history, Redoc at /api. */
 const config: Config = {
   title: 'KREISEL JSON API ドキュメント（krs-kit）',
   tagline: '会員データベースとメール配信の JSON API を学び、試すためのサイト',
   favicon: 'img/favicon.svg',
-  url: 'http://127.0.0.1:4010',
+  url: siteUrl ?? 'http://127.0.0.1:4010',
+  customFields: { siteUrlConfigured: siteUrl !== undefined },
   baseUrl: '/',
   trailingSlash: false,
   onBrokenLinks: 'throw',
@@ -72,6 +85,8 @@ const config: Config = {
             spec: '.generated/openapi.json',
             route: '/api',
             url: '/openapi.json',
+            // The download link stays relative to the page's origin (not siteConfig.url).
+            normalizeUrl: false,
           },
         ],
         theme: {
@@ -147,9 +162,10 @@ const config: Config = {
       title: 'KREISEL JSON API',
       logo: { alt: 'krs-kit', src: 'img/favicon.svg' },
       items: [
-        { type: 'docSidebar', sidebarId: 'jsonApi', label: 'JSON API ドキュメント', position: 'left' },
+        // Short labels: the navbar fits on one line from the desktop breakpoint (997 px) up.
+        { type: 'docSidebar', sidebarId: 'jsonApi', label: 'ドキュメント', position: 'left' },
         { to: '/api', label: 'API リファレンス', position: 'left' },
-        { type: 'docSidebar', sidebarId: 'soap', label: 'SOAP API ドキュメント', position: 'left' },
+        { type: 'docSidebar', sidebarId: 'soap', label: 'SOAP API', position: 'left' },
         { to: '/history', label: '変更履歴', position: 'left' },
         { to: '/playground', label: 'プレイグラウンド', position: 'left' },
         { type: 'search', position: 'right' },
@@ -182,7 +198,8 @@ const config: Config = {
       ],
       copyright: 'krs-kit（MIT License）。KREISEL はトライコーン株式会社のサービスです。このサイトは krs-kit の開発者向け資料です。',
     },
-    prism: { theme: prismThemes.github, darkTheme: prismThemes.dracula, additionalLanguages: ['php', 'bash', 'json'] },
+    // Token colours raised to WCAG AA contrast on each theme's background (prism-contrast.ts).
+    prism: { theme: readableTheme(prismThemes.github), darkTheme: readableTheme(prismThemes.dracula), additionalLanguages: ['php', 'bash', 'json', 'http'] },
     docs: { sidebar: { hideable: false } },
   } satisfies Preset.ThemeConfig,
 }

@@ -31,26 +31,49 @@ export const sampleMailInfo = {
 /** Fields whose value is an instant in the emulator's clock: a little after `now`. */
 const FUTURE_DATES = new Set(['delivery_date'])
 
-function fixIds(value: unknown, seed: number, now: number, curated: boolean): unknown {
-  if (Array.isArray(value)) return value.map((v) => fixIds(v, seed, now, curated))
+interface FixOptions {
+  seed: number
+  now: number
+  curated: boolean
+  ids: Readonly<Record<string, number>>
+  memberInfo: Record<string, unknown>
+}
+
+function fixIds(value: unknown, o: FixOptions): unknown {
+  if (Array.isArray(value)) return value.map((v) => fixIds(v, o))
   if (typeof value !== 'object' || value === null) return value
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(value)) {
-    if (k in SCENARIO_IDS && typeof v === 'number') out[k] = SCENARIO_IDS[k]
-    else if (FUTURE_DATES.has(k) && typeof v === 'number') out[k] = now + 600
-    else if (k === 'member_info' && typeof v === 'object' && v !== null && !Array.isArray(v)) out[k] = sampleMember(seed)
-    else if (curated && k === 'mail_info' && typeof v === 'object' && v !== null) out[k] = { ...sampleMailInfo }
-    else out[k] = fixIds(v, seed, now, curated)
+    if (k in o.ids && typeof v === 'number') out[k] = o.ids[k]
+    else if (FUTURE_DATES.has(k) && typeof v === 'number') out[k] = o.now + 600
+    else if (k === 'member_info' && typeof v === 'object' && v !== null && !Array.isArray(v)) out[k] = { ...o.memberInfo }
+    else if (o.curated && k === 'mail_info' && typeof v === 'object' && v !== null) out[k] = { ...sampleMailInfo }
+    else out[k] = fixIds(v, o)
   }
   return out
 }
 
+/** Options of exampleBody. */
+export interface ExampleOptions {
+  seed: number
+  now: number
+  accept?: (v: unknown) => boolean
+  /**
+   * Ids that exist on the chosen target, by request key (member_table_id, mail_message_id, ...).
+   * Keys it lacks fall back to the default scenario's (SCENARIO_IDS).
+   */
+  ids?: Readonly<Record<string, number>>
+  /** member_info for the target's table (its required elements); default: sampleMember(seed). */
+  memberInfo?: Record<string, unknown>
+}
+
 /**
  * A body for the schema: json-schema-faker with the seed (required properties only, the
- * contract's examples preferred), then the ids replaced by ones of the default scenario.
- * `accept` (the validator) decides; up to 20 seeds are tried, the last try is returned.
+ * contract's examples preferred), then the ids replaced by ones that exist on the target
+ * (or in the default scenario). `accept` (the validator) decides; up to 30 tries, the last
+ * try is returned.
  */
-export function exampleBody(schema: object | boolean, options: { seed: number; now: number; accept?: (v: unknown) => boolean }): unknown {
+export function exampleBody(schema: object | boolean, options: ExampleOptions): unknown {
   if (typeof schema === 'boolean') return {}
   let last: unknown = {}
   const optionals = [0, 0.5, 1]
@@ -63,7 +86,7 @@ export function exampleBody(schema: object | boolean, options: { seed: number; n
       continue
     }
     for (const curated of [true, false]) {
-      last = fixIds(raw, options.seed, options.now, curated)
+      last = fixIds(raw, { seed: options.seed, now: options.now, curated, ids: { ...SCENARIO_IDS, ...options.ids }, memberInfo: options.memberInfo ?? sampleMember(options.seed) })
       if (!options.accept || options.accept(last)) return last
     }
   }

@@ -92,3 +92,23 @@ export function withTagDisplayNames(spec: Json): Json {
     tags: tags.map((t) => (isObject(t) && typeof t.description === 'string' && !('x-displayName' in t) ? { ...t, 'x-displayName': t.description } : t)),
   }
 }
+
+/**
+ * The copy Redoc renders also links each operation to its playground page: a 「試す」 line
+ * at the top of the operation's description (Markdown, rendered by Redoc as a link).
+ */
+export function withPlaygroundLinks(spec: Json): Json {
+  const paths = isObject(spec.paths) ? spec.paths : {}
+  const out: Json = {}
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObject(item) || !isObject(item.post) || typeof item.post.operationId !== 'string') {
+      out[path] = item
+      continue
+    }
+    const id = item.post.operationId
+    const description = typeof item.post.description === 'string' ? item.post.description : ''
+    const link = `[▶ 試す（プレイグラウンドで ${id} を送る）](/playground/${id})`
+    out[path] = { ...item, post: { ...item.post, description: `${link}\n\n${description}` } }
+  }
+  return { ...spec, paths: out }
+}

@@ -71,9 +71,18 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     expect(r.status).toMatch(/^200/)
     expect(r.body.trim()).toBe('"1.5.0"')
     expect(await page.locator('[data-testid="response-headers"]').textContent()).toContain('content-type')
-    expect(await page.locator('[data-testid="snippet-code"]').textContent()).toContain("curl -sS -X POST 'http://127.0.0.1:4010/api/v1/get_version'")
+    // focus stays on the send button; the response is announced
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('send')
+    expect(await page.locator('[data-testid="response-live"]').getAttribute('aria-live')).toBe('polite')
+    // the snippet goes where the request went: this page's origin for the in-browser emulator
+    expect(await page.locator('[data-testid="snippet-code"]').textContent()).toContain(`curl -sS -X POST '${server.origin}/api/v1/get_version'`)
     await page.locator('[data-testid="snippet-sdk"]').click()
     expect(await page.locator('[data-testid="snippet-code"]').textContent()).toContain('await krs.getVersion()')
+    // tabs: arrow keys move the selection, the panel follows
+    await page.keyboard.press('ArrowRight')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('snippet-cli')
+    expect(await page.locator('[role="tabpanel"]').getAttribute('aria-labelledby')).toBe('krs-pg-tab-cli')
+    expect(await page.locator('[data-testid="snippet-code"]').textContent()).toContain('krs get-version')
     await page.close()
   })
 
@@ -99,7 +108,8 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     const page = await open('/playground/get_version')
     await ready(page)
     await page.locator('[data-testid="target-local"]').check()
-    await page.getByLabel('URL').fill(server.origin)
+    // exact: the snippet panel is labelled by its tab "curl"
+    await page.getByLabel('URL', { exact: true }).fill(server.origin)
     const r = await send(page)
     // the static server (not the emulator) answered: its not-found page, as text
     expect(r.status).toMatch(/^404/)
@@ -141,6 +151,63 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     await page.close()
   })
 
+  it('add_member built entirely through the form: Japanese labels, the database\'s elements with their widgets, 200', async () => {
+    const page = await open('/playground/add_member')
+    await ready(page)
+    const form = page.locator('[data-testid="schema-form"]')
+    expect(await form.textContent()).not.toContain('MemberInfoInput')
+    expect(await form.locator('label[for="root_member_table_id"]').textContent()).toContain('データベースID')
+    await form.locator('#root_member_table_id').fill('1')
+    await page.locator('[data-testid="member-info-source"]').waitFor()
+    // elements and required marks come from the database (get_member_table_elements)
+    expect(await page.locator('[data-testid="element-e_6"] label').textContent()).toContain('氏名')
+    expect(await page.locator('[data-testid="element-e_6"] .krs-pg-required').count()).toBe(1)
+    expect(await page.locator('[data-testid="element-e_7"] .krs-pg-required').count()).toBe(0)
+    expect(await page.locator('[data-testid="element-e_1"]').count()).toBe(0) // system element: not an input
+    const email = `whole-form-${Date.now()}@example.com`
+    await form.locator('#root_member_info_e_4').fill(email)
+    await form.locator('#root_member_info_e_5').fill('pass2468word')
+    await form.locator('#root_member_info_e_6').fill('フォーム 花子')
+    await form.locator('#root_member_info_e_8').fill('1990-04-01')
+    await form.locator('#root_member_info_e_14').selectOption({ label: 'ゴールド' })
+    await page.locator('[data-testid="element-e_13"]').getByLabel('グルメ').check()
+    await page.locator('[data-testid="element-e_13"]').getByLabel('旅行').check()
+    await form.locator('#root_member_info_e_16').selectOption({ label: 'はい（受け取る）' })
+    await form.locator('#root_member_info_e_17').check()
+    const expected = {
+      member_table_id: 1,
+      member_info: { e_4: email, e_5: 'pass2468word', e_6: 'フォーム 花子', e_8: '1990-04-01', e_14: 3, e_13: [2, 3], e_16: true, e_17: true },
+    }
+    await expect.poll(async () => JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue())).toEqual(expected)
+    await page.locator('[data-testid="body-valid"]').waitFor()
+    const added = await send(page)
+    expect(added.status, added.body).toMatch(/^200/)
+    const memberId = Number(added.body.trim())
+    await choose(page, 'get_member_info')
+    const info = await send(page, { member_table_id: 1, member_id: memberId })
+    expect(info.status).toMatch(/^200/)
+    const member = JSON.parse(info.body) as Record<string, unknown>
+    expect(member.e_4).toBe(email)
+    expect(member.e_14).toBe(3)
+    expect(member.e_13).toEqual([2, 3])
+    await page.close()
+  })
+
+  it('add_mail_message: conditional fields once, enum labels, Japanese buttons', async () => {
+    const page = await open('/playground/add_mail_message')
+    await ready(page)
+    const form = page.locator('[data-testid="schema-form"]')
+    await page.locator('[data-testid="body-editor"]').fill('{"member_table_id": 1, "mail_info": {"type": 3}}')
+    await form.locator('#root_mail_info_type').waitFor()
+    expect(await form.locator('[id="root_mail_info_text_part"]').count()).toBe(1)
+    expect(await form.locator('[id="root_mail_info_html_part"]').count()).toBe(1)
+    expect(await form.locator('#root_mail_info_type option').allTextContents()).toContain('3: マルチパート')
+    const text = (await form.textContent()) ?? ''
+    expect(text).not.toMatch(/\bMailInfo\b|\bAdd\b|\bRemove\b/)
+    expect(text).toContain('追加')
+    await page.close()
+  })
+
   it('an invalid body is flagged inline, and Send shows its error code explained from the catalogue', async () => {
     const page = await open('/playground/get_member_info')
     await ready(page)
@@ -167,6 +234,14 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     const messageId = Number(msg.body.trim())
 
     await choose(page, 'add_delivery_schedule')
+    // the example uses ids that exist: the message just created, the table's condition and e-mail element
+    await page.locator('[data-testid="fill-example"]').click()
+    await expect.poll(async () => JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue()).mail_message_id).toBe(messageId)
+    const example = JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue()) as { delivery_info: { condition_id: number; element_id: number } }
+    expect(example.delivery_info.condition_id).toBe(1) // get_conditions of table 1: 全員
+    expect(example.delivery_info.element_id).toBe(4) // the table's e-mail element
+    await page.locator('[data-testid="body-valid"]').waitFor()
+    // (not sent: a scheduled delivery locks the message, and the test schedules its own below)
     const now = await clockNow(page)
     const scheduled = await send(page, {
       mail_message_id: messageId,

@@ -7,6 +7,12 @@ interface Props {
   prefix?: string
 }
 
+/** The short form readers also search for and quote: KR_API_F0116 -> F0116 (null when there is none). */
+export function shortForm(code: string): string | null {
+  const m = /^KR_API_([A-Z][0-9]{4})$/.exec(code)
+  return m ? m[1]! : null
+}
+
 /** The exception-code table, rendered from the contract's x-krs-error-catalogue. */
 export default function ErrorCodeTable({ prefix }: Props): React.JSX.Element {
   const rows = catalogue.filter((e) => (prefix ? e.code.startsWith(prefix) : true))
@@ -27,6 +33,12 @@ export default function ErrorCodeTable({ prefix }: Props): React.JSX.Element {
           <tr key={e.code} id={e.code}>
             <td>
               <code>{e.code}</code>
+              {shortForm(e.code) ? (
+                <>
+                  <br />
+                  <small>（{shortForm(e.code)}）</small>
+                </>
+              ) : null}
             </td>
             <td>
               <code>{e.name}</code>

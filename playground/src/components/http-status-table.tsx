@@ -6,7 +6,9 @@ import { statusMeaning } from './error-catalogue-labels'
 export default function HttpStatusTable(): React.JSX.Element {
   const byStatus = new Map<number, string[]>()
   for (const e of catalogue) byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), e.code])
-  const statuses = [200, ...[...byStatus.keys()].sort((a, b) => a - b)]
+  // Array.from, not spread: the site's Babel build spreads only arrays (loose mode), and a
+  // spread Map iterator rendered "[object Map Iterator]" in the browser (hydration error).
+  const statuses = [200, ...Array.from(byStatus.keys()).sort((a, b) => a - b)]
   return (
     <table data-testid="http-status-table">
       <thead>

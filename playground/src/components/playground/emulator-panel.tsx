@@ -32,6 +32,12 @@ export function formatJst(unix: number): string {
   return new Date((unix + 9 * 3600) * 1000).toISOString().replace('T', ' ').slice(0, 19)
 }
 
+/** An ISO instant of the journal (UTC) in Japan time, like the clock above it. */
+export function wallTimeJst(iso: string): string {
+  const ms = Date.parse(iso)
+  return Number.isNaN(ms) ? iso : `${formatJst(Math.floor(ms / 1000))} JST`
+}
+
 async function admin<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const res = await fetch(`/__mock/${path}`, {
     method,
@@ -55,7 +61,7 @@ async function api<T>(name: string, body: unknown, token: string): Promise<T> {
 }
 
 /** The in-browser tenant: clock, reset, a delivery's outbox and result chart, the journal. */
-export default function EmulatorPanel({ ready, token, revision }: { ready: boolean; token: string; revision: number }): React.JSX.Element {
+export default function EmulatorPanel({ ready, token, revision, onReset }: { ready: boolean; token: string; revision: number; onReset?: () => void }): React.JSX.Element {
   const [clock, setClock] = useState<Clock | null>(null)
   const [advance, setAdvance] = useState('3600')
   const [deliveryId, setDeliveryId] = useState('')
@@ -91,10 +97,10 @@ export default function EmulatorPanel({ ready, token, revision }: { ready: boole
   const id = Number(deliveryId)
   return (
     <section className="krs-pg-box" data-testid="emulator-panel">
-      <h3>エミュレータ</h3>
+      <h2 className="krs-pg-h">エミュレータ</h2>
       {!ready ? <p className="krs-pg-muted">エミュレータを起動しています…</p> : null}
       <p>
-        時計: <strong data-testid="emulator-clock">{clock ? formatJst(clock.now) : '—'}</strong>（日本時間、{clock?.mode === 'manual' ? '手動' : '実時間'}）
+        時計: <strong data-testid="emulator-clock">{clock ? `${formatJst(clock.now)} JST` : '—'}</strong>（日本時間、{clock?.mode === 'manual' ? '手動' : '実時間'}）
         {clock ? <span data-testid="emulator-clock-unix" hidden>{clock.now}</span> : null}
       </p>
       <div className="krs-pg-row">
@@ -105,8 +111,8 @@ export default function EmulatorPanel({ ready, token, revision }: { ready: boole
           onClick={run(async () => { await admin('POST', 'clock', { advance_seconds: Number(advance) }) })}>
           時計を進める
         </button>
-        <button type="button" className="button button--sm button--danger" disabled={!ready} data-testid="emulator-reset"
-          onClick={run(async () => { await admin('POST', 'reset', {}); setOutbox(null); setCounts(null); setClicks(null) })}>
+        <button type="button" className="button button--sm button--danger krs-pg-reset" disabled={!ready} data-testid="emulator-reset"
+          onClick={run(async () => { await admin('POST', 'reset', {}); onReset?.(); setOutbox(null); setCounts(null); setClicks(null) })}>
           リセット
         </button>
       </div>
@@ -136,12 +142,12 @@ export default function EmulatorPanel({ ready, token, revision }: { ready: boole
       {clicks ? <BarChart title="クリックカウント" bars={clicks} testId="chart-clicks" /> : null}
       {outbox ? <pre className="krs-pg-body" data-testid="outbox">{outbox}</pre> : null}
       <details open>
-        <summary>リクエストの記録（新しい 20 件）</summary>
+        <summary>リクエストの記録（新しい 20 件、時刻は実際の時刻の日本時間）</summary>
         <ol className="krs-pg-journal" data-testid="journal">
           {journal.map((e) => (
             <li key={e.id}>
               <code>{e.operation ?? '-'}</code> {e.status}
-              {e.error_code ? ` ${e.error_code}` : ''} <small>{e.wall_time}</small>
+              {e.error_code ? ` ${e.error_code}` : ''} <small>{wallTimeJst(e.wall_time)}</small>
             </li>
           ))}
         </ol>

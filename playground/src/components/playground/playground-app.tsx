@@ -1,4 +1,4 @@
-import React, { Suspense, useEffect, useMemo, useState } from 'react'
+import React, { Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import Heading from '@theme/Heading'
 import Link from '@docusaurus/Link'
 import { useLocation } from '@docusaurus/router'
@@ -14,10 +14,35 @@ import { loadRegistry, loadRuntime, RUNTIME_BASE, type BodyIssue, type Playgroun
 import { sendRequest, targetBaseUrl, type CallResult, type Target } from './send-request'
 import { bodyFromSearch, shareUrl } from './share-url'
 import { snippetKinds } from './snippets'
+import { forgetSessionIds, forgetTargetData, idsFromAnswer, knownIds, memberElements, rememberSessionIds, sampleMemberInfo, sessionIds, type KnownIds } from './target-data'
+import SnippetTabs from './snippet-tabs'
 
 const SchemaForm = React.lazy(() => import('./schema-form'))
 
 const LOCAL_MOCK_URL = 'http://127.0.0.1:4010'
+
+/** Request keys that name objects of the target (their values must exist there). */
+const ID_KEYS = ['member_table_id', 'member_id', 'condition_id', 'element_id', 'mail_message_id', 'message_id', 'delivery_id', 'agent_program_id', 'form_id', 'member_form_id', 'clickcount_id', 'batch_job_id', 'stored_file_id', 'columnset_id']
+
+/** Where the operation that creates an id of a key lives (for the example's note). */
+const CREATED_BY: Record<string, string> = {
+  mail_message_id: 'add_mail_message', message_id: 'add_mail_message', delivery_id: 'add_delivery_schedule',
+  member_id: 'add_member', agent_program_id: 'add_agent_program', batch_job_id: 'export_members', stored_file_id: 'upload_stored_files',
+}
+
+/** The id keys a body uses, anywhere in it. */
+function idKeysOf(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) idKeysOf(v, out)
+  else if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) {
+      if (ID_KEYS.includes(k) && typeof v === 'number') out.add(k)
+      else idKeysOf(v, out)
+    }
+  }
+  return out
+}
+
+const hasMemberInfo = (schema: unknown): boolean => JSON.stringify(schema).includes('"member_info"')
 
 const defaultTarget: TargetSettings = {
   kind: 'emulator',
@@ -36,6 +61,9 @@ function toTarget(s: TargetSettings): Target {
     case 'real': return { kind: 'real', environmentId: s.environmentId, token: s.realToken }
   }
 }
+
+/** Whether this page load has mounted the playground once (the emulator lives as long as the page). */
+let pageLoadSeen = false
 
 /** The try-it-out page: list, details, form + JSON editor, send, response, snippets, history, emulator. */
 export default function PlaygroundApp({ name }: { name: string | null }): React.JSX.Element {
@@ -59,9 +87,16 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
   const [snippet, setSnippet] = useState<string>('curl')
   const [revision, setRevision] = useState(0)
   const [copied, setCopied] = useState('')
+  const [exampleNote, setExampleNote] = useState('')
+  const sendButton = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
     let alive = true
+    // A new page load starts a new in-browser emulator: ids created before it are gone.
+    if (!pageLoadSeen) {
+      pageLoadSeen = true
+      forgetSessionIds()
+    }
     setHistory(readHistory())
     try {
       const saved = localStorage.getItem(REMEMBER_KEY)
@@ -72,17 +107,28 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
     } catch {
       // no storage
     }
-    Promise.all([loadRegistry(), loadRuntime()])
-      .then(async ([reg, rt]) => {
-        if (!alive) return
-        setRegistry(reg)
-        setRuntime(rt)
-        await rt.startEmulator({ origin: window.location.origin, workerUrl: '/mockServiceWorker.js', zipUrl: `${RUNTIME_BASE}/zip-dictionary.txt` })
-        if (alive) setEmulatorReady(true)
-      })
-      .catch((e: unknown) => alive && setLoadError(String(e)))
+    // The emulator runtime (about 1 MB of script) loads after the page has painted and loaded,
+    // so that it never delays the first view of the page.
+    const start = (): void => {
+      if (!alive) return
+      Promise.all([loadRegistry(), loadRuntime()])
+        .then(async ([reg, rt]) => {
+          if (!alive) return
+          setRegistry(reg)
+          setRuntime(rt)
+          await rt.startEmulator({ origin: window.location.origin, workerUrl: '/mockServiceWorker.js', zipUrl: `${RUNTIME_BASE}/zip-dictionary.txt` })
+          if (alive) setEmulatorReady(true)
+        })
+        .catch((e: unknown) => alive && setLoadError(String(e)))
+    }
+    const afterPaint = (): void => {
+      requestAnimationFrame(() => window.setTimeout(start, 0))
+    }
+    if (document.readyState === 'complete') afterPaint()
+    else window.addEventListener('load', afterPaint, { once: true })
     return () => {
       alive = false
+      window.removeEventListener('load', afterPaint)
     }
   }, [])
 
@@ -91,6 +137,7 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
   useEffect(() => {
     setBodyText(bodyFromSearch(location.search) ?? '{}')
     setResult(null)
+    setExampleNote('')
   }, [name, location.search])
 
   // "remember": the real environment id and token in localStorage, only when ticked.
@@ -112,10 +159,12 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
   }, [runtime, op, parsed])
 
   const origin = typeof window === 'undefined' ? '' : window.location.origin
-  // The in-browser emulator cannot be reached from a terminal: its snippets target the same
-  // emulator run by `krs mock` on its default address.
-  const snippetBaseUrl = target.kind === 'emulator' ? LOCAL_MOCK_URL : targetBaseUrl(toTarget(target), origin)
+  // Snippets go where the playground sends: for the in-browser emulator, this page's origin
+  // (served by `npm start`, the same emulator answers there).
+  const snippetBaseUrl = targetBaseUrl(toTarget(target), origin)
   const bodyValue = parsed?.ok ? parsed.value : {}
+  const targetReady = target.kind !== 'emulator' || emulatorReady
+  const formContext = useMemo(() => ({ target: toTarget(target), origin, ready: targetReady, body: bodyValue }), [target, origin, targetReady, bodyValue])
 
   const fillExample = async (): Promise<void> => {
     if (!runtime || !op) return
@@ -126,17 +175,40 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
       // the emulator is not running: the wall clock
     }
     const seed = (history.length + 1) * 7919 + now % 1000
-    const v = runtime.exampleBody(op.requestSchema, { seed, now, accept: (b) => runtime.validateBody(op.requestSchema, b).length === 0 })
+    // Ids that exist on the chosen target: read with its listing APIs, and created by this session.
+    const t = toTarget(target)
+    const fromTarget = targetReady ? await knownIds(t, origin).catch(() => ({})) : {}
+    const ids: KnownIds = { ...fromTarget, ...sessionIds() }
+    let memberInfo: Record<string, unknown> | undefined
+    if (hasMemberInfo(op.requestSchema) && targetReady) {
+      const elements = await memberElements(t, origin, ids.member_table_id ?? 1).catch(() => null)
+      if (elements) memberInfo = sampleMemberInfo(elements, seed)
+    }
+    const v = runtime.exampleBody(op.requestSchema, { seed, now, ids, memberInfo, accept: (b) => runtime.validateBody(op.requestSchema, b).length === 0 })
+    const unknown = Array.from(idKeysOf(v)).filter((k) => !(k in ids))
+    setExampleNote(
+      unknown.length === 0
+        ? ''
+        : `${unknown.join('、')} は送信先で確かめた ID ではありません。${unknown
+            .filter((k) => CREATED_BY[k])
+            .map((k) => `${CREATED_BY[k]} を送ると、その答えの ID を例に使います。`)
+            .filter((x, i, a) => a.indexOf(x) === i)
+            .join('')}`,
+    )
     setBodyText(JSON.stringify(v, null, 2))
   }
 
   const send = async (): Promise<void> => {
-    if (!op) return
+    if (!op || sending) return
     setSending(true)
     const t = toTarget(target)
     const r = await sendRequest(t, origin, op.name, bodyText, op.security)
     setResult(r)
     setSending(false)
+    const created = r.status === 200 ? idsFromAnswer(op.name, r.text) : {}
+    if (Object.keys(created).length > 0) rememberSessionIds(created)
+    // The button stays where the reader is (it is never disabled while sending).
+    if (document.activeElement === document.body) sendButton.current?.focus()
     setRevision((n) => n + 1)
     setHistory(addHistory({ at: new Date().toISOString(), name: op.name, body: bodyText, target: t.kind, status: r.status, ms: r.ms, errorCode: r.errorCode }))
   }
@@ -153,9 +225,11 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
     }
   }
 
-  const kind = snippetKinds.find((k) => k.id === snippet) ?? snippetKinds[0]
   return (
     <div className="krs-pg">
+      <a className="krs-pg-skip" href="#krs-pg-request">
+        リクエストの入力へ移動
+      </a>
       <aside className="krs-pg-side">
         <OperationList current={name} />
       </aside>
@@ -174,8 +248,8 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
           <>
             <OperationDetails op={op} registry={registry} />
             <div className="krs-pg-columns">
-              <section className="krs-pg-box">
-                <h3>リクエスト</h3>
+              <section className="krs-pg-box" id="krs-pg-request" tabIndex={-1} aria-labelledby="krs-pg-request-title">
+                <h2 className="krs-pg-h" id="krs-pg-request-title">リクエスト</h2>
                 <div className="krs-pg-row">
                   <button type="button" className="button button--sm button--secondary" onClick={() => void fillExample()} data-testid="fill-example">
                     例を入れる
@@ -187,8 +261,22 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
                     共有 URL
                   </button>
                 </div>
-                {copied ? <p className="krs-pg-muted">{copied}</p> : null}
-                <label htmlFor="krs-pg-editor">JSON エディタ</label>
+                {copied ? <p className="krs-pg-muted" role="status">{copied}</p> : null}
+                {exampleNote ? <p className="krs-pg-muted" data-testid="example-note">{exampleNote}</p> : null}
+                <details open className="krs-pg-form-details">
+                  <summary>フォーム</summary>
+                  {parsed?.ok ? (
+                    <FormBoundary resetKey={op.name}>
+                      <Suspense fallback={<p className="krs-pg-muted">フォームを読み込んでいます…</p>}>
+                        <SchemaForm key={`${op.name}-${formRevision}`} schema={op.requestSchema} value={bodyValue} context={formContext}
+                          onChange={(v) => setBodyTextState(JSON.stringify(v ?? {}, null, 2))} />
+                      </Suspense>
+                    </FormBoundary>
+                  ) : (
+                    <p className="krs-pg-muted">JSON が読めるようになるとフォームを表示します。</p>
+                  )}
+                </details>
+                <label htmlFor="krs-pg-editor" className="krs-pg-label">JSON エディタ（フォームと同じ内容）</label>
                 <textarea
                   id="krs-pg-editor"
                   className="krs-pg-editor"
@@ -197,66 +285,60 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
                   onChange={(e) => setBodyText(e.target.value)}
                   data-testid="body-editor"
                   aria-invalid={issues.length > 0}
+                  aria-describedby="krs-pg-body-check"
                 />
-                {issues.length > 0 ? (
-                  <ul className="krs-pg-issues" data-testid="body-issues">
-                    {issues.map((i, n) => (
-                      <li key={n}>
-                        <code>{i.path === '' ? '（ボディ全体）' : i.path}</code>: {i.message}
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="krs-pg-ok" data-testid="body-valid">スキーマに合っています</p>
-                )}
-                <details open>
-                  <summary>フォーム（スキーマから生成）</summary>
-                  {parsed?.ok ? (
-                    <FormBoundary resetKey={op.name}>
-                      <Suspense fallback={<p className="krs-pg-muted">フォームを読み込んでいます…</p>}>
-                        <SchemaForm key={`${op.name}-${formRevision}`} schema={op.requestSchema} value={bodyValue} onChange={(v) => setBodyTextState(JSON.stringify(v ?? {}, null, 2))} />
-                      </Suspense>
-                    </FormBoundary>
+                <div id="krs-pg-body-check">
+                  {issues.length > 0 ? (
+                    <ul className="krs-pg-issues" data-testid="body-issues">
+                      {issues.map((i, n) => (
+                        <li key={n}>
+                          <code>{i.path === '' ? '（ボディ全体）' : i.path}</code>: {i.message}
+                        </li>
+                      ))}
+                    </ul>
                   ) : (
-                    <p className="krs-pg-muted">JSON が読めるようになるとフォームを表示します。</p>
+                    <p className="krs-pg-ok" data-testid="body-valid">スキーマに合っています</p>
                   )}
-                </details>
+                </div>
               </section>
               <div>
-                <TargetPicker value={target} onChange={setTarget} />
-                <button type="button" className="button button--primary krs-pg-send" onClick={() => void send()}
-                  disabled={sending || (target.kind === 'emulator' && !emulatorReady)} data-testid="send">
+                <TargetPicker value={target} onChange={(next) => {
+                  if (next.kind !== target.kind) forgetTargetData()
+                  setTarget(next)
+                }} />
+                <button ref={sendButton} type="button" className="button button--primary krs-pg-send" onClick={() => void send()}
+                  disabled={target.kind === 'emulator' && !emulatorReady} aria-busy={sending} data-testid="send">
                   {sending ? '送信中…' : target.kind === 'emulator' && !emulatorReady ? 'エミュレータを起動中…' : '送信'}
                 </button>
                 {issues.length > 0 ? <p className="krs-pg-muted">スキーマに合わないボディも送れます（サーバーの検証を確かめられます）。</p> : null}
-                {result ? <ResponseView result={result} registry={registry} /> : null}
+                <div aria-live="polite" data-testid="response-live">
+                  {result ? <ResponseView result={result} registry={registry} /> : null}
+                </div>
               </div>
             </div>
-            <section className="krs-pg-box" data-testid="snippets">
-              <h3>コード例（このリクエストそのもの）</h3>
-              <div className="krs-pg-row" role="tablist">
-                {snippetKinds.map((k) => (
-                  <button key={k.id} type="button" role="tab" aria-selected={k.id === kind.id}
-                    className={`button button--sm ${k.id === kind.id ? 'button--primary' : 'button--secondary'}`} onClick={() => setSnippet(k.id)} data-testid={`snippet-${k.id}`}>
-                    {k.label}
-                  </button>
-                ))}
-              </div>
+            <section className="krs-pg-box" data-testid="snippets" aria-labelledby="krs-pg-snippets-title">
+              <h2 className="krs-pg-h" id="krs-pg-snippets-title">コード例（このリクエストそのもの）</h2>
               {target.kind === 'emulator' ? (
                 <p className="krs-pg-muted">
-                  ブラウザ内エミュレータ宛てのコード例は、同じエミュレータを動かす <code>krs mock</code>（{LOCAL_MOCK_URL}、トークン {target.emulatorToken}）に向けています。
+                  ブラウザ内エミュレータはこのページの中で動いています。コード例の宛先はこのページのアドレスです。<code>npm start</code>{' '}
+                  でサイトを配信しているときは、同じエミュレータがそこで答えます。<code>krs mock</code> に送るときは宛先を <code>{LOCAL_MOCK_URL}</code> に置き換えてください。トークンは環境変数{' '}
+                  <code>KRS_API_TOKEN</code> に入れます（今のトークン: <code>{target.emulatorToken}</code>）。
                 </p>
               ) : null}
-              <pre data-testid="snippet-code">{kind.make({ name: op.name, body: bodyValue, baseUrl: snippetBaseUrl, security: op.security })}</pre>
+              <SnippetTabs kinds={snippetKinds} selected={snippet} onSelect={setSnippet}
+                request={{ name: op.name, body: bodyValue, baseUrl: snippetBaseUrl, security: op.security }} />
             </section>
           </>
         ) : name && summary && !loadError ? (
           <p className="krs-pg-muted">読み込んでいます…</p>
         ) : null}
         <div className="krs-pg-columns">
-          <EmulatorPanel ready={emulatorReady} token={target.emulatorToken} revision={revision} />
-          <section className="krs-pg-box" data-testid="history">
-            <h3>このセッションの呼び出し</h3>
+          <EmulatorPanel ready={emulatorReady} token={target.emulatorToken} revision={revision} onReset={() => {
+            forgetTargetData()
+            forgetSessionIds()
+          }} />
+          <section className="krs-pg-box" data-testid="history" aria-labelledby="krs-pg-history-title">
+            <h2 className="krs-pg-h" id="krs-pg-history-title">このセッションの呼び出し</h2>
             {history.length === 0 ? <p className="krs-pg-muted">まだありません。</p> : null}
             <ol className="krs-pg-journal">
               {history.map((h, i) => (

@@ -1,5 +1,6 @@
 import React from 'react'
 import type { CallResult } from './send-request'
+import CopyButton from './copy-button'
 import type { PlaygroundRegistry } from './runtime-loader'
 
 /** Pretty-prints a JSON body; other text unchanged. Always rendered as text, never as HTML. */
@@ -14,8 +15,8 @@ export function displayText(text: string): string {
 export default function ResponseView({ result, registry }: { result: CallResult; registry: PlaygroundRegistry | null }): React.JSX.Element {
   const explained = result.errorCode ? registry?.errors[result.errorCode] : undefined
   return (
-    <section className="krs-pg-box" data-testid="response">
-      <h3>
+    <section className="krs-pg-box" data-testid="response" aria-label="レスポンス">
+      <h3 className="krs-pg-h">
         レスポンス{' '}
         <span data-testid="response-status" className={result.status >= 200 && result.status < 300 ? 'krs-pg-ok' : 'krs-pg-ng'}>
           {result.status === 0 ? '送信失敗' : `${result.status} ${result.statusText}`}
@@ -35,7 +36,8 @@ export default function ResponseView({ result, registry }: { result: CallResult;
         <summary>ヘッダー（{result.headers.length} 個）</summary>
         <pre data-testid="response-headers">{result.headers.map(([k, v]) => `${k}: ${v}`).join('\n')}</pre>
       </details>
-      <pre data-testid="response-body" className="krs-pg-body">
+      <CopyButton text={displayText(result.text)} label="本文をコピー" testId="copy-response" />
+      <pre data-testid="response-body" className="krs-pg-body" tabIndex={0} aria-label="レスポンスの本文">
         {displayText(result.text)}
       </pre>
     </section>

@@ -1,22 +1,32 @@
-import React from 'react'
+import React, { useMemo } from 'react'
 import Form from '@rjsf/core'
 import validator from '@rjsf/validator-ajv8'
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
+import { readerSchema, readerUiSchema } from './form-schema'
+import { readerTemplates, translateJapanese } from './form-templates'
+import MemberInfoField, { type PlaygroundFormContext } from './member-info-field'
 
-const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } }
+const fields = { memberInfo: MemberInfoField }
 
 /**
- * The request form generated from the operation's JSON Schema by react-jsonschema-form.
- * Controlled by the JSON editor's value: a change here rewrites the editor and back.
+ * The request form generated from the operation's JSON Schema by react-jsonschema-form, with
+ * the playground's templates, Japanese texts and member-info editor (rjsf's own extension
+ * points). Controlled by the JSON editor's value: a change here rewrites the editor and back.
  */
-export default function SchemaForm({ schema, value, onChange }: { schema: unknown; value: unknown; onChange: (next: unknown) => void }): React.JSX.Element {
+export default function SchemaForm({ schema, value, onChange, context }: { schema: unknown; value: unknown; onChange: (next: unknown) => void; context: PlaygroundFormContext }): React.JSX.Element {
+  const shown = useMemo(() => readerSchema(schema) as RJSFSchema, [schema])
+  const uiSchema = useMemo(() => readerUiSchema(schema) as UiSchema, [schema])
   return (
     <div className="krs-pg-form" data-testid="schema-form">
       <Form
-        schema={schema as RJSFSchema}
+        schema={shown}
         uiSchema={uiSchema}
         formData={value}
         validator={validator}
+        templates={readerTemplates}
+        fields={fields}
+        formContext={context}
+        translateString={translateJapanese}
         noHtml5Validate
         showErrorList={false}
         // Only a reader's edit (rjsf names the field) flows back to the editor: the form's own

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { isSchemaName, labelFromDescription, readerSchema, readerUiSchema } from '../src/components/playground/form-schema.js'
+import { translateJapanese } from '../src/components/playground/form-templates.js'
+import { idsFromAnswer, sampleMemberInfo, type MemberElement } from '../src/components/playground/target-data.js'
+import { labelWidth } from '../src/components/playground/delivery-chart.js'
+import { wallTimeJst } from '../src/components/playground/emulator-panel.js'
+import { withPlaygroundLinks } from '../scripts/site-data.js'
+import { TranslatableString } from '@rjsf/utils'
+import { operations } from '../../mock-server/src/generated/operations.js'
+
+type Json = Record<string, unknown>
+const schemaOf = (name: string): Json => (operations as Record<string, { requestSchema: Json }>)[name]!.requestSchema
+
+describe('the form\'s copy of a request schema', () => {
+  it('labels properties in Japanese from their description, hides schema names', () => {
+    const shown = readerSchema(schemaOf('add_member')) as Json
+    const props = shown.properties as Record<string, Json>
+    expect(props.member_table_id!.title).toBe('データベースID')
+    expect(JSON.stringify(shown)).not.toContain('MemberInfoInput')
+    expect(isSchemaName('MailInfo')).toBe(true)
+    expect(isSchemaName('会員情報')).toBe(false)
+    expect(labelFromDescription('項目ID（データベース内で一意の番号。会員情報では…')).toBe('項目ID')
+    expect(labelFromDescription('1 テキスト、2 HTML、3 マルチパート。')).toBeNull()
+  })
+
+  it('drops conditional rules so that their fields appear once, and names enum values', () => {
+    const shown = readerSchema(schemaOf('add_mail_message')) as Json
+    const text = JSON.stringify(shown)
+    expect(text).not.toContain('"if"')
+    expect(text).not.toContain('"then"')
+    const mail = (shown.properties as Record<string, Json>).mail_info!
+    expect(Object.keys(mail.properties as Json).filter((k) => k === 'text_part')).toHaveLength(1)
+    expect((mail.properties as Record<string, Json>).type!.oneOf).toEqual([
+      { const: 1, title: '1: テキスト' },
+      { const: 2, title: '2: HTML' },
+      { const: 3, title: '3: マルチパート' },
+    ])
+    // the contract's schema itself is left as it was (the editor validates against it)
+    expect(JSON.stringify(schemaOf('add_mail_message'))).toContain('"if"')
+  })
+
+  it('member_info is edited by the member-info field; no submit button', () => {
+    expect(readerUiSchema(schemaOf('add_member'))).toEqual({ 'ui:submitButtonOptions': { norender: true }, member_info: { 'ui:field': 'memberInfo' } })
+    expect(readerUiSchema(schemaOf('get_version'))).toEqual({ 'ui:submitButtonOptions': { norender: true } })
+  })
+
+  it('rjsf texts are Japanese, with parameters', () => {
+    expect(translateJapanese(TranslatableString.AddButton)).toBe('追加')
+    expect(translateJapanese(TranslatableString.RemoveButton)).toBe('削除')
+    expect(translateJapanese(TranslatableString.KeyLabel, ['mail_info'])).toBe('mail_info のキー')
+  })
+})
+
+describe('examples from what exists on the target', () => {
+  const element = (id: number, type: string, required: boolean, config: MemberElement['config'] = {}): MemberElement => ({ id, name: `e${id}`, type, required, unique: false, system: false, config })
+
+  it('member_info fills every required user element by its type and options, nothing else', () => {
+    const info = sampleMemberInfo(
+      [
+        element(4, 'email', true),
+        element(5, 'hashed_password', true),
+        element(6, 'text', true, { type: 'katakana' }),
+        element(7, 'text', false),
+        element(9, 'select', true, { options: { '3': 'ゴールド', '4': 'プラチナ' } }),
+        { ...element(1, 'timestamp', true), system: true },
+      ],
+      7,
+    )
+    expect(info).toEqual({ e_4: 'playground-7@example.com', e_5: 'pass7word', e_6: 'プレイグラウンド', e_9: 3 })
+  })
+
+  it('ids created by this session come from the answers of the creating APIs', () => {
+    expect(idsFromAnswer('add_mail_message', '31')).toEqual({ mail_message_id: 31, message_id: 31 })
+    expect(idsFromAnswer('add_member', '1001')).toEqual({ member_id: 1001 })
+    expect(idsFromAnswer('add_member', '{"error_code":"KR_API_F0116"}')).toEqual({})
+    expect(idsFromAnswer('get_version', '"1.5.0"')).toEqual({})
+  })
+})
+
+describe('reader-facing details', () => {
+  it('chart labels get the width their text needs (full-width characters a whole em)', () => {
+    expect(labelWidth('配信対象の全件数')).toBe(96)
+    expect(labelWidth('https://www.example.com/a/（延べ）')).toBeGreaterThan(labelWidth('https://www.example.com/a/'))
+  })
+
+  it('the request log shows Japan time', () => {
+    expect(wallTimeJst('2026-11-23T15:30:00.000Z')).toBe('2026-11-24 00:30:00 JST')
+  })
+
+  it('the reference links every operation to its playground page', () => {
+    const spec = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'spec', 'dist', 'openapi.json'), 'utf8')) as Json
+    const linked = withPlaygroundLinks(spec) as { paths: Record<string, { post: { operationId: string; description: string } }> }
+    const posts = Object.values(linked.paths).map((p) => p.post)
+    expect(posts).toHaveLength(61)
+    for (const p of posts) expect(p.description.startsWith(`[▶ 試す（プレイグラウンドで ${p.operationId} を送る）](/playground/${p.operationId})`)).toBe(true)
+  })
+})
+
+describe('search results without the hidden readings', () => {
+  it('finds the readings blocks of a page and removes them from a quoted text', async () => {
+    const { readingsTexts, withoutReadings } = await import('../scripts/strip-search-readings.js')
+    const html = '<p>配信の予約</p><div class="search-readings" hidden="" aria-hidden="true" lang="ja">配信 はいしん ハイシン、  予約 よやく ヨヤク、</div>'
+    const readings = readingsTexts(html)
+    expect(readings).toEqual(['配信 はいしん ハイシン、 予約 よやく ヨヤク、'])
+    expect(withoutReadings('配信の予約 配信 はいしん ハイシン、 予約 よやく ヨヤク、', readings)).toBe('配信の予約')
+    expect(withoutReadings('配信の予約', readings)).toBe('配信の予約')
+  })
+})
