@@ -35,7 +35,8 @@ function fakeValue(faker: Faker, e: ElementInfo, i: number): string | undefined 
     case 'email':
       return `user${i + 1}.${faker.string.alphanumeric(6).toLowerCase()}@example.com`
     case 'telephone':
-      return `0${faker.string.numeric(2)}-${faker.string.numeric(4)}-${faker.string.numeric(4)}`
+      // a mobile number: 070, 080 or 090 and eight digits
+      return `0${faker.helpers.arrayElement(['7', '8', '9'])}0-${faker.string.numeric(4)}-${faker.string.numeric(4)}`
     case 'zip':
       return `${faker.string.numeric(3)}-${faker.string.numeric(4)}`
     case 'url':
