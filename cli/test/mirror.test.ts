@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -57,7 +57,7 @@ async function read(engine: Engine, name: string, body: Record<string, unknown> 
   return res.json()
 }
 
-const env = { KRS_BASE_URL: 'http://127.0.0.1:4010', KRS_API_TOKEN: 'krs-all' }
+const env = { KRS_BASE_URL: 'http://127.0.0.1:4010', KRS_API_TOKEN: 'krs-all', LANG: 'C' }
 
 describe('krs scenario pull', () => {
   const source = sourceEngine()
@@ -125,6 +125,32 @@ describe('krs scenario pull', () => {
     expect(new Set(t1.map((m) => m.e_4)).size).toBe(t1.length)
     // the anonymized file still loads
     expect(() => createEngine({ scenario: parseScenario(readFileSync(anon, 'utf8')) })).not.toThrow()
+  })
+
+  it('--resume continues an interrupted pull without sending the finished calls again', async () => {
+    const out = join(dir, 'resumed.yaml')
+    const engine = sourceEngine()
+    const full = recorded(engine)
+    const whole = join(dir, 'whole.yaml')
+    expect((await runKrs(['scenario', 'pull', '--members', '60', '--out', whole], { fetch: full.fetch, env })).code).toBe(0)
+    // the network goes away after 25 calls
+    const cut = 25
+    let count = 0
+    const failing = async (r: Request) => {
+      if (++count > cut) throw new TypeError('fetch failed')
+      return engine.handle(r)
+    }
+    const first = await runKrs(['scenario', 'pull', '--members', '60', '--out', out], { fetch: failing, env })
+    expect(first.code).toBe(3)
+    expect(existsSync(`${out}.pull-state.jsonl`)).toBe(true)
+    const second = recorded(engine)
+    const r = await runKrs(['scenario', 'pull', '--members', '60', '--resume', '--out', out], { fetch: second.fetch, env })
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stderr).toContain(`${cut} calls finished by the previous run were not sent again`)
+    expect(second.sent).toEqual(full.sent.slice(cut))
+    expect(existsSync(`${out}.pull-state.jsonl`)).toBe(false)
+    const strip = (text: string) => text.replace(/pulled_at: .*/, '')
+    expect(strip(readFileSync(out, 'utf8'))).toEqual(strip(readFileSync(whole, 'utf8')))
   })
 
   it('refuses a missing --out before any request', async () => {

@@ -190,6 +190,11 @@ export const messages = {
   'opt.pullMembers': { ja: '各データベースから写す会員数（既定 0: 写さない。50 件ずつページで読む）', en: 'members to copy from each table (default 0: none; read 50 a page)' },
   'opt.anonymize': { ja: '写した会員の氏名・アドレス・電話番号・自由記述を faker（ja）の値に置き換える', en: 'replace names, addresses, phone numbers and free text of copied members with faker (ja) values' },
   'opt.pullOut': { ja: '書き出すシナリオファイル（.yaml または .json）', en: 'the scenario file to write (.yaml or .json)' },
+  'opt.resume': {
+    ja: '中断した pull を続ける（出力の隣の状態ファイル <file>.pull-state.jsonl に終わった呼び出しとページを記録している）',
+    en: 'continue an interrupted pull (the state file <file>.pull-state.jsonl next to the output records the finished calls and pages)',
+  },
+  'pull.resumed': { ja: '前回終わった {count} 回の呼び出しは送り直しませんでした', en: '{count} calls finished by the previous run were not sent again' },
   'pull.pulled': { ja: '取得したもの:', en: 'Pulled:' },
   'pull.notPulled': { ja: '取得しなかったもの（理由）:', en: 'Not pulled (why):' },
   'pull.wrote': { ja: '{path} に書きました', en: 'wrote {path}' },

@@ -12,6 +12,7 @@ export function addMirrorCommands(program: Command, io: CliIo): void {
     .option('--members <n>', t('opt.pullMembers'))
     .option('--anonymize', t('opt.anonymize'))
     .option('--out <file>', t('opt.pullOut'))
+    .option('--resume', t('opt.resume'))
     .action(async (_o: unknown, cmd: Command) => (await import('./pull-action.js')).scenarioPull(cmd, io))
   program
     .command('verify')

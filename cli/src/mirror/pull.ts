@@ -8,8 +8,8 @@ const serviceFilledTypes = new Set(['autogen', 'timestamp'])
 export interface PullOptions {
   /** How many members of each table to copy (0: none). */
   members: number
-  /** Progress lines (stderr). */
-  progress: (line: string) => void
+  /** Progress (a bar on stderr when it is a terminal): the step and how far, in percent. */
+  progress: (text: string, percent?: number) => void
   /** Replaces member values (names, addresses, phones, free text); loaded only when asked. */
   anonymize?: ((table: TableInfo, members: Record<string, unknown>[]) => Promise<void>) | undefined
 }
@@ -97,7 +97,7 @@ export async function pullScenario(caller: ReadOnlyCaller, o: PullOptions): Prom
   let memberCount = 0
   let formCount = 0
   for (const [ti, table] of tables.entries()) {
-    o.progress(`[${ti + 1}/${tables.length}] table ${table.id} ${table.title}: elements`)
+    o.progress(`table ${table.id} ${table.title}: elements`, (ti / tables.length) * 100)
     const list = await read<Omit<ElementInfo, 'config'>[]>(caller, 'get_member_table_elements', { member_table_id: table.id })
     const elements: ElementInfo[] = []
     for (const e of list) {
@@ -119,7 +119,7 @@ export async function pullScenario(caller: ReadOnlyCaller, o: PullOptions): Prom
       return out
     })
 
-    o.progress(`[${ti + 1}/${tables.length}] table ${table.id}: conditions`)
+    o.progress(`table ${table.id}: conditions`, (ti / tables.length) * 100)
     const conditions = await read<{ id: number; title: string; predefined: string | null }[]>(caller, 'get_conditions', { member_table_id: table.id })
     const own = conditions.filter((c) => c.predefined === null)
     conditionCount += own.length
@@ -127,7 +127,7 @@ export async function pullScenario(caller: ReadOnlyCaller, o: PullOptions): Prom
     const members: Record<string, unknown>[] = []
     if (o.members > 0) {
       for (let offset = 0; members.length < o.members; offset += 50) {
-        o.progress(`[${ti + 1}/${tables.length}] table ${table.id}: members ${members.length}/${Math.min(o.members, table.nums ?? o.members)}`)
+        o.progress(`table ${table.id}: members ${members.length}/${Math.min(o.members, table.nums ?? o.members)}`, (ti / tables.length) * 100)
         const page = await read<Record<string, unknown>[]>(caller, 'get_member_infos_by_condition', {
           member_table_id: table.id,
           condition_id: 1,
@@ -149,7 +149,7 @@ export async function pullScenario(caller: ReadOnlyCaller, o: PullOptions): Prom
       conditions: own.map((c) => ({ id: c.id, title: c.title, grouping: true, conditions: {} })),
     })
 
-    o.progress(`[${ti + 1}/${tables.length}] table ${table.id}: forms`)
+    o.progress(`table ${table.id}: forms`, ((ti + 0.5) / tables.length) * 100)
     const tableForms = await tryRead<Record<string, unknown>[]>(caller, 'get_member_forms', { member_table_id: table.id }, summary, `forms of table ${table.id}`)
     for (const f of tableForms ?? []) {
       const els = await read<Record<string, unknown>[]>(caller, 'get_member_form_elements', { form_id: f.id })
@@ -175,7 +175,7 @@ export async function pullScenario(caller: ReadOnlyCaller, o: PullOptions): Prom
   summary.pulled.push({ what: 'agent programs (with their mail messages)', count: agentPrograms.length })
   summary.pulled.push({ what: 'members', count: memberCount })
 
-  o.progress('recent deliveries')
+  o.progress('recent deliveries', 100)
   const deliveries: Record<string, unknown>[] = []
   for (const table of tables) {
     // from 0: the service answers the newest 100 deliveries

@@ -7,6 +7,7 @@ import { requireBase, requireToken } from '../client/make-client.js'
 import { resolveConnection } from '../config/resolve-connection.js'
 import { ExitError, UsageError } from '../exit-codes.js'
 import { t } from '../i18n/lang.js'
+import { createProgress } from '../workflows/progress.js'
 import type { CliIo } from '../io.js'
 import { readOnlyCaller, type ReadOnlyCaller } from './read-only-caller.js'
 import { sweep } from './sweep.js'
@@ -44,7 +45,13 @@ export async function verify(cmd: Command, io: CliIo): Promise<void> {
   const conn = await resolveConnection(connectionFlags(g), io.env)
   const caller = readOnlyCaller(io, requireBase(conn), requireToken(conn))
   const emulator = f.againstEmulator ? await emulatorCaller(f.againstEmulator, f.emulatorToken ?? 'krs-all', io) : undefined
-  const calls = await sweep(caller, (line) => io.stderr(`${line}\n`))
+  const progress = createProgress(io)
+  let calls
+  try {
+    calls = await sweep(caller, (line) => progress.update(line))
+  } finally {
+    progress.stop()
+  }
   const differences = checkAgainstContract(calls)
   if (emulator) differences.push(...(await compareWithEmulator(calls, emulator)))
   const report: VerifyReport = { calls: calls.length, against: f.againstEmulator ?? null, differences }
