@@ -252,3 +252,16 @@ describe('krs verify', () => {
     }
   })
 })
+
+describe('compareShapes', () => {
+  it('reports a change of string format and of nullability, not a change of value', async () => {
+    const { compareShapes } = await import('../src/mirror/compare.js')
+    const real = [{ at: '2026-04-01 09:00:00', note: null, n: 1, mail: 'a@example.com' }]
+    expect(compareShapes('op', real, [{ at: '2025-01-02 03:04:05', note: null, n: 7, mail: 'b@example.com' }])).toEqual([])
+    expect(compareShapes('op', real, [{ at: '2026-04-01', note: 'x', n: 1, mail: 'a@example.com' }])).toEqual([
+      { operation: 'op', pointer: '/0/at', kind: 'format', actual: '2026-04-01 09:00:00', expected: '2026-04-01' },
+      { operation: 'op', pointer: '/0/note', kind: 'type', actual: null, expected: 'x' },
+    ])
+    expect(compareShapes('op', { 'a/b': 1 }, {})).toEqual([{ operation: 'op', pointer: '/a~1b', kind: 'extra-key', actual: 1, expected: undefined }])
+  })
+})
