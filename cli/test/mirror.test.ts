@@ -153,10 +153,19 @@ describe('krs scenario pull', () => {
     expect(strip(readFileSync(out, 'utf8'))).toEqual(strip(readFileSync(whole, 'utf8')))
   })
 
+  it('takes -o <file> as the output file when it is no output format', async () => {
+    const out = join(dir, 'by-o.json')
+    const r = await runKrs(['scenario', 'pull', '-o', out], { fetch: recorded(sourceEngine()).fetch, env })
+    expect(r.code, r.stderr).toBe(0)
+    expect((JSON.parse(readFileSync(out, 'utf8')) as { environment: { name: string } }).environment.name).toBe('ミラー元の株式会社')
+  })
+
   it('refuses a missing --out before any request', async () => {
     const rec = recorded(sourceEngine())
     const r = await runKrs(['scenario', 'pull'], { fetch: rec.fetch, env })
     expect(r.code).toBe(2)
+    expect(r.stderr).toContain('--out <file> (or -o <file>) names the file to write')
+    expect((await runKrs(['scenario', 'pull', '-o', 'yaml'], { fetch: rec.fetch, env })).code).toBe(2)
     expect(rec.sent).toEqual([])
   })
 })

@@ -189,7 +189,7 @@ export const messages = {
   },
   'opt.pullMembers': { ja: '各データベースから写す会員数（既定 0: 写さない。50 件ずつページで読む）', en: 'members to copy from each table (default 0: none; read 50 a page)' },
   'opt.anonymize': { ja: '写した会員の氏名・アドレス・電話番号・自由記述を faker（ja）の値に置き換える', en: 'replace names, addresses, phone numbers and free text of copied members with faker (ja) values' },
-  'opt.pullOut': { ja: '書き出すシナリオファイル（.yaml または .json）', en: 'the scenario file to write (.yaml or .json)' },
+  'opt.pullOut': { ja: '書き出すシナリオファイル（.yaml または .json。-o my-env.yaml でも可）', en: 'the scenario file to write (.yaml or .json; -o my-env.yaml works too)' },
   'opt.resume': {
     ja: '中断した pull を続ける（出力の隣の状態ファイル <file>.pull-state.jsonl に終わった呼び出しとページを記録している）',
     en: 'continue an interrupted pull (the state file <file>.pull-state.jsonl next to the output records the finished calls and pages)',
@@ -198,7 +198,7 @@ export const messages = {
   'pull.pulled': { ja: '取得したもの:', en: 'Pulled:' },
   'pull.notPulled': { ja: '取得しなかったもの（理由）:', en: 'Not pulled (why):' },
   'pull.wrote': { ja: '{path} に書きました', en: 'wrote {path}' },
-  'err.pullOut': { ja: '--out <file> で書き出すファイルを指定してください', en: '--out <file> names the file to write' },
+  'err.pullOut': { ja: '--out <file>（または -o <file>）で書き出すファイルを指定してください', en: '--out <file> (or -o <file>) names the file to write' },
   'verify.description': {
     ja: '読み取り専用の呼び出しで実環境の応答を契約の応答スキーマと照合し、--against-emulator ではエミュレータの応答の形とも比べる（差があれば終了コード 1）',
     en: 'check the answers of a read-only sweep against the contract\'s response schemas and, with --against-emulator, against an emulator\'s answers (exit 1 on any difference)',

@@ -12,6 +12,8 @@ import { pullScenario, PullError, type PullSummary } from './pull.js'
 import { readOnlyCaller } from './read-only-caller.js'
 import { resumableCaller, stateFileOf } from './resume.js'
 
+const outputFormats = ['json', 'yaml', 'table', 'csv']
+
 interface PullFlags {
   members?: string
   anonymize?: boolean
@@ -31,11 +33,13 @@ function summaryText(s: PullSummary): string {
 export async function scenarioPull(cmd: Command, io: CliIo): Promise<void> {
   const g = cmd.optsWithGlobals<GlobalOptions & PullFlags>()
   const f = cmd.opts<PullFlags>()
-  if (!f.out) throw new UsageError(t('err.pullOut'))
+  // `-o scenario.yaml` as the issue writes it: a value of -o that is no output format names the file
+  const out = f.out ?? (g.output !== undefined && !outputFormats.includes(g.output) ? g.output : undefined)
+  if (!out) throw new UsageError(t('err.pullOut'))
   const members = f.members === undefined ? 0 : Number(f.members)
   if (!Number.isSafeInteger(members) || members < 0 || !/^\d+$/.test(f.members ?? '0')) throw new UsageError(t('err.integerMin', { name: '--members', min: 0, value: f.members ?? '' }))
   const conn = await resolveConnection(connectionFlags(g), io.env)
-  const path = resolve(io.cwd, f.out)
+  const path = resolve(io.cwd, out)
   const state = await resumableCaller(readOnlyCaller(io, requireBase(conn), requireToken(conn)), stateFileOf(path), f.resume === true)
   const caller = state.caller
   const anonymize = f.anonymize ? (await import('./anonymize.js')).anonymizeMembers : undefined
