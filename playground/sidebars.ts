@@ -16,6 +16,7 @@ const sidebars: SidebarsConfig = {
         'tutorials/mail-delivery',
         'tutorials/forms',
         'tutorials/upload-download',
+        'tutorials/mirror-environment',
       ],
     },
     {

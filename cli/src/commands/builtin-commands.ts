@@ -4,13 +4,15 @@ import { addCompletionCommand } from '../completion/completion-command.js'
 import { addConfigCommand } from '../config/config-command.js'
 import { addMockCommand } from '../mock/mock-command.js'
 import { addWorkflowCommands } from '../workflows/workflow-commands.js'
+import { addMirrorCommands } from '../mirror/mirror-commands.js'
 
 /** Names that are never operations. */
-export const builtinNames = new Set(['config', 'wait', 'members', 'deliveries', 'mock', 'completion', 'help'])
+export const builtinNames = new Set(['config', 'wait', 'members', 'deliveries', 'mock', 'completion', 'help', 'scenario', 'verify'])
 
 /** The hand-written commands (their actions load their code when they run). */
 export function addBuiltinCommands(program: Command, io: CliIo): void {
   addWorkflowCommands(program, io)
+  addMirrorCommands(program, io)
   addMockCommand(program, io)
   addConfigCommand(program, io)
   addCompletionCommand(program, io)

@@ -41,7 +41,7 @@ export function completionModel(program: Command): CompletionModel {
       { flags: ['--clock'], values: ['real', 'manual'] },
       { flags: ['--phase', '--mode'], values: ['0', '1', '2', '3'] },
     ],
-    fileFlags: ['--file', '--out', '--scenario', '--body'],
+    fileFlags: ['--file', '--out', '--scenario', '--body', '--against-emulator'],
     dirFlags: ['--data-dir', '--static'],
     operationFlags: ['--operation'],
     operationNames: [...names, '*'],
