@@ -538,7 +538,11 @@ describe('durations, times, --dry-run, --verbose, --timeout, --raw, --version', 
   it('--verbose writes the request, status, time and request id on stderr', async () => {
     const r = await run(['get-member-tables', '--verbose'])
     expect(r.code).toBe(0)
-    expect(r.stderr).toMatch(new RegExp(`^> POST ${mock?.url}/api/v1/get_member_tables\\n< 200 \\d+ ms\\n$`))
+    // The emulator answers with the request's id (the SDK's own, accepted), the id its journal shows.
+    const line = new RegExp(`^> POST ${mock?.url}/api/v1/get_member_tables\\n< 200 \\d+ ms request-id (\\S+)\\n$`).exec(r.stderr)
+    expect(line, r.stderr).not.toBeNull()
+    const journal = await (await fetch(`${mock?.url}/__mock/journal`)).text()
+    expect(journal).toContain(`"${line?.[1]}"`)
     const stub = await stubServer((_req, res) => {
       res.setHeader('x-request-id', 'req_000042')
       res.setHeader('content-type', 'application/json')
