@@ -31,7 +31,8 @@ export class RequestContext implements EngineContext {
   }
 
   onUndo(undo: () => void): void {
-    ;(this.undos ??= []).push(undo)
+    this.undos ??= []
+    this.undos.push(undo)
   }
 
   /** Run the registered inverses, newest first. */

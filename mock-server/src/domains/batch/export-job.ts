@@ -24,7 +24,7 @@ export function columnsOf(table: MemberTableState, set: ColumnSetDef): string[] 
  * How one column is written, read straight from its typed array (columnar reads, no value
  * objects): the kind selects the branch of the row loop in `runExport`.
  */
-const enum W { Id, DateTime, Text, Integer, Autogen, AutogenPlain, Day, Choice, Bool, Multi, Constant, Generic }
+enum W { Id, DateTime, Text, Integer, Autogen, AutogenPlain, Day, Choice, Bool, Multi, Constant, Generic }
 
 /** One column of the export: all writers share one shape (monomorphic reads in the row loop). */
 class ColumnWriter {
