@@ -88,8 +88,10 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
 
   // A new operation: the body of a shared address, or an empty object.
   const location = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `name` is the trigger (a new operation resets the body)
   useEffect(() => {
-    setBodyText(bodyFromSearch(location.search) ?? '{}')
+    setBodyTextState(bodyFromSearch(location.search) ?? '{}')
+    setFormRevision((n) => n + 1)
     setResult(null)
   }, [name, location.search])
 
@@ -200,8 +202,8 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
                 />
                 {issues.length > 0 ? (
                   <ul className="krs-pg-issues" data-testid="body-issues">
-                    {issues.map((i, n) => (
-                      <li key={n}>
+                    {issues.map((i) => (
+                      <li key={`${i.path} ${i.message}`}>
                         <code>{i.path === '' ? '（ボディ全体）' : i.path}</code>: {i.message}
                       </li>
                     ))}
@@ -259,8 +261,8 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
             <h3>このセッションの呼び出し</h3>
             {history.length === 0 ? <p className="krs-pg-muted">まだありません。</p> : null}
             <ol className="krs-pg-journal">
-              {history.map((h, i) => (
-                <li key={`${h.at}-${i}`}>
+              {history.map((h) => (
+                <li key={`${h.at} ${h.name} ${h.target}`}>
                   <Link to={`/playground/${h.name}?body=${encodeURIComponent(h.body)}`}>
                     <code>{h.name}</code>
                   </Link>{' '}
