@@ -12,7 +12,6 @@ import { TextWriter } from './text-writer.js'
 import type { Delimiter } from './csv-write.js'
 
 const SYSTEM_COLUMNS = ['id', 'regist_date', 'update_date', 'batch_date', 'upload_date', 'last_host', 'last_referer', 'last_useragent'] as const
-export type SystemColumn = (typeof SYSTEM_COLUMNS)[number]
 
 /** Column names of a column set on a table: `id` and every element for "all items". */
 export function columnsOf(table: MemberTableState, set: ColumnSetDef): string[] {
