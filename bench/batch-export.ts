@@ -15,7 +15,7 @@ import { batchCtx, finishJob, perSecond, startClock } from './batch-support.js'
 import { reportFigure } from './report.js'
 import { buildTenant, loadNote, once, timing } from './members-support.js'
 
-const N = Number(process.env['MEMBERS'] ?? 1_000_000)
+const N = Number(process.env.MEMBERS ?? 1_000_000)
 const GOAL_MS = 6000
 const SAMPLE = Math.min(N, 100_000)
 
@@ -31,7 +31,7 @@ const plain = once(() => {
     let line = String(cols.id[r])
     for (const el of table.elements) {
       const v = apiValue(table, el, r)
-      line += ',' + (v === null ? '' : String(v))
+      line += `,${v === null ? '' : String(v)}`
     }
     out += line.length + 1
   }

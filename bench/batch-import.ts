@@ -12,7 +12,7 @@ import { batchCtx, finishJob, perSecond, startClock } from './batch-support.js'
 import { reportFigure } from './report.js'
 import { buildTenant, loadNote, once, timing } from './members-support.js'
 
-const ROWS = Number(process.env['ROWS'] ?? 100_000)
+const ROWS = Number(process.env.ROWS ?? 100_000)
 const GOAL_MS = 3000
 
 console.log(`import of a ${ROWS.toLocaleString('en')}-row CSV (mode 0) — ${loadNote()}`)

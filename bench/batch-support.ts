@@ -15,7 +15,10 @@ export function batchCtx(tenant: TenantState, clock: BenchClock, operation: Engi
   return {
     operation, tenant, account, requestId: 'bench',
     now: () => clock.now,
-    random: () => ((s = (s * 16807) % 2147483647) / 2147483647),
+    random: () => {
+      s = (s * 16807) % 2147483647
+      return s / 2147483647
+    },
     audit: () => {},
   }
 }

@@ -6,13 +6,13 @@
  *
  *   npm run bench:delivery -w @krs-kit/bench          (MEMBERS=20000 for a quicker run)
  */
-import { StringColumn } from '../mock-server/src/domains/member-db/member-columns.js'
+import type { StringColumn } from '../mock-server/src/domains/member-db/member-columns.js'
 import { mailDeliveryHandlers } from '../mock-server/src/domains/mail/handlers.js'
 import { advanceMailDelivery, mailDeliveryStateFrom } from '../mock-server/src/domains/mail/mail-section.js'
 import type { EngineContext } from '../mock-server/src/kernel/context.js'
 import { buildTenant, loadNote, NOW, once, timing } from './members-support.js'
 
-const N = Number(process.env['MEMBERS'] ?? 100_000)
+const N = Number(process.env.MEMBERS ?? 100_000)
 const RUNS = 3
 const GOAL_MS = 2000
 
@@ -39,7 +39,10 @@ const account = tenant.accounts.get(tenant.tokens.get('krs-all')!.accountId)!
 const ctx: EngineContext = {
   operation: 'add_delivery_schedule', tenant, account, requestId: 'bench',
   now: () => clock,
-  random: () => ((s = (s * 16807) % 2147483647) / 2147483647),
+  random: () => {
+      s = (s * 16807) % 2147483647
+      return s / 2147483647
+    },
   audit: () => {}, onUndo: () => {},
 }
 const h = mailDeliveryHandlers as unknown as Record<string, (c: EngineContext, b: unknown) => unknown>

@@ -9,7 +9,7 @@ import { memberDbHandlers } from '../mock-server/src/domains/member-db/handlers.
 import { buildTenant, ctxOf, loadNote, loadSqlite, median, once, timing } from './members-support.js'
 import { apiValue } from '../mock-server/src/domains/member-db/members/member-view.js'
 
-const N = Number(process.env['MEMBERS'] ?? 1_000_000)
+const N = Number(process.env.MEMBERS ?? 1_000_000)
 const TARGET_MS = 50
 
 console.log(`get_members_num_by_oneshot_condition, three clauses — ${loadNote()}`)

@@ -8,7 +8,7 @@
 import { memberDbHandlers as h } from '../mock-server/src/domains/member-db/handlers.js'
 import { buildTenant, ctxOf, loadNote, median, once, timing } from './members-support.js'
 
-const N = Number(process.env['MEMBERS'] ?? 1_000_000)
+const N = Number(process.env.MEMBERS ?? 1_000_000)
 const TARGET_MS = 100
 
 console.log(`get_member_infos_by_oneshot_condition sorted by 生年月日 (date) — ${loadNote()}`)

@@ -24,7 +24,10 @@ export function ctxOf(tenant: TenantState): EngineContext {
     operation: 'get_members_num_by_oneshot_condition',
     tenant, account,
     now: () => NOW,
-    random: () => ((s = (s * 16807) % 2147483647) / 2147483647),
+    random: () => {
+      s = (s * 16807) % 2147483647
+      return s / 2147483647
+    },
     audit: () => {},
   }
 }
@@ -73,7 +76,7 @@ export const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 1)} ms`
 
 /** better-sqlite3 from the bench workspace, or from BETTER_SQLITE3_DIR; null when absent. */
 export function loadSqlite(): (new (file: string) => SqliteDb) | null {
-  const tries = [process.env['BETTER_SQLITE3_DIR'], import.meta.url].filter(Boolean) as string[]
+  const tries = [process.env.BETTER_SQLITE3_DIR, import.meta.url].filter(Boolean) as string[]
   for (const base of tries) {
     try {
       const req = createRequire(base.startsWith('file:') ? base : `${base.replace(/\/$/, '')}/`)

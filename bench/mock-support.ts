@@ -42,7 +42,9 @@ export function spawnUntil(cmd: string, args: string[], ready: RegExp, env: Node
       }
     }
     child.stdout!.on('data', onData)
-    child.stderr!.on('data', (d: Buffer) => void (out += d.toString()))
+    child.stderr!.on('data', (d: Buffer) => {
+      out += d.toString()
+    })
     child.once('exit', (code) => {
       clearTimeout(timer)
       reject(new Error(`${cmd} exited with ${code}:\n${out.slice(-2000)}`))

@@ -94,7 +94,7 @@ const report = {
   groups: groupsOut,
 }
 mkdirSync(join(here, 'results'), { recursive: true })
-writeFileSync(latestPath, JSON.stringify(report, null, 2) + '\n')
+writeFileSync(latestPath, `${JSON.stringify(report, null, 2)}\n`)
 
 const rows: string[][] = [['figure', 'value', 'unit', 'goal', 'met', 'baseline', 'ratio']]
 for (const g of results) {

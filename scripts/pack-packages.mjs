@@ -67,7 +67,7 @@ function npmPack(pkg) {
  * Packs what changed since the last pack (everything with `force`) and returns the tarballs:
  * `{ sdk, mockServer, cli }` (absolute paths) and whether each was packed anew.
  */
-export function packPackages({ force = false, log = (m) => process.stderr.write(m + '\n') } = {}) {
+export function packPackages({ force = false, log = (m) => process.stderr.write(`${m}\n`) } = {}) {
   mkdirSync(packDir, { recursive: true })
   const tarballs = {}
   const repacked = []
@@ -84,7 +84,7 @@ export function packPackages({ force = false, log = (m) => process.stderr.write(
     log(`pack: ${pkg.name} (prepack builds it) ...`)
     const tarball = npmPack(pkg)
     log(`pack: ${relative(root, tarball)} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-    writeFileSync(stampPath, JSON.stringify({ hash, tarball }) + '\n')
+    writeFileSync(stampPath, `${JSON.stringify({ hash, tarball })}\n`)
     tarballs[pkg.key] = tarball
     repacked.push(pkg.key)
   }

@@ -92,7 +92,7 @@ describe(`krs (built binary ${cliBin})`, () => {
     const values: Record<string, (email: string) => string> = { e_4: (email) => email, e_5: () => 'abcd1234', e_6: () => '取込 花子' }
     const row = (email: string): string => cols.map((c) => values[c]?.(email) ?? '').join(',')
     const file = join(dir, 'new.csv')
-    writeFileSync(file, [header, row('cli-import-1@example.com'), row('cli-import-2@example.com')].join('\r\n') + '\r\n')
+    writeFileSync(file, `${[header, row('cli-import-1@example.com'), row('cli-import-2@example.com')].join('\r\n')}\r\n`)
     const r = await krs(['members', 'import', '--table', '1', '--file', file, '--interval', '1', '--timeout', '120'], { baseUrl: fast.mockUrl, token: fast.tokens['krs-all']! }, '', 150_000)
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0)
     const after = (await post(fast.mockUrl, 'get_members_num_by_condition', { member_table_id: 1, condition_id: 1 }, fast.tokens['krs-all'])).json as number

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEngine, type Engine } from '@krs-kit/mock-server'
-import { createKrsClient, isKrsApiError, KrsApiError, KrsServerError, type KrsClient } from '@krs-kit/sdk'
+import { createKrsClient, isKrsApiError, type KrsApiError, KrsServerError, type KrsClient } from '@krs-kit/sdk'
 import { newTenant, type Tenant } from './support/tenant.js'
 
 // Request ids end to end: every answer of the emulator carries X-Request-Id, the id its

@@ -21,7 +21,7 @@ describe('output formats', () => {
 
   it('table: columns aligned by display width (full-width characters count 2)', async () => {
     expect(await formatOutput(rows, 'table', false)).toBe(
-      ['id  title             tags   extra', '--  ----------------  -----  -----', '1   会員データベース  ["a"]', '22  x, "y"'].join('\n') + '\n',
+      `${['id  title             tags   extra', '--  ----------------  -----  -----', '1   会員データベース  ["a"]', '22  x, "y"'].join('\n')}\n`,
     )
   })
 

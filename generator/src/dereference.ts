@@ -51,7 +51,7 @@ function deref(schema: unknown, doc: unknown, where: string, stack: readonly str
   if (typeof schema === 'boolean') return schema
   if (!isJsonObject(schema)) throw new ContractError([`${where}: expected a schema (object or boolean)`])
   const done = (node: JsonObject, at: string): JsonObject => (o.transform ? o.transform(node, at) : node)
-  const ref = schema['$ref']
+  const ref = schema.$ref
   if (ref === undefined) return done(mapSubschemas(schema, (sub, p) => deref(sub, doc, `${where}/${p}`, stack, o)), where)
   if (typeof ref !== 'string') throw new ContractError([`${where}: $ref must be a string`])
   if (stack.includes(ref)) {

@@ -38,7 +38,7 @@ export function readErrorCatalogue(doc: OpenApiDocument): ErrorCatalogueEntry[] 
       continue
     }
     const { name, description, status, scope, source } = value
-    const statusDefault = value['status_default'] ?? false
+    const statusDefault = value.status_default ?? false
     if (typeof statusDefault !== 'boolean') issues.add(`${where}: status_default must be a boolean`)
     if (typeof name !== 'string' || name === '') issues.add(`${where}: name must be a non-empty string`)
     if (typeof description !== 'string' || description === '') issues.add(`${where}: description must be a non-empty string`)
@@ -58,10 +58,10 @@ export function readErrorCatalogue(doc: OpenApiDocument): ErrorCatalogueEntry[] 
   }
   if (entries.length === 0) issues.add('x-krs-error-catalogue: no codes')
 
-  const schemas = isJsonObject(doc.components) ? doc.components['schemas'] : undefined
-  const errorCodeSchema = isJsonObject(schemas) ? schemas['ErrorCode'] : undefined
-  if (isJsonObject(errorCodeSchema) && Array.isArray(errorCodeSchema['enum'])) {
-    const inEnum = new Set(errorCodeSchema['enum'])
+  const schemas = isJsonObject(doc.components) ? doc.components.schemas : undefined
+  const errorCodeSchema = isJsonObject(schemas) ? schemas.ErrorCode : undefined
+  if (isJsonObject(errorCodeSchema) && Array.isArray(errorCodeSchema.enum)) {
+    const inEnum = new Set(errorCodeSchema.enum)
     const inCatalogue = new Set(entries.map((e) => e.code))
     for (const code of inCatalogue) if (!inEnum.has(code)) issues.add(`components/schemas/ErrorCode: enum lacks ${code}, which the catalogue has`)
     for (const code of inEnum) if (!inCatalogue.has(code as string)) issues.add(`components/schemas/ErrorCode: ${String(code)} is not in the catalogue`)

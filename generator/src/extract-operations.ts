@@ -64,9 +64,9 @@ export function extractTags(doc: OpenApiDocument): TagModel[] {
 function follow(doc: OpenApiDocument, value: unknown): unknown {
   // Request bodies and responses may be $refs to components (redocly keeps shared ones).
   let node = value
-  for (let hops = 0; isJsonObject(node) && typeof node['$ref'] === 'string'; hops++) {
-    if (hops > 20) throw new ContractError([`${String(node['$ref'])}: reference chain too long`])
-    node = resolveLocalRef(doc, node['$ref'])
+  for (let hops = 0; isJsonObject(node) && typeof node.$ref === 'string'; hops++) {
+    if (hops > 20) throw new ContractError([`${String(node.$ref)}: reference chain too long`])
+    node = resolveLocalRef(doc, node.$ref)
   }
   return node
 }
@@ -113,7 +113,7 @@ export function extractOperations(
       continue
     }
     for (const m of OTHER_METHODS) if (m in item) at(`only POST is allowed, found ${m.toUpperCase()}`)
-    const op = item['post']
+    const op = item.post
     if (!isJsonObject(op)) {
       at('no post operation')
       continue
@@ -147,15 +147,15 @@ function readOperation(doc: OpenApiDocument, name: string, op: JsonObject, ctx: 
     at(msg)
   }
 
-  if (op['operationId'] !== name) fail(`operationId must equal the path's API name '${name}', found ${JSON.stringify(op['operationId'])}`)
+  if (op.operationId !== name) fail(`operationId must equal the path's API name '${name}', found ${JSON.stringify(op.operationId)}`)
 
-  const tags = op['tags']
+  const tags = op.tags
   if (!Array.isArray(tags) || tags.length !== 1 || typeof tags[0] !== 'string') fail('needs exactly one tag')
   else if (!ctx.tagNames.has(tags[0])) fail(`tag '${tags[0]}' is not one of the root tags`)
 
-  const summary = op['summary']
+  const summary = op.summary
   if (typeof summary !== 'string' || summary.trim() === '') fail('needs a summary')
-  const description = op['description']
+  const description = op.description
   if (typeof description !== 'string' || description.trim() === '') fail('needs a description')
 
   if ('parameters' in op) fail('the API takes no parameters (arguments go in the JSON body)')
@@ -194,7 +194,7 @@ function readOperation(doc: OpenApiDocument, name: string, op: JsonObject, ctx: 
     if (unknown.length > 0) fail(`x-krs-errors: unknown error code(s) ${unknown.join(', ')} (not in spec/errors.yaml)`)
   }
 
-  const security = op['security']
+  const security = op.security
   let secured = ctx.rootSecured
   if (security !== undefined) {
     if (!Array.isArray(security)) fail('security must be an array ([] for no authentication)')
@@ -203,20 +203,20 @@ function readOperation(doc: OpenApiDocument, name: string, op: JsonObject, ctx: 
 
   // Request body: required, JSON, with a schema.
   let requestSchema: JsonSchema = false
-  const body = follow(doc, op['requestBody'])
-  const bodyJson = isJsonObject(body) && isJsonObject(body['content']) ? body['content'][JSON_TYPE] : undefined
+  const body = follow(doc, op.requestBody)
+  const bodyJson = isJsonObject(body) && isJsonObject(body.content) ? body.content[JSON_TYPE] : undefined
   if (!isJsonObject(body)) fail('needs a requestBody (send {} when there are no arguments)')
-  else if (body['required'] !== true) fail('requestBody must be required: true')
+  else if (body.required !== true) fail('requestBody must be required: true')
   if (isJsonObject(body) && !(isJsonObject(bodyJson) && 'schema' in bodyJson)) fail(`requestBody needs ${JSON_TYPE} content with a schema`)
-  else if (isJsonObject(bodyJson)) requestSchema = schemaFor(doc, bodyJson['schema'], `${name}/requestBody`, ctx.schemaCache)
+  else if (isJsonObject(bodyJson)) requestSchema = schemaFor(doc, bodyJson.schema, `${name}/requestBody`, ctx.schemaCache)
 
   // 200 response: JSON (the usual) or another content type (text, e.g. CSV).
   let responseSchema: JsonSchema = false
   let responseType: 'json' | 'text' = 'json'
   let responseContentTypes: string[] = []
-  const responses = op['responses']
+  const responses = op.responses
   const ok200 = isJsonObject(responses) ? follow(doc, responses['200']) : undefined
-  const content = isJsonObject(ok200) ? ok200['content'] : undefined
+  const content = isJsonObject(ok200) ? ok200.content : undefined
   if (!isJsonObject(ok200)) fail("needs a '200' response")
   else if (!isJsonObject(content) || Object.keys(content).length === 0) fail("the '200' response needs content")
   else {
@@ -224,7 +224,7 @@ function readOperation(doc: OpenApiDocument, name: string, op: JsonObject, ctx: 
     const json = content[JSON_TYPE]
     if (isJsonObject(json)) {
       if (!('schema' in json)) fail(`the '200' ${JSON_TYPE} content needs a schema`)
-      else responseSchema = schemaFor(doc, json['schema'], `${name}/responses/200`, ctx.schemaCache)
+      else responseSchema = schemaFor(doc, json.schema, `${name}/responses/200`, ctx.schemaCache)
     } else {
       responseType = 'text'
       responseSchema = TEXT_SCHEMA

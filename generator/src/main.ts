@@ -12,14 +12,18 @@ const USAGE = `usage: tsx generator/src/main.ts [--check] [--spec <root openapi 
   --check    regenerate into a temporary folder and exit 1 if a checked-in file differs
   --spec     another contract root (default ${DEFAULT_SPEC}), relative to the repository root`
 
+function parseFlags(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    options: { check: { type: 'boolean' }, spec: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  }).values
+}
+
 /** Runs the generator; returns the process exit code (0 ok, 1 stale files, 2 failure). */
 export async function main(argv: readonly string[]): Promise<number> {
-  let values
+  let values: ReturnType<typeof parseFlags>
   try {
-    ;({ values } = parseArgs({
-      args: [...argv],
-      options: { check: { type: 'boolean' }, spec: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    }))
+    values = parseFlags(argv)
   } catch (e) {
     console.error(`${(e as Error).message}\n${USAGE}`)
     return 2

@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { OutputFile } from './generate.js'
@@ -20,7 +21,7 @@ async function readOrNull(file: string): Promise<string | null> {
 
 /** Files (relative, POSIX) under `dir` of `root`, recursively; [] when it does not exist. */
 export async function listFiles(root: string, dir: string): Promise<string[]> {
-  let entries
+  let entries: Dirent[]
   try {
     entries = await readdir(join(root, dir), { withFileTypes: true })
   } catch (e) {

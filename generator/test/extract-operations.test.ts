@@ -46,7 +46,7 @@ describe('extractOperations: meta fields', () => {
   it('security: [] means no token, and absent optional extensions become null', () => {
     const doc = miniContract()
     const post = doc.paths['/api/v1/get_things']!.post
-    post['security'] = []
+    post.security = []
     post['x-krs-rights'] = []
     post['x-krs-option'] = null
     delete post['x-krs-page-step']
@@ -58,7 +58,7 @@ describe('extractOperations: meta fields', () => {
 
   it('a 200 without application/json is a text response with a string schema', () => {
     const doc = miniContract()
-    doc.paths['/api/v1/get_things']!.post['responses'] = {
+    doc.paths['/api/v1/get_things']!.post.responses = {
       '200': { description: 'csv', content: { 'text/csv': { schema: { type: 'string' } }, 'text/tab-separated-values': {} } },
     }
     const [op] = extract(doc)
@@ -68,10 +68,10 @@ describe('extractOperations: meta fields', () => {
   it('follows $refs to shared request bodies and responses', () => {
     const doc = miniContract()
     const post = doc.paths['/api/v1/get_things']!.post
-    ;(doc.components as { [k: string]: unknown })['requestBodies'] = { Body: post['requestBody'] }
-    ;(doc.components as { [k: string]: unknown })['responses'] = { Ok: (post['responses'] as { [k: string]: unknown })['200'] }
-    post['requestBody'] = { $ref: '#/components/requestBodies/Body' }
-    post['responses'] = { '200': { $ref: '#/components/responses/Ok' } }
+    ;(doc.components as { [k: string]: unknown }).requestBodies = { Body: post.requestBody }
+    ;(doc.components as { [k: string]: unknown }).responses = { Ok: (post.responses as { [k: string]: unknown })['200'] }
+    post.requestBody = { $ref: '#/components/requestBodies/Body' }
+    post.responses = { '200': { $ref: '#/components/responses/Ok' } }
     expect(extract(doc)).toEqual(extract(miniContract()))
   })
 })
@@ -79,12 +79,12 @@ describe('extractOperations: meta fields', () => {
 type Mutation = (post: { [k: string]: unknown }, doc: ReturnType<typeof miniContract>) => void
 
 const invalid: { name: string; mutate: Mutation; want: RegExp }[] = [
-  { name: 'operationId differs from the path', mutate: (p) => (p['operationId'] = 'getThings'), want: /get_things: operationId must equal the path's API name 'get_things', found "getThings"/ },
-  { name: 'missing tag', mutate: (p) => delete p['tags'], want: /get_things: needs exactly one tag/ },
-  { name: 'two tags', mutate: (p) => (p['tags'] = ['things', 'things']), want: /get_things: needs exactly one tag/ },
-  { name: 'unknown tag', mutate: (p) => (p['tags'] = ['stuff']), want: /get_things: tag 'stuff' is not one of the root tags/ },
-  { name: 'missing summary', mutate: (p) => delete p['summary'], want: /get_things: needs a summary/ },
-  { name: 'missing description', mutate: (p) => (p['description'] = ' '), want: /get_things: needs a description/ },
+  { name: 'operationId differs from the path', mutate: (p) => (p.operationId = 'getThings'), want: /get_things: operationId must equal the path's API name 'get_things', found "getThings"/ },
+  { name: 'missing tag', mutate: (p) => delete p.tags, want: /get_things: needs exactly one tag/ },
+  { name: 'two tags', mutate: (p) => (p.tags = ['things', 'things']), want: /get_things: needs exactly one tag/ },
+  { name: 'unknown tag', mutate: (p) => (p.tags = ['stuff']), want: /get_things: tag 'stuff' is not one of the root tags/ },
+  { name: 'missing summary', mutate: (p) => delete p.summary, want: /get_things: needs a summary/ },
+  { name: 'missing description', mutate: (p) => (p.description = ' '), want: /get_things: needs a description/ },
   { name: 'unknown error code', mutate: (p) => (p['x-krs-errors'] = ['KR_API_F0005', 'KR_API_F7777']), want: /get_things: x-krs-errors: unknown error code\(s\) KR_API_F7777/ },
   { name: 'missing x-krs-errors', mutate: (p) => delete p['x-krs-errors'], want: /get_things: x-krs-errors is required/ },
   { name: 'unknown right', mutate: (p) => (p['x-krs-rights'] = ['admin']), want: /x-krs-rights: unknown right "admin"/ },
@@ -95,28 +95,28 @@ const invalid: { name: string; mutate: Mutation; want: RegExp }[] = [
   { name: 'missing x-krs-idempotent', mutate: (p) => delete p['x-krs-idempotent'], want: /x-krs-idempotent is required/ },
   { name: 'x-krs-idempotent not a boolean', mutate: (p) => (p['x-krs-idempotent'] = 'yes'), want: /x-krs-idempotent is required/ },
   { name: 'bad page step', mutate: (p) => (p['x-krs-page-step'] = 0), want: /x-krs-page-step must be a positive integer/ },
-  { name: 'missing 200 response', mutate: (p) => (p['responses'] = { '400': { description: 'x' } }), want: /get_things: needs a '200' response/ },
-  { name: '200 without content', mutate: (p) => (p['responses'] = { '200': { description: 'x' } }), want: /the '200' response needs content/ },
-  { name: 'missing request body', mutate: (p) => delete p['requestBody'], want: /needs a requestBody/ },
+  { name: 'missing 200 response', mutate: (p) => (p.responses = { '400': { description: 'x' } }), want: /get_things: needs a '200' response/ },
+  { name: '200 without content', mutate: (p) => (p.responses = { '200': { description: 'x' } }), want: /the '200' response needs content/ },
+  { name: 'missing request body', mutate: (p) => delete p.requestBody, want: /needs a requestBody/ },
   {
     name: 'optional request body',
-    mutate: (p) => ((p['requestBody'] as { required: boolean }).required = false),
+    mutate: (p) => ((p.requestBody as { required: boolean }).required = false),
     want: /requestBody must be required: true/,
   },
-  { name: 'parameters', mutate: (p) => (p['parameters'] = []), want: /the API takes no parameters/ },
-  { name: 'a GET next to the POST', mutate: (_p, d) => ((d.paths['/api/v1/get_things'] as { [k: string]: unknown })['get'] = {}), want: /only POST is allowed, found GET/ },
+  { name: 'parameters', mutate: (p) => (p.parameters = []), want: /the API takes no parameters/ },
+  { name: 'a GET next to the POST', mutate: (_p, d) => ((d.paths['/api/v1/get_things'] as { [k: string]: unknown }).get = {}), want: /only POST is allowed, found GET/ },
   { name: 'path not /api/v1/{name}', mutate: (_p, d) => (d.paths['/v2/getThings'] = d.paths['/api/v1/get_things']!), want: /paths\/\/v2\/getThings: operation paths are \/api\/v1\/\{api_name\}/ },
   {
     name: 'recursive schema',
     mutate: (p, d) => {
-      ;(d.components as { schemas: { [k: string]: unknown } }).schemas['Node'] = { type: 'object', properties: { child: { $ref: '#/components/schemas/Node' } } }
-      ;(p['requestBody'] as { content: { 'application/json': { schema: unknown } } }).content['application/json'].schema = { $ref: '#/components/schemas/Node' }
+      ;(d.components as { schemas: { [k: string]: unknown } }).schemas.Node = { type: 'object', properties: { child: { $ref: '#/components/schemas/Node' } } }
+      ;(p.requestBody as { content: { 'application/json': { schema: unknown } } }).content['application/json'].schema = { $ref: '#/components/schemas/Node' }
     },
     want: /get_things: .*recursive schema \(#\/components\/schemas\/Node -> #\/components\/schemas\/Node\)/,
   },
   {
     name: 'nullable (OpenAPI 3.0)',
-    mutate: (p) => ((p['requestBody'] as { content: { 'application/json': { schema: unknown } } }).content['application/json'].schema = { type: 'string', nullable: true }),
+    mutate: (p) => ((p.requestBody as { content: { 'application/json': { schema: unknown } } }).content['application/json'].schema = { type: 'string', nullable: true }),
     want: /'nullable' is OpenAPI 3.0/,
   },
   { name: 'catalogue entry without status', mutate: (_p, d) => delete (d['x-krs-error-catalogue'] as { KR_API_F0005: { status?: number } }).KR_API_F0005.status, want: /x-krs-error-catalogue\/KR_API_F0005: status must be an integer/ },
@@ -138,7 +138,7 @@ describe('extractOperations: the contract is checked with clear messages', () =>
   it('reports every problem of a run at once', () => {
     const doc = miniContract()
     const post = doc.paths['/api/v1/get_things']!.post
-    delete post['tags']
+    delete post.tags
     post['x-krs-errors'] = ['NOPE']
     expect(issuesOf(doc)).toHaveLength(2)
   })

@@ -29,7 +29,7 @@ describe('the real contract (spec/dist/openapi.json)', () => {
     expect(paths).toHaveLength(61)
     for (const [path, item] of paths) {
       expect(Object.keys(item), path).toContain('post')
-      expect(`/api/v1/${(item['post'] as { operationId: string }).operationId}`).toBe(path)
+      expect(`/api/v1/${(item.post as { operationId: string }).operationId}`).toBe(path)
     }
     expect(new Set(model.operations.map((o) => o.name)).size).toBe(61)
   })
@@ -43,7 +43,7 @@ describe('the real contract (spec/dist/openapi.json)', () => {
     const ajv = strictAjv()
     let examples = 0
     for (const op of model.operations) {
-      const post = (doc.paths ?? {})[`/api/v1/${op.name}`]?.['post'] as Post
+      const post = doc.paths?.[`/api/v1/${op.name}`]?.post as Post
       const cases = [
         { kind: 'request', schema: op.requestSchema, media: post.requestBody.content['application/json'] },
         { kind: 'response', schema: op.responseSchema, media: post.responses['200'].content['application/json'] },

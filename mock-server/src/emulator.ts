@@ -43,8 +43,6 @@ export const handlerTable = {
   ...environmentModule.handlers,
 } satisfies OperationHandlers<EngineContext>
 
-export type HandlerTable = OperationHandlers<EngineContext>
-
 const definition: EmulatorDefinition = {
   modules,
   handlers: handlerTable,

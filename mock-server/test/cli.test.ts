@@ -40,7 +40,7 @@ function startBin(args: string[]): Promise<Started> {
       }
     }
     child.stdout!.on('data', onData)
-    child.stderr!.on('data', (d: Buffer) => void (out += d.toString()))
+    child.stderr!.on('data', (d: Buffer) => { out += d.toString() })
     child.once('exit', (code) => {
       clearTimeout(timer)
       reject(new Error(`krs-mock exited with ${code}:\n${out}`))
@@ -105,7 +105,7 @@ describe('krs-mock process', { timeout: 60_000 }, () => {
       const bad = spawn(process.execPath, ['--import', 'tsx', bin, '--scenario', join(dir, 'missing.yaml')], { stdio: 'pipe' })
       children.push(bad)
       let err = ''
-      bad.stderr.on('data', (d: Buffer) => void (err += d.toString()))
+      bad.stderr.on('data', (d: Buffer) => { err += d.toString() })
       expect(await exited(bad)).toBe(2)
       expect(err).toContain('missing.yaml')
     } finally {
@@ -140,7 +140,7 @@ describe('krs-mock process', { timeout: 60_000 }, () => {
     const child = spawn(process.execPath, ['--import', 'tsx', bin, '--help'], { stdio: 'pipe' })
     children.push(child)
     let out = ''
-    child.stdout.on('data', (d: Buffer) => void (out += d.toString()))
+    child.stdout.on('data', (d: Buffer) => { out += d.toString() })
     expect(await exited(child)).toBe(0)
     expect(out).toContain('--data-dir DIR')
   })

@@ -8,7 +8,7 @@ import { createEngine } from '../src/index.js'
 
 function fakeWall(startMs: number): { now: () => number; add: (ms: number) => void } {
   let t = startMs
-  return { now: () => t, add: (ms) => void (t += ms) }
+  return { now: () => t, add: (ms) => { t += ms } }
 }
 
 describe('tenant clock', () => {

@@ -22,7 +22,7 @@ function partialPost(url: string, declared: number, sent: number): Promise<{ sta
     })
     req.on('response', (res) => {
       let body = ''
-      res.on('data', (d: Buffer) => void (body += d.toString()))
+      res.on('data', (d: Buffer) => { body += d.toString() })
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
     })
     req.on('error', reject)

@@ -54,7 +54,7 @@ describe('a scenario file with part 2 and 3 sections, through the Node door (krs
     const file = join(dir, 'scenario.yaml')
     await writeFile(file, stringifyYaml(customScenario()))
     let out = ''
-    const r = await runCli(['--scenario', file, '--port', '0', '--quiet', '--clock', 'manual', '--members', '40'], { out: (t) => void (out += t), err: (t) => void (out += t) })
+    const r = await runCli(['--scenario', file, '--port', '0', '--quiet', '--clock', 'manual', '--members', '40'], { out: (t) => { out += t }, err: (t) => { out += t } })
     running = r!
     url = running.server.url
     expect(out).toContain('listening on')

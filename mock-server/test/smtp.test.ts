@@ -15,7 +15,7 @@ afterEach(async () => {
 
 async function start(extra: string[]): Promise<{ url: string; out: () => string }> {
   let out = ''
-  const io = { out: (t: string) => void (out += t), err: (t: string) => void (out += t) }
+  const io = { out: (t: string) => { out += t }, err: (t: string) => { out += t } }
   running = await runCli(['--port', '0', '--quiet', '--clock', 'manual', '--members', '12', ...extra], io)
   return { url: running!.server.url, out: () => out }
 }

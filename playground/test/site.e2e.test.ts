@@ -131,7 +131,7 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
       }
       const catalogue = Object.entries(spec['x-krs-error-catalogue'])
       const codes = await get('/errors/kreisel-api-exception-codes')
-      for (const [code, entry] of catalogue) {
+      for (const [code] of catalogue) {
         expect(codes.html, code).toContain(`id="${code}"`)
       }
       expect(catalogue.length).toBeGreaterThan(30)

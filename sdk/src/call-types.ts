@@ -6,7 +6,7 @@ import type { OperationMethods } from './generated/operation-methods.js'
 import type { KrsPromise } from './krs-promise.js'
 
 /** True when every key of the request body is optional (e.g. `{}`): the body may be left out. */
-type BodyOptional<K extends OperationName> = {} extends OperationRequest<K> ? true : false
+type BodyOptional<K extends OperationName> = Record<never, never> extends OperationRequest<K> ? true : false
 
 /** The arguments after the operation name: `(body, options?)`, with `body` optional when it may be `{}`. */
 export type CallArgs<K extends OperationName> =

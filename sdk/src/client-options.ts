@@ -61,8 +61,10 @@ export interface KrsClientOptions {
   /** Send an `X-Request-Id` with each attempt (default true); the server's id wins when it answers with one. */
   sendRequestId?: boolean | undefined
   /** Called before each attempt; may return a replacement `Request` (e.g. with extra headers). */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a hook may return nothing; `void` lets callers pass existing `() => void` functions
   onRequest?: ((ctx: RequestHookContext) => Request | void | Promise<Request | void>) | undefined
   /** Called with each raw response (before it is decoded); may return a replacement `Response`. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a hook may return nothing; `void` lets callers pass existing `() => void` functions
   onResponse?: ((ctx: ResponseHookContext) => Response | void | Promise<Response | void>) | undefined
   /** Called before each retry is waited for (logging, metrics). */
   onRetry?: ((ctx: RetryHookContext) => void) | undefined

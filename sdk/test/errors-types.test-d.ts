@@ -2,12 +2,12 @@ import { describe, expectTypeOf, it } from 'vitest'
 import {
   createKrsClient,
   isKrsApiError,
-  KrsApiError,
-  KrsAuthenticationError,
-  KrsNetworkError,
+  type KrsApiError,
+  type KrsAuthenticationError,
+  type KrsNetworkError,
   KrsRateLimitError,
-  KrsServerError,
-  KrsTimeoutError,
+  type KrsServerError,
+  type KrsTimeoutError,
   type OperationResponse,
   type WithResponse,
 } from '../src/index.js'

@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   createKrsClient,
-  KrsApiError,
+  type KrsApiError,
   KrsNetworkError,
   KrsServerError,
   type RetryHookContext,

@@ -1,12 +1,12 @@
 import Ajv2020Module from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import type { ValidateFunction } from 'ajv'
-import { errorCatalogue, isErrorCode, type ErrorCode } from '../../mock-server/src/generated/errors.js'
+import { errorCatalogue, isErrorCode } from '../../mock-server/src/generated/errors.js'
 import { operationNames, type OperationName } from '../../mock-server/src/generated/operation-names.js'
 import { operations, type OperationInfo } from '../../mock-server/src/generated/operations.js'
 
 export { errorCatalogue, operationNames, operations }
-export type { ErrorCode, OperationInfo, OperationName }
+export type { OperationInfo, OperationName }
 
 // ajv and ajv-formats are CommonJS: under ESM the class may sit on `.default`.
 type AjvCtor = typeof Ajv2020Module.default

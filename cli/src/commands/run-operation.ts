@@ -21,8 +21,13 @@ async function allPages(client: KrsClient, name: string, body: Record<string, un
   let list: unknown[] | undefined
   let merged: Record<string, unknown> | undefined
   for await (const page of pages(name, body)) {
-    if (Array.isArray(page)) (list ??= []).push(...page)
-    else Object.assign((merged ??= {}), page)
+    if (Array.isArray(page)) {
+      list ??= []
+      list.push(...page)
+    } else {
+      merged ??= {}
+      Object.assign(merged, page)
+    }
   }
   return list ?? merged ?? []
 }

@@ -55,7 +55,7 @@ async function loadEmulator(): Promise<typeof import('@krs-kit/mock-server/node'
 /** Runs the emulator in this process until SIGINT/SIGTERM. */
 export async function runMock(cmd: Command, io: CliIo): Promise<void> {
   const { runCli, CliUsageError } = await loadEmulator()
-  let running
+  let running: Awaited<ReturnType<typeof runCli>>
   try {
     running = await runCli(mockArgv(cmd.opts<MockOptions>()), { out: io.stdout, err: io.stderr })
   } catch (e) {

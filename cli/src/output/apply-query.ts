@@ -3,7 +3,7 @@ import { UsageError } from '../exit-codes.js'
 /** Applies a JMESPath expression (JMESPath Community edition). */
 export async function applyQuery(data: unknown, expression: string): Promise<unknown> {
   const { compile, TreeInterpreter } = await import('@jmespath-community/jmespath')
-  let ast
+  let ast: ReturnType<typeof compile>
   try {
     ast = compile(expression)
   } catch (e) {

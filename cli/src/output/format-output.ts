@@ -26,7 +26,7 @@ function table(data: unknown): string {
       .join('  ')
       .trimEnd()
   const [head, ...body] = all
-  return [line(head ?? []), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n') + '\n'
+  return `${[line(head ?? []), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n')}\n`
 }
 
 /** Renders a result: JSON (pretty on a terminal, compact when piped), YAML, a table or CSV. */
@@ -42,7 +42,7 @@ export async function formatOutput(data: unknown, format: OutputFormat, pretty: 
       return table(data)
     case 'csv': {
       const { header, rows } = toRows(data)
-      return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\n') + '\n'
+      return `${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\n')}\n`
     }
   }
 }

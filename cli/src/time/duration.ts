@@ -13,8 +13,7 @@ export function parseDuration(name: string, text: string): number {
   const part = /(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/gy
   let total = 0
   let end = 0
-  let m: RegExpExecArray | null
-  while ((m = part.exec(s)) !== null) {
+  for (let m = part.exec(s); m !== null; m = part.exec(s)) {
     total += Number(m[1]) * (unitMs[m[2] as string] as number)
     end = part.lastIndex
   }

@@ -1,5 +1,5 @@
 import { cliFetch, emulatorHeader } from '../client/http.js'
-import { apiBase, type Connection } from '../config/resolve-connection.js'
+import type { Connection } from '../config/resolve-connection.js'
 import type { CliIo } from '../io.js'
 import { adminOrigin, adminRequest } from '../mock/mock-admin.js'
 
@@ -33,5 +33,3 @@ export async function serverNow(io: CliIo, conn: Connection, base: string): Prom
   const date = Date.parse(response.headers.get('date') ?? '')
   return Number.isFinite(date) ? Math.floor(date / 1000) : Math.floor(Date.now() / 1000)
 }
-
-export { apiBase }

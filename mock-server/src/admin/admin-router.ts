@@ -1,7 +1,4 @@
 import type { AdminHandler } from '../kernel/admin-handler.js'
-import type { Engine } from '../kernel/create-engine.js'
-import type { EngineInternals } from '../kernel/engine-internals.js'
-import type { RawRequest, RawResponse } from '../kernel/raw-http.js'
 import { parseAdminBody, type AdminRequest, type AdminRoutes } from '../kernel/admin-request.js'
 import { adminError } from '../kernel/admin-response.js'
 import { DomainError, type DomainErrorKind } from '../kernel/domain-error.js'

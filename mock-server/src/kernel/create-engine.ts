@@ -5,7 +5,7 @@ import type { TenantFactory } from './tenant-factory.js'
 import type { TenantScenario } from './tenant-state.js'
 import { apiNameOf } from './api-route.js'
 import type { ClockOptions } from './clock.js'
-import { ContractViolationError, type EngineInternals, type EngineLogger } from './engine-internals.js'
+import type { EngineInternals, EngineLogger } from './engine-internals.js'
 import { errorResponse } from './error-response.js'
 import { fromFetchRequest, toFetchResponse } from './fetch-adapter.js'
 import type { RawRequest, RawResponse } from './raw-http.js'
@@ -330,5 +330,3 @@ function adminForbidden(): RawResponse {
     tenantId: null,
   }
 }
-
-export { ContractViolationError }

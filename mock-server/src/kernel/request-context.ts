@@ -43,7 +43,8 @@ export class RequestContext implements EngineContext {
 
   onUndo(undo: () => void): void {
     this.mutated = true
-    ;(this.undos ??= []).push(undo)
+    this.undos ??= []
+    this.undos.push(undo)
   }
 
   /** Run the registered inverses, newest first. */

@@ -25,7 +25,8 @@ function compiled(cache: Map<OperationName, ValidateFunction>, name: OperationNa
   let v = cache.get(name)
   if (!v) {
     // the Ajv instance itself (its meta-schemas) is built on the first call too
-    v = (ajv ??= createAjv()).compile(operations[name][which] as object)
+    ajv ??= createAjv()
+    v = ajv.compile(operations[name][which] as object)
     cache.set(name, v)
   }
   return v
@@ -39,7 +40,8 @@ export function validateRequest(name: OperationName, body: unknown): ValidationF
     // the first error of the first alternative tried hides the real reason: look at all of them
     let every = allErrorsValidators.get(name)
     if (!every) {
-      every = (allErrorsAjv ??= createAjv({ allErrors: true })).compile(operations[name].requestSchema as object)
+      allErrorsAjv ??= createAjv({ allErrors: true })
+      every = allErrorsAjv.compile(operations[name].requestSchema as object)
       allErrorsValidators.set(name, every)
     }
     every(body)

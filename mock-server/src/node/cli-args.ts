@@ -78,34 +78,38 @@ function intOption(name: string, text: string | undefined, min: number, max: num
   return n
 }
 
+function parseFlags(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      scenario: { type: 'string' },
+      seed: { type: 'string' },
+      members: { type: 'string' },
+      clock: { type: 'string' },
+      'data-dir': { type: 'string' },
+      static: { type: 'string' },
+      'admin-remote': { type: 'boolean' },
+      'allowed-host': { type: 'string' },
+      cors: { type: 'string' },
+      smtp: { type: 'string' },
+      now: { type: 'string' },
+      'public-url': { type: 'string' },
+      'print-scenario': { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      'validate-responses': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }).values
+}
+
 export function parseCliArgs(argv: readonly string[]): CliOptions {
-  let values
+  let values: ReturnType<typeof parseFlags>
   try {
-    ;({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        host: { type: 'string' },
-        port: { type: 'string' },
-        scenario: { type: 'string' },
-        seed: { type: 'string' },
-        members: { type: 'string' },
-        clock: { type: 'string' },
-        'data-dir': { type: 'string' },
-        static: { type: 'string' },
-        'admin-remote': { type: 'boolean' },
-        'allowed-host': { type: 'string' },
-        cors: { type: 'string' },
-        smtp: { type: 'string' },
-        now: { type: 'string' },
-        'public-url': { type: 'string' },
-        'print-scenario': { type: 'boolean' },
-        quiet: { type: 'boolean' },
-        'validate-responses': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }))
+    values = parseFlags(argv)
   } catch (e) {
     throw new CliUsageError((e as Error).message)
   }

@@ -55,7 +55,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
   // does the same when neither --now nor --clock is given
   if (opts.now !== undefined) engineOptions.clock = { mode: opts.clock, now: opts.now }
   else if (!opts.clockSet) engineOptions.clock = {}
-  let engine
+  let engine: Engine
   try {
     engine = createEngine(engineOptions)
   } catch (e) {

@@ -170,7 +170,7 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
         col.values[start + i] =
           el.type === 'sex' ? sex[i]!
             : el.type === 'prefecture' ? PREF_TABLE[Math.floor(rnd() * PREF_TABLE.length)]!
-              : el.required || rnd() < 0.8 ? ids[Math.floor(Math.pow(rnd(), 2) * ids.length)] ?? 0 : 0
+              : el.required || rnd() < 0.8 ? ids[Math.floor(rnd() ** 2 * ids.length)] ?? 0 : 0
       }
     } else if (col instanceof BoolColumn) {
       for (let i = 0; i < n; i++) {

@@ -4,10 +4,8 @@
  */
 export { parseScenario } from './parse-scenario.js'
 export { defaultScenario } from './default-scenario.js'
-export { createTenantState, scenarioSectionsOf, type CreateTenantOptions } from './create-tenant.js'
-export { snapshotTenant, restoreTenant, snapshotMemberDb, restoreMemberDb } from './snapshot.js'
+export { createTenantState } from './create-tenant.js'
+export { snapshotTenant, restoreTenant } from './snapshot.js'
 export { ScenarioError } from './scenario-error.js'
-export { resolveExtends } from './extend-scenario.js'
-export { clockWithScenarioNow, scenarioNowSeconds } from './scenario-now.js'
 export { scenarioSchema } from './scenario-schema.js'
 export type * from './scenario-types.js'

@@ -18,15 +18,15 @@ function describe(e: ErrorObject): ScenarioError {
   let path = pointerToPath(e.instancePath)
   const p = e.params as Record<string, unknown>
   if (e.keyword === 'additionalProperties') {
-    path = path ? `${path}.${String(p['additionalProperty'])}` : String(p['additionalProperty'])
+    path = path ? `${path}.${String(p.additionalProperty)}` : String(p.additionalProperty)
     return new ScenarioError(path, 'unknown key')
   }
   if (e.keyword === 'required') {
-    path = path ? `${path}.${String(p['missingProperty'])}` : String(p['missingProperty'])
+    path = path ? `${path}.${String(p.missingProperty)}` : String(p.missingProperty)
     return new ScenarioError(path, 'required key is missing')
   }
-  if (e.keyword === 'enum') return new ScenarioError(path, `must be one of ${JSON.stringify(p['allowedValues'])}`)
-  if (e.keyword === 'propertyNames') return new ScenarioError(`${path}.${String(p['propertyName'])}`, 'key name not allowed')
+  if (e.keyword === 'enum') return new ScenarioError(path, `must be one of ${JSON.stringify(p.allowedValues)}`)
+  if (e.keyword === 'propertyNames') return new ScenarioError(`${path}.${String(p.propertyName)}`, 'key name not allowed')
   return new ScenarioError(path, e.message ?? e.keyword)
 }
 
@@ -58,12 +58,14 @@ function checkReferences(s: Scenario): void {
   unique(elementIds, (e) => e.id, (i) => elementIds[i]!.path, 'element id (element ids are unique across tables)')
   const conds = s.memberTables.flatMap((t, ti) => (t.conditions ?? []).map((c, ci) => ({ id: c.id, path: `memberTables[${ti}].conditions[${ci}].id` })))
   unique(conds, (c) => c.id, (i) => conds[i]!.path, 'condition id')
-  s.memberTables.forEach((t, ti) => t.elements.forEach((e, ei) => {
-    const p = `memberTables[${ti}].elements[${ei}]`
-    if (e.type === 'timestamp' && !e.systemField) throw new ScenarioError(`${p}.systemField`, 'a timestamp element needs systemField')
-    if (['select', 'select_multiple'].includes(e.type) && !e.config?.options) throw new ScenarioError(`${p}.config.options`, `a ${e.type} element needs options`)
-    if (!elementTypes.includes(e.type)) throw new ScenarioError(`${p}.type`, 'unknown element type')
-  }))
+  s.memberTables.forEach((t, ti) => {
+    t.elements.forEach((e, ei) => {
+      const p = `memberTables[${ti}].elements[${ei}]`
+      if (e.type === 'timestamp' && !e.systemField) throw new ScenarioError(`${p}.systemField`, 'a timestamp element needs systemField')
+      if (['select', 'select_multiple'].includes(e.type) && !e.config?.options) throw new ScenarioError(`${p}.config.options`, `a ${e.type} element needs options`)
+      if (!elementTypes.includes(e.type)) throw new ScenarioError(`${p}.type`, 'unknown element type')
+    })
+  })
 }
 
 /**

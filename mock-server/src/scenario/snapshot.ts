@@ -74,7 +74,7 @@ export function restoreTenant(json: unknown): TenantState {
     format: string; id: string; environmentName: string; accounts: Account[]; tokens: ApiToken[]
     memberDb: MemberDbJson; audit: AuditEntry[]; extra?: Record<string, unknown>
   }
-  if (!j || j.format !== 'krs-kit-tenant/1') throw new Error('restoreTenant: not a krs-kit tenant snapshot (format krs-kit-tenant/1)')
+  if (j?.format !== 'krs-kit-tenant/1') throw new Error('restoreTenant: not a krs-kit tenant snapshot (format krs-kit-tenant/1)')
   const extra: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(j.extra ?? {})) extra[k] = decodeJsonSafe(v)
   return {

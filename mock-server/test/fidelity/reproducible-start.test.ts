@@ -35,7 +35,7 @@ function start(args: string[]): Promise<string> {
         resolve(m[1]!)
       }
     })
-    child.stderr!.on('data', (d: Buffer) => void (out += d.toString()))
+    child.stderr!.on('data', (d: Buffer) => { out += d.toString() })
     child.once('exit', (code) => {
       clearTimeout(timer)
       reject(new Error(`krs-mock exited with ${code}:\n${out}`))
@@ -47,8 +47,8 @@ function output(args: string[]): Promise<{ code: number | null; stdout: string; 
   const child = run(args)
   let stdout = ''
   let stderr = ''
-  child.stdout!.on('data', (d: Buffer) => void (stdout += d.toString()))
-  child.stderr!.on('data', (d: Buffer) => void (stderr += d.toString()))
+  child.stdout!.on('data', (d: Buffer) => { stdout += d.toString() })
+  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString() })
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })))
 }
 

@@ -12,7 +12,11 @@ describe('validation messages name the given value', () => {
     // a value nested far too deep for JSON.stringify is never serialised
     let deep: Record<string, unknown> = {}
     const root = deep
-    for (let i = 0; i < 200_000; i++) deep = (deep.a = {}) as Record<string, unknown>
+    for (let i = 0; i < 200_000; i++) {
+      const next: Record<string, unknown> = {}
+      deep.a = next
+      deep = next
+    }
     expect(givenValueSuffix(error('enum', '/v'), { v: root })).toBe('; got an object')
     // required / additionalProperties / type errors carry no value
     expect(givenValueSuffix(error('type', '/a'), { a: 'x' })).toBe('')

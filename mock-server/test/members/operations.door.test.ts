@@ -57,7 +57,7 @@ runOnEveryDoor('member database operations', (t: DoorTarget) => {
     const m = (await t.call<Record<string, unknown>>('get_member_info', { member_table_id: 1, member_id: 1 })).body
     expect(m).toMatchObject({ id: 1, e_2: 'taro@example.com', e_11: '******', e_10: '', e_12: 'T001', regist_date: '2025-12-20 10:00:00' })
     const n = (await t.call<Record<string, unknown>>('get_member_info', { member_table_id: 1, member_id: 1 }, 'krs-noencrypt')).body
-    expect(n['e_10']).toBe('(暗号化)')
+    expect(n.e_10).toBe('(暗号化)')
     await expectError(t.call('get_member_info', { member_table_id: 1, member_id: 99 }), 'KR_API_F0005')
   })
 

@@ -153,6 +153,6 @@ describe('saved conditions in lists and counts', () => {
   })
   it('masks secrets in lists as in get_member_info', () => {
     const list = h.get_member_infos_by_oneshot_condition(ctxFor(fx, 'krs-noencrypt'), { member_table_id: 1, condition_info: { grouping: true, conditions: {} }, offset: 0, sort_key: 0, order: true } as never) as Record<string, unknown>[]
-    expect(list.every((m) => m['e_11'] === '******' && m['e_10'] === '(暗号化)')).toBe(true)
+    expect(list.every((m) => m.e_11 === '******' && m.e_10 === '(暗号化)')).toBe(true)
   })
 })

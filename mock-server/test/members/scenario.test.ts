@@ -37,7 +37,7 @@ describe('parseScenario', () => {
     const { environment: _, ...rest } = defaultScenario()
     expect(scenarioError(rest).path).toBe('environment')
     const s = defaultScenario()
-    ;(s.accounts[2] as unknown as Record<string, unknown>)['level'] = 'boss'
+    ;(s.accounts[2] as unknown as Record<string, unknown>).level = 'boss'
     expect(scenarioError(s).path).toBe('accounts[2].level')
   })
   it('checks references between sections', () => {
@@ -96,10 +96,10 @@ describe('the default scenario', () => {
   })
   it('generates realistic Japanese members', () => {
     const m = h.get_member_info(ctxFor(t), { member_table_id: 1, member_id: 1 } as never) as Record<string, unknown>
-    expect(m['e_6']).toMatch(/^\S+ \S+$/)
-    expect(m['e_7']).toMatch(/^[ァ-ヶー]+ [ァ-ヶー]+$/)
-    expect(m['e_3']).toBe('M0000001')
-    expect(m['e_5']).toBe('******')
+    expect(m.e_6).toMatch(/^\S+ \S+$/)
+    expect(m.e_7).toMatch(/^[ァ-ヶー]+ [ァ-ヶー]+$/)
+    expect(m.e_3).toBe('M0000001')
+    expect(m.e_5).toBe('******')
     const prefs = new Set<number>()
     const table = t.memberDb.tables.get(1)!
     for (let r = 0; r < 1000; r++) prefs.add(table.members.columns.get(10)!.get(r) as number)
@@ -154,16 +154,16 @@ function expectSameAdd(a: ReturnType<typeof ctxFor>, b: ReturnType<typeof ctxFor
   expect(ib).toBe(ia)
   const ga = h.get_member_info(a, { member_table_id: 1, member_id: ia } as never) as Record<string, unknown>
   const gb = h.get_member_info(b, { member_table_id: 1, member_id: ib } as never) as Record<string, unknown>
-  expect(gb['e_3']).toBe(ga['e_3'])
+  expect(gb.e_3).toBe(ga.e_3)
 }
 
 describe('snapshot of the sections of parts 2 and 3', () => {
   it('keeps Maps, Sets, typed arrays and nested objects of other sections', () => {
     const t = makeTenant(0)
     const section = { deliveries: new Map([[7, { id: 7, uses: new Set(['a', 'b']), counts: new Int32Array([1, 2]) }]]), next: 8, $map: 'odd key' }
-    ;(t as unknown as Record<string, unknown>)['mailDelivery'] = section
+    ;(t as unknown as Record<string, unknown>).mailDelivery = section
     const r = restoreTenant(JSON.parse(JSON.stringify(snapshotTenant(t)))) as unknown as Record<string, unknown>
-    expect(r['mailDelivery']).toEqual(section)
-    expect((r['mailDelivery'] as typeof section).deliveries.get(7)!.uses).toBeInstanceOf(Set)
+    expect(r.mailDelivery).toEqual(section)
+    expect((r.mailDelivery as typeof section).deliveries.get(7)!.uses).toBeInstanceOf(Set)
   })
 })

@@ -103,7 +103,8 @@ runServicesSuite('forms: do_member_form_action', (t) => {
   })
 
   it('the deleted-member list answers at most 100 records per call', async () => {
-    const forms = stateOf(t).forms ?? (expectOk(await t.call('get_member_forms', { member_table_id: 1 })), stateOf(t).forms!)
+    if (!stateOf(t).forms) expectOk(await t.call('get_member_forms', { member_table_id: 1 }))
+    const forms = stateOf(t).forms!
     for (let i = 0; i < 150; i++) forms.deleted.push({ formId: 30, memberId: 10_000 + i, deletedAt: 1_700_000_000 + i, fields: [] })
     const first = expectOk(await t.call<[string, unknown][][]>('get_deleted_member_list', { member_form_id: 30, after: 0, offset: 0 }))
     const second = expectOk(await t.call<[string, unknown][][]>('get_deleted_member_list', { member_form_id: 30, after: 0, offset: 100 }))

@@ -1,4 +1,4 @@
-import React from 'react'
+import type React from 'react'
 import meta from '@site/.generated/contract-meta.json'
 
 /** One line naming the contract the generated tables came from. */

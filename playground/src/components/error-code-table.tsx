@@ -1,4 +1,4 @@
-import React from 'react'
+import type React from 'react'
 import catalogue from '@site/.generated/error-catalogue.json'
 import { scopeLabel, sourceLabel } from './error-catalogue-labels'
 

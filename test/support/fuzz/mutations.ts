@@ -162,7 +162,7 @@ export function mutate(operation: string, secured: boolean, base: unknown, kind:
         '\u0000',
         'undefined',
         `${full}\n{"again":1}`,
-        '\ufeff' + full,
+        `\ufeff${full}`,
         '{"member_table_id": 01}',
         'NaN',
       ])
@@ -206,7 +206,7 @@ export function mutate(operation: string, secured: boolean, base: unknown, kind:
   if (text === null) text = JSON.stringify(body) ?? ''
   if (text.includes(`"${DEEP}"`) || text === DEEP) {
     const depth = rnd.pick([50, 1_000, 20_000])
-    const nest = rnd.chance(0.5) ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)
+    const nest = rnd.chance(0.5) ? '['.repeat(depth) + ']'.repeat(depth) : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
     text = text === DEEP ? nest : text.replace(`"${DEEP}"`, nest)
   }
   c.bodyText = text

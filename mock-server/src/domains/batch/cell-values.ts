@@ -61,8 +61,3 @@ export function valueOfCell(el: MemberElement, cell: string): CellResult {
       return { ok: true, value: cell === '' ? null : cell }
   }
 }
-
-/** Whether an API value is blank (what `normal` skips). */
-export function isBlankValue(v: unknown): boolean {
-  return v === null || v === undefined || v === '' || v === 0 || (Array.isArray(v) && v.length === 0)
-}

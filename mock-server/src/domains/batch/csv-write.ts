@@ -22,5 +22,5 @@ export function csvLine(fields: readonly string[], delimiter: Delimiter): string
     if (i > 0) out += delimiter
     out += csvField(fields[i]!, delimiter)
   }
-  return out + '\n'
+  return `${out}\n`
 }

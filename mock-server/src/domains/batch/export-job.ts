@@ -13,7 +13,6 @@ import type { Delimiter } from './csv-write.js'
 import { servicesSettings } from '../forms/forms-scenario.js'
 
 const SYSTEM_COLUMNS = ['id', 'regist_date', 'update_date', 'batch_date', 'upload_date', 'last_host', 'last_referer', 'last_useragent'] as const
-export type SystemColumn = (typeof SYSTEM_COLUMNS)[number]
 
 /** Column names of a column set on a table: `id` and every element for "all items". */
 export function columnsOf(table: MemberTableState, set: ColumnSetDef): string[] {
@@ -25,7 +24,7 @@ export function columnsOf(table: MemberTableState, set: ColumnSetDef): string[] 
  * How one column is written, read straight from its typed array (columnar reads, no value
  * objects): the kind selects the branch of the row loop in `runExport`.
  */
-const enum W { Id, DateTime, Text, Integer, Autogen, AutogenPlain, Day, Choice, Bool, Multi, Constant, Generic }
+enum W { Id, DateTime, Text, Integer, Autogen, AutogenPlain, Day, Choice, Bool, Multi, Constant, Generic }
 
 /** One column of the export: all writers share one shape (monomorphic reads in the row loop). */
 class ColumnWriter {

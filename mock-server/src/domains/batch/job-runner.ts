@@ -22,9 +22,6 @@ export function expiryOf(state: BatchState, job: BatchJob): number {
   return job.finishAt + state.timing.retentionSeconds
 }
 
-/** Whether a job is still running at `now`. */
-export const isRunning = (job: BatchJob): boolean => !job.done
-
 function finish(tenant: TenantState, state: BatchState, job: BatchJob): void {
   const at = job.finishAt
   if (job.operation === 'export') {

@@ -83,7 +83,7 @@ export class TextWriter {
   intPadded(n: number, width: number): void {
     let digits = 1
     for (let t = (n / 10) | 0; t > 0; t = (t / 10) | 0) digits++
-    this.padded(n, digits > width ? digits : width)
+    this.padded(n, Math.max(digits, width))
   }
 
   /** `n` as exactly `width` digits (0 ≤ n < 10^width). */

@@ -25,7 +25,7 @@ export function authMemberOp(ctx: EngineContext, formId: number, info: Record<st
   for (const [name, raw] of Object.entries(info)) {
     const fel = formElementByName(form, name)!
     const el = table.elements.find((e) => e.id === fel.elementId)
-    if (!el || !el.unique) throw new KrsError('KR_API_F0004', `member_info.${name} is not a unique key element; give only the unique key elements`)
+    if (!el?.unique) throw new KrsError('KR_API_F0004', `member_info.${name} is not a unique key element; give only the unique key elements`)
     byDb.set(el.id, raw)
   }
   const parts: (string | null)[] = []

@@ -27,7 +27,7 @@ export function recordFormSends(
     const subject = form.type === 'regist' && form.doubleOptin ? `【登録確認】${form.autoreply.subject}` : form.autoreply.subject
     entries.push({ ...base, id: next(), kind: 'autoreply', to: [memberAddress], subject, body: fill(form.autoreply.body, all), url: null, payload: null })
   }
-  if (form.notice && form.notice.to.length) {
+  if (form.notice?.to.length) {
     const body = Object.entries(values).filter(([k]) => k !== 'new_pass').map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(',') : String(v ?? '')}`).join('\n')
     entries.push({ ...base, id: next(), kind: 'notice', to: [...form.notice.to], subject: form.notice.subject, body: `会員ID: ${memberId}\n${body}`, url: null, payload: null })
   }

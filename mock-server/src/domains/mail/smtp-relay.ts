@@ -36,7 +36,10 @@ export function createSmtpRelay(url: string, opts: SmtpRelayOptions = {}): SmtpR
       const state = tenant.mailDelivery
       if (!state) return 0
       let done = sent.get(tenant)
-      if (!done) sent.set(tenant, (done = new Map()))
+      if (!done) {
+        done = new Map()
+        sent.set(tenant, done)
+      }
       let count = 0
       for (const d of state.deliveries.values()) {
         if (d.cancelled || d.phase < 2) continue

@@ -52,7 +52,6 @@ export interface ElementConfig {
 
 /** System fields of a member record (not `e_{id}` keys). */
 export type SystemTimestampField = 'regist_date' | 'update_date' | 'batch_date' | 'upload_date'
-export type SystemTextField = 'last_host' | 'last_referer' | 'last_useragent'
 
 export interface MemberElement {
   id: number

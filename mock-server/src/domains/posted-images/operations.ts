@@ -37,7 +37,7 @@ function token(imageId: number, expire: number): string {
 
 /** The images of some members, grouped by member and album, with URLs valid from now. */
 function urlsFor(ctx: EngineContext, state: PostedImagesState, table: MemberTableState, memberIds: number[], albumIds: number[] | null | undefined): PostedImageUrls {
-  const albums = albumIds && albumIds.length ? new Set(albumIds) : null
+  const albums = albumIds?.length ? new Set(albumIds) : null
   const wanted = new Set(memberIds)
   const expire = ctx.now() + state.urlExpireSeconds
   const out: PostedImageUrls = {}
@@ -46,8 +46,10 @@ function urlsFor(ctx: EngineContext, state: PostedImagesState, table: MemberTabl
     if (albums && !albums.has(img.albumId)) continue
     const ext = img.fileName.includes('.') ? img.fileName.slice(img.fileName.lastIndexOf('.')) : ''
     const name = (img.id * 2654435761 >>> 0).toString(16).padStart(8, '0')
-    const byAlbum = (out[String(img.memberId)] ??= {})
-    ;(byAlbum[String(img.albumId)] ??= []).push({
+    out[String(img.memberId)] ??= {}
+    const byAlbum = out[String(img.memberId)]!
+    byAlbum[String(img.albumId)] ??= []
+    byAlbum[String(img.albumId)]!.push({
       url: `${state.publicBaseUrl}/images/posted/${name}${ext}?token=${token(img.id, expire)}&expires=${expire}`,
       file_name: img.fileName, mime_type: img.mimeType, size: img.size,
       date: formatJstDateTime(img.date), expire: formatJstDateTime(expire),

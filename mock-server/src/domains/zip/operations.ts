@@ -2,6 +2,7 @@ import type { EngineContext } from '../../kernel/context.js'
 import { KrsError } from '../../kernel/krs-error.js'
 import { batchOf } from '../batch/batch-section.js'
 import type { ZipAddress } from './zip-dictionary.js'
+import type { ZipDictionary } from './zip-dictionary.js'
 import { zipDictionary } from './zip-source.js'
 
 const ZIP = /^(?:[0-9]{7}|[0-9]{3}-[0-9]{4})$/
@@ -16,7 +17,7 @@ export async function searchAddressesByZipOp(ctx: EngineContext, zip: string): P
   if (batchOf(ctx.tenant, ctx.now()).zipNotReady) {
     throw new KrsError('KR_API_F0208', 'the zip address dictionary is being updated (scenario: extensions.services.zip_not_ready); retry after a while')
   }
-  let dict
+  let dict: ZipDictionary
   try {
     dict = await zipDictionary()
   } catch (e) {

@@ -1,4 +1,4 @@
-import React from 'react'
+import type React from 'react'
 
 /** `code` spans of one line of text as React elements (never HTML). */
 function inline(text: string): React.ReactNode[] {

@@ -1,4 +1,5 @@
-import React, { useCallback, useEffect, useState } from 'react'
+import type React from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import BarChart, { type Bar } from './delivery-chart'
 import { displayText } from './response-view'
 
@@ -80,6 +81,7 @@ export default function EmulatorPanel({ ready, token, revision, onReset }: { rea
     }
   }, [])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `revision` is the trigger (a call was made: read the clock and journal again)
   useEffect(() => {
     if (ready) void refresh()
   }, [ready, revision, refresh])

@@ -1,4 +1,4 @@
-import React from 'react'
+import type React from 'react'
 import DescriptionText from './description-text'
 import { optionLabels, rightLabels } from './labels'
 import type { PlaygroundRegistry, RegistryOperation } from './runtime-loader'

@@ -1,4 +1,5 @@
-import React, { useMemo, useState } from 'react'
+import type React from 'react'
+import { useMemo, useState } from 'react'
 import Link from '@docusaurus/Link'
 import data from '@site/.generated/operations.json'
 

@@ -134,8 +134,10 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
 
   // A new operation: the body of a shared address, or an empty object.
   const location = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `name` is the trigger (a new operation resets the body)
   useEffect(() => {
-    setBodyText(bodyFromSearch(location.search) ?? '{}')
+    setBodyTextState(bodyFromSearch(location.search) ?? '{}')
+    setFormRevision((n) => n + 1)
     setResult(null)
     setExampleNote('')
   }, [name, location.search])
@@ -290,8 +292,8 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
                 <div id="krs-pg-body-check">
                   {issues.length > 0 ? (
                     <ul className="krs-pg-issues" data-testid="body-issues">
-                      {issues.map((i, n) => (
-                        <li key={n}>
+                      {issues.map((i) => (
+                        <li key={`${i.path} ${i.message}`}>
                           <code>{i.path === '' ? '（ボディ全体）' : i.path}</code>: {i.message}
                         </li>
                       ))}
@@ -341,8 +343,8 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
             <h2 className="krs-pg-h" id="krs-pg-history-title">このセッションの呼び出し</h2>
             {history.length === 0 ? <p className="krs-pg-muted">まだありません。</p> : null}
             <ol className="krs-pg-journal">
-              {history.map((h, i) => (
-                <li key={`${h.at}-${i}`}>
+              {history.map((h) => (
+                <li key={`${h.at} ${h.name} ${h.target}`}>
                   <Link to={`/playground/${h.name}?body=${encodeURIComponent(h.body)}`}>
                     <code>{h.name}</code>
                   </Link>{' '}

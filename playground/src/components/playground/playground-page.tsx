@@ -1,4 +1,4 @@
-import React from 'react'
+import type React from 'react'
 import Layout from '@theme/Layout'
 import { useLocation } from '@docusaurus/router'
 import PlaygroundApp from './playground-app'

@@ -1,4 +1,4 @@
-import React from 'react'
+import type React from 'react'
 import type { CallResult } from './send-request'
 import CopyButton from './copy-button'
 import type { PlaygroundRegistry } from './runtime-loader'

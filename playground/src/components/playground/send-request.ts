@@ -52,7 +52,9 @@ export async function sendRequest(target: Target, origin: string, name: string, 
     const res = await fetch(url, { method: 'POST', headers, body: bodyText })
     const text = await res.text()
     const list: [string, string][] = []
-    res.headers.forEach((value, key) => list.push([key, value]))
+    res.headers.forEach((value, key) => {
+      list.push([key, value])
+    })
     return {
       status: res.status,
       statusText: res.statusText,

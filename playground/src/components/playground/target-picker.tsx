@@ -1,4 +1,4 @@
-import React from 'react'
+import type React from 'react'
 import { emulatorTokens } from './labels'
 
 export type TargetKind = 'emulator' | 'local' | 'real'

@@ -25,7 +25,7 @@ export function carrierOf(address: string): Carrier {
   const at = address.lastIndexOf('@')
   const domain = address.slice(at + 1).toLowerCase()
   for (const [d, c] of DOMAINS) {
-    if (domain === d || domain.endsWith('.' + d)) return c
+    if (domain === d || domain.endsWith(`.${d}`)) return c
   }
   if (JPHONE.test(domain)) return 'jphone'
   return 'other'

@@ -14,9 +14,3 @@ export function civilFromDays(z: number): { y: number; m: number; d: number } {
   const m = mp < 10 ? mp + 3 : mp - 9
   return { y: yoe + era * 400 + (m <= 2 ? 1 : 0), m, d }
 }
-
-/** Month index (year * 12 + month - 1) of a day number. */
-export function monthIndexOfDay(z: number): number {
-  const { y, m } = civilFromDays(z)
-  return y * 12 + m - 1
-}

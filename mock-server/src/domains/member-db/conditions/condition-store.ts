@@ -37,7 +37,10 @@ export function addCondition(db: MemberDbState, table: MemberTableState, info: C
 /** Mark that a delivery, agent program, ... uses a condition (parts 2 and 3). */
 export function markConditionUse(db: MemberDbState, conditionId: number, ref: string): void {
   let s = db.conditionUses.get(conditionId)
-  if (!s) db.conditionUses.set(conditionId, (s = new Set()))
+  if (!s) {
+    s = new Set()
+    db.conditionUses.set(conditionId, s)
+  }
   s.add(ref)
 }
 

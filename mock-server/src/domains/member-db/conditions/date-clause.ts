@@ -35,7 +35,7 @@ function bound(c: ClauseInput, field: string, end: boolean, timestamp: boolean):
 export function compileDateClause(c: ClauseInput, rd: DateReader): RowPredicate {
   const day = rd.day
   const blank = (r: number) => Number.isNaN(day(r))
-  const ignoreYear = c.extra['calc_ignore_year'] === true || c.extra['calc_ignore_year'] === 1
+  const ignoreYear = c.extra.calc_ignore_year === true || c.extra.calc_ignore_year === 1
   const today = jstDay(c.now)
   switch (c.kind) {
     case K.EMPTY: return blank

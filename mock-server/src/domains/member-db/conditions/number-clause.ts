@@ -12,7 +12,7 @@ export function compileNumberClause(c: ClauseInput, values: ArrayLike<number>, n
     case K.NOT_EMPTY: return (r) => !isNull(values[r]!)
     case K.EQUAL: case K.NOT_EQUAL: {
       let p: RowPredicate
-      const ids = c.extra['ids'] ?? c.extra['values']
+      const ids = c.extra.ids ?? c.extra.values
       if (Array.isArray(ids)) {
         if (ids.some((x) => typeof x !== 'number')) invalid(c, '"ids" must be an array of integers')
         const set = new Set(ids as number[])
@@ -31,7 +31,7 @@ export function compileNumberClause(c: ClauseInput, values: ArrayLike<number>, n
       return (r) => !isNull(values[r]!) && !p(r)
     }
     case K.CONTAINS_ANY: case K.NOT_CONTAINED: {
-      const list = c.extra['values'] ?? c.extra['ids']
+      const list = c.extra.values ?? c.extra.ids
       if (!Array.isArray(list) || list.length === 0 || list.some((x) => typeof x !== 'number')) invalid(c, 'additional info needs "values" as a non-empty array of integers')
       const set = new Set(list as number[])
       return c.kind === K.CONTAINS_ANY ? (r) => set.has(values[r]!) : (r) => !isNull(values[r]!) && !set.has(values[r]!)
@@ -52,7 +52,7 @@ function lookupTable(ids: Set<number>): Uint8Array | null {
 /** Single-choice keys (select, prefecture, sex, marriage): option id, 0 = none. */
 export function compileChoiceClause(c: ClauseInput, values: Int32Array): RowPredicate {
   const ids = (): Set<number> => {
-    const list = c.extra['values'] ?? c.extra['options'] ?? ('value' in c.extra ? [c.extra['value']] : undefined)
+    const list = c.extra.values ?? c.extra.options ?? ('value' in c.extra ? [c.extra.value] : undefined)
     if (!Array.isArray(list) || list.length === 0 || list.some((x) => typeof x !== 'number' || !Number.isInteger(x))) {
       invalid(c, 'additional info needs "values" as a non-empty array of option ids')
     }

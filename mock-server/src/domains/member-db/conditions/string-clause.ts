@@ -39,7 +39,7 @@ export function compileStringClause(c: ClauseInput, o: StringClauseOptions): Row
     }
     case K.EQUAL_CARRIER: {
       if (!o.email) kindNotAllowed(c, 'a non e-mail key')
-      const list = c.extra['carriers']
+      const list = c.extra.carriers
       if (!Array.isArray(list) || list.some((x) => !carriers.includes(x as Carrier))) {
         invalid(c, `"carriers" must be an array of ${carriers.join(', ')}`)
       }

@@ -3,7 +3,7 @@ import type { MemberElement, MemberTableState } from '../member-db-state.js'
 /** The text of an autogen number: prefix + zero-padded counter + suffix. */
 export function formatAutogen(el: MemberElement, n: number): string {
   const digits = el.config.number_of_digits ?? 0
-  const body = n < 0 ? '-' + String(-n).padStart(digits, '0') : String(n).padStart(digits, '0')
+  const body = n < 0 ? `-${String(-n).padStart(digits, '0')}` : String(n).padStart(digits, '0')
   return `${el.config.prefix ?? ''}${body}${el.config.suffix ?? ''}`
 }
 

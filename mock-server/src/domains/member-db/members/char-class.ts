@@ -13,7 +13,7 @@ const CLASS_RE: Partial<Record<CharClass, RegExp>> = {
   hankaku: /^[\x20-\x7E\uFF61-\uFF9F]*$/,
   hiragana: /^[\u3041-\u309F\u30FC\u3000 ]*$/,
   katakana: /^[\u30A1-\u30FA\u30FC-\u30FE\u3000 ]*$/,
-  zenkaku: /^[^\x00-\x7F\uFF61-\uFF9F]*$/,
+  zenkaku: /^[^\p{ASCII}\uFF61-\uFF9F]*$/u,
 }
 
 /** Japanese name of each class, for messages. */

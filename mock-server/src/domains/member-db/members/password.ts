@@ -45,7 +45,10 @@ const ALNUM = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'
 const generatedSpecials = new WeakMap<ElementConfig, string>()
 function specialsForGeneration(cfg: ElementConfig): string {
   let s = generatedSpecials.get(cfg)
-  if (s === undefined) generatedSpecials.set(cfg, (s = [...specialsOf(cfg)].filter((c) => !/[A-Za-z0-9]/.test(c)).join('')))
+  if (s === undefined) {
+    s = [...specialsOf(cfg)].filter((c) => !/[A-Za-z0-9]/.test(c)).join('')
+    generatedSpecials.set(cfg, s)
+  }
   return s
 }
 

@@ -101,9 +101,15 @@ const cache = new WeakMap<MemberColumns, Map<number, SortedIndex>>()
 
 export function sortedIndex(table: MemberTableState, el: MemberElement): SortedIndex {
   let byEl = cache.get(table.members)
-  if (!byEl) cache.set(table.members, (byEl = new Map()))
+  if (!byEl) {
+    byEl = new Map()
+    cache.set(table.members, byEl)
+  }
   let idx = byEl.get(el.id)
-  if (!idx) byEl.set(el.id, (idx = new SortedIndex(sortAccessor(table, el), table.members)))
+  if (!idx) {
+    idx = new SortedIndex(sortAccessor(table, el), table.members)
+    byEl.set(el.id, idx)
+  }
   return idx
 }
 

@@ -31,12 +31,17 @@ export function checkMemberInput(
   const values = new Map<number, StoredValue>()
   const blankPasswords: MemberElement[] = []
   let errors: ElementErrors | null = null
-  const err = (key: string, ...m: string[]) => { ((errors ??= {})[key] ??= []).push(...m) }
+  const err = (key: string, ...m: string[]) => {
+    errors ??= {}
+    const list = errors[key] ?? []
+    errors[key] = list
+    list.push(...m)
+  }
 
   const stamp = nextStamp()
   const marks = plan.marks
   for (const key in input) {
-    if (!Object.prototype.hasOwnProperty.call(input, key)) continue
+    if (!Object.hasOwn(input, key)) continue
     const raw = input[key]
     const pos = plan.posByKey.get(key)
     let el: MemberElement | undefined

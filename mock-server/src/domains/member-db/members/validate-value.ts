@@ -25,6 +25,7 @@ function checkString(el: MemberElement, s: string): string[] {
   const cfg = el.config
   const multiline = el.type === 'textarea'
   if (!multiline && /[\r\n]/.test(s)) out.push(`「${el.name}」に改行は使えません。`)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the rule of the service is exactly "no C0 control character except tab and line breaks, no DEL"
   if (/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/.test(s)) out.push(`「${el.name}」に制御文字は使えません。`)
   const cls = cfg.type
   if (cls && !matchesCharClass(multiline ? s.replace(/[\r\n\t]/g, '') : s, cls)) {

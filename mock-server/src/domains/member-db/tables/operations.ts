@@ -24,7 +24,7 @@ export function getMemberTableElements(ctx: EngineContext, memberTableId: number
 export function getMemberTableElementConfig(ctx: EngineContext, elementId: number): Record<string, unknown> {
   const { element } = requireElement(ctx, elementId)
   const cfg: Record<string, unknown> = { ...element.config }
-  if (['select', 'select_multiple', 'prefecture', 'sex', 'marriage'].includes(element.type)) cfg['options'] = optionsOf(element)
+  if (['select', 'select_multiple', 'prefecture', 'sex', 'marriage'].includes(element.type)) cfg.options = optionsOf(element)
   return cfg
 }
 
