@@ -26,7 +26,7 @@ function summaryText(s: PullSummary): string {
   for (const p of s.pulled) lines.push(`  ${p.what}: ${p.count}`)
   lines.push(t('pull.notPulled'))
   for (const n of s.notPulled) lines.push(`  ${n.what}: ${n.why}`)
-  return lines.join('\n') + '\n'
+  return `${lines.join('\n')}\n`
 }
 
 /** `krs scenario pull`: an environment read with read-only calls, written as a scenario file. */
@@ -44,7 +44,7 @@ export async function scenarioPull(cmd: Command, io: CliIo): Promise<void> {
   const caller = state.caller
   const anonymize = f.anonymize ? (await import('./anonymize.js')).anonymizeMembers : undefined
   const progress = createProgress(io)
-  let result
+  let result: Awaited<ReturnType<typeof pullScenario>>
   try {
     result = await pullScenario(caller, { members, anonymize, progress: (text, percent) => progress.update(text, percent) })
   } catch (e) {
@@ -54,7 +54,7 @@ export async function scenarioPull(cmd: Command, io: CliIo): Promise<void> {
     progress.stop()
   }
   const text = /\.json$/i.test(path)
-    ? JSON.stringify(result.scenario, null, 2) + '\n'
+    ? `${JSON.stringify(result.scenario, null, 2)}\n`
     : (await import('yaml')).stringify(result.scenario, { lineWidth: 0 })
   await writeFile(path, text)
   await state.done()

@@ -46,7 +46,7 @@ export async function verify(cmd: Command, io: CliIo): Promise<void> {
   const caller = readOnlyCaller(io, requireBase(conn), requireToken(conn))
   const emulator = f.againstEmulator ? await emulatorCaller(f.againstEmulator, f.emulatorToken ?? 'krs-all', io) : undefined
   const progress = createProgress(io)
-  let calls
+  let calls: Awaited<ReturnType<typeof sweep>>
   try {
     calls = await sweep(caller, (line) => progress.update(line))
   } finally {

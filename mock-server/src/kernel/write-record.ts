@@ -25,8 +25,3 @@ export interface WriteRecord {
  */
 export type WriteListener = (record: WriteRecord) => Promise<void>
 
-/** The outcome of replaying one record (for the start-up report). */
-export interface ReplayOutcome {
-  status: number
-  response: RawResponse
-}

@@ -99,4 +99,3 @@ export function createHttpGuard(opts: HttpGuardOptions = {}) {
   }
 }
 
-export type HttpGuard = ReturnType<typeof createHttpGuard>

@@ -1,8 +1,6 @@
 import { open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Engine } from '../kernel/create-engine.js'
 import type { WriteRecord } from '../kernel/write-record.js'
-import type { ReplayReport } from '../kernel/write-replay.js'
 
 const SEGMENT = /^krs-mock-writes-(\d+)\.log$/
 const segmentName = (n: number): string => `krs-mock-writes-${String(n).padStart(8, '0')}.log`
@@ -141,7 +139,10 @@ export class WriteLog {
     const bySegment = new Map<number, Pending[]>()
     for (const p of batch) {
       let list = bySegment.get(p.segment)
-      if (!list) bySegment.set(p.segment, (list = []))
+      if (!list) {
+        list = []
+        bySegment.set(p.segment, list)
+      }
       list.push(p)
     }
     for (const [segment, items] of bySegment) {
@@ -166,4 +167,3 @@ export class WriteLog {
   }
 }
 
-export type { ReplayReport }

@@ -163,6 +163,7 @@ describe('finding 6: mail headers and formula-leading CSV values', () => {
     const mine = mails.find((m) => m.member_id === memberId)
     expect(upd.status, JSON.stringify(upd.body)).toBe(200)
     expect(mine, 'the member got a mail').toBeDefined()
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters that must not reach a header
     for (const v of Object.values(mine!.headers)) expect(v).not.toMatch(/[\r\n\u0000]/)
     expect(mine!.headers.Subject).toContain('一行目')
   })
@@ -207,9 +208,9 @@ describe('finding 8: writes are detected by what a call changed', () => {
 })
 
 describe('finding 6: formula-leading values in CSV/TSV exports', () => {
-  const exportWith = async (escape: boolean | undefined, isCsv: boolean): Promise<string> => {
+  const exportWith = async (escapeFormulas: boolean | undefined, isCsv: boolean): Promise<string> => {
     const scenario = defaultScenario() as Record<string, any>
-    if (escape !== undefined) scenario.extensions = { ...(scenario.extensions ?? {}), services: { ...(scenario.extensions?.services ?? {}), batch: { escape_formulas: escape } } }
+    if (escapeFormulas !== undefined) scenario.extensions = { ...(scenario.extensions ?? {}), services: { ...(scenario.extensions?.services ?? {}), batch: { escape_formulas: escapeFormulas } } }
     const engine = createEngine({ members: 5, scenario, clock: { mode: 'manual', now: START } })
     for (const [i, name] of ['=HYPERLINK("http://x.example","a")', '+1+2', '-3', '@SUM(A1)', '\tタブ'].entries()) {
       const r = await call(engine, 'add_member', { member_table_id: 1, member_info: { e_4: `f${i}@example.com`, e_5: 'abcd1234', e_6: name } })

@@ -25,7 +25,9 @@ function raw(url: string, method: string, path: string, headers: Record<string, 
     const req = http.request(`${url}${path}`, { method, headers: { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } })
     req.on('response', (res) => {
       let text = ''
-      res.on('data', (d: Buffer) => void (text += d.toString()))
+      res.on('data', (d: Buffer) => {
+        text += d.toString()
+      })
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }))
     })
     req.on('error', reject)

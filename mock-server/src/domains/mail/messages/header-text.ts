@@ -1,7 +1,9 @@
 import { KrsError } from '../../../kernel/krs-error.js'
 
 /** CR, LF and NUL: what would end a mail header line or cut it. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters refused
 const HEADER_BREAK = /[\r\n\u0000]/
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters folded
 const HEADER_BREAKS = /[\r\n\u0000]+/g
 
 /** Refuse a header field value that contains CR, LF or NUL (KR_API_F0004 naming the field). */

@@ -5,8 +5,8 @@ import type { MemberElement, MemberTableState } from '../member-db-state.js'
  * What every write to a table needs about its elements, computed once per table instead of
  * on every call: elements by id and by `e_{id}` key, the autogen, encrypted, password and
  * unique elements, and each element's column. Derived data kept in a WeakMap beside the
- * table; rebuilt when the element list is replaced or changes length (and by
- * `invalidateTablePlan` after an in-place change of an element).
+ * table; rebuilt when the element list is replaced or changes length (nothing changes an
+ * element in place).
  */
 export interface TablePlan {
   readonly elements: readonly MemberElement[]
@@ -71,9 +71,4 @@ export function tablePlan(table: MemberTableState): TablePlan {
   const plan = build(table)
   plans.set(table, { elements: table.elements, length: table.elements.length, plan })
   return plan
-}
-
-/** Forget the plan of a table (call after changing one of its elements in place). */
-export function invalidateTablePlan(table: MemberTableState): void {
-  plans.delete(table)
 }
