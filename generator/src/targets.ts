@@ -16,6 +16,6 @@ const SHARED = ['schema.d.ts', 'request-schema.d.ts', 'operation-names.ts', 'ope
  */
 export const TARGETS: readonly Target[] = [
   { consumer: 'sdk', dir: 'sdk/src/generated', files: [...SHARED, 'operation-meta.ts', 'operation-methods.ts', 'status-codes.ts'] },
-  { consumer: 'mock-server', dir: 'mock-server/src/generated', files: [...SHARED, 'operations.ts', 'handlers.ts', 'status-codes.ts'] },
+  { consumer: 'mock-server', dir: 'mock-server/src/generated', files: [...SHARED, 'operations.ts', 'handlers.ts', 'status-codes.ts', 'contract-types.ts'] },
   { consumer: 'cli', dir: 'cli/src/generated', files: [...SHARED, 'operations.ts'] },
 ]

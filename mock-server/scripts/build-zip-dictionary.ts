@@ -15,14 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-
-const PREFECTURES = [
-  '北海道', '青森県', '岩手県', '宮城県', '秋田県', '山形県', '福島県', '茨城県', '栃木県', '群馬県',
-  '埼玉県', '千葉県', '東京都', '神奈川県', '新潟県', '富山県', '石川県', '福井県', '山梨県', '長野県',
-  '岐阜県', '静岡県', '愛知県', '三重県', '滋賀県', '京都府', '大阪府', '兵庫県', '奈良県', '和歌山県',
-  '鳥取県', '島根県', '岡山県', '広島県', '山口県', '徳島県', '香川県', '愛媛県', '高知県', '福岡県',
-  '佐賀県', '長崎県', '熊本県', '大分県', '宮崎県', '鹿児島県', '沖縄県',
-]
+import { PREFECTURES } from '../src/lib/prefectures.js'
 
 export const ZIP_FORMAT = 'krs-zip/1'
 const here = dirname(fileURLToPath(import.meta.url))
@@ -45,7 +38,7 @@ export function buildZipText(): { text: string; result: Omit<BuildResult, 'bytes
   const pkgJson = require.resolve('jquery-jpostal-ja/package.json')
   const pkgDir = dirname(pkgJson)
   const version = (JSON.parse(readFileSync(pkgJson, 'utf8')) as { version: string }).version
-  const prefCode = new Map(PREFECTURES.map((p, i) => [p, i + 1]))
+  const prefCode = new Map<string, number>(PREFECTURES.map((p, i) => [p, i + 1]))
   const cityIndex = new Map<string, number>()
   const cityLines: string[] = []
   const rows: [string, number, string, string][] = []

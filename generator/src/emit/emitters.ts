@@ -1,5 +1,6 @@
 import type { ContractModel } from '../contract-model.js'
 import { emitContract } from './contract.js'
+import { emitContractTypes } from './contract-types.js'
 import { emitErrors } from './errors.js'
 import { emitHandlers } from './handlers.js'
 import { emitOperationMeta } from './operation-meta.js'
@@ -23,6 +24,7 @@ export const emitters = {
   'operations.ts': emitOperations,
   'handlers.ts': emitHandlers,
   'contract.ts': emitContract,
+  'contract-types.ts': emitContractTypes,
 } satisfies { [file: string]: (model: ContractModel) => string | Promise<string> }
 
 export type GeneratedFileName = keyof typeof emitters

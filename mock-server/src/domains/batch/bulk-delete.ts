@@ -1,6 +1,7 @@
 import type { EngineContext } from '../../kernel/context.js'
+import type { OperationRequest } from '../../generated/operation-types.js'
 import { KrsError } from '../../kernel/krs-error.js'
-import type { ConditionClause, ConditionInfo, MemberTableState } from '../member-db/member-db-state.js'
+import type { ConditionInfo, MemberTableState } from '../member-db/member-db-state.js'
 import { compileCondition } from '../member-db/conditions/compile-condition.js'
 import { requireCondition } from '../member-db/conditions/condition-store.js'
 import { mailConditionExtras } from '../mail/deliveries/condition-extras.js'
@@ -30,17 +31,17 @@ function deleteMatching(ctx: EngineContext, table: MemberTableState, info: Condi
 
 /** delete_members: delete the members matching the additional condition; answers the count. */
 export function deleteMembersOp(
-  ctx: EngineContext, b: { member_table_id: number; password: string; grouping: boolean; additional_condition: Record<string, unknown> },
+  ctx: EngineContext, b: OperationRequest<'delete_members'>,
 ): number {
   advanceBatchJobs(ctx.tenant, ctx.now())
   const table = requireTable(ctx, b.member_table_id)
   checkPassword(ctx, b.password)
-  const info: ConditionInfo = { grouping: b.grouping, conditions: b.additional_condition as Record<string, ConditionClause> }
+  const info: ConditionInfo = { grouping: b.grouping, conditions: b.additional_condition }
   return deleteMatching(ctx, table, info, { grouping: b.grouping, additional_condition: b.additional_condition })
 }
 
 /** delete_members_by_condition: delete the members of a saved condition; answers the count. */
-export function deleteMembersByConditionOp(ctx: EngineContext, b: { member_table_id: number; password: string; condition_id: number }): number {
+export function deleteMembersByConditionOp(ctx: EngineContext, b: OperationRequest<'delete_members_by_condition'>): number {
   advanceBatchJobs(ctx.tenant, ctx.now())
   const table = requireTable(ctx, b.member_table_id)
   checkPassword(ctx, b.password)

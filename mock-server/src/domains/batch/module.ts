@@ -16,17 +16,16 @@ type BatchOperation =
   | 'export_members' | 'import_members' | 'get_batch_job_status' | 'get_batch_job_result'
   | 'delete_members' | 'delete_members_by_condition'
 
-const info = (m: unknown) => (m ?? {}) as Record<string, unknown>
 
 /** Batch jobs: import, export, bulk deletion (6 operations); jobs finish on the clock. */
 export const batchModule = defineModule({
   name: 'batch',
   handlers: {
     export_members: (ctx, b) => exportMembersOp(ctx, b),
-    import_members: (ctx, b) => importMembersOp(ctx, { ...b, override_options: b.override_options as Record<string, string> | undefined }),
+    import_members: (ctx, b) => importMembersOp(ctx, b),
     get_batch_job_status: (ctx, b) => getBatchJobStatusOp(ctx, b.batch_job_id),
     get_batch_job_result: (ctx, b) => getBatchJobResultOp(ctx, b.batch_job_id),
-    delete_members: (ctx, b) => deleteMembersOp(ctx, { ...b, additional_condition: info(b.additional_condition) }),
+    delete_members: (ctx, b) => deleteMembersOp(ctx, b),
     delete_members_by_condition: (ctx, b) => deleteMembersByConditionOp(ctx, b),
   } satisfies ModuleHandlers<BatchOperation>,
   sections: [batchSection],

@@ -1,4 +1,5 @@
 import type { EngineContext } from '../../kernel/context.js'
+import type { OperationRequest } from '../../generated/operation-types.js'
 import { KrsError } from '../../kernel/krs-error.js'
 import type { BatchJob, ColumnSetDef } from '../forms/forms-state.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
@@ -24,7 +25,7 @@ function requireColumnSet(ctx: EngineContext, tableId: number, id: number): Colu
 
 /** export_members: start an export job; its file is written when the job finishes. */
 export function exportMembersOp(
-  ctx: EngineContext, b: { member_table_id: number; condition_id: number; columnset_id: number; is_csv?: boolean },
+  ctx: EngineContext, b: OperationRequest<'export_members'>,
 ): number {
   const now = ctx.now()
   advanceBatchJobs(ctx.tenant, now)
@@ -56,7 +57,7 @@ function lineCount(text: string): number {
 /** import_members: check the file, mode and options now; the rows are written when the job finishes. */
 export function importMembersOp(
   ctx: EngineContext,
-  b: { member_table_id: number; stored_file_id: number; is_update?: number | boolean; override_options?: Record<string, string> },
+  b: OperationRequest<'import_members'>,
 ): number {
   const now = ctx.now()
   advanceBatchJobs(ctx.tenant, now)

@@ -18,8 +18,6 @@ type MemberDbOperation =
   | 'get_members_num_by_oneshot_condition' | 'get_members_num_by_condition'
   | 'add_member' | 'update_member' | 'delete_member' | 'add_condition' | 'delete_condition' | 'get_conditions'
 
-const cond = (c: unknown) => c as ConditionInfo
-const info = (m: unknown) => m as Record<string, unknown>
 type One = OperationResponse<'get_member_info'>
 type Many = OperationResponse<'get_member_infos_by_condition'>
 
@@ -34,17 +32,17 @@ export const memberDbHandlers = {
   get_member_table_element_config: (ctx, b) => getMemberTableElementConfig(ctx, b.element_id),
   lock_database: (ctx, b) => lockDatabase(ctx, b.member_table_id),
   unlock_database: (ctx, b) => unlockDatabase(ctx, b.member_table_id),
-  lookup_member_id: (ctx, b) => lookupMemberIdOp(ctx, b.member_table_id, info(b.member_info)),
+  lookup_member_id: (ctx, b) => lookupMemberIdOp(ctx, b.member_table_id, b.member_info),
   get_member_info: (ctx, b) => getMemberInfoOp(ctx, b.member_table_id, b.member_id) as One,
   get_member_infos_by_oneshot_condition: (ctx, b) =>
-    getMemberInfosByOneshotConditionOp(ctx, b.member_table_id, cond(b.condition_info), b) as Many,
+    getMemberInfosByOneshotConditionOp(ctx, b.member_table_id, b.condition_info, b) as Many,
   get_member_infos_by_condition: (ctx, b) => getMemberInfosByConditionOp(ctx, b.member_table_id, b.condition_id, b) as Many,
-  get_members_num_by_oneshot_condition: (ctx, b) => getMembersNumByOneshotConditionOp(ctx, b.member_table_id, cond(b.condition_info)),
+  get_members_num_by_oneshot_condition: (ctx, b) => getMembersNumByOneshotConditionOp(ctx, b.member_table_id, b.condition_info),
   get_members_num_by_condition: (ctx, b) => getMembersNumByConditionOp(ctx, b.member_table_id, b.condition_id),
-  add_member: (ctx, b) => addMemberOp(ctx, b.member_table_id, info(b.member_info)),
-  update_member: (ctx, b) => updateMemberOp(ctx, b.member_table_id, b.member_id, info(b.member_info)),
+  add_member: (ctx, b) => addMemberOp(ctx, b.member_table_id, b.member_info),
+  update_member: (ctx, b) => updateMemberOp(ctx, b.member_table_id, b.member_id, b.member_info),
   delete_member: (ctx, b) => deleteMemberOp(ctx, b.member_table_id, b.member_id),
-  add_condition: (ctx, b) => addConditionOp(ctx, b.member_table_id, cond(b.condition_info)),
+  add_condition: (ctx, b) => addConditionOp(ctx, b.member_table_id, b.condition_info),
   delete_condition: (ctx, b) => deleteConditionOp(ctx, b.condition_id),
   get_conditions: (ctx, b) => getConditionsOp(ctx, b.member_table_id),
 } satisfies Pick<OperationHandlers<EngineContext>, MemberDbOperation>

@@ -1,3 +1,4 @@
+import type { ConditionEntryRequest, ElementConfig as ContractElementConfig, ElementType as ContractElementType, OneshotConditionInfoRequest } from '../../generated/contract-types.js'
 import type { MemberColumns } from './member-columns.js'
 
 /** Element (field) types of a member table (seed 1, point 3). */
@@ -5,8 +6,8 @@ export const elementTypes = [
   'text', 'textarea', 'integer', 'email', 'url', 'select', 'select_multiple', 'date',
   'prefecture', 'zip', 'telephone', 'sex', 'marriage', 'yesno', 'checkbox', 'password',
   'encrypted_text', 'hashed_password', 'autogen', 'timestamp', 'auth',
-] as const
-export type ElementType = (typeof elementTypes)[number]
+] as const satisfies readonly ContractElementType[]
+export type ElementType = ContractElementType
 
 /** Character classes of text-like elements. */
 export const charClasses = [
@@ -16,39 +17,10 @@ export const charClasses = [
 export type CharClass = (typeof charClasses)[number]
 
 /**
- * The config of one element as `get_member_table_element_config` returns it. Keys depend on
- * the type; absent keys do not apply.
+ * The config of one element as `get_member_table_element_config` returns it (the contract's
+ * `ElementConfig`). Keys depend on the type; absent keys do not apply.
  */
-export interface ElementConfig {
-  type?: CharClass
-  relate_to?: number | null
-  delete_cascade?: 'cascade' | null
-  min?: number | null
-  max?: number | null
-  /** Option id (as a string key) → label. */
-  options?: Record<string, string>
-  min_year?: number | null
-  max_year?: number | null
-  automatic?: 0 | 1
-  later?: number | null
-  label?: string
-  yes_description?: string
-  no_description?: string
-  allow_chars?: string
-  require_digit?: 0 | 1
-  require_alpha?: 0 | 1
-  require_special?: 0 | 1
-  min_length?: number | null
-  max_length?: number | null
-  auto_length?: number | null
-  encryption_key?: string
-  enable_replace_mapping?: 0 | 1
-  prefix?: string
-  suffix?: string
-  number_of_digits?: number
-  add_option?: 1 | -1
-  standard_value?: number
-}
+export type ElementConfig = ContractElementConfig
 
 /** System fields of a member record (not `e_{id}` keys). */
 export type SystemTimestampField = 'regist_date' | 'update_date' | 'batch_date' | 'upload_date'
@@ -72,15 +44,11 @@ export interface TableLock {
   at: number
 }
 
-/** One clause of a condition: [comparison kind, additional info]. */
-export type ConditionClause = [number, Record<string, unknown>]
+/** One clause of a condition: [comparison kind, additional info] (the contract's `ConditionEntry`). */
+export type ConditionClause = ConditionEntryRequest
 
-/** An extraction condition as the API takes it. */
-export interface ConditionInfo {
-  title?: string
-  grouping: boolean
-  conditions: Record<string, ConditionClause>
-}
+/** An extraction condition as the API takes it (the contract's `OneshotConditionInfo`: `title` optional). */
+export type ConditionInfo = OneshotConditionInfoRequest
 
 export interface StoredCondition {
   id: number

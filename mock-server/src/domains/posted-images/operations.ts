@@ -1,4 +1,5 @@
 import type { EngineContext } from '../../kernel/context.js'
+import type { OperationRequest } from '../../generated/operation-types.js'
 import { KrsError } from '../../kernel/krs-error.js'
 import { formatJstDateTime } from '../../lib/day-number.js'
 import type { ConditionInfo, MemberTableState } from '../member-db/member-db-state.js'
@@ -58,14 +59,14 @@ function urlsFor(ctx: EngineContext, state: PostedImagesState, table: MemberTabl
   return out
 }
 
-export function getPostedImageUrlsOp(ctx: EngineContext, b: { member_table_id: number; member_id: number; album_ids?: number[] | null }): PostedImageUrls {
+export function getPostedImageUrlsOp(ctx: EngineContext, b: OperationRequest<'get_posted_image_urls'>): PostedImageUrls {
   assertImageRights(ctx)
   const table = requireTable(ctx, b.member_table_id)
   if (memberRow(table, b.member_id) < 0) throw new KrsError('KR_API_F0005', `member_id ${b.member_id}: no such member in member table ${table.id}`)
   return urlsFor(ctx, imagesOf(ctx.tenant, ctx.now()), table, [b.member_id], b.album_ids)
 }
 
-interface PageBody { member_table_id: number; offset: number; sort_key: number; order: boolean; album_ids?: number[] | null }
+type PageBody = Omit<OperationRequest<'get_posted_image_urls_by_condition'>, 'condition_id'>
 
 function byCondition(ctx: EngineContext, table: MemberTableState, info: ConditionInfo, b: PageBody): PostedImageUrls {
   assertOffset(b.offset)
@@ -75,13 +76,13 @@ function byCondition(ctx: EngineContext, table: MemberTableState, info: Conditio
   return urlsFor(ctx, imagesOf(ctx.tenant, ctx.now()), table, rows.map((r) => table.members.id[r]!), b.album_ids)
 }
 
-export function getPostedImageUrlsByOneshotConditionOp(ctx: EngineContext, b: PageBody & { condition_info: unknown }): PostedImageUrls {
+export function getPostedImageUrlsByOneshotConditionOp(ctx: EngineContext, b: OperationRequest<'get_posted_image_urls_by_oneshot_condition'>): PostedImageUrls {
   assertImageRights(ctx)
   const table = requireTable(ctx, b.member_table_id)
-  return byCondition(ctx, table, b.condition_info as ConditionInfo, b)
+  return byCondition(ctx, table, b.condition_info, b)
 }
 
-export function getPostedImageUrlsByConditionOp(ctx: EngineContext, b: PageBody & { condition_id: number }): PostedImageUrls {
+export function getPostedImageUrlsByConditionOp(ctx: EngineContext, b: OperationRequest<'get_posted_image_urls_by_condition'>): PostedImageUrls {
   assertImageRights(ctx)
   const table = requireTable(ctx, b.member_table_id)
   return byCondition(ctx, table, requireCondition(ctx.tenant.memberDb, table.id, b.condition_id).info, b)

@@ -1,4 +1,5 @@
 import type { EngineContext } from '../../kernel/context.js'
+import type { OperationRequest } from '../../generated/operation-types.js'
 import { KrsError } from '../../kernel/krs-error.js'
 import { filesOf } from './stored-files-section.js'
 import { decodeUploadBody } from './decode-body.js'
@@ -8,7 +9,7 @@ export const MAX_STORED_FILE_BYTES = 50 * 1024 * 1024
 const EXTENSIONS = /\.(txt|tsv|csv)$/i
 
 /** upload_stored_files: store a .txt/.tsv/.csv file; answers its id. */
-export function uploadStoredFilesOp(ctx: EngineContext, b: { file_name: string; body: string }): number {
+export function uploadStoredFilesOp(ctx: EngineContext, b: OperationRequest<'upload_stored_files'>): number {
   if (!EXTENSIONS.test(b.file_name)) {
     throw new KrsError('KR_API_F0219', `file_name "${b.file_name}": the extension must be .txt, .tsv or .csv`)
   }

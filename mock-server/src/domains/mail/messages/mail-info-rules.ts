@@ -1,9 +1,10 @@
 import { KrsError } from '../../../kernel/krs-error.js'
-import type { OperationRequest } from '../../../generated/operation-types.js'
+import type { MailInfoRequest } from '../../../generated/contract-types.js'
 import type { MailContent } from '../mail-state.js'
 import { checkHeaderField } from './header-text.js'
 
-export type MailInfoInput = OperationRequest<'add_mail_message'>['mail_info']
+/** The `mail_info` of add/update/test mail calls (the contract's `MailInfo`, request shape). */
+export type MailInfoInput = MailInfoRequest
 
 /** Half-width katakana (and half-width Japanese punctuation), U+FF61–U+FF9F. */
 const HANKANA = /[\uFF61-\uFF9F]/
