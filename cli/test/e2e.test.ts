@@ -615,7 +615,7 @@ describe('completion with context', () => {
     const zsh = (await run(['completion', 'zsh'])).stdout
     expect(zsh).toContain(`(-o|--output) compadd -- 'json' 'yaml' 'table' 'csv'; return ;;`)
     expect(zsh).toContain(`('config use') compadd -- \${(f)"$(krs config profiles 2>/dev/null)"}; return ;;`)
-    expect(zsh).toContain('(--file|--out|--scenario|--body) _files; return ;;')
+    expect(zsh).toContain('(--file|--out|--scenario|--body|--against-emulator) _files; return ;;')
     const fish = (await run(['completion', 'fish'])).stdout
     expect(fish).toContain(`complete -c krs -s o -x -a 'json yaml table csv'`)
     expect(fish).toContain(`complete -c krs -n '__fish_seen_subcommand_from config; and __fish_seen_subcommand_from use' -x -a '(krs config profiles 2>/dev/null)'`)

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -8,10 +9,14 @@ const cliDir = fileURLToPath(new URL('../..', import.meta.url))
 
 /**
  * Builds the CLI with its own tsup config into a private folder (never a stale dist/):
- * cli/node_modules/.cache/krs-cli-e2e/bin.js. Dependencies resolve from cli/node_modules up.
+ * cli/node_modules/.cache/krs-cli-e2e-<id>/bin.js, one folder per call, since test files
+ * run in parallel and a shared folder would be rebuilt under a running binary (its chunk
+ * names change). Dependencies resolve from cli/node_modules up. The folder is removed when
+ * the test process exits.
  */
 export function buildCli(): string {
-  const outDir = join(cliDir, 'node_modules', '.cache', 'krs-cli-e2e')
+  const outDir = join(cliDir, 'node_modules', '.cache', `krs-cli-e2e-${process.pid}-${randomUUID().slice(0, 8)}`)
+  process.once('exit', () => rmSync(outDir, { recursive: true, force: true }))
   const require = createRequire(join(cliDir, 'package.json'))
   const tsupBin = join(require.resolve('tsup/package.json'), '..', 'dist', 'cli-default.js')
   const r = spawnSync(process.execPath, [tsupBin, '--out-dir', outDir, '--silent'], { cwd: cliDir, encoding: 'utf8' })
