@@ -134,7 +134,11 @@ const config: Config = {
         if (isServer) return {}
         const bundler = utils.currentBundler.instance
         const clientStyles = join(context.siteDir, 'src', 'redoc', 'client-styles.js')
-        return { plugins: [new bundler.NormalModuleReplacementPlugin(/theme[\\/]Redoc[\\/]Styles(\.js)?$/, clientStyles)] }
+        return {
+          plugins: [new bundler.NormalModuleReplacementPlugin(/theme[\\/]Redoc[\\/]Styles(\.[jt]sx?)?$/, clientStyles)],
+          // Redoc's logo from the site, not cdn.redoc.ly (plugins/redoc-offline/loader.cjs).
+          module: { rules: [{ test: /[\\/]redoc[\\/]bundles[\\/].*\.js$/, use: [join(context.siteDir, 'plugins', 'redoc-offline', 'loader.cjs')] }] },
+        }
       },
     }),
     // This package is "type": "module", so webpack would parse Docusaurus' generated
