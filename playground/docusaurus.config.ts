@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { Config } from '@docusaurus/types'
 import type * as Preset from '@docusaurus/preset-classic'
 import type * as Redocusaurus from 'redocusaurus'
@@ -126,6 +127,20 @@ const config: Config = {
     changelogPostsPlugin,
     // /playground/{api_name}: one statically generated page per operation (deep links work on a static host).
     playgroundRoutes,
+    // /api: keep Redoc's server-rendered styles on hydration (see src/redoc/client-styles.js).
+    (context) => ({
+      name: 'krs-redoc-client-styles',
+      configureWebpack: (_config, isServer, utils) => {
+        if (isServer) return {}
+        const bundler = utils.currentBundler.instance
+        const clientStyles = join(context.siteDir, 'src', 'redoc', 'client-styles.js')
+        return {
+          plugins: [new bundler.NormalModuleReplacementPlugin(/theme[\\/]Redoc[\\/]Styles(\.[jt]sx?)?$/, clientStyles)],
+          // Redoc's logo from the site, not cdn.redoc.ly (plugins/redoc-offline/loader.cjs).
+          module: { rules: [{ test: /[\\/]redoc[\\/]bundles[\\/].*\.js$/, use: [join(context.siteDir, 'plugins', 'redoc-offline', 'loader.cjs')] }] },
+        }
+      },
+    }),
     // This package is "type": "module", so webpack would parse Docusaurus' generated
     // .docusaurus/*.js as strict ESM and leave `require.resolveWeak` unresolved
     // (TypeError at static generation). Parse those files as auto (CJS + ESM) instead.
