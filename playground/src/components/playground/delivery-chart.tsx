@@ -12,6 +12,7 @@ const FONT = 12
 /** Width of a label in SVG units at 12 px: full-width characters a whole em, others about 0.6. */
 export function labelWidth(text: string): number {
   let w = 0
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is Latin-1 (half-width glyphs), control characters included
   for (const ch of text) w += /[\u0000-\u00ff\uff61-\uff9f]/.test(ch) ? FONT * 0.62 : FONT
   return Math.ceil(w)
 }

@@ -49,6 +49,7 @@ function ElementInput({ element, id, value, onChange, describedBy }: { element: 
     case 'select_multiple': {
       const chosen = new Set(Array.isArray(value) ? (value as number[]) : [])
       return (
+        // biome-ignore lint/a11y/useSemanticElements: the group is labelled by the field's own label above it, which a fieldset's legend would repeat
         <div {...common} role="group" aria-labelledby={`${id}__label`} className="krs-pg-choices">
           {options.map(([k, label]) => (
             <label key={k}>
@@ -117,6 +118,7 @@ export default function MemberInfoField(props: FieldProps): React.JSX.Element {
   const [loaded, setLoaded] = useState<{ key: string; elements?: MemberElement[]; error?: string } | null>(null)
   const loadKey = `${JSON.stringify(ctx.target)}#${tableId}`
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loadKey stands for ctx.target and tableId (an object compared by its JSON)
   useEffect(() => {
     if (!ctx.ready || tableId === null) return
     let alive = true
@@ -127,8 +129,6 @@ export default function MemberInfoField(props: FieldProps): React.JSX.Element {
     return () => {
       alive = false
     }
-    // loadKey covers target and table
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ctx.ready, loadKey])
 
   const value: Info = isObject(formData) ? formData : {}

@@ -37,6 +37,8 @@ export default function ResponseView({ result, registry }: { result: CallResult;
         <pre data-testid="response-headers">{result.headers.map(([k, v]) => `${k}: ${v}`).join('\n')}</pre>
       </details>
       <CopyButton text={displayText(result.text)} label="本文をコピー" testId="copy-response" />
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the focusable region needs a name for screen readers */}
       <pre data-testid="response-body" className="krs-pg-body" tabIndex={0} aria-label="レスポンスの本文">
         {displayText(result.text)}
       </pre>

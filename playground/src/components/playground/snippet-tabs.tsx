@@ -40,7 +40,10 @@ export default function SnippetTabs({ kinds, selected, onSelect, request }: { ki
       </div>
       <div role="tabpanel" id="krs-pg-snippet-panel" aria-labelledby={`krs-pg-tab-${current.id}`} className="krs-pg-snippet">
         <CopyButton text={code} testId="copy-snippet" />
-        <pre data-testid="snippet-code" tabIndex={0}>{code}</pre>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
+        <pre data-testid="snippet-code" tabIndex={0}>
+          {code}
+        </pre>
       </div>
     </div>
   )
