@@ -1,3 +1,4 @@
+import { UsageError } from '../exit-codes.js'
 import type { ElementInfo, TableInfo } from './pull.js'
 
 /**
@@ -56,5 +57,19 @@ function fakeValue(faker: Faker, e: ElementInfo, i: number): string | undefined 
     }
     default:
       return undefined
+  }
+}
+
+/**
+ * faker is an optional peer of the CLI (it would double the installed size of `krs` for one
+ * option): refuse `--anonymize` before anything is sent when it is not installed.
+ */
+export async function requireFaker(): Promise<void> {
+  try {
+    await import('@faker-js/faker')
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException
+    if (err.code !== 'ERR_MODULE_NOT_FOUND' || !err.message.includes("'@faker-js/faker'")) throw e
+    throw new UsageError('scenario pull --anonymize: needs @faker-js/faker, which is not installed; install it with: npm install -D @faker-js/faker@10')
   }
 }

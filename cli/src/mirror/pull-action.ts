@@ -38,6 +38,7 @@ export async function scenarioPull(cmd: Command, io: CliIo): Promise<void> {
   if (!out) throw new UsageError(t('err.pullOut'))
   const members = f.members === undefined ? 0 : Number(f.members)
   if (!Number.isSafeInteger(members) || members < 0 || !/^\d+$/.test(f.members ?? '0')) throw new UsageError(t('err.integerMin', { name: '--members', min: 0, value: f.members ?? '' }))
+  if (f.anonymize) await (await import('./anonymize.js')).requireFaker()
   const conn = await resolveConnection(connectionFlags(g), io.env)
   const path = resolve(io.cwd, out)
   const state = await resumableCaller(readOnlyCaller(io, requireBase(conn), requireToken(conn)), stateFileOf(path), f.resume === true)
