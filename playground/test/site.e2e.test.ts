@@ -246,9 +246,12 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
       await toggle(a).waitFor()
       expect(await themeOf(a)).toBe('light')
       const b = await newPage(context)
-      await b.goto(`${server.origin}/limitations`, { waitUntil: 'domcontentloaded' })
+      await b.goto(`${server.origin}/limitations`, { waitUntil: 'load' })
       await toggle(b).waitFor()
       expect(await themeOf(b)).toBe('light')
+      // the other tab follows once its page runs (the toggle is enabled when React has hydrated)
+      await expect.poll(() => toggle(b).isEnabled(), { timeout: 30_000 }).toBe(true)
+      await expect.poll(() => toggle(a).isEnabled(), { timeout: 30_000 }).toBe(true)
 
       await toggle(a).click()
       await expect.poll(() => themeOf(a)).toBe('dark')
