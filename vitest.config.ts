@@ -11,7 +11,9 @@ const packages = ['generator', 'sdk', 'mock-server', 'cli', 'playground', 'test'
 
 export default defineConfig({
   test: {
-    projects: [...packages.map((p) => `${p}/vitest.config.ts`), 'test/vitest.slow.config.ts'].filter((f) => existsSync(f)),
+    projects: [...packages.map((p) => `${p}/vitest.config.ts`), 'test/vitest.slow.config.ts'].filter((f) =>
+      existsSync(f),
+    ),
     // The default reporter's summary ("Tests  N passed") stays; the ten slowest files follow.
     reporters: ['default', new SlowestFilesReporter(10)],
     // Vitest's default is one worker per core minus one: a single worker on 2 cores, although

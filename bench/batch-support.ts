@@ -7,13 +7,18 @@ import { advanceBatchJobs } from '../mock-server/src/domains/batch/batch-section
 import type { TenantState } from '../mock-server/src/kernel/tenant-state.js'
 import { NOW } from './members-support.js'
 
-export interface BenchClock { now: number }
+export interface BenchClock {
+  now: number
+}
 
 export function batchCtx(tenant: TenantState, clock: BenchClock, operation: EngineContext['operation']): EngineContext {
   const account = tenant.accounts.get(tenant.tokens.get('krs-all')!.accountId)!
   let s = 1
   return {
-    operation, tenant, account, requestId: 'bench',
+    operation,
+    tenant,
+    account,
+    requestId: 'bench',
     now: () => clock.now,
     random: () => {
       s = (s * 16807) % 2147483647

@@ -39,11 +39,23 @@ function withHyperfine(): number[] {
   try {
     execFileSync(
       'hyperfine',
-      ['-N', '--warmup', '3', '--runs', String(runs), '--export-json', out, '--style', 'none',
-        ...cases.map((c) => [process.execPath, ...c.argv].map(quote).join(' '))],
+      [
+        '-N',
+        '--warmup',
+        '3',
+        '--runs',
+        String(runs),
+        '--export-json',
+        out,
+        '--style',
+        'none',
+        ...cases.map((c) => [process.execPath, ...c.argv].map(quote).join(' ')),
+      ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     )
-    const json = JSON.parse(readFileSync(out, 'utf8')) as { results: { median: number; user: number; system: number }[] }
+    const json = JSON.parse(readFileSync(out, 'utf8')) as {
+      results: { median: number; user: number; system: number }[]
+    }
     cpu = json.results.map((r) => (r.user + r.system) * 1000)
     return json.results.map((r) => r.median * 1000)
   } finally {
@@ -70,7 +82,9 @@ const base = medians[0] ?? NaN
 console.log(`CLI cold start (${tool}, ${runs} runs, median)`)
 for (const [i, c] of cases.entries()) {
   const ms = medians[i] ?? NaN
-  const cpuText = cpu ? `   cpu ${(cpu[i] ?? NaN).toFixed(1).padStart(6)} ms  ${((cpu[i] ?? NaN) / (cpu[0] ?? NaN)).toFixed(2)}×` : ''
+  const cpuText = cpu
+    ? `   cpu ${(cpu[i] ?? NaN).toFixed(1).padStart(6)} ms  ${((cpu[i] ?? NaN) / (cpu[0] ?? NaN)).toFixed(2)}×`
+    : ''
   console.log(`  ${c.name.padEnd(32)} ${ms.toFixed(1).padStart(7)} ms  ${(ms / base).toFixed(2)}× node -e 0${cpuText}`)
 }
 const help = medians[1] ?? NaN

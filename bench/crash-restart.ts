@@ -18,10 +18,35 @@ for (let i = 0; i < ROUNDS; i++) {
   const good = o.fileParsed && o.lost === 0 && o.reissuedIds === 0 && o.restored >= o.acknowledged
   if (good) ok++
   lostAtKill += o.lost
-  console.log(`  round ${i + 1}: writes ${seconds.toFixed(1)} s, acknowledged ${o.acknowledged}, restored ${o.restored}, lost ${o.lost}, ids issued twice ${o.reissuedIds}, ${good ? 'consistent' : 'INCONSISTENT'}${o.leftoverTempFiles.length ? `, leftover temp files ${o.leftoverTempFiles.join(' ')}` : ''}`)
+  console.log(
+    `  round ${i + 1}: writes ${seconds.toFixed(1)} s, acknowledged ${o.acknowledged}, restored ${o.restored}, lost ${o.lost}, ids issued twice ${o.reissuedIds}, ${good ? 'consistent' : 'INCONSISTENT'}${o.leftoverTempFiles.length ? `, leftover temp files ${o.leftoverTempFiles.join(' ')}` : ''}`,
+  )
 }
 const clean = await cleanShutdownOnce(3, 'bench-clean')
-console.log(`  clean shutdown: acknowledged ${clean.acknowledged}, restored ${clean.restored}, missing in sample ${clean.missing}`)
-reportFigure({ name: 'crash.consistent-restarts', value: ok, unit: `of ${ROUNDS}`, goal: `= ${ROUNDS}`, baseline: null, met: ok === ROUNDS })
-reportFigure({ name: 'crash.lost-at-sigkill', value: lostAtKill, unit: 'writes', goal: '= 0', baseline: null, met: lostAtKill === 0 })
-reportFigure({ name: 'crash.lost-at-sigterm', value: clean.acknowledged - clean.restored + clean.missing, unit: 'writes', goal: '= 0', baseline: null, met: clean.acknowledged === clean.restored && clean.missing === 0 })
+console.log(
+  `  clean shutdown: acknowledged ${clean.acknowledged}, restored ${clean.restored}, missing in sample ${clean.missing}`,
+)
+reportFigure({
+  name: 'crash.consistent-restarts',
+  value: ok,
+  unit: `of ${ROUNDS}`,
+  goal: `= ${ROUNDS}`,
+  baseline: null,
+  met: ok === ROUNDS,
+})
+reportFigure({
+  name: 'crash.lost-at-sigkill',
+  value: lostAtKill,
+  unit: 'writes',
+  goal: '= 0',
+  baseline: null,
+  met: lostAtKill === 0,
+})
+reportFigure({
+  name: 'crash.lost-at-sigterm',
+  value: clean.acknowledged - clean.restored + clean.missing,
+  unit: 'writes',
+  goal: '= 0',
+  baseline: null,
+  met: clean.acknowledged === clean.restored && clean.missing === 0,
+})

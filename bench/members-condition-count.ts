@@ -29,28 +29,50 @@ const condition = {
 const body = { member_table_id: 1, condition_info: condition } as never
 const count = memberDbHandlers.get_members_num_by_oneshot_condition(ctx, body) as number
 const engine = median(() => memberDbHandlers.get_members_num_by_oneshot_condition(ctx, body))
-console.log(`emulator: ${count.toLocaleString('en')} members match; median ${timing(engine)} (target ≤ ${TARGET_MS} ms, judged on the smaller of wall and CPU time: ${Math.min(engine.wall, engine.cpu) <= TARGET_MS ? 'met' : 'NOT met'})`)
+console.log(
+  `emulator: ${count.toLocaleString('en')} members match; median ${timing(engine)} (target ≤ ${TARGET_MS} ms, judged on the smaller of wall and CPU time: ${Math.min(engine.wall, engine.cpu) <= TARGET_MS ? 'met' : 'NOT met'})`,
+)
 
 const Database = loadSqlite()
 if (!Database) {
-  console.log('sqlite:   skipped — better-sqlite3 is not installed (npm install -w @krs-kit/bench better-sqlite3@12, or BETTER_SQLITE3_DIR=<dir of the package>)')
+  console.log(
+    'sqlite:   skipped — better-sqlite3 is not installed (npm install -w @krs-kit/bench better-sqlite3@12, or BETTER_SQLITE3_DIR=<dir of the package>)',
+  )
 } else {
   const table = tenant.memberDb.tables.get(1)!
   const el = (id: number) => table.elements.find((e) => e.id === id)!
   const db = new Database(':memory:')
-  db.exec('CREATE TABLE members (id INTEGER PRIMARY KEY, email TEXT, name TEXT, sex INTEGER, pref INTEGER, birthday TEXT, regist_date TEXT)')
+  db.exec(
+    'CREATE TABLE members (id INTEGER PRIMARY KEY, email TEXT, name TEXT, sex INTEGER, pref INTEGER, birthday TEXT, regist_date TEXT)',
+  )
   const ins = db.prepare('INSERT INTO members VALUES (?, ?, ?, ?, ?, ?, ?)')
-  const load = once(() => db.transaction(() => {
-    for (let r = 0; r < table.members.rows; r++) {
-      if (!table.members.alive[r]) continue
-      ins.run(table.members.id[r], apiValue(table, el(4), r), apiValue(table, el(6), r), apiValue(table, el(9), r), apiValue(table, el(10), r), apiValue(table, el(8), r), apiValue(table, el(1), r))
-    }
-  })())
+  const load = once(() =>
+    db.transaction(() => {
+      for (let r = 0; r < table.members.rows; r++) {
+        if (!table.members.alive[r]) continue
+        ins.run(
+          table.members.id[r],
+          apiValue(table, el(4), r),
+          apiValue(table, el(6), r),
+          apiValue(table, el(9), r),
+          apiValue(table, el(10), r),
+          apiValue(table, el(8), r),
+          apiValue(table, el(1), r),
+        )
+      }
+    })(),
+  )
   console.log(`sqlite:   loaded the same members in ${timing(load)} (in memory, no index)`)
-  const q = db.prepare("SELECT COUNT(*) AS n FROM members WHERE pref IN (13, 14, 27) AND sex = 2 AND birthday BETWEEN '1970-01-01' AND '1989-12-31'")
+  const q = db.prepare(
+    "SELECT COUNT(*) AS n FROM members WHERE pref IN (13, 14, 27) AND sex = 2 AND birthday BETWEEN '1970-01-01' AND '1989-12-31'",
+  )
   const sqlCount = (q.get() as { n: number }).n
   const sqlite = median(() => q.get())
-  console.log(`sqlite:   ${sqlCount.toLocaleString('en')} members match; median ${timing(sqlite)}${sqlCount === count ? '' : '  (COUNT DIFFERS!)'}`)
-  console.log(`ratio:    SQLite time / emulator time = ${(sqlite.wall / engine.wall).toFixed(2)} (wall), ${(sqlite.cpu / engine.cpu).toFixed(2)} (CPU)`)
+  console.log(
+    `sqlite:   ${sqlCount.toLocaleString('en')} members match; median ${timing(sqlite)}${sqlCount === count ? '' : '  (COUNT DIFFERS!)'}`,
+  )
+  console.log(
+    `ratio:    SQLite time / emulator time = ${(sqlite.wall / engine.wall).toFixed(2)} (wall), ${(sqlite.cpu / engine.cpu).toFixed(2)} (CPU)`,
+  )
   db.close()
 }

@@ -22,7 +22,8 @@ export function ctxOf(tenant: TenantState): EngineContext {
   let s = 1
   return {
     operation: 'get_members_num_by_oneshot_condition',
-    tenant, account,
+    tenant,
+    account,
     now: () => NOW,
     random: () => {
       s = (s * 16807) % 2147483647
@@ -42,7 +43,8 @@ export interface Timing {
 /** Median of `runs` timings of `fn`, after `warmup` untimed runs. */
 export function median(fn: () => unknown, runs = 11, warmup = 3): Timing {
   for (let i = 0; i < warmup; i++) fn()
-  const wall: number[] = [], cpu: number[] = []
+  const wall: number[] = [],
+    cpu: number[] = []
   for (let i = 0; i < runs; i++) {
     const c0 = process.cpuUsage()
     const t0 = performance.now()
@@ -69,7 +71,9 @@ export const timing = (t: { wall: number; cpu: number }) => `${fmt(t.wall)} wall
 
 /** The machine's load average, printed with the figures (a busy machine stretches wall time). */
 export function loadNote(): string {
-  return `load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`
+  return `load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`
 }
 
 export const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 1)} ms`
@@ -80,7 +84,9 @@ export function loadSqlite(): (new (file: string) => SqliteDb) | null {
   for (const base of tries) {
     try {
       const req = createRequire(base.startsWith('file:') ? base : `${base.replace(/\/$/, '')}/`)
-      return req(base.startsWith('file:') ? 'better-sqlite3' : base) as new (file: string) => SqliteDb
+      return req(base.startsWith('file:') ? 'better-sqlite3' : base) as new (
+        file: string,
+      ) => SqliteDb
     } catch {
       /* try the next place */
     }
@@ -90,7 +96,11 @@ export function loadSqlite(): (new (file: string) => SqliteDb) | null {
 
 export interface SqliteDb {
   exec(sql: string): void
-  prepare(sql: string): { run(...a: unknown[]): unknown; get(...a: unknown[]): unknown; all(...a: unknown[]): unknown[] }
+  prepare(sql: string): {
+    run(...a: unknown[]): unknown
+    get(...a: unknown[]): unknown
+    all(...a: unknown[]): unknown[]
+  }
   transaction<T extends (...a: never[]) => unknown>(fn: T): T
   close(): void
 }

@@ -42,7 +42,10 @@ export function mixRequests(members: number, counters: MixCounters, token = 'krs
       method: 'POST',
       path: '/api/v1/get_member_info',
       headers,
-      setupRequest: (req: Record<string, unknown>, c: Record<string, unknown>) => ({ ...req, body: JSON.stringify({ member_table_id: 1, member_id: c.m }) }),
+      setupRequest: (req: Record<string, unknown>, c: Record<string, unknown>) => ({
+        ...req,
+        body: JSON.stringify({ member_table_id: 1, member_id: c.m }),
+      }),
       onResponse: (status: number, body: string, c: Record<string, unknown>) => {
         const ctx = c as Record<string, number>
         if (status !== 200 || !ctx.ok) return
@@ -55,7 +58,12 @@ export function mixRequests(members: number, counters: MixCounters, token = 'krs
         if (typeof e19 !== 'number' || e19 < ctx.v!) counters.lost++
       },
     },
-    { method: 'POST', path: '/api/v1/get_members_num_by_condition', headers, body: JSON.stringify({ member_table_id: 1, condition_id: 1 }) },
+    {
+      method: 'POST',
+      path: '/api/v1/get_members_num_by_condition',
+      headers,
+      body: JSON.stringify({ member_table_id: 1, condition_id: 1 }),
+    },
     { method: 'POST', path: '/api/v1/get_member_tables', headers, body: '{}' },
   ]
 }

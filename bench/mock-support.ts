@@ -7,7 +7,8 @@ export const root = fileURLToPath(new URL('..', import.meta.url))
 export const mockBin = `${root}mock-server/dist/bin.js`
 
 export function requireBuiltMock(): void {
-  if (!existsSync(mockBin)) throw new Error('mock-server/dist/bin.js is missing: run npm run build:js -w @krs-kit/mock-server')
+  if (!existsSync(mockBin))
+    throw new Error('mock-server/dist/bin.js is missing: run npm run build:js -w @krs-kit/mock-server')
 }
 
 export interface Proc {
@@ -16,7 +17,13 @@ export interface Proc {
 }
 
 /** Spawn a process and resolve when `ready` matches its stdout; returns the match. */
-export function spawnUntil(cmd: string, args: string[], ready: RegExp, env: NodeJS.ProcessEnv = {}, timeoutMs = 30_000): Promise<{ proc: Proc; match: RegExpExecArray }> {
+export function spawnUntil(
+  cmd: string,
+  args: string[],
+  ready: RegExp,
+  env: NodeJS.ProcessEnv = {},
+  timeoutMs = 30_000,
+): Promise<{ proc: Proc; match: RegExpExecArray }> {
   const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, cwd: root })
   let out = ''
   const stop = (): Promise<void> =>

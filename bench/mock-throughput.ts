@@ -58,8 +58,20 @@ interface Target {
 async function run(t: Target, duration: number): Promise<void> {
   const counters: MixCounters = { writes: 0, lost: 0 }
   const r = t.mix
-    ? await autocannon({ url: t.url, connections: CONNECTIONS, duration, requests: mixRequests(MIX_MEMBERS, counters) } as autocannon.Options)
-    : await autocannon({ url: `${t.url}/api/v1/get_member_info`, method: 'POST', headers, body, connections: CONNECTIONS, duration })
+    ? await autocannon({
+        url: t.url,
+        connections: CONNECTIONS,
+        duration,
+        requests: mixRequests(MIX_MEMBERS, counters),
+      } as autocannon.Options)
+    : await autocannon({
+        url: `${t.url}/api/v1/get_member_info`,
+        method: 'POST',
+        headers,
+        body,
+        connections: CONNECTIONS,
+        duration,
+      })
   t.rps.push(r.requests.average)
   t.p99.push(r.latency.p99)
   t.non2xx += r.non2xx
@@ -75,10 +87,31 @@ async function main(): Promise<void> {
   // Default options: neither NODE_ENV=test nor KRS_MOCK_VALIDATE_RESPONSES turns the check on.
   const plain = { NODE_ENV: '', KRS_MOCK_VALIDATE_RESPONSES: '' }
   const started: Started[] = await Promise.all([
-    spawnUntil(process.execPath, [mockBin, '--port', '0', '--quiet', '--clock', 'manual'], /listening on (http:\/\/\S+)/, plain),
-    spawnUntil(process.execPath, [mockBin, '--port', '0', '--clock', 'manual', '--validate-responses'], /listening on (http:\/\/\S+)/, plain),
-    spawnUntil(`${root}node_modules/.bin/prism`, ['mock', 'spec/dist/openapi.json', '-h', '127.0.0.1', '-p', String(prismPort)], /Prism is listening/, {}, 90_000),
-    spawnUntil(process.execPath, [mockBin, '--port', '0', '--quiet', '--clock', 'manual', '--members', String(MIX_MEMBERS)], /listening on (http:\/\/\S+)/, plain),
+    spawnUntil(
+      process.execPath,
+      [mockBin, '--port', '0', '--quiet', '--clock', 'manual'],
+      /listening on (http:\/\/\S+)/,
+      plain,
+    ),
+    spawnUntil(
+      process.execPath,
+      [mockBin, '--port', '0', '--clock', 'manual', '--validate-responses'],
+      /listening on (http:\/\/\S+)/,
+      plain,
+    ),
+    spawnUntil(
+      `${root}node_modules/.bin/prism`,
+      ['mock', 'spec/dist/openapi.json', '-h', '127.0.0.1', '-p', String(prismPort)],
+      /Prism is listening/,
+      {},
+      90_000,
+    ),
+    spawnUntil(
+      process.execPath,
+      [mockBin, '--port', '0', '--quiet', '--clock', 'manual', '--members', String(MIX_MEMBERS)],
+      /listening on (http:\/\/\S+)/,
+      plain,
+    ),
   ])
   try {
     const answer = await fetch(`${started[0]!.match[1]}/api/v1/get_member_info`, { method: 'POST', headers, body })
@@ -104,24 +137,79 @@ async function main(): Promise<void> {
     }
     for (let round = 0; round < ROUNDS; round++) for (const t of targets) await run(t, DURATION)
 
-    const [bare, mock, mockDev, prism, bareMix, mockMix] = targets.map((t) => median(t.rps)) as [number, number, number, number, number, number]
+    const [bare, mock, mockDev, prism, bareMix, mockMix] = targets.map((t) => median(t.rps)) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ]
     const mockP99 = median(targets[1]!.p99)
-    console.log(`get_member_info and the read/write mix, ${CONNECTIONS} keep-alive connections, ${ROUNDS} alternating rounds of ${DURATION} s (autocannon, loopback, 2 shared cores)`)
+    console.log(
+      `get_member_info and the read/write mix, ${CONNECTIONS} keep-alive connections, ${ROUNDS} alternating rounds of ${DURATION} s (autocannon, loopback, 2 shared cores)`,
+    )
     for (const t of targets) {
-      console.log(`  ${t.name.padEnd(48)} ${Math.round(median(t.rps)).toString().padStart(7)} req/s  p99 ${String(median(t.p99)).padStart(4)} ms  non-2xx ${t.non2xx}  errors ${t.errors}${t.mix && t.name.startsWith('krs') ? `  lost writes ${t.lost}` : ''}  (rounds: ${t.rps.map(Math.round).join(', ')})`)
+      console.log(
+        `  ${t.name.padEnd(48)} ${Math.round(median(t.rps)).toString().padStart(7)} req/s  p99 ${String(median(t.p99)).padStart(4)} ms  non-2xx ${t.non2xx}  errors ${t.errors}${t.mix && t.name.startsWith('krs') ? `  lost writes ${t.lost}` : ''}  (rounds: ${t.rps.map(Math.round).join(', ')})`,
+      )
     }
     console.log(`krs-mock / bare node:http:        ${(mock / bare).toFixed(2)}x  (goal >= 0.75x)`)
     console.log(`krs-mock / Prism:                 ${(mock / prism).toFixed(1)}x  (goal >= 20x)`)
     console.log(`read/write mix / bare node:http:  ${(mockMix / bareMix).toFixed(2)}x  (goal >= 0.5x)`)
     console.log(`krs-mock p99 at ${CONNECTIONS} connections:   ${mockP99} ms`)
     console.log(`--validate-responses + log / default: ${(mockDev / mock).toFixed(2)}x`)
-    reportFigure({ name: 'mock-throughput.vs-bare', value: Math.round(mock), unit: 'req/s', goal: '>= 0.75x', baseline: Math.round(bare), ratio: mock / bare, met: mock / bare >= 0.75 })
-    reportFigure({ name: 'mock-throughput.vs-prism', value: Math.round(mock), unit: 'req/s', goal: '>= 20x', baseline: Math.round(prism), ratio: mock / prism, met: mock / prism >= 20 })
-    reportFigure({ name: 'mock-throughput.mix-vs-bare', value: Math.round(mockMix), unit: 'req/s', goal: '>= 0.5x', baseline: Math.round(bareMix), ratio: mockMix / bareMix, met: mockMix / bareMix >= 0.5 })
-    reportFigure({ name: 'mock-throughput.p99', value: mockP99, unit: 'ms', goal: null, baseline: median(targets[0]!.p99) })
-    reportFigure({ name: 'mock-throughput.validate-responses', value: Math.round(mockDev), unit: 'req/s', goal: null, baseline: Math.round(mock), ratio: mockDev / mock })
+    reportFigure({
+      name: 'mock-throughput.vs-bare',
+      value: Math.round(mock),
+      unit: 'req/s',
+      goal: '>= 0.75x',
+      baseline: Math.round(bare),
+      ratio: mock / bare,
+      met: mock / bare >= 0.75,
+    })
+    reportFigure({
+      name: 'mock-throughput.vs-prism',
+      value: Math.round(mock),
+      unit: 'req/s',
+      goal: '>= 20x',
+      baseline: Math.round(prism),
+      ratio: mock / prism,
+      met: mock / prism >= 20,
+    })
+    reportFigure({
+      name: 'mock-throughput.mix-vs-bare',
+      value: Math.round(mockMix),
+      unit: 'req/s',
+      goal: '>= 0.5x',
+      baseline: Math.round(bareMix),
+      ratio: mockMix / bareMix,
+      met: mockMix / bareMix >= 0.5,
+    })
+    reportFigure({
+      name: 'mock-throughput.p99',
+      value: mockP99,
+      unit: 'ms',
+      goal: null,
+      baseline: median(targets[0]!.p99),
+    })
+    reportFigure({
+      name: 'mock-throughput.validate-responses',
+      value: Math.round(mockDev),
+      unit: 'req/s',
+      goal: null,
+      baseline: Math.round(mock),
+      ratio: mockDev / mock,
+    })
     const mixErrors = targets[5]!.errors + targets[5]!.non2xx + targets[5]!.lost
-    reportFigure({ name: 'mock-throughput.mix-errors', value: mixErrors, unit: 'count', goal: '= 0', baseline: null, met: mixErrors === 0 })
+    reportFigure({
+      name: 'mock-throughput.mix-errors',
+      value: mixErrors,
+      unit: 'count',
+      goal: '= 0',
+      baseline: null,
+      met: mixErrors === 0,
+    })
   } finally {
     await Promise.all(started.map((s) => s.proc.stop()))
   }

@@ -40,22 +40,39 @@ function installedTree(label: string, files: string[]): { bytes: number; package
     const deps: Record<string, string> = {}
     for (const f of files) {
       cpSync(f, join(dir, basename(f)))
-      const name = JSON.parse(spawnSync('tar', ['-xzOf', f, 'package/package.json'], { encoding: 'utf8' }).stdout).name as string
+      const name = JSON.parse(spawnSync('tar', ['-xzOf', f, 'package/package.json'], { encoding: 'utf8' }).stdout)
+        .name as string
       deps[name] = `file:./${basename(f)}`
     }
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `size-${label}`, private: true, dependencies: deps }, null, 2))
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) || /^npm_config_(cache|userconfig)$/i.test(k)))
-    const r = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: dir, env, encoding: 'utf8' })
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: `size-${label}`, private: true, dependencies: deps }, null, 2),
+    )
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) || /^npm_config_(cache|userconfig)$/i.test(k)),
+    )
+    const r = spawnSync(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
+      { cwd: dir, env, encoding: 'utf8' },
+    )
     if (r.status !== 0) throw new Error(`npm install (${label}) failed:\n${r.stderr}`)
     writeFileSync(join(dir, 'installed'), new Date().toISOString())
   }
   const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as { packages: Record<string, unknown> }
-  return { bytes: treeBytes(join(dir, 'node_modules')), packages: Object.keys(lock.packages).filter((k) => k !== '').length }
+  return {
+    bytes: treeBytes(join(dir, 'node_modules')),
+    packages: Object.keys(lock.packages).filter((k) => k !== '').length,
+  }
 }
 
 const mb = (n: number): number => Number((n / MB).toFixed(2))
 console.log('Package sizes (MB = 1,000,000 bytes)')
-for (const [key, file] of Object.entries({ sdk: tarballs.sdk, 'mock-server': tarballs.mockServer, cli: tarballs.cli })) {
+for (const [key, file] of Object.entries({
+  sdk: tarballs.sdk,
+  'mock-server': tarballs.mockServer,
+  cli: tarballs.cli,
+})) {
   const bytes = lstatSync(file).size
   console.log(`  tarball ${basename(file).padEnd(34)} ${mb(bytes).toFixed(2)} MB`)
   reportFigure({ name: `packages.tarball.${key}`, value: mb(bytes), unit: 'MB', goal: null, baseline: null })
@@ -71,7 +88,16 @@ for (const b of budgets) {
   const { bytes, packages } = installedTree(b.label, b.files)
   const met = b.goalMb === null ? undefined : bytes <= b.goalMb * MB
   if (met === false) over = true
-  console.log(`  installed: ${b.name.padEnd(46)} ${mb(bytes).toFixed(2)} MB in ${packages} packages${b.goalMb === null ? '' : ` (goal ≤ ${b.goalMb} MB${met ? '' : ', OVER'})`}`)
-  reportFigure({ name: `packages.installed.${b.label}`, value: mb(bytes), unit: 'MB', goal: b.goalMb === null ? null : `<= ${b.goalMb} MB`, baseline: null, ...(met === undefined ? {} : { met }) })
+  console.log(
+    `  installed: ${b.name.padEnd(46)} ${mb(bytes).toFixed(2)} MB in ${packages} packages${b.goalMb === null ? '' : ` (goal ≤ ${b.goalMb} MB${met ? '' : ', OVER'})`}`,
+  )
+  reportFigure({
+    name: `packages.installed.${b.label}`,
+    value: mb(bytes),
+    unit: 'MB',
+    goal: b.goalMb === null ? null : `<= ${b.goalMb} MB`,
+    baseline: null,
+    ...(met === undefined ? {} : { met }),
+  })
 }
 if (over) process.exitCode = 1

@@ -39,7 +39,11 @@ interface GroupResult {
 function run(script: string): Promise<GroupResult> {
   const started = performance.now()
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], { cwd: here, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } })
+    const child = spawn('npm', ['run', '--silent', script], {
+      cwd: here,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0' },
+    })
     let out = ''
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString('utf8')
@@ -57,14 +61,24 @@ function run(script: string): Promise<GroupResult> {
         exitCode: code,
         seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
         figures: parseBenchLines(out),
-        goalLines: out.split('\n').filter((l) => /goal/i.test(l) && !l.startsWith('BENCH ')).map((l) => l.trim()),
+        goalLines: out
+          .split('\n')
+          .filter((l) => /goal/i.test(l) && !l.startsWith('BENCH '))
+          .map((l) => l.trim()),
         outputTail: out.slice(-4000),
       })
     })
   })
 }
 
-const fmt = (n: number | null | undefined): string => (n === null || n === undefined ? '–' : Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 1 ? n.toFixed(2) : n.toPrecision(3))
+const fmt = (n: number | null | undefined): string =>
+  n === null || n === undefined
+    ? '–'
+    : Math.abs(n) >= 100
+      ? n.toFixed(0)
+      : Math.abs(n) >= 1
+        ? n.toFixed(2)
+        : n.toPrecision(3)
 
 const results: GroupResult[] = []
 for (const script of groups) {
@@ -77,8 +91,13 @@ const latestPath = join(here, 'results', 'latest.json')
 let kept: (GroupResult & { date?: string })[] = []
 if (only.length > 0 && existsSync(latestPath)) {
   try {
-    const previous = JSON.parse(readFileSync(latestPath, 'utf8')) as { date?: string; groups?: (GroupResult & { date?: string })[] }
-    kept = (previous.groups ?? []).filter((g) => !results.some((r) => r.script === g.script)).map((g) => ({ ...g, date: g.date ?? previous.date }))
+    const previous = JSON.parse(readFileSync(latestPath, 'utf8')) as {
+      date?: string
+      groups?: (GroupResult & { date?: string })[]
+    }
+    kept = (previous.groups ?? [])
+      .filter((g) => !results.some((r) => r.script === g.script))
+      .map((g) => ({ ...g, date: g.date ?? previous.date }))
   } catch {
     kept = []
   }
@@ -99,12 +118,37 @@ writeFileSync(latestPath, `${JSON.stringify(report, null, 2)}\n`)
 const rows: string[][] = [['figure', 'value', 'unit', 'goal', 'met', 'baseline', 'ratio']]
 for (const g of results) {
   if (g.figures.length === 0) {
-    rows.push([`${g.script} (exit ${String(g.exitCode)}, no BENCH lines)`, '', '', g.goalLines[0]?.slice(0, 60) ?? '', '', '', ''])
+    rows.push([
+      `${g.script} (exit ${String(g.exitCode)}, no BENCH lines)`,
+      '',
+      '',
+      g.goalLines[0]?.slice(0, 60) ?? '',
+      '',
+      '',
+      '',
+    ])
     continue
   }
-  for (const f of g.figures) rows.push([f.name, fmt(f.value), f.unit, f.goal ?? '', f.met === undefined ? '' : f.met ? 'yes' : 'NO', fmt(f.baseline), fmt(f.ratio)])
+  for (const f of g.figures)
+    rows.push([
+      f.name,
+      fmt(f.value),
+      f.unit,
+      f.goal ?? '',
+      f.met === undefined ? '' : f.met ? 'yes' : 'NO',
+      fmt(f.baseline),
+      fmt(f.ratio),
+    ])
 }
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
-for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd())
-console.log(`\nbench/results/latest.json written (${results.length} groups, ${results.filter((r) => r.exitCode !== 0).length} failed to run)`)
+for (const r of rows)
+  console.log(
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd(),
+  )
+console.log(
+  `\nbench/results/latest.json written (${results.length} groups, ${results.filter((r) => r.exitCode !== 0).length} failed to run)`,
+)
 if (results.some((r) => r.exitCode !== 0)) process.exitCode = 1

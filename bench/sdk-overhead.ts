@@ -91,7 +91,9 @@ async function main(): Promise<void> {
     // SDK_COMPARE=<path of another build's ESM bundle> adds that build to the same run
     // (e.g. an older version), measured like the others.
     if (process.env.SDK_COMPARE) {
-      const other = (await import(pathToFileURL(process.env.SDK_COMPARE).href)) as { createKrsClient: typeof createKrsClient }
+      const other = (await import(pathToFileURL(process.env.SDK_COMPARE).href)) as {
+        createKrsClient: typeof createKrsClient
+      }
       const krsOther = other.createKrsClient({ baseUrl: `http://127.0.0.1:${port}`, token: 'bench-token' })
       variants.push(['SDK_COMPARE build (default)', () => krsOther.getMemberTables()])
     }
@@ -130,22 +132,43 @@ async function main(): Promise<void> {
     const med = times.map(median)
     const cpuMed = cpu.map(median)
     const base = med[0]!
-    console.log(`SDK per-call overhead (${rounds} rounds × ${CALLS} sequential calls each, local node:http server in a child process)`)
+    console.log(
+      `SDK per-call overhead (${rounds} rounds × ${CALLS} sequential calls each, local node:http server in a child process)`,
+    )
     variants.forEach(([name], i) => {
       const ratio = med[i]! / base
       console.log(
         `  ${name.padEnd(28)} wall ${med[i]!.toFixed(1).padStart(8)} µs/call ×${ratio.toFixed(3)}   client CPU ${cpuMed[i]!.toFixed(1).padStart(7)} µs/call ×${(cpuMed[i]! / cpuMed[0]!).toFixed(3)}`,
       )
     })
-    console.log(`  ratio SDK (default) / raw fetch + timeout signal, wall time: ${(med[2]! / med[1]!).toFixed(3)}×   (goal ≤ 1.05×)`)
-    console.log(`  ratio SDK (default) / raw fetch + timeout signal, client CPU: ${(cpuMed[2]! / cpuMed[1]!).toFixed(3)}×   (steadier under load)`)
+    console.log(
+      `  ratio SDK (default) / raw fetch + timeout signal, wall time: ${(med[2]! / med[1]!).toFixed(3)}×   (goal ≤ 1.05×)`,
+    )
+    console.log(
+      `  ratio SDK (default) / raw fetch + timeout signal, client CPU: ${(cpuMed[2]! / cpuMed[1]!).toFixed(3)}×   (steadier under load)`,
+    )
     console.log(`  ratio SDK (timeoutMs: 0) / raw fetch, wall time: ${(med[3]! / base).toFixed(3)}×`)
     if (variants.length > 4) {
-      console.log(`  ratio SDK_COMPARE build / raw fetch + timeout signal: wall ${(med[4]! / med[1]!).toFixed(3)}×, client CPU ${(cpuMed[4]! / cpuMed[1]!).toFixed(3)}×`)
+      console.log(
+        `  ratio SDK_COMPARE build / raw fetch + timeout signal: wall ${(med[4]! / med[1]!).toFixed(3)}×, client CPU ${(cpuMed[4]! / cpuMed[1]!).toFixed(3)}×`,
+      )
     }
     const ratio = med[2]! / med[1]!
-    reportFigure({ name: 'sdk.per_call_wall', value: Number(med[2]!.toFixed(1)), unit: 'µs/call', goal: '<= 1.05x raw fetch + timeout signal', baseline: Number(med[1]!.toFixed(1)), met: ratio <= 1.05 })
-    reportFigure({ name: 'sdk.per_call_cpu', value: Number(cpuMed[2]!.toFixed(1)), unit: 'µs/call', goal: null, baseline: Number(cpuMed[1]!.toFixed(1)) })
+    reportFigure({
+      name: 'sdk.per_call_wall',
+      value: Number(med[2]!.toFixed(1)),
+      unit: 'µs/call',
+      goal: '<= 1.05x raw fetch + timeout signal',
+      baseline: Number(med[1]!.toFixed(1)),
+      met: ratio <= 1.05,
+    })
+    reportFigure({
+      name: 'sdk.per_call_cpu',
+      value: Number(cpuMed[2]!.toFixed(1)),
+      unit: 'µs/call',
+      goal: null,
+      baseline: Number(cpuMed[1]!.toFixed(1)),
+    })
     console.log(`  load average while measuring: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`)
   } finally {
     stop()

@@ -41,12 +41,19 @@ function freePort(): Promise<number> {
 
 async function serve(dir: string): Promise<{ url: string; stop: () => void }> {
   const port = await freePort()
-  const child = spawn(process.execPath, [join(root, 'mock-server', 'dist', 'bin.js'), '--port', String(port), '--static', dir, '--quiet'], {
-    stdio: 'ignore',
-  })
+  const child = spawn(
+    process.execPath,
+    [join(root, 'mock-server', 'dist', 'bin.js'), '--port', String(port), '--static', dir, '--quiet'],
+    {
+      stdio: 'ignore',
+    },
+  )
   const url = `http://127.0.0.1:${port}`
   for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`${url}/`).then((r) => r.ok, () => false)
+    const ok = await fetch(`${url}/`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) return { url, stop: () => child.kill('SIGTERM') }
     await new Promise((r) => setTimeout(r, 100))
   }
@@ -80,7 +87,10 @@ function lighthouse(url: string, formFactor: FormFactor = 'desktop'): number {
 }
 
 const baselineDir = mkdtempSync(join(tmpdir(), 'krs-lh-base-'))
-writeFileSync(join(baselineDir, 'index.html'), '<!doctype html><html lang="ja"><meta charset="utf-8"><title>基準</title><h1>基準ページ</h1><p>スクリプトのない静的ページ。</p></html>')
+writeFileSync(
+  join(baselineDir, 'index.html'),
+  '<!doctype html><html lang="ja"><meta charset="utf-8"><title>基準</title><h1>基準ページ</h1><p>スクリプトのない静的ページ。</p></html>',
+)
 
 const site = await serve(buildDir)
 const base = await serve(baselineDir)
@@ -95,10 +105,20 @@ try {
     const goal = GOALS[formFactor]
     const baseline = lighthouse(`${base.url}/`, formFactor)
     console.log(`baseline (static page without scripts, ${formFactor}): ${baseline}`)
-    for (const [name, path] of [['home', '/'], ['playground', '/playground']] as const) {
+    for (const [name, path] of [
+      ['home', '/'],
+      ['playground', '/playground'],
+    ] as const) {
       const score = lighthouse(`${site.url}${path}`, formFactor)
       console.log(`${path}: Lighthouse performance ${score} (${formFactor}; goal >= ${goal})`)
-      reportFigure({ name: `site.lighthouse.${name}.${formFactor}`, value: score, unit: 'score', goal: `>= ${goal}`, baseline, met: score >= goal })
+      reportFigure({
+        name: `site.lighthouse.${name}.${formFactor}`,
+        value: score,
+        unit: 'score',
+        goal: `>= ${goal}`,
+        baseline,
+        met: score >= goal,
+      })
     }
   }
 } finally {

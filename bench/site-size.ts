@@ -58,7 +58,8 @@ async function browserScripts(routes: string[]): Promise<Map<string, string[]> |
         // 'script' = executed (route chunks for hydration); Docusaurus prefetches linked pages
         // with <link rel="prefetch">, which is not first load
         if (r.resourceType() !== 'script') return
-        if (url.origin === server.origin && url.pathname.endsWith('.js') && !seen.includes(url.pathname)) seen.push(url.pathname)
+        if (url.origin === server.origin && url.pathname.endsWith('.js') && !seen.includes(url.pathname))
+          seen.push(url.pathname)
       })
       await page.goto(server.origin + route, { waitUntil: 'networkidle', timeout: 120_000 })
       out.set(route, seen)
@@ -90,7 +91,9 @@ for (const [route, file] of Object.entries(pages)) {
     gz += g
     rows.push(`      ${how.padEnd(8)} ${src.padEnd(48)} ${kb(g).padStart(9)} gz`)
   }
-  console.log(`  ${route.padEnd(12)} HTML     ${String(scripts.length).padStart(2)} scripts  ${kb(raw).padStart(9)} raw  ${kb(gz).padStart(9)} gzipped`)
+  console.log(
+    `  ${route.padEnd(12)} HTML     ${String(scripts.length).padStart(2)} scripts  ${kb(raw).padStart(9)} raw  ${kb(gz).padStart(9)} gzipped`,
+  )
   for (const r of rows) console.log(r)
   const loaded = fetched?.get(route)
   if (!loaded) {
@@ -99,6 +102,9 @@ for (const [route, file] of Object.entries(pages)) {
   }
   const sizes = loaded.map((src) => ({ src, ...gzipOf(src) }))
   const total = sizes.reduce((a, s) => ({ raw: a.raw + s.raw, gz: a.gz + s.gz }), { raw: 0, gz: 0 })
-  console.log(`  ${route.padEnd(12)} browser  ${String(sizes.length).padStart(2)} scripts  ${kb(total.raw).padStart(9)} raw  ${kb(total.gz).padStart(9)} gzipped`)
-  for (const s of [...sizes].sort((a, b) => b.gz - a.gz).slice(0, 6)) console.log(`      fetched  ${s.src.padEnd(48)} ${kb(s.gz).padStart(9)} gz`)
+  console.log(
+    `  ${route.padEnd(12)} browser  ${String(sizes.length).padStart(2)} scripts  ${kb(total.raw).padStart(9)} raw  ${kb(total.gz).padStart(9)} gzipped`,
+  )
+  for (const s of [...sizes].sort((a, b) => b.gz - a.gz).slice(0, 6))
+    console.log(`      fetched  ${s.src.padEnd(48)} ${kb(s.gz).padStart(9)} gz`)
 }

@@ -14,7 +14,11 @@ const DURATION = Number(process.env.DURATION ?? 3)
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16)
 
 async function writesPerSecond(extra: string[], tag: string): Promise<{ rps: number; failed: number }> {
-  const { proc, match } = await spawnUntil(process.execPath, [mockBin, '--port', '0', '--quiet', '--members', '100', ...extra], /listening on (http:\/\/\S+)/)
+  const { proc, match } = await spawnUntil(
+    process.execPath,
+    [mockBin, '--port', '0', '--quiet', '--members', '100', ...extra],
+    /listening on (http:\/\/\S+)/,
+  )
   const url = match[1]!
   let ok = 0
   let failed = 0
@@ -26,7 +30,10 @@ async function writesPerSecond(extra: string[], tag: string): Promise<{ rps: num
           const r = await fetch(`${url}/api/v1/add_member`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' },
-            body: JSON.stringify({ member_table_id: 1, member_info: { e_4: `bench-${tag}-${w}-${i}@example.com`, e_5: 'abcd1234', e_6: '計測 太郎' } }),
+            body: JSON.stringify({
+              member_table_id: 1,
+              member_info: { e_4: `bench-${tag}-${w}-${i}@example.com`, e_5: 'abcd1234', e_6: '計測 太郎' },
+            }),
           })
           await r.arrayBuffer()
           if (r.status === 200) ok++
@@ -49,6 +56,14 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }
-console.log(`  add_member, ${CONNECTIONS} concurrent writers, ${DURATION} s each: in memory ${memory.rps.toFixed(0)}/s, --data-dir ${durable.rps.toFixed(0)}/s (failed ${memory.failed + durable.failed})`)
+console.log(
+  `  add_member, ${CONNECTIONS} concurrent writers, ${DURATION} s each: in memory ${memory.rps.toFixed(0)}/s, --data-dir ${durable.rps.toFixed(0)}/s (failed ${memory.failed + durable.failed})`,
+)
 reportFigure({ name: 'mock.writes', value: Math.round(memory.rps), unit: 'writes/s', goal: null, baseline: null })
-reportFigure({ name: 'mock.writes-data-dir', value: Math.round(durable.rps), unit: 'writes/s', goal: null, baseline: Math.round(memory.rps) })
+reportFigure({
+  name: 'mock.writes-data-dir',
+  value: Math.round(durable.rps),
+  unit: 'writes/s',
+  goal: null,
+  baseline: Math.round(memory.rps),
+})

@@ -35,7 +35,9 @@ export default defineConfig((cli): Options[] => {
       minifyWhitespace: true,
       minifySyntax: true,
       // Bundled CommonJS dependencies (ajv) call require() for Node built-ins.
-      banner: { js: "import { createRequire as __krsCreateRequire } from 'node:module'; const require = __krsCreateRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __krsCreateRequire } from 'node:module'; const require = __krsCreateRequire(import.meta.url);",
+      },
       // The SMTP relay (dynamically imported with --smtp) becomes its own chunk, so its
       // static import of nodemailer is not loaded at start.
       splitting: true,

@@ -137,7 +137,14 @@ const config: Config = {
         return {
           plugins: [new bundler.NormalModuleReplacementPlugin(/theme[\\/]Redoc[\\/]Styles(\.[jt]sx?)?$/, clientStyles)],
           // Redoc's logo from the site, not cdn.redoc.ly (plugins/redoc-offline/loader.cjs).
-          module: { rules: [{ test: /[\\/]redoc[\\/]bundles[\\/].*\.js$/, use: [join(context.siteDir, 'plugins', 'redoc-offline', 'loader.cjs')] }] },
+          module: {
+            rules: [
+              {
+                test: /[\\/]redoc[\\/]bundles[\\/].*\.js$/,
+                use: [join(context.siteDir, 'plugins', 'redoc-offline', 'loader.cjs')],
+              },
+            ],
+          },
         }
       },
     }),
@@ -211,10 +218,15 @@ const config: Config = {
           ],
         },
       ],
-      copyright: 'krs-kit（MIT License）。KREISEL はトライコーン株式会社のサービスです。このサイトは krs-kit の開発者向け資料です。',
+      copyright:
+        'krs-kit（MIT License）。KREISEL はトライコーン株式会社のサービスです。このサイトは krs-kit の開発者向け資料です。',
     },
     // Token colours raised to WCAG AA contrast on each theme's background (prism-contrast.ts).
-    prism: { theme: readableTheme(prismThemes.github), darkTheme: readableTheme(prismThemes.dracula), additionalLanguages: ['php', 'bash', 'json', 'http'] },
+    prism: {
+      theme: readableTheme(prismThemes.github),
+      darkTheme: readableTheme(prismThemes.dracula),
+      additionalLanguages: ['php', 'bash', 'json', 'http'],
+    },
     docs: { sidebar: { hideable: false } },
   } satisfies Preset.ThemeConfig,
 }

@@ -10,7 +10,11 @@ export function playgroundRoutes(context: LoadContext): Plugin {
       const file = join(context.siteDir, '.generated', 'operations.json')
       const { operations } = JSON.parse(readFileSync(file, 'utf8')) as { operations: { name: string }[] }
       for (const op of operations) {
-        actions.addRoute({ path: `/playground/${op.name}`, component: '@site/src/components/playground/playground-page', exact: true })
+        actions.addRoute({
+          path: `/playground/${op.name}`,
+          component: '@site/src/components/playground/playground-page',
+          exact: true,
+        })
       }
     },
   }

@@ -47,6 +47,9 @@ export function readableTheme(theme: PrismTheme): PrismTheme {
   const background = theme.plain.backgroundColor ?? '#ffffff'
   return {
     plain: { ...theme.plain, color: theme.plain.color ? readableOn(theme.plain.color, background) : theme.plain.color },
-    styles: theme.styles.map((s) => ({ ...s, style: { ...s.style, ...(s.style.color ? { color: readableOn(s.style.color, background) } : {}) } })),
+    styles: theme.styles.map((s) => ({
+      ...s,
+      style: { ...s.style, ...(s.style.color ? { color: readableOn(s.style.color, background) } : {}) },
+    })),
   }
 }

@@ -40,14 +40,23 @@ function newest(path) {
 
 function stale(dir, outputs) {
   const built = Math.min(...outputs.map((f) => statSync(join(dir, 'dist', f), { throwIfNoEntry: false })?.mtimeMs ?? 0))
-  const inputs = Math.max(newest(join(dir, 'src')), newest(join(dir, 'package.json')), newest(join(dir, 'tsup.config.ts')), newest(join(root, 'package-lock.json')))
+  const inputs = Math.max(
+    newest(join(dir, 'src')),
+    newest(join(dir, 'package.json')),
+    newest(join(dir, 'tsup.config.ts')),
+    newest(join(root, 'package-lock.json')),
+  )
   return force || built < inputs
 }
 
 const sdk = join(root, 'sdk')
 if (stale(sdk, ['index.js', 'index.cjs'])) run([tsup, '--env.KRS_DTS', 'off', '--silent'], sdk, '@krs-kit/sdk')
 
-run([join(root, 'mock-server', 'scripts', 'build-js.mjs'), ...(force ? ['--force'] : [])], join(root, 'mock-server'), '@krs-kit/mock-server')
+run(
+  [join(root, 'mock-server', 'scripts', 'build-js.mjs'), ...(force ? ['--force'] : [])],
+  join(root, 'mock-server'),
+  '@krs-kit/mock-server',
+)
 
 const cli = join(root, 'cli')
 if (stale(cli, ['bin.js'])) run([tsup, '--silent'], cli, '@krs-kit/cli')

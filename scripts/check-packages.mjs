@@ -32,7 +32,10 @@ const fail = (pkg, message) => failures.push(`${pkg}: ${message}`)
 function listTarball(tgz) {
   const r = spawnSync('tar', ['-tzf', tgz], { encoding: 'utf8' })
   if (r.status !== 0) throw new Error(`tar -tzf ${tgz}: ${r.stderr}`)
-  return r.stdout.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''))
+  return r.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((f) => f.replace(/^package\//, ''))
 }
 function readFromTarball(tgz, file) {
   const r = spawnSync('tar', ['-xzOf', tgz, `package/${file}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
@@ -52,7 +55,11 @@ for (const { key, name, profile } of checks) {
 
   // publint on the packed tarball.
   const pkgJson = JSON.parse(readFromTarball(tgz, 'package.json'))
-  const { messages } = await publint({ pack: { tarball: readFileSync(tgz).buffer }, level: 'suggestion', strict: false })
+  const { messages } = await publint({
+    pack: { tarball: readFileSync(tgz).buffer },
+    level: 'suggestion',
+    strict: false,
+  })
   const counts = { error: 0, warning: 0, suggestion: 0 }
   for (const m of messages) {
     counts[m.type]++
@@ -62,7 +69,10 @@ for (const { key, name, profile } of checks) {
   console.log(`publint: ${counts.error} errors, ${counts.warning} warnings, ${counts.suggestion} suggestions`)
 
   // attw on the packed tarball.
-  const attw = spawnSync(process.execPath, [attwBin, tgz, '--profile', profile, '--format', 'json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const attw = spawnSync(process.execPath, [attwBin, tgz, '--profile', profile, '--format', 'json'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
   let problems = []
   try {
     const report = JSON.parse(attw.stdout)
@@ -82,23 +92,29 @@ for (const { key, name, profile } of checks) {
   const files = listTarball(tgz)
   for (const f of files.filter((f) => f.endsWith('.map'))) fail(name, `ships a source map: ${f}`)
   const conditions = JSON.stringify(pkgJson.exports ?? {})
-  if (conditions.includes('"source"')) fail(name, 'the packed exports keep the "source" condition (it names unshipped files)')
+  if (conditions.includes('"source"'))
+    fail(name, 'the packed exports keep the "source" condition (it names unshipped files)')
   for (const [bin, target] of Object.entries(pkgJson.bin ?? {})) {
     const file = target.replace(/^\.\//, '')
     if (!files.includes(file)) fail(name, `bin ${bin} → ${target} is not in the tarball`)
     if (file.startsWith('dist/')) fail(name, `bin ${bin} points into dist/, which npm cannot link before a build`)
   }
   if (key === 'mockServer') {
-    if (!files.includes('data/zip-dictionary.txt')) fail(name, 'the zip dictionary data/zip-dictionary.txt is not shipped')
+    if (!files.includes('data/zip-dictionary.txt'))
+      fail(name, 'the zip dictionary data/zip-dictionary.txt is not shipped')
     if (pkgJson.dependencies?.msw) fail(name, 'msw is a dependency (it must be a peer: the project brings its own)')
-    if (!pkgJson.peerDependencies?.msw || pkgJson.peerDependenciesMeta?.msw?.optional !== true) fail(name, 'msw is not an optional peer dependency')
+    if (!pkgJson.peerDependencies?.msw || pkgJson.peerDependenciesMeta?.msw?.optional !== true)
+      fail(name, 'msw is not an optional peer dependency')
   }
   if (key === 'cli') {
-    if (pkgJson.dependencies?.['@krs-kit/mock-server']) fail(name, 'depends on @krs-kit/mock-server (it must be an optional peer)')
-    if (pkgJson.peerDependenciesMeta?.['@krs-kit/mock-server']?.optional !== true) fail(name, '@krs-kit/mock-server is not an optional peer')
+    if (pkgJson.dependencies?.['@krs-kit/mock-server'])
+      fail(name, 'depends on @krs-kit/mock-server (it must be an optional peer)')
+    if (pkgJson.peerDependenciesMeta?.['@krs-kit/mock-server']?.optional !== true)
+      fail(name, '@krs-kit/mock-server is not an optional peer')
     const js = files.filter((f) => f.startsWith('dist/') && f.endsWith('.js'))
     const bundled = js.filter((f) => /function createKrsClient\b/.test(readFromTarball(tgz, f)))
-    if (bundled.length > 0) fail(name, `bundles the SDK (createKrsClient defined in ${bundled.join(', ')}); it must import @krs-kit/sdk`)
+    if (bundled.length > 0)
+      fail(name, `bundles the SDK (createKrsClient defined in ${bundled.join(', ')}); it must import @krs-kit/sdk`)
   }
   console.log(`files: ${files.length}, tarball ${(readFileSync(tgz).byteLength / 1024).toFixed(0)} KB`)
 }

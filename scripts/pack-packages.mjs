@@ -56,7 +56,8 @@ function npmPack(pkg) {
     maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, FORCE_COLOR: '0' },
   })
-  if (r.status !== 0) throw new Error(`npm pack ${pkg.name} failed (exit ${r.status}):\n${r.stderr}\n${r.stdout.slice(-4000)}`)
+  if (r.status !== 0)
+    throw new Error(`npm pack ${pkg.name} failed (exit ${r.status}):\n${r.stderr}\n${r.stdout.slice(-4000)}`)
   // Build output of prepack precedes the JSON on stdout.
   const json = r.stdout.slice(r.stdout.lastIndexOf('\n[\n') + 1)
   const [info] = JSON.parse(json)

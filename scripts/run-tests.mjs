@@ -40,5 +40,7 @@ const projectArgs = args.some((a) => a === '--project' || a.startsWith('--projec
   : (slow ? slowProjects : quickProjects).flatMap((p) => ['--project', p])
 const code = run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...projectArgs, ...args])
 const seconds = (ms) => (ms / 1000).toFixed(1)
-process.stdout.write(`${label}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(performance.now() - started)} s (builds ${seconds(built - started)} s, vitest ${seconds(performance.now() - built)} s)\n`)
+process.stdout.write(
+  `${label}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(performance.now() - started)} s (builds ${seconds(built - started)} s, vitest ${seconds(performance.now() - built)} s)\n`,
+)
 process.exit(code)

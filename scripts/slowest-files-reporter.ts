@@ -30,7 +30,8 @@ export default class SlowestFilesReporter implements Reporter {
     const top = rows.slice(0, this.count)
     const lines = [``, ` Slowest ${top.length} of ${rows.length} test files (import + tests + hooks):`]
     const width = Math.max(0, ...top.map((r) => r.file.length))
-    for (const r of top) lines.push(`   ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file.padEnd(width)}  [${r.project}]`)
+    for (const r of top)
+      lines.push(`   ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file.padEnd(width)}  [${r.project}]`)
     lines.push(` Wall-clock time of this vitest run: ${((performance.now() - this.started) / 1000).toFixed(1)} s`, ``)
     process.stdout.write(`${lines.join('\n')}\n`)
   }

@@ -39,9 +39,13 @@ if (!existsSync(siteIndex) || Math.max(...siteSources.map(newest)) > statSync(si
   run(['run', 'build', '-w', '@krs-kit/playground', '--silent'], 'building the documentation site (about a minute)')
 }
 
-const child = spawn(process.execPath, [join(root, 'mock-server', 'dist', 'bin.js'), '--static', site, ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-})
+const child = spawn(
+  process.execPath,
+  [join(root, 'mock-server', 'dist', 'bin.js'), '--static', site, ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+)
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

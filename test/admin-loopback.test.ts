@@ -23,21 +23,32 @@ async function get(url: string): Promise<{ status: number; json: unknown }> {
 describe('admin API from a non-loopback address', () => {
   // Real sockets: krs-mock bound to this machine's own non-loopback interface address, so the
   // connection's remote address is that (non-loopback) address.
-  it.skipIf(remote === undefined)(`krs-mock on ${remote ?? '(no non-loopback interface: skipped)'} refuses /__mock/ with 403 admin_forbidden, serves the API`, async () => {
-    const mock = await startMock(['--host', remote!])
-    try {
-      const base = `http://${remote}:${mock.port}`
-      const refused = await get(`${base}/__mock/clock`)
-      expect(refused.status).toBe(403)
-      expect((refused.json as { error: string }).error).toBe('admin_forbidden')
-      const tenants = await fetch(`${base}/__mock/tenants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
-      expect(tenants.status).toBe(403)
-      const api = await fetch(`${base}/api/v1/get_version`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
-      expect(api.status).toBe(200)
-    } finally {
-      await mock.stop()
-    }
-  })
+  it.skipIf(remote === undefined)(
+    `krs-mock on ${remote ?? '(no non-loopback interface: skipped)'} refuses /__mock/ with 403 admin_forbidden, serves the API`,
+    async () => {
+      const mock = await startMock(['--host', remote!])
+      try {
+        const base = `http://${remote}:${mock.port}`
+        const refused = await get(`${base}/__mock/clock`)
+        expect(refused.status).toBe(403)
+        expect((refused.json as { error: string }).error).toBe('admin_forbidden')
+        const tenants = await fetch(`${base}/__mock/tenants`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+        expect(tenants.status).toBe(403)
+        const api = await fetch(`${base}/api/v1/get_version`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+        expect(api.status).toBe(200)
+      } finally {
+        await mock.stop()
+      }
+    },
+  )
 
   it.skipIf(remote === undefined)('with --admin-remote the same call is answered', async () => {
     const mock = await startMock(['--host', remote!, '--admin-remote'])
@@ -52,16 +63,44 @@ describe('admin API from a non-loopback address', () => {
 
   it('the loopback check itself: 127.0.0.0/8 and ::1 (also IPv4-mapped) only', () => {
     for (const a of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) expect(isLoopback(a), a).toBe(true)
-    for (const a of ['192.0.2.2', '10.0.0.1', '::ffff:10.0.0.1', '128.0.0.1', 'fe80::1', '', undefined, '::', '0.0.0.0', '1127.0.0.1']) expect(isLoopback(a), String(a)).toBe(false)
+    for (const a of [
+      '192.0.2.2',
+      '10.0.0.1',
+      '::ffff:10.0.0.1',
+      '128.0.0.1',
+      'fe80::1',
+      '',
+      undefined,
+      '::',
+      '0.0.0.0',
+      '1127.0.0.1',
+    ])
+      expect(isLoopback(a), String(a)).toBe(false)
   })
 
   it('the engine refuses an admin call its door marked as not allowed, and still serves the API', async () => {
     const engine = createEngine({ members: 5 })
-    const req = { method: 'GET', path: '/__mock/clock', query: '', header: () => undefined, bodyText: '', adminAllowed: false }
+    const req = {
+      method: 'GET',
+      path: '/__mock/clock',
+      query: '',
+      header: () => undefined,
+      bodyText: '',
+      adminAllowed: false,
+    }
     const out = await engine.handleRaw(req)
     expect(out.status).toBe(403)
-    expect(JSON.parse(typeof out.body === 'string' ? out.body : new TextDecoder().decode(out.body)).error).toBe('admin_forbidden')
-    const api = await engine.handleRaw({ method: 'POST', path: '/api/v1/get_version', query: '', header: (n) => (n === 'content-type' ? 'application/json' : undefined), bodyText: '{}', adminAllowed: false })
+    expect(JSON.parse(typeof out.body === 'string' ? out.body : new TextDecoder().decode(out.body)).error).toBe(
+      'admin_forbidden',
+    )
+    const api = await engine.handleRaw({
+      method: 'POST',
+      path: '/api/v1/get_version',
+      query: '',
+      header: (n) => (n === 'content-type' ? 'application/json' : undefined),
+      bodyText: '{}',
+      adminAllowed: false,
+    })
     expect(api.status).toBe(200)
   })
 })

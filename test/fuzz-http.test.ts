@@ -16,7 +16,9 @@ beforeAll(async () => {
 })
 
 describe(`schema fuzzing over HTTP (${REQUESTS} requests, seed ${FUZZ_SEED + 99})`, () => {
-  it('the same guarantees as in process: conforming answers, no 500, no hang, refused requests change nothing', { timeout: 600_000 }, async () => {
+  it('the same guarantees as in process: conforming answers, no 500, no hang, refused requests change nothing', {
+    timeout: 600_000,
+  }, async () => {
     const report = await runFuzz(httpTarget(t), {
       operations: operationNames,
       pool: seedBodies(1, FUZZ_SEED + 99),
@@ -24,7 +26,9 @@ describe(`schema fuzzing over HTTP (${REQUESTS} requests, seed ${FUZZ_SEED + 99}
       seed: FUZZ_SEED + 99,
       resetEvery: 200,
     })
-    console.info(`[fuzz http] ${report.requests} requests, statuses ${JSON.stringify(report.byStatus)}, ${report.successes} successes`)
+    console.info(
+      `[fuzz http] ${report.requests} requests, statuses ${JSON.stringify(report.byStatus)}, ${report.successes} successes`,
+    )
     expect(report.failures, report.failures.slice(0, 15).join('\n')).toEqual([])
   })
 })

@@ -18,8 +18,16 @@ afterAll(async () => {
 describe(`load: ${CONNECTIONS} keep-alive connections for ${SECONDS} s, reads and writes`, () => {
   it('no errors, no non-2xx, no lost writes', { timeout: 120_000 }, async () => {
     const before = await memberCount(mock.url, 'krs-all')
-    const r = await runLoadMix({ url: mock.url, token: 'krs-all', connections: CONNECTIONS, durationS: SECONDS, tag: 'short' })
-    console.info(`[load] ${r.requests} requests, ${Math.round(r.rps)} req/s, p99 ${r.latencyP99} ms, ${r.acknowledgedWrites} writes`)
+    const r = await runLoadMix({
+      url: mock.url,
+      token: 'krs-all',
+      connections: CONNECTIONS,
+      durationS: SECONDS,
+      tag: 'short',
+    })
+    console.info(
+      `[load] ${r.requests} requests, ${Math.round(r.rps)} req/s, p99 ${r.latencyP99} ms, ${r.acknowledgedWrites} writes`,
+    )
     expect({ errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx }).toEqual({ errors: 0, timeouts: 0, non2xx: 0 })
     expect(r.acknowledgedWrites).toBeGreaterThan(0)
     // Every acknowledged write is there; writes still in flight when autocannon stopped may

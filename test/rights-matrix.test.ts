@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(() => {
   const tuples = new Set(prismBypasses.filter((b) => b.endsWith('(prefixItems)')).map((b) => b.split(':')[0]))
   const noToken = prismBypasses.filter((b) => b.endsWith('no token')).length
-  console.info(`[rights] sent around Prism: ${noToken} calls without a token; tuple (prefixItems) limits on ${tuples.size} operations: ${[...tuples].join(', ')}`)
+  console.info(
+    `[rights] sent around Prism: ${noToken} calls without a token; tuple (prefixItems) limits on ${tuples.size} operations: ${[...tuples].join(', ')}`,
+  )
 })
 
 describe('rights matrix (61 operations × 7 default tokens)', () => {
@@ -33,8 +35,14 @@ describe('rights matrix (61 operations × 7 default tokens)', () => {
         const r = await conformingCall(t, name, validExample(name), t.tokens[tokenName])
         const code = r.status === 200 ? null : errorCodeOf(r.text)
         if (expected !== null) {
-          if (r.status !== 403 || code !== expected) mismatches.push(`${tokenName}: expected 403 ${expected}, got ${r.status} ${code}`)
-        } else if (code === 'KR_API_F0014' || code === 'KR_API_F0019' || code === 'KR_API_F0020' || code === 'KR_API_F0008') {
+          if (r.status !== 403 || code !== expected)
+            mismatches.push(`${tokenName}: expected 403 ${expected}, got ${r.status} ${code}`)
+        } else if (
+          code === 'KR_API_F0014' ||
+          code === 'KR_API_F0019' ||
+          code === 'KR_API_F0020' ||
+          code === 'KR_API_F0008'
+        ) {
           mismatches.push(`${tokenName}: allowed by the contract, got ${r.status} ${code}`)
         }
       }

@@ -14,10 +14,20 @@ describe('SDK ↔ emulator, HTTP door (through Prism)', () => {
   sdkSuite(() => ({
     token: t.tokens['krs-all']!,
     advance: async (seconds) => {
-      const r = await fetch(`${t.mockUrl}/__mock/clock`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${t.tokens['krs-all']!}` }, body: JSON.stringify({ advance_seconds: seconds }) })
+      const r = await fetch(`${t.mockUrl}/__mock/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${t.tokens['krs-all']!}` },
+        body: JSON.stringify({ advance_seconds: seconds }),
+      })
       return ((await r.json()) as { now: number }).now
     },
-    conforming: () => createKrsClient({ baseUrl: t.prismUrl, token: t.tokens['krs-all']!, retry: { maxRetries: 0 }, fetch: prismFetch(t) }),
+    conforming: () =>
+      createKrsClient({
+        baseUrl: t.prismUrl,
+        token: t.tokens['krs-all']!,
+        retry: { maxRetries: 0 },
+        fetch: prismFetch(t),
+      }),
     direct: (token) => createKrsClient({ baseUrl: t.mockUrl, token, retry: { maxRetries: 0 } }),
   }))
 })

@@ -17,7 +17,11 @@ describe('SDK ↔ emulator, MSW door', () => {
   sdkSuite(() => ({
     token: 'krs-all',
     advance: async (seconds) => {
-      const r = await fetch(`${BASE}/__mock/clock`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' }, body: JSON.stringify({ advance_seconds: seconds }) })
+      const r = await fetch(`${BASE}/__mock/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' },
+        body: JSON.stringify({ advance_seconds: seconds }),
+      })
       return ((await r.json()) as { now: number }).now
     },
     conforming: () => createKrsClient({ baseUrl: BASE, token: 'krs-all', retry: { maxRetries: 0 } }),

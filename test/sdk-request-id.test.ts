@@ -69,15 +69,31 @@ function doorSuite(name: string, door: () => Door) {
     })
 
     it('takes a plain client id, replaces an unsafe or too long one, and answers admin calls with an id', async () => {
-      const plain = await d.raw('/api/v1/get_version', { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': 'abc-123.x:y_z' }, body: '{}' })
+      const plain = await d.raw('/api/v1/get_version', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': 'abc-123.x:y_z' },
+        body: '{}',
+      })
       expect(plain.headers.get('x-request-id')).toBe('abc-123.x:y_z')
-      const unsafe = await d.raw('/api/v1/get_version', { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': 'a b<script>' }, body: '{}' })
+      const unsafe = await d.raw('/api/v1/get_version', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': 'a b<script>' },
+        body: '{}',
+      })
       expect(unsafe.headers.get('x-request-id')).toMatch(/^req_\d{6,}$/)
-      const long = await d.raw('/api/v1/get_version', { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': 'x'.repeat(129) }, body: '{}' })
+      const long = await d.raw('/api/v1/get_version', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': 'x'.repeat(129) },
+        body: '{}',
+      })
       expect(long.headers.get('x-request-id')).toMatch(/^req_\d{6,}$/)
       const adminAnswer = await d.raw('/__mock/clock', { method: 'GET', headers: { 'x-request-id': 'admin-1' } })
       expect(adminAnswer.headers.get('x-request-id')).toBe('admin-1')
-      const unknownApi = await d.raw('/api/v1/no_such_api', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+      const unknownApi = await d.raw('/api/v1/no_such_api', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
       expect(unknownApi.status).toBe(404)
       expect(unknownApi.headers.get('x-request-id')).toMatch(/^req_\d{6,}$/)
     })
@@ -99,10 +115,15 @@ doorSuite('HTTP door', () => {
       return ((await r.json()) as { entries: JournalEntry[] }).entries
     },
     async fault(operation) {
-      const r = await fetch(`${t.mockUrl}/__mock/faults`, { method: 'POST', headers: auth, body: JSON.stringify({ operation, status: 503, count: 1 }) })
+      const r = await fetch(`${t.mockUrl}/__mock/faults`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ operation, status: 503, count: 1 }),
+      })
       expect(r.status).toBe(200)
     },
-    raw: (path, init) => fetch(`${t.mockUrl}${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } }),
+    raw: (path, init) =>
+      fetch(`${t.mockUrl}${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } }),
   }
 })
 
@@ -111,15 +132,29 @@ doorSuite('in process (the engine as fetch)', () => {
   const base = 'http://emulator.invalid'
   const auth = { authorization: 'Bearer krs-all', 'content-type': 'application/json' }
   return {
-    krs: createKrsClient({ baseUrl: base, token: 'krs-all', fetch: (r) => engine.handle(r), retry: { maxRetries: 1, baseDelayMs: 1 } }),
+    krs: createKrsClient({
+      baseUrl: base,
+      token: 'krs-all',
+      fetch: (r) => engine.handle(r),
+      retry: { maxRetries: 1, baseDelayMs: 1 },
+    }),
     async journal() {
       const r = await engine.handle(new Request(`${base}/__mock/journal`, { headers: auth }))
       return ((await r.json()) as { entries: JournalEntry[] }).entries
     },
     async fault(operation) {
-      const r = await engine.handle(new Request(`${base}/__mock/faults`, { method: 'POST', headers: auth, body: JSON.stringify({ operation, status: 503, count: 1 }) }))
+      const r = await engine.handle(
+        new Request(`${base}/__mock/faults`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ operation, status: 503, count: 1 }),
+        }),
+      )
       expect(r.status).toBe(200)
     },
-    raw: (path, init) => engine.handle(new Request(`${base}${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } })),
+    raw: (path, init) =>
+      engine.handle(
+        new Request(`${base}${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } }),
+      ),
   }
 })

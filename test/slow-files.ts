@@ -6,4 +6,11 @@
  * - fuzz-engine-{1..4}: the in-process schema fuzzer, 20,000 requests (FUZZ_REQUESTS) with a
  *   state snapshot around each; its HTTP form (fuzz-http, 400 requests) stays in `npm test`.
  */
-export const slowFiles = ['load-short.test.ts', 'crash-short.test.ts', 'fuzz-engine-1.test.ts', 'fuzz-engine-2.test.ts', 'fuzz-engine-3.test.ts', 'fuzz-engine-4.test.ts']
+export const slowFiles = [
+  'load-short.test.ts',
+  'crash-short.test.ts',
+  'fuzz-engine-1.test.ts',
+  'fuzz-engine-2.test.ts',
+  'fuzz-engine-3.test.ts',
+  'fuzz-engine-4.test.ts',
+]

@@ -33,7 +33,12 @@ class AddMember implements fc.AsyncCommand<Model, Real> {
   check = (): boolean => true
   async run(m: Model, r: Real): Promise<void> {
     const email = `prop${m.nextEmail++}@example.com`
-    const id = ok(await r.call('add_member', { member_table_id: TABLE, member_info: { e_4: email, e_5: 'abcd1234', e_6: this.name } }))
+    const id = ok(
+      await r.call('add_member', {
+        member_table_id: TABLE,
+        member_info: { e_4: email, e_5: 'abcd1234', e_6: this.name },
+      }),
+    )
     expect(id).toBeTypeOf('number')
     expect(m.members.has(id as number) || m.gone.includes(id as number), 'a new id').toBe(false)
     m.members.set(id as number, this.name)
@@ -47,7 +52,10 @@ class AddDuplicate implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real): Promise<void> {
     // The last e-mail address given out is either present (unique key → refused) or deleted (accepted).
     const email = `prop${m.nextEmail - 1}@example.com`
-    const a = await r.call('add_member', { member_table_id: TABLE, member_info: { e_4: email, e_5: 'abcd1234', e_6: '重複 太郎' } })
+    const a = await r.call('add_member', {
+      member_table_id: TABLE,
+      member_info: { e_4: email, e_5: 'abcd1234', e_6: '重複 太郎' },
+    })
     const lookup = await r.call('lookup_member_id', { member_table_id: TABLE, member_info: { e_4: email } })
     if (a.status === 200) {
       m.members.set(a.json as number, '重複 太郎')
@@ -61,12 +69,17 @@ class AddDuplicate implements fc.AsyncCommand<Model, Real> {
 }
 
 class UpdateMember implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly pick: number, readonly name: string) {}
+  constructor(
+    readonly pick: number,
+    readonly name: string,
+  ) {}
   check = (m: Readonly<Model>): boolean => m.members.size > 0
   async run(m: Model, r: Real): Promise<void> {
     const ids = [...m.members.keys()]
     const id = ids[this.pick % ids.length]!
-    expect(ok(await r.call('update_member', { member_table_id: TABLE, member_id: id, member_info: { e_6: this.name } }))).toBe(true)
+    expect(
+      ok(await r.call('update_member', { member_table_id: TABLE, member_id: id, member_info: { e_6: this.name } })),
+    ).toBe(true)
     m.members.set(id, this.name)
   }
   toString = (): string => `UpdateMember(#${this.pick}, ${JSON.stringify(this.name)})`
@@ -95,7 +108,8 @@ class TouchDeleted implements fc.AsyncCommand<Model, Real> {
     const upd = await r.call('update_member', { member_table_id: TABLE, member_id: id, member_info: { e_6: '亡霊' } })
     const get = await r.call('get_member_info', { member_table_id: TABLE, member_id: id })
     // A write on an absent member answers result false (or KR_API_F0005), never true; a read is F0005.
-    for (const a of [del, upd]) expect(a.status === 200 ? a.json : a.code).toSatisfy((v: unknown) => v === false || v === 'KR_API_F0005')
+    for (const a of [del, upd])
+      expect(a.status === 200 ? a.json : a.code).toSatisfy((v: unknown) => v === false || v === 'KR_API_F0005')
     expect(get.code).toBe('KR_API_F0005')
   }
   toString = (): string => `TouchDeleted(#${this.pick})`
@@ -105,7 +119,12 @@ class AddCondition implements fc.AsyncCommand<Model, Real> {
   constructor(readonly title: string) {}
   check = (): boolean => true
   async run(m: Model, r: Real): Promise<void> {
-    const id = ok(await r.call('add_condition', { member_table_id: TABLE, condition_info: { title: this.title, grouping: true, conditions: { e_16: [11, {}] } } }))
+    const id = ok(
+      await r.call('add_condition', {
+        member_table_id: TABLE,
+        condition_info: { title: this.title, grouping: true, conditions: { e_16: [11, {}] } },
+      }),
+    )
     const list = ok(await r.call('get_conditions', { member_table_id: TABLE })) as Array<{ id: number; title: string }>
     expect(list.find((c) => c.id === id)?.title).toBe(this.title)
     m.conditions++
@@ -130,10 +149,18 @@ class ScheduleDelivery implements fc.AsyncCommand<Model, Real> {
   check = (): boolean => true
   async run(m: Model, r: Real): Promise<void> {
     // A mail message is locked once a delivery reserves it (KR_API_F0102): one message per delivery.
-    const message = ok(await r.call('add_mail_message', { ...(validExample('add_mail_message') as object), member_table_id: TABLE })) as number
+    const message = ok(
+      await r.call('add_mail_message', { ...(validExample('add_mail_message') as object), member_table_id: TABLE }),
+    ) as number
     const body = validExample('add_delivery_schedule') as { delivery_info: Record<string, unknown> }
     const at = m.now + this.delay
-    const id = ok(await r.call('add_delivery_schedule', { ...body, mail_message_id: message, delivery_info: { ...body.delivery_info, condition_id: ALL, delivery_date: at } }))
+    const id = ok(
+      await r.call('add_delivery_schedule', {
+        ...body,
+        mail_message_id: message,
+        delivery_info: { ...body.delivery_info, condition_id: ALL, delivery_date: at },
+      }),
+    )
     m.deliveries.set(id as number, { at, cancelled: false })
   }
   toString = (): string => `ScheduleDelivery(+${this.delay}s)`
@@ -161,7 +188,10 @@ class CancelDelivery implements fc.AsyncCommand<Model, Real> {
 async function checkInvariant(m: Model, r: Real): Promise<void> {
   expect(ok(await r.call('get_members_num_by_condition', { member_table_id: TABLE, condition_id: ALL }))).toBe(m.count)
   for (const [id, name] of [...m.members].slice(-3)) {
-    const info = ok(await r.call('get_member_info', { member_table_id: TABLE, member_id: id })) as Record<string, unknown>
+    const info = ok(await r.call('get_member_info', { member_table_id: TABLE, member_id: id })) as Record<
+      string,
+      unknown
+    >
     expect(info.e_6).toBe(name)
   }
 }
@@ -185,9 +215,19 @@ describe('stateful property tests (fast-check model-based)', () => {
       fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
         const client = engineClient()
         const real: Real = client
-        const count = ok(await real.call('get_members_num_by_condition', { member_table_id: TABLE, condition_id: ALL })) as number
+        const count = ok(
+          await real.call('get_members_num_by_condition', { member_table_id: TABLE, condition_id: ALL }),
+        ) as number
         const clock = (await real.admin('GET', 'clock')).json as { now: number }
-        const model: Model = { count, members: new Map(), gone: [], conditions: 0, now: clock.now, deliveries: new Map(), nextEmail: 0 }
+        const model: Model = {
+          count,
+          members: new Map(),
+          gone: [],
+          conditions: 0,
+          now: clock.now,
+          deliveries: new Map(),
+          nextEmail: 0,
+        }
         const wrapped = [...cmds].map((c) => ({
           check: (mm: Readonly<Model>) => c.check(mm),
           run: async (mm: Model, rr: Real) => {

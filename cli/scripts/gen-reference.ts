@@ -33,7 +33,9 @@ if (process.argv.includes('--check')) {
   if (current === text) {
     console.log(`${referencePath} is up to date`)
   } else {
-    console.error(`${current === null ? 'missing' : 'stale'}: ${referencePath} (run npm run gen:reference -w @krs-kit/cli)`)
+    console.error(
+      `${current === null ? 'missing' : 'stale'}: ${referencePath} (run npm run gen:reference -w @krs-kit/cli)`,
+    )
     process.exitCode = 1
   }
 } else if (current !== text) {

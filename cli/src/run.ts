@@ -29,7 +29,10 @@ export function commandWord(argv: readonly string[]): string | undefined {
 
 /** The exit codes as help lines (the same table as README.md). */
 export function exitCodeHelp(): string {
-  return [t('program.exitCodes'), ...exitCodeList.map((c) => `  ${String(c).padEnd(4)} ${t(`exit.${c}` as MessageKey)}`)].join('\n')
+  return [
+    t('program.exitCodes'),
+    ...exitCodeList.map((c) => `  ${String(c).padEnd(4)} ${t(`exit.${c}` as MessageKey)}`),
+  ].join('\n')
 }
 
 function createProgram(io: CliIo): Command {

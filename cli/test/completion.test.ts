@@ -13,7 +13,11 @@ describe('krs completion', () => {
       const script = `${r.stdout}\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _krs; printf '%s\\n' "\${COMPREPLY[@]}"`
       return spawnSync('bash', ['-c', script], { encoding: 'utf8' }).stdout.trim().split('\n')
     }
-    expect(complete('krs get-member-ta').sort()).toEqual(['get-member-table-element-config', 'get-member-table-elements', 'get-member-tables'])
+    expect(complete('krs get-member-ta').sort()).toEqual([
+      'get-member-table-element-config',
+      'get-member-table-elements',
+      'get-member-tables',
+    ])
     expect(complete('krs get-member-info --member-')).toEqual(['--member-table-id', '--member-id'])
     expect(complete('krs --token t get-member-info --member-')).toEqual(['--member-table-id', '--member-id'])
     expect(complete('krs wait ')).toEqual(expect.arrayContaining(['delivery', 'batch-job']))

@@ -26,7 +26,10 @@ describe('krs config', () => {
     expect((await runKrs(['config', 'set', 'token', token], { env })).code).toBe(0)
     await runKrs(['config', 'set', 'env-id', 'env123'], { env })
     const file = join(env.XDG_CONFIG_HOME, 'krs', 'config.json')
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ current: 'default', profiles: { default: { token, env_id: 'env123' } } })
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      current: 'default',
+      profiles: { default: { token, env_id: 'env123' } },
+    })
     expect(statSync(file).mode & 0o077).toBe(0)
     const list = await runKrs(['config', 'list'], { env })
     expect(list.stdout).not.toContain(token)
@@ -42,9 +45,15 @@ describe('krs config', () => {
     const env = home()
     await runKrs(['config', 'set', 'base-url', 'http://profile.test'], { env })
     await runKrs(['config', 'set', 'token', 'profile-token-000000'], { env })
-    expect(await target([], env)).toEqual({ url: 'http://profile.test/api/v1/get_member_tables', auth: 'profile-token-000000' })
+    expect(await target([], env)).toEqual({
+      url: 'http://profile.test/api/v1/get_member_tables',
+      auth: 'profile-token-000000',
+    })
     const withEnv = { ...env, KRS_BASE_URL: 'http://env.test', KRS_API_TOKEN: 'environment-token-111' }
-    expect(await target([], withEnv)).toEqual({ url: 'http://env.test/api/v1/get_member_tables', auth: 'environment-token-111' })
+    expect(await target([], withEnv)).toEqual({
+      url: 'http://env.test/api/v1/get_member_tables',
+      auth: 'environment-token-111',
+    })
     expect(await target(['--base-url', 'http://flag.test', '--token', 'flag-token-22222222'], withEnv)).toEqual({
       url: 'http://flag.test/api/v1/get_member_tables',
       auth: 'flag-token-22222222',
@@ -54,8 +63,12 @@ describe('krs config', () => {
   it('--env-id builds the production URL; --base-url wins over it', async () => {
     const env = home()
     expect((await target(['--env-id', 'abc'], env)).url).toBe('https://krs.bz/abc/api/v1/get_member_tables')
-    expect((await target(['--env-id', 'abc', '--base-url', 'http://127.0.0.1:9/'], env)).url).toBe('http://127.0.0.1:9/api/v1/get_member_tables')
-    expect((await target(['--base-url', 'http://127.0.0.1:9/t_1/api/v1'], env)).url).toBe('http://127.0.0.1:9/t_1/api/v1/get_member_tables')
+    expect((await target(['--env-id', 'abc', '--base-url', 'http://127.0.0.1:9/'], env)).url).toBe(
+      'http://127.0.0.1:9/api/v1/get_member_tables',
+    )
+    expect((await target(['--base-url', 'http://127.0.0.1:9/t_1/api/v1'], env)).url).toBe(
+      'http://127.0.0.1:9/t_1/api/v1/get_member_tables',
+    )
   })
 
   it('profiles: --profile and KRS_PROFILE select one, `config use` sets the default', async () => {

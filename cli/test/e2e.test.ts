@@ -30,7 +30,8 @@ afterAll(() => {
   mock?.child.kill('SIGTERM')
 })
 
-const run = (argv: string[], input?: string, extra: Record<string, string> = {}) => krs(bin, argv, { ...env, ...extra }, input)
+const run = (argv: string[], input?: string, extra: Record<string, string> = {}) =>
+  krs(bin, argv, { ...env, ...extra }, input)
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -92,9 +93,13 @@ describe('krs binary against krs mock', () => {
   })
 
   it('--dry-run prints curl and sends nothing', async () => {
-    const r = await run(['add-member', '--dry-run', '--member-table-id', '1', '--member-info', '{"e_4":"x@example.com"}'], '', {
-      KRS_API_TOKEN: 'a-long-secret-token-value',
-    })
+    const r = await run(
+      ['add-member', '--dry-run', '--member-table-id', '1', '--member-info', '{"e_4":"x@example.com"}'],
+      '',
+      {
+        KRS_API_TOKEN: 'a-long-secret-token-value',
+      },
+    )
     expect(r.code).toBe(0)
     expect(r.stdout).toBe(
       [
@@ -110,7 +115,20 @@ describe('krs binary against krs mock', () => {
   })
 
   it('--all and --query over every page', async () => {
-    const r = await run(['get-member-infos-by-condition', '--member-table-id', '1', '--condition-id', '1', '--sort-key', '0', '--order', 'true', '--all', '--query', 'length(@)'])
+    const r = await run([
+      'get-member-infos-by-condition',
+      '--member-table-id',
+      '1',
+      '--condition-id',
+      '1',
+      '--sort-key',
+      '0',
+      '--order',
+      'true',
+      '--all',
+      '--query',
+      'length(@)',
+    ])
     expect(r.code).toBe(0)
     expect(Number(r.stdout)).toBe(1000)
   })
@@ -156,7 +174,13 @@ describe('krs mock admin commands', () => {
     expect(t.tokens['krs-all']).toBeTruthy()
     const inTenant = { KRS_API_TOKEN: '', KRS_BASE_URL: '', KRS_PROFILE: 'e2e' }
     const added = await run(
-      ['add-member', '--member-table-id', '1', '--member-info', '{"e_4":"tenant@example.com","e_5":"passw0rd123","e_6":"別 環境"}'],
+      [
+        'add-member',
+        '--member-table-id',
+        '1',
+        '--member-info',
+        '{"e_4":"tenant@example.com","e_5":"passw0rd123","e_6":"別 環境"}',
+      ],
       '',
       inTenant,
     )
@@ -176,7 +200,9 @@ describe('krs mock admin commands', () => {
   it('a bad argument is exit 2, an admin error exit 1, an unreachable emulator exit 3', async () => {
     const bad = await run(['mock', 'clock', 'advance', 'soon'])
     expect(bad.code).toBe(2)
-    expect(bad.stderr).toBe('krs: <duration> must be a duration: 90s, 10m, 1h30m, 2d, 500ms, or a number of seconds (got "soon")\n')
+    expect(bad.stderr).toBe(
+      'krs: <duration> must be a duration: 90s, 10m, 1h30m, 2d, 500ms, or a number of seconds (got "soon")\n',
+    )
     const refused = await run(['mock', 'clock', 'mode', 'real'], '', { KRS_API_TOKEN: 'no-such-token' })
     expect(refused.code).toBe(1)
     expect(refused.stderr).toMatch(/^krs: mock admin POST \/__mock\/clock: 401 unknown_token: /)
@@ -187,48 +213,40 @@ describe('krs mock admin commands', () => {
 })
 
 describe('workflows against krs mock', () => {
-  it(
-    'members export writes the file',
-    async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'krs-e2e-'))
-      const out = join(dir, 'members.csv')
-      // The manual clock runs the job when it is advanced: --advance-clock moves it.
-      const r = await run(['members', 'export', '--table', '2', '--advance-clock', '--out', out])
-      expect(r.code).toBe(0)
-      // Table 2 of the default scenario has 30 members (one line each, plus a header if any).
-      expect(readFileSync(out, 'utf8').split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(30)
-    },
-  )
+  it('members export writes the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'krs-e2e-'))
+    const out = join(dir, 'members.csv')
+    // The manual clock runs the job when it is advanced: --advance-clock moves it.
+    const r = await run(['members', 'export', '--table', '2', '--advance-clock', '--out', out])
+    expect(r.code).toBe(0)
+    // Table 2 of the default scenario has 30 members (one line each, plus a header if any).
+    expect(readFileSync(out, 'utf8').split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(30)
+  })
 
-  it(
-    'members import uploads, imports and reports',
-    async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'krs-e2e-'))
-      const file = join(dir, 'in.csv')
-      writeFileSync(file, 'e_4,e_5,e_6\nimported@example.com,passw0rd123,取込 花子\n')
-      const r = await run(['members', 'import', '--table', '1', '--file', file, '--advance-clock'])
-      expect(r.code).toBe(0)
-      expect(r.stderr).toContain('batch_job_id')
-    },
-  )
+  it('members import uploads, imports and reports', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'krs-e2e-'))
+    const file = join(dir, 'in.csv')
+    writeFileSync(file, 'e_4,e_5,e_6\nimported@example.com,passw0rd123,取込 花子\n')
+    const r = await run(['members', 'import', '--table', '1', '--file', file, '--advance-clock'])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain('batch_job_id')
+  })
 
-  it(
-    'deliveries send, wait delivery, mock outbox',
-    async () => {
-      // The contract's own example of a mail message.
-      const mailInfo = (operations.add_mail_message.requestSchema as { properties: { mail_info: { examples: unknown[] } } }).properties.mail_info
-        .examples[0]
-      const msg = await run(['add-mail-message', '--member-table-id', '1', '--mail-info', JSON.stringify(mailInfo)])
-      expect(msg.code).toBe(0)
-      const sent = await run(['deliveries', 'send', '--message', msg.stdout.trim(), '--element', '4', '--at', 'now'])
-      expect(sent.code).toBe(0)
-      const { delivery_id } = JSON.parse(sent.stdout) as { delivery_id: number }
-      const r = await run(['wait', 'delivery', String(delivery_id), '--advance-clock', '--interval', '10m'])
-      expect(JSON.parse(r.stdout)[0]).toBe(3)
-      const outbox = await run(['mock', 'outbox', String(delivery_id), '--limit', '1'])
-      expect(JSON.parse(outbox.stdout)).toMatchObject({ delivery_id })
-    },
-  )
+  it('deliveries send, wait delivery, mock outbox', async () => {
+    // The contract's own example of a mail message.
+    const mailInfo = (
+      operations.add_mail_message.requestSchema as { properties: { mail_info: { examples: unknown[] } } }
+    ).properties.mail_info.examples[0]
+    const msg = await run(['add-mail-message', '--member-table-id', '1', '--mail-info', JSON.stringify(mailInfo)])
+    expect(msg.code).toBe(0)
+    const sent = await run(['deliveries', 'send', '--message', msg.stdout.trim(), '--element', '4', '--at', 'now'])
+    expect(sent.code).toBe(0)
+    const { delivery_id } = JSON.parse(sent.stdout) as { delivery_id: number }
+    const r = await run(['wait', 'delivery', String(delivery_id), '--advance-clock', '--interval', '10m'])
+    expect(JSON.parse(r.stdout)[0]).toBe(3)
+    const outbox = await run(['mock', 'outbox', String(delivery_id), '--limit', '1'])
+    expect(JSON.parse(outbox.stdout)).toMatchObject({ delivery_id })
+  })
 })
 
 /** A fresh tenant of the emulator saved as a profile, with the connection of that profile only. */
@@ -240,13 +258,19 @@ async function tenant(profile: string, clock: 'real' | 'manual'): Promise<Record
 
 /** A mail message of the contract's own example in the tenant; returns its ID. */
 async function mailMessage(extra: Record<string, string>): Promise<string> {
-  const mailInfo = (operations.add_mail_message.requestSchema as { properties: { mail_info: { examples: unknown[] } } }).properties.mail_info.examples[0]
-  const msg = await run(['add-mail-message', '--member-table-id', '1', '--mail-info', JSON.stringify(mailInfo)], '', extra)
+  const mailInfo = (operations.add_mail_message.requestSchema as { properties: { mail_info: { examples: unknown[] } } })
+    .properties.mail_info.examples[0]
+  const msg = await run(
+    ['add-mail-message', '--member-table-id', '1', '--mail-info', JSON.stringify(mailInfo)],
+    '',
+    extra,
+  )
   expect(msg.code).toBe(0)
   return msg.stdout.trim()
 }
 
-const clockOf = async (extra: Record<string, string>) => (JSON.parse((await run(['mock', 'clock'], '', extra)).stdout) as { now: number; mode: string })
+const clockOf = async (extra: Record<string, string>) =>
+  JSON.parse((await run(['mock', 'clock'], '', extra)).stdout) as { now: number; mode: string }
 
 describe('workflows that know the emulator', () => {
   it('a wait on a manual clock stops at once (exit 4) and says how to move it', async () => {
@@ -255,13 +279,31 @@ describe('workflows that know the emulator', () => {
     const r = await run(['members', 'export', '--table', '2'], '', t)
     expect(Date.now() - started).toBeLessThan(10_000)
     expect(r.code).toBe(4)
-    expect(r.stderr).toMatch(/^krs: batch job \d+ stays at \d+% and will not finish: the emulator clock is manual\. Add --advance-clock, or move the clock: krs mock clock advance 10m\n$/)
+    expect(r.stderr).toMatch(
+      /^krs: batch job \d+ stays at \d+% and will not finish: the emulator clock is manual\. Add --advance-clock, or move the clock: krs mock clock advance 10m\n$/,
+    )
   })
 
   it('--advance-clock moves the manual clock by the interval at each poll', async () => {
     const t = await tenant('advance', 'manual')
     const before = await clockOf(t)
-    const r = await run(['members', 'export', '--table', '2', '--advance-clock', '--interval', '1m', '-o', 'json', '--query', 'length(@)'], '', t)
+    const r = await run(
+      [
+        'members',
+        'export',
+        '--table',
+        '2',
+        '--advance-clock',
+        '--interval',
+        '1m',
+        '-o',
+        'json',
+        '--query',
+        'length(@)',
+      ],
+      '',
+      t,
+    )
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
     expect(Number(r.stdout)).toBeGreaterThanOrEqual(30)
@@ -272,10 +314,16 @@ describe('workflows that know the emulator', () => {
 
   it('polls fast against the emulator with a real clock (not every 30 s)', async () => {
     // A tenant whose real clock runs 10× (the export job takes about 10 s of emulator time).
-    const created = await fetch(`${mock?.url}/__mock/tenants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clock: { mode: 'real', speed: 10 } }) })
+    const created = await fetch(`${mock?.url}/__mock/tenants`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clock: { mode: 'real', speed: 10 } }),
+    })
     const { tokens } = (await created.json()) as { tokens: Record<string, string> }
     const started = Date.now()
-    const r = await run(['members', 'export', '--table', '2', '--verbose'], '', { KRS_API_TOKEN: tokens['krs-all'] as string })
+    const r = await run(['members', 'export', '--table', '2', '--verbose'], '', {
+      KRS_API_TOKEN: tokens['krs-all'] as string,
+    })
     const elapsed = Date.now() - started
     expect(r.code).toBe(0)
     const polls = r.stderr.split('\n').filter((l) => l.endsWith('/api/v1/get_batch_job_status'))
@@ -293,7 +341,11 @@ describe('workflows that know the emulator', () => {
     const at = Date.parse('2031-05-01T00:00:00Z') / 1000
     expect(JSON.parse(now.stdout).delivery_date).toBe(at)
     // A message can be scheduled once: the second delivery needs its own.
-    const later = await run(['deliveries', 'send', '--message', await mailMessage(t), '--element', '4', '--at', '+10m'], '', t)
+    const later = await run(
+      ['deliveries', 'send', '--message', await mailMessage(t), '--element', '4', '--at', '+10m'],
+      '',
+      t,
+    )
     expect(JSON.parse(later.stdout).delivery_date).toBe(at + 600)
   })
 
@@ -305,7 +357,9 @@ describe('workflows that know the emulator', () => {
       res.end(req.url.endsWith('/add_delivery_schedule') ? '1201' : '"env"')
     })
     try {
-      const r = await run(['deliveries', 'send', '--message', '1', '--element', '4', '--at', '+10m'], '', { KRS_BASE_URL: stub.url })
+      const r = await run(['deliveries', 'send', '--message', '1', '--element', '4', '--at', '+10m'], '', {
+        KRS_BASE_URL: stub.url,
+      })
       expect(r.stderr).toBe('')
       expect(r.code).toBe(0)
       const sent = stub.requests.find((q) => q.url.endsWith('/add_delivery_schedule'))
@@ -323,9 +377,16 @@ describe('workflows that know the emulator', () => {
     const { delivery_id } = JSON.parse(sent.stdout) as { delivery_id: number }
     const r = await run(['wait', 'delivery', String(delivery_id), '--timeout', '1s'], '', t)
     expect(r.code).toBe(3)
-    expect(r.stderr).toBe(`krs: delivery ${delivery_id} did not reach phase 3 (handed over) within 1s (timed out; last seen at phase 0, scheduled)\n`)
-    const ja = await run(['wait', 'delivery', String(delivery_id), '--timeout', '1s'], '', { ...t, LANG: 'ja_JP.UTF-8' })
-    expect(ja.stderr).toBe(`krs: 配信 ${delivery_id} は 1s 以内にフェーズ 3（引き渡し終了）になりませんでした（timed out。最後はフェーズ 0（配信予約中））\n`)
+    expect(r.stderr).toBe(
+      `krs: delivery ${delivery_id} did not reach phase 3 (handed over) within 1s (timed out; last seen at phase 0, scheduled)\n`,
+    )
+    const ja = await run(['wait', 'delivery', String(delivery_id), '--timeout', '1s'], '', {
+      ...t,
+      LANG: 'ja_JP.UTF-8',
+    })
+    expect(ja.stderr).toBe(
+      `krs: 配信 ${delivery_id} は 1s 以内にフェーズ 3（引き渡し終了）になりませんでした（timed out。最後はフェーズ 0（配信予約中））\n`,
+    )
   })
 })
 
@@ -338,11 +399,23 @@ describe('exit codes that tell the truth', () => {
     const r = await run(['members', 'import', '--table', '1', '--file', file, '--advance-clock'], '', t)
     expect(r.code).toBe(1)
     expect(r.stdout).toContain('エラー')
-    expect(r.stderr).toMatch(new RegExp(`krs: 1 row\\(s\\) of ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} failed \\(1 added, 0 updated\\):\n  line 3: .+\n$`))
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `krs: 1 row\\(s\\) of ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} failed \\(1 added, 0 updated\\):\n  line 3: .+\n$`,
+      ),
+    )
     writeFileSync(file, 'e_4,e_5,e_6\nnot-an-address,passw0rd123,失敗 三郎\n')
-    const json = await run(['members', 'import', '--table', '1', '--file', file, '--advance-clock', '-o', 'json'], '', t)
+    const json = await run(
+      ['members', 'import', '--table', '1', '--file', file, '--advance-clock', '-o', 'json'],
+      '',
+      t,
+    )
     expect(json.code).toBe(1)
-    const report = JSON.parse(json.stdout) as { errors: number; added: number; failed: { line: number; result: string }[] }
+    const report = JSON.parse(json.stdout) as {
+      errors: number
+      added: number
+      failed: { line: number; result: string }[]
+    }
     expect(report).toMatchObject({ errors: 1, added: 0 })
     expect(report.failed).toEqual([expect.objectContaining({ line: 2, result: 'エラー' })])
     const csv = await run(['members', 'import', '--table', '1', '--file', file, '--advance-clock', '-o', 'csv'], '', t)
@@ -356,7 +429,9 @@ describe('exit codes that tell the truth', () => {
     const envUrl = await run(['mock', 'clock'], '', { KRS_BASE_URL: 'ftp://x' })
     expect(envUrl.code).toBe(2)
     expect((await run(['get-member-tables', '--timeout', 'soon'])).code).toBe(2)
-    expect((await run(['wait', 'batch-job', '1', '--interval', '3 parsecs'])).stderr).toMatch(/^krs: --interval must be a duration/)
+    expect((await run(['wait', 'batch-job', '1', '--interval', '3 parsecs'])).stderr).toMatch(
+      /^krs: --interval must be a duration/,
+    )
     expect((await run(['mock', 'clock', 'set', 'yesterday'])).code).toBe(2)
     const lang = await run(['--lang', 'fr', '--help'])
     expect(lang.code).toBe(2)
@@ -381,7 +456,14 @@ describe('exit codes that tell the truth', () => {
 
   it('the table of exit codes is in krs --help, in both languages', async () => {
     const en = await run(['--help'])
-    for (const line of ['Exit codes:', '  0    success', '  2    usage', '  4    a wait cannot progress', '  70   internal error']) expect(en.stdout).toContain(line)
+    for (const line of [
+      'Exit codes:',
+      '  0    success',
+      '  2    usage',
+      '  4    a wait cannot progress',
+      '  70   internal error',
+    ])
+      expect(en.stdout).toContain(line)
     const ja = await run(['--help'], '', { LANG: 'ja_JP.UTF-8' })
     expect(ja.stdout).toContain('終了コード:')
     expect(ja.stdout).toContain('  1    API のエラー')
@@ -405,10 +487,30 @@ describe('krs mock admin commands, each a thin call of the admin API', () => {
 
   it('faults add, list and clear: the next call answers the injected error', async () => {
     const t = await tenant('faults', 'manual')
-    const added = await run(['mock', 'faults', 'add', '--operation', 'get-member-tables', '--error-code', 'KR_API_F0005', '--count', '1', '--delay', '10ms'], '', t)
+    const added = await run(
+      [
+        'mock',
+        'faults',
+        'add',
+        '--operation',
+        'get-member-tables',
+        '--error-code',
+        'KR_API_F0005',
+        '--count',
+        '1',
+        '--delay',
+        '10ms',
+      ],
+      '',
+      t,
+    )
     expect(added.code).toBe(0)
-    expect(JSON.parse(added.stdout).faults).toEqual([expect.objectContaining({ operation: 'get_member_tables', remaining: 1, delay_ms: 10 })])
-    expect((await run(['mock', 'faults', '-o', 'csv'], '', t)).stdout.split('\n')[0]).toBe('id,operation,remaining,error_code,status,delay_ms')
+    expect(JSON.parse(added.stdout).faults).toEqual([
+      expect.objectContaining({ operation: 'get_member_tables', remaining: 1, delay_ms: 10 }),
+    ])
+    expect((await run(['mock', 'faults', '-o', 'csv'], '', t)).stdout.split('\n')[0]).toBe(
+      'id,operation,remaining,error_code,status,delay_ms',
+    )
     const failed = await run(['get-member-tables'], '', { ...t })
     expect(failed.code).toBe(1)
     expect(failed.stderr).toMatch(/^KR_API_F0005 /)
@@ -433,17 +535,30 @@ describe('krs mock admin commands, each a thin call of the admin API', () => {
     const t = await tenant('snap', 'manual')
     const dir = mkdtempSync(join(tmpdir(), 'krs-e2e-'))
     const file = join(dir, 'snap.json')
-    const count = async () => Number((await run(['get-member-tables', '--query', '[?id==`1`].nums | [0]'], '', t)).stdout)
+    const count = async () =>
+      Number((await run(['get-member-tables', '--query', '[?id==`1`].nums | [0]'], '', t)).stdout)
     const before = await count()
     const saved = await run(['mock', 'snapshot', 'save', file], '', t)
     expect(saved.code).toBe(0)
     expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe('krs-mock-tenant/1')
-    await run(['add-member', '--member-table-id', '1', '--member-info', '{"e_4":"snap@example.com","e_5":"passw0rd123","e_6":"写真 太郎"}'], '', t)
+    await run(
+      [
+        'add-member',
+        '--member-table-id',
+        '1',
+        '--member-info',
+        '{"e_4":"snap@example.com","e_5":"passw0rd123","e_6":"写真 太郎"}',
+      ],
+      '',
+      t,
+    )
     expect(await count()).toBe(before + 1)
     const loaded = await run(['mock', 'snapshot', 'load', file], '', t)
     expect(JSON.parse(loaded.stdout)).toEqual({ ok: true })
     expect(await count()).toBe(before)
-    expect(JSON.parse((await run(['mock', 'snapshot', 'save', '-q', 'format'], '', t)).stdout)).toBe('krs-mock-tenant/1')
+    expect(JSON.parse((await run(['mock', 'snapshot', 'save', '-q', 'format'], '', t)).stdout)).toBe(
+      'krs-mock-tenant/1',
+    )
   })
 
   it('tenants list, create and delete', async () => {
@@ -481,7 +596,9 @@ describe('krs mock admin commands, each a thin call of the admin API', () => {
         ['GET', '/__mock/scenario', 'application/json', 'Bearer krs-all'],
         ['GET', '/__mock/scenario', 'application/yaml', 'Bearer krs-all'],
       ])
-      expect((await run(['mock', 'scenario', 'dump', '-o', 'table'], '', { KRS_BASE_URL: stub.url })).stdout.split('\n')[0]).toMatch(/^seed\s+members$/)
+      expect(
+        (await run(['mock', 'scenario', 'dump', '-o', 'table'], '', { KRS_BASE_URL: stub.url })).stdout.split('\n')[0],
+      ).toMatch(/^seed\s+members$/)
     } finally {
       await stub.close()
     }
@@ -498,8 +615,12 @@ describe('help and messages in Japanese and English', () => {
     const ja = await run(['--help'], '', { LANG: 'ja_JP.UTF-8' })
     expect(ja.stdout).toContain('KREISEL JSON API をシェルから呼び出し')
     expect(ja.stdout).toContain(summary)
-    expect((await run(['--help'], '', { LC_ALL: 'ja_JP.UTF-8', LANG: 'en_US.UTF-8' })).stdout).toContain('をシェルから呼び出し')
-    expect((await run(['--lang', 'en', '--help'], '', { LANG: 'ja_JP.UTF-8' })).stdout).toContain('Call the KREISEL JSON API')
+    expect((await run(['--help'], '', { LC_ALL: 'ja_JP.UTF-8', LANG: 'en_US.UTF-8' })).stdout).toContain(
+      'をシェルから呼び出し',
+    )
+    expect((await run(['--lang', 'en', '--help'], '', { LANG: 'ja_JP.UTF-8' })).stdout).toContain(
+      'Call the KREISEL JSON API',
+    )
     const opEn = await run(['get-member-info', '--help'], '', { LANG: 'C' })
     expect(opEn.stdout).toContain('Rights: ')
     expect(opEn.stdout).toContain(operations.get_member_info.summary)
@@ -518,19 +639,30 @@ describe('durations, times, --dry-run, --verbose, --timeout, --raw, --version', 
     const start = (await clockOf(t)).now
     expect(JSON.parse((await run(['mock', 'clock', 'advance', '1h'], '', t)).stdout).now).toBe(start + 3600)
     expect(JSON.parse((await run(['mock', 'clock', 'advance', '2d'], '', t)).stdout).now).toBe(start + 3600 + 172_800)
-    expect(JSON.parse((await run(['mock', 'clock', 'advance', '90s'], '', t)).stdout).now).toBe(start + 3600 + 172_800 + 90)
-    expect(JSON.parse((await run(['mock', 'clock', 'set', '2032-02-03'], '', t)).stdout).now).toBe(Date.parse('2032-02-03T00:00:00Z') / 1000)
-    expect(JSON.parse((await run(['mock', 'clock', 'set', '+1h'], '', t)).stdout).now).toBe(Date.parse('2032-02-03T00:00:00Z') / 1000 + 3600)
+    expect(JSON.parse((await run(['mock', 'clock', 'advance', '90s'], '', t)).stdout).now).toBe(
+      start + 3600 + 172_800 + 90,
+    )
+    expect(JSON.parse((await run(['mock', 'clock', 'set', '2032-02-03'], '', t)).stdout).now).toBe(
+      Date.parse('2032-02-03T00:00:00Z') / 1000,
+    )
+    expect(JSON.parse((await run(['mock', 'clock', 'set', '+1h'], '', t)).stdout).now).toBe(
+      Date.parse('2032-02-03T00:00:00Z') / 1000 + 3600,
+    )
   })
 
   it('--dry-run prints $KRS_API_TOKEN, and the printed curl works once it is set; --show-token prints it', async () => {
     const dry = await run(['get-member-info', '--member-table-id', '1', '--member-id', '1', '--dry-run'])
     expect(dry.stdout).toContain('-H "Authorization: Bearer $KRS_API_TOKEN"')
     expect(dry.stdout).not.toContain('krs-all')
-    const curl = spawnSync('sh', ['-c', dry.stdout], { env: { PATH: process.env.PATH ?? '', KRS_API_TOKEN: 'krs-all' }, encoding: 'utf8' })
+    const curl = spawnSync('sh', ['-c', dry.stdout], {
+      env: { PATH: process.env.PATH ?? '', KRS_API_TOKEN: 'krs-all' },
+      encoding: 'utf8',
+    })
     expect(JSON.parse(curl.stdout)).toMatchObject({ id: 1 })
     const profileToken = await run(['get-member-tables', '--dry-run', '--token', 'flag-token-123456'])
-    expect(profileToken.stderr).toBe('# token flag…3456: export KRS_API_TOKEN=... before running this (--show-token prints the value)\n')
+    expect(profileToken.stderr).toBe(
+      '# token flag…3456: export KRS_API_TOKEN=... before running this (--show-token prints the value)\n',
+    )
     const shown = await run(['get-member-tables', '--dry-run', '--show-token'])
     expect(shown.stdout).toContain(`-H 'Authorization: Bearer krs-all'`)
   })
@@ -539,7 +671,9 @@ describe('durations, times, --dry-run, --verbose, --timeout, --raw, --version', 
     const r = await run(['get-member-tables', '--verbose'])
     expect(r.code).toBe(0)
     // The emulator answers with the request's id (the SDK's own, accepted), the id its journal shows.
-    const line = new RegExp(`^> POST ${mock?.url}/api/v1/get_member_tables\\n< 200 \\d+ ms request-id (\\S+)\\n$`).exec(r.stderr)
+    const line = new RegExp(`^> POST ${mock?.url}/api/v1/get_member_tables\\n< 200 \\d+ ms request-id (\\S+)\\n$`).exec(
+      r.stderr,
+    )
     expect(line, r.stderr).not.toBeNull()
     const journal = await (await fetch(`${mock?.url}/__mock/journal`)).text()
     expect(journal).toContain(`"${line?.[1]}"`)
@@ -550,7 +684,9 @@ describe('durations, times, --dry-run, --verbose, --timeout, --raw, --version', 
     })
     try {
       const withId = await run(['get-member-tables', '--verbose'], '', { KRS_BASE_URL: stub.url })
-      expect(withId.stderr).toMatch(/^> POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/get_member_tables\n< 200 \d+ ms request-id req_000042\n$/)
+      expect(withId.stderr).toMatch(
+        /^> POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/get_member_tables\n< 200 \d+ ms request-id req_000042\n$/,
+      )
     } finally {
       await stub.close()
     }
@@ -600,13 +736,21 @@ describe('completion with context', () => {
     writeFileSync(join(files, 'members.csv'), '')
     const complete = (words: string[]) => {
       const line = `${script}\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _krs; printf '%s\\n' "\${COMPREPLY[@]}"`
-      const r = spawnSync('bash', ['-c', line], { encoding: 'utf8', cwd: files, env: { PATH: `${binDir}:${process.env.PATH ?? ''}`, XDG_CONFIG_HOME: home } })
+      const r = spawnSync('bash', ['-c', line], {
+        encoding: 'utf8',
+        cwd: files,
+        env: { PATH: `${binDir}:${process.env.PATH ?? ''}`, XDG_CONFIG_HOME: home },
+      })
       return r.stdout.split('\n').filter(Boolean).sort()
     }
     expect(complete(['krs', '-o', ''])).toEqual(['csv', 'json', 'table', 'yaml'])
     expect(complete(['krs', 'config', 'use', ''])).toEqual(['production', 'staging'])
     expect(complete(['krs', '--profile', 'st'])).toEqual(['staging'])
-    expect(complete(['krs', 'mock', 'journal', '--operation', 'get_member_ta'])).toEqual(['get_member_table_element_config', 'get_member_table_elements', 'get_member_tables'])
+    expect(complete(['krs', 'mock', 'journal', '--operation', 'get_member_ta'])).toEqual([
+      'get_member_table_element_config',
+      'get_member_table_elements',
+      'get_member_tables',
+    ])
     expect(complete(['krs', 'members', 'import', '--file', 'mem'])).toEqual(['members.csv'])
     expect(complete(['krs', 'completion', ''])).toEqual(['bash', 'fish', 'zsh'])
   })
@@ -618,7 +762,9 @@ describe('completion with context', () => {
     expect(zsh).toContain('(--file|--out|--scenario|--body|--against-emulator) _files; return ;;')
     const fish = (await run(['completion', 'fish'])).stdout
     expect(fish).toContain(`complete -c krs -s o -x -a 'json yaml table csv'`)
-    expect(fish).toContain(`complete -c krs -n '__fish_seen_subcommand_from config; and __fish_seen_subcommand_from use' -x -a '(krs config profiles 2>/dev/null)'`)
+    expect(fish).toContain(
+      `complete -c krs -n '__fish_seen_subcommand_from config; and __fish_seen_subcommand_from use' -x -a '(krs config profiles 2>/dev/null)'`,
+    )
     expect(fish).toContain('complete -c krs -l file -r -F')
     expect(fish).toContain(`complete -c krs -l operation -x -a 'get_environment_name `)
   })

@@ -34,11 +34,19 @@ describe('golden: requests and output against the emulator', () => {
   it('get-member-tables: {} body, compact JSON when piped', async () => {
     const r = await golden('get-member-tables', ['get-member-tables'])
     expect(r.requests).toEqual([
-      { method: 'POST', url: 'http://127.0.0.1:4010/api/v1/get_member_tables', authorization: auth, contentType: 'application/json', body: {} },
+      {
+        method: 'POST',
+        url: 'http://127.0.0.1:4010/api/v1/get_member_tables',
+        authorization: auth,
+        contentType: 'application/json',
+        body: {},
+      },
     ])
     expect(r.code).toBe(0)
     expect(r.stdout.trim().split('\n')).toHaveLength(1)
-    expect(JSON.parse(r.stdout)).toEqual(expect.arrayContaining([expect.objectContaining({ id: 1, title: '会員データベース' })]))
+    expect(JSON.parse(r.stdout)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 1, title: '会員データベース' })]),
+    )
   })
 
   it('the API name and the kebab alias send the same request', async () => {
@@ -81,7 +89,13 @@ describe('golden: requests and output against the emulator', () => {
 
   it('nested object flag as JSON: add-member', async () => {
     const info = { e_4: 'golden@example.com', e_5: 'passw0rd123', e_6: '金田 太郎' }
-    const r = await golden('add-member', ['add-member', '--member-table-id', '1', '--member-info', JSON.stringify(info)])
+    const r = await golden('add-member', [
+      'add-member',
+      '--member-table-id',
+      '1',
+      '--member-info',
+      JSON.stringify(info),
+    ])
     expect(r.requests.map((q) => q.body)).toEqual([{ member_table_id: 1, member_info: info }])
     expect(r.code).toBe(0)
     expect(Number.isInteger(JSON.parse(r.stdout))).toBe(true)

@@ -16,11 +16,17 @@ describe('the message catalogue', () => {
   it('Japanese texts are Japanese (kana or kanji), English texts are not', () => {
     const japanese = /[\u3040-\u30ff\u4e00-\u9fff]/
     // Texts that are the same in both: command syntax and names.
-    const same = new Set(Object.entries(messages).filter(([, m]) => m.ja === m.en).map(([k]) => k))
+    const same = new Set(
+      Object.entries(messages)
+        .filter(([, m]) => m.ja === m.en)
+        .map(([k]) => k),
+    )
     for (const [key, m] of Object.entries(messages)) {
       if (same.has(key)) continue
       // A Japanese text has Japanese in it, or no words at all (`API（{title}）:`).
-      const words = m.ja.replace(/\{\w+\}/g, '').replace(/--?[\w-]+|https?:\S+|\b[A-Z_]+\b|\b(json|yaml|table|csv|real|manual|ja|en)\b/g, '')
+      const words = m.ja
+        .replace(/\{\w+\}/g, '')
+        .replace(/--?[\w-]+|https?:\S+|\b[A-Z_]+\b|\b(json|yaml|table|csv|real|manual|ja|en)\b/g, '')
       expect(japanese.test(m.ja) || !/[A-Za-z]{2,}/.test(words), key).toBe(true)
       expect(japanese.test(m.en), key).toBe(false)
     }

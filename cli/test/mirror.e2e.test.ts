@@ -23,7 +23,16 @@ const scenario = {
       conditions: [{ id: 90, title: '要望', grouping: true, conditions: { e_902: [13, { values: [2] }] } }],
     },
   ],
-  forms: [{ id: 95, member_table_id: 9, type: 'regist', form_type: 'api', title: '問い合わせフォーム', elements: [{ id: 950, element_id: 900, title: 'メール', requirement: 1 }] }],
+  forms: [
+    {
+      id: 95,
+      member_table_id: 9,
+      type: 'regist',
+      form_type: 'api',
+      title: '問い合わせフォーム',
+      elements: [{ id: 950, element_id: 900, title: 'メール', requirement: 1 }],
+    },
+  ],
 }
 
 describe('scenario pull and verify, built krs against krs-mock processes', () => {
@@ -38,7 +47,11 @@ describe('scenario pull and verify, built krs against krs-mock processes', () =>
     bin = buildCli()
     const mock = await startMock(bin, ['--quiet'], env)
     children.push(mock.child)
-    const res = await fetch(`${mock.url}/__mock/tenants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenario }) })
+    const res = await fetch(`${mock.url}/__mock/tenants`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ scenario }),
+    })
     expect(res.status).toBe(201)
     const tenant = (await res.json()) as { base_url: string; tokens: Record<string, string> }
     source = { base: tenant.base_url, token: tenant.tokens['krs-all']! }
@@ -48,17 +61,26 @@ describe('scenario pull and verify, built krs against krs-mock processes', () =>
   })
 
   async function read(base: string, token: string, name: string, body: Record<string, unknown> = {}): Promise<unknown> {
-    const res = await fetch(`${base}/api/v1/${name}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const res = await fetch(`${base}/api/v1/${name}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
     return res.json()
   }
 
   it('pulls the tenant; krs-mock started from the file answers its reads identically; verify finds no difference', async () => {
     const file = join(dir, 'tenant.yaml')
-    const pull = await krs(bin, ['scenario', 'pull', '--base-url', source.base, '--token', source.token, '--members', '100', '--out', file], env)
+    const pull = await krs(
+      bin,
+      ['scenario', 'pull', '--base-url', source.base, '--token', source.token, '--members', '100', '--out', file],
+      env,
+    )
     expect(pull.code, pull.stderr).toBe(0)
     const mirror = await startMock(bin, ['--quiet', '--scenario', file], env)
     children.push(mirror.child)
-    const r = (name: string, body: Record<string, unknown> = {}) => Promise.all([read(source.base, source.token, name, body), read(mirror.url, 'krs-all', name, body)])
+    const r = (name: string, body: Record<string, unknown> = {}) =>
+      Promise.all([read(source.base, source.token, name, body), read(mirror.url, 'krs-all', name, body)])
     const [envA, envB] = await r('get_environment_name')
     expect(envA).toBe('別環境のテスト')
     expect(envB).toBe(envA)
@@ -81,7 +103,11 @@ describe('scenario pull and verify, built krs against krs-mock processes', () =>
         expect(feB).toEqual(feA)
       }
     }
-    const v = await krs(bin, ['verify', '--base-url', source.base, '--token', source.token, '--against-emulator', mirror.url, '-o', 'json'], env)
+    const v = await krs(
+      bin,
+      ['verify', '--base-url', source.base, '--token', source.token, '--against-emulator', mirror.url, '-o', 'json'],
+      env,
+    )
     expect(v.code, v.stdout + v.stderr).toBe(0)
     expect((JSON.parse(v.stdout) as { differences: unknown[] }).differences).toEqual([])
   }, 120_000)

@@ -24,11 +24,26 @@ const sourceScenario = {
         { id: 701, name: '参加区分', type: 'select', config: { options: { '1': '会場', '2': 'オンライン' } } },
         { id: 702, name: 'コメント', type: 'textarea', config: { type: 'any', max: 300 } },
       ],
-      members: { generate: 0, list: [{ e_700: 'a@example.com', e_701: 2, e_702: 'よろしく' }, { e_700: 'b@example.com', e_701: 1 }] },
+      members: {
+        generate: 0,
+        list: [
+          { e_700: 'a@example.com', e_701: 2, e_702: 'よろしく' },
+          { e_700: 'b@example.com', e_701: 1 },
+        ],
+      },
       conditions: [{ id: 70, title: 'オンライン参加', grouping: true, conditions: { e_701: [13, { values: [2] }] } }],
     },
   ],
-  forms: [{ id: 80, member_table_id: 7, type: 'regist', form_type: 'api', title: '参加申込', elements: [{ id: 800, element_id: 700, title: 'メール', requirement: 1 }] }],
+  forms: [
+    {
+      id: 80,
+      member_table_id: 7,
+      type: 'regist',
+      form_type: 'api',
+      title: '参加申込',
+      elements: [{ id: 800, element_id: 700, title: 'メール', requirement: 1 }],
+    },
+  ],
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'krs-mirror-'))
@@ -52,7 +67,11 @@ function recorded(engine: Engine): { fetch: (r: Request) => Promise<Response>; s
 
 async function read(engine: Engine, name: string, body: Record<string, unknown> = {}): Promise<unknown> {
   const res = await engine.handle(
-    new Request(`http://x/api/v1/${name}`, { method: 'POST', headers: { authorization: 'Bearer krs-all', 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    new Request(`http://x/api/v1/${name}`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer krs-all', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
   )
   return res.json()
 }
@@ -77,29 +96,42 @@ describe('krs scenario pull', () => {
   })
 
   it('the emulator started from the file answers the reads of the source identically, ids included', async () => {
-    const mirror = createEngine({ scenario: parseScenario(readFileSync(file, 'utf8')), clock: { mode: 'manual', now: fixedNow } })
+    const mirror = createEngine({
+      scenario: parseScenario(readFileSync(file, 'utf8')),
+      clock: { mode: 'manual', now: fixedNow },
+    })
     expect(await read(mirror, 'get_environment_name')).toBe('ミラー元の株式会社')
     const tables = (await read(source, 'get_member_tables')) as { id: number }[]
     expect(tables.map((t) => t.id)).toEqual([1, 2, 3, 7])
     expect(await read(mirror, 'get_member_tables')).toEqual(tables)
     for (const { id } of tables) {
-      const elements = (await read(source, 'get_member_table_elements', { member_table_id: id })) as { id: number; system: boolean }[]
+      const elements = (await read(source, 'get_member_table_elements', { member_table_id: id })) as {
+        id: number
+        system: boolean
+      }[]
       expect(await read(mirror, 'get_member_table_elements', { member_table_id: id })).toEqual(elements)
       for (const e of elements) {
-        expect(await read(mirror, 'get_member_table_element_config', { element_id: e.id }), `config of element ${e.id}`).toEqual(
-          await read(source, 'get_member_table_element_config', { element_id: e.id }),
-        )
+        expect(
+          await read(mirror, 'get_member_table_element_config', { element_id: e.id }),
+          `config of element ${e.id}`,
+        ).toEqual(await read(source, 'get_member_table_element_config', { element_id: e.id }))
       }
-      expect(await read(mirror, 'get_conditions', { member_table_id: id })).toEqual(await read(source, 'get_conditions', { member_table_id: id }))
+      expect(await read(mirror, 'get_conditions', { member_table_id: id })).toEqual(
+        await read(source, 'get_conditions', { member_table_id: id }),
+      )
       const forms = (await read(source, 'get_member_forms', { member_table_id: id })) as { id: number }[]
       expect(await read(mirror, 'get_member_forms', { member_table_id: id })).toEqual(forms)
       for (const f of forms) {
-        expect(await read(mirror, 'get_member_form_elements', { form_id: f.id })).toEqual(await read(source, 'get_member_form_elements', { form_id: f.id }))
+        expect(await read(mirror, 'get_member_form_elements', { form_id: f.id })).toEqual(
+          await read(source, 'get_member_form_elements', { form_id: f.id }),
+        )
       }
     }
     const page = { member_table_id: 7, condition_id: 1, offset: 0, sort_key: 0, order: true }
     const pick = (rows: unknown) => (rows as Record<string, unknown>[]).map((m) => [m.id, m.e_700, m.e_701, m.e_702])
-    expect(pick(await read(mirror, 'get_member_infos_by_condition', page))).toEqual(pick(await read(source, 'get_member_infos_by_condition', page)))
+    expect(pick(await read(mirror, 'get_member_infos_by_condition', page))).toEqual(
+      pick(await read(source, 'get_member_infos_by_condition', page)),
+    )
   })
 
   it('sends read-only operations only (the allow-list, each marked x-krs-idempotent in the contract)', () => {
@@ -113,9 +145,14 @@ describe('krs scenario pull', () => {
 
   it('anonymizes names, addresses and free text, keeping unique values unique', async () => {
     const anon = join(dir, 'anon.json')
-    const r = await runKrs(['scenario', 'pull', '--members', '100', '--anonymize', '--out', anon], { fetch: recorded(sourceEngine()).fetch, env })
+    const r = await runKrs(['scenario', 'pull', '--members', '100', '--anonymize', '--out', anon], {
+      fetch: recorded(sourceEngine()).fetch,
+      env,
+    })
     expect(r.code, r.stderr).toBe(0)
-    const scenario = JSON.parse(readFileSync(anon, 'utf8')) as { memberTables: { id: number; members: { list: Record<string, unknown>[] } }[] }
+    const scenario = JSON.parse(readFileSync(anon, 'utf8')) as {
+      memberTables: { id: number; members: { list: Record<string, unknown>[] } }[]
+    }
     const t7 = scenario.memberTables.find((t) => t.id === 7)!.members.list
     expect(t7.map((m) => m.e_700)).not.toContain('a@example.com')
     expect(new Set(t7.map((m) => m.e_700)).size).toBe(2)
@@ -132,7 +169,9 @@ describe('krs scenario pull', () => {
     const engine = sourceEngine()
     const full = recorded(engine)
     const whole = join(dir, 'whole.yaml')
-    expect((await runKrs(['scenario', 'pull', '--members', '60', '--out', whole], { fetch: full.fetch, env })).code).toBe(0)
+    expect(
+      (await runKrs(['scenario', 'pull', '--members', '60', '--out', whole], { fetch: full.fetch, env })).code,
+    ).toBe(0)
     // the network goes away after 25 calls
     const cut = 25
     let count = 0
@@ -144,7 +183,10 @@ describe('krs scenario pull', () => {
     expect(first.code).toBe(3)
     expect(existsSync(`${out}.pull-state.jsonl`)).toBe(true)
     const second = recorded(engine)
-    const r = await runKrs(['scenario', 'pull', '--members', '60', '--resume', '--out', out], { fetch: second.fetch, env })
+    const r = await runKrs(['scenario', 'pull', '--members', '60', '--resume', '--out', out], {
+      fetch: second.fetch,
+      env,
+    })
     expect(r.code, r.stderr).toBe(0)
     expect(r.stderr).toContain(`${cut} calls finished by the previous run were not sent again`)
     expect(second.sent).toEqual(full.sent.slice(cut))
@@ -157,7 +199,9 @@ describe('krs scenario pull', () => {
     const out = join(dir, 'by-o.json')
     const r = await runKrs(['scenario', 'pull', '-o', out], { fetch: recorded(sourceEngine()).fetch, env })
     expect(r.code, r.stderr).toBe(0)
-    expect((JSON.parse(readFileSync(out, 'utf8')) as { environment: { name: string } }).environment.name).toBe('ミラー元の株式会社')
+    expect((JSON.parse(readFileSync(out, 'utf8')) as { environment: { name: string } }).environment.name).toBe(
+      'ミラー元の株式会社',
+    )
   })
 
   it('refuses a missing --out before any request', async () => {
@@ -186,7 +230,11 @@ async function driftProxy(engine: Engine, drift: Drift): Promise<{ server: Serve
         const op = /\/api\/v1\/([a-z_]+)$/.exec(req.url ?? '')?.[1] ?? ''
         sent.push(op)
         const answer = await engine.handle(
-          new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: { authorization: req.headers.authorization ?? '', 'content-type': 'application/json' }, body }),
+          new Request(`http://127.0.0.1${req.url}`, {
+            method: req.method,
+            headers: { authorization: req.headers.authorization ?? '', 'content-type': 'application/json' },
+            body,
+          }),
         )
         let text = await answer.text()
         if (drift.on && answer.status === 200) {
@@ -195,7 +243,8 @@ async function driftProxy(engine: Engine, drift: Drift): Promise<{ server: Serve
             const { title, ...rest } = data[0]!
             data[0] = { ...rest, name: title }
           }
-          if (op === 'get_conditions' && (JSON.parse(body) as { member_table_id: number }).member_table_id === 1) data[1]!.id = String(data[1]!.id)
+          if (op === 'get_conditions' && (JSON.parse(body) as { member_table_id: number }).member_table_id === 1)
+            data[1]!.id = String(data[1]!.id)
           text = JSON.stringify(data)
         }
         res.writeHead(answer.status, { 'content-type': 'application/json' })
@@ -220,7 +269,17 @@ describe('krs verify', () => {
   })
   afterAll(() => new Promise<void>((resolve) => proxy.server.close(() => resolve())))
 
-  const verifyArgs = () => ['verify', '--base-url', proxy.url, '--token', 'krs-all', '--against-emulator', file, '-o', 'json']
+  const verifyArgs = () => [
+    'verify',
+    '--base-url',
+    proxy.url,
+    '--token',
+    'krs-all',
+    '--against-emulator',
+    file,
+    '-o',
+    'json',
+  ]
 
   it('reports nothing on an unmodified sweep (exit 0)', async () => {
     drift.on = false
@@ -235,13 +294,39 @@ describe('krs verify', () => {
     drift.on = true
     const r = await runKrs(verifyArgs(), { env: {} })
     expect(r.code).toBe(1)
-    const report = JSON.parse(r.stdout) as { differences: { operation: string; pointer: string; kind: string; actual: unknown; expected: unknown }[] }
+    const report = JSON.parse(r.stdout) as {
+      differences: { operation: string; pointer: string; kind: string; actual: unknown; expected: unknown }[]
+    }
     const places = new Set(report.differences.map((d) => `${d.operation} ${d.pointer}`))
-    expect([...places].sort()).toEqual(['get_conditions /1/id', 'get_member_tables /0/name', 'get_member_tables /0/title'])
+    expect([...places].sort()).toEqual([
+      'get_conditions /1/id',
+      'get_member_tables /0/name',
+      'get_member_tables /0/title',
+    ])
     // the contract check and the comparison with the emulator both see them
-    expect(report.differences).toContainEqual({ operation: 'get_conditions', pointer: '/1/id', kind: 'type', actual: '2', expected: 2 })
-    expect(report.differences).toContainEqual(expect.objectContaining({ operation: 'get_member_tables', pointer: '/0/name', kind: 'extra-key', actual: '会員データベース' }))
-    expect(report.differences).toContainEqual(expect.objectContaining({ operation: 'get_member_tables', pointer: '/0/title', kind: 'missing-key', expected: '会員データベース' }))
+    expect(report.differences).toContainEqual({
+      operation: 'get_conditions',
+      pointer: '/1/id',
+      kind: 'type',
+      actual: '2',
+      expected: 2,
+    })
+    expect(report.differences).toContainEqual(
+      expect.objectContaining({
+        operation: 'get_member_tables',
+        pointer: '/0/name',
+        kind: 'extra-key',
+        actual: '会員データベース',
+      }),
+    )
+    expect(report.differences).toContainEqual(
+      expect.objectContaining({
+        operation: 'get_member_tables',
+        pointer: '/0/title',
+        kind: 'missing-key',
+        expected: '会員データベース',
+      }),
+    )
     expect(report.differences.some((d) => d.kind === 'schema' && d.pointer === '/1/id')).toBe(true)
   })
 
@@ -266,11 +351,15 @@ describe('compareShapes', () => {
   it('reports a change of string format and of nullability, not a change of value', async () => {
     const { compareShapes } = await import('../src/mirror/compare.js')
     const real = [{ at: '2026-04-01 09:00:00', note: null, n: 1, mail: 'a@example.com' }]
-    expect(compareShapes('op', real, [{ at: '2025-01-02 03:04:05', note: null, n: 7, mail: 'b@example.com' }])).toEqual([])
+    expect(compareShapes('op', real, [{ at: '2025-01-02 03:04:05', note: null, n: 7, mail: 'b@example.com' }])).toEqual(
+      [],
+    )
     expect(compareShapes('op', real, [{ at: '2026-04-01', note: 'x', n: 1, mail: 'a@example.com' }])).toEqual([
       { operation: 'op', pointer: '/0/at', kind: 'format', actual: '2026-04-01 09:00:00', expected: '2026-04-01' },
       { operation: 'op', pointer: '/0/note', kind: 'type', actual: null, expected: 'x' },
     ])
-    expect(compareShapes('op', { 'a/b': 1 }, {})).toEqual([{ operation: 'op', pointer: '/a~1b', kind: 'extra-key', actual: 1, expected: undefined }])
+    expect(compareShapes('op', { 'a/b': 1 }, {})).toEqual([
+      { operation: 'op', pointer: '/a~1b', kind: 'extra-key', actual: 1, expected: undefined },
+    ])
   })
 })

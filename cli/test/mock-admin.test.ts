@@ -19,7 +19,9 @@ describe('krs mock admin commands (in process)', () => {
 
   it('clock advance 3600: POST {advance_seconds}', async () => {
     const r = await admin(['clock', 'advance', '3600'])
-    expect(r.requests).toEqual([{ method: 'POST', url: 'http://127.0.0.1:4010/__mock/clock', body: { advance_seconds: 3600 } }])
+    expect(r.requests).toEqual([
+      { method: 'POST', url: 'http://127.0.0.1:4010/__mock/clock', body: { advance_seconds: 3600 } },
+    ])
     expect(JSON.parse(r.stdout)).toMatchObject({ now: fixedNow + 3600 })
   })
 
@@ -30,24 +32,41 @@ describe('krs mock admin commands (in process)', () => {
 
   it('reset --seed 5 --members 10: the options reach the subcommand', async () => {
     const r = await admin(['reset', '--seed', '5', '--members', '10'])
-    expect(r.requests).toEqual([{ method: 'POST', url: 'http://127.0.0.1:4010/__mock/reset', body: { seed: 5, members: 10 } }])
+    expect(r.requests).toEqual([
+      { method: 'POST', url: 'http://127.0.0.1:4010/__mock/reset', body: { seed: 5, members: 10 } },
+    ])
     expect(JSON.parse(r.stdout)).toEqual({ ok: true })
   })
 
   it('tenant new --clock manual: POST /__mock/tenants', async () => {
     const r = await admin(['tenant', 'new', '--clock', 'manual', '--members', '3'])
-    expect(r.requests).toEqual([{ method: 'POST', url: 'http://127.0.0.1:4010/__mock/tenants', body: { members: 3, clock: { mode: 'manual' } } }])
-    expect(JSON.parse(r.stdout)).toMatchObject({ tenant_id: expect.any(String), tokens: expect.objectContaining({ 'krs-all': expect.any(String) }) })
+    expect(r.requests).toEqual([
+      { method: 'POST', url: 'http://127.0.0.1:4010/__mock/tenants', body: { members: 3, clock: { mode: 'manual' } } },
+    ])
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      tenant_id: expect.any(String),
+      tokens: expect.objectContaining({ 'krs-all': expect.any(String) }),
+    })
   })
 
   it('outbox <delivery>: GET /__mock/outbox?delivery_id=', async () => {
     const r = await admin(['outbox', '1201', '--limit', '5'])
-    expect(r.requests).toEqual([{ method: 'GET', url: 'http://127.0.0.1:4010/__mock/outbox?delivery_id=1201&limit=5', body: '' }])
+    expect(r.requests).toEqual([
+      { method: 'GET', url: 'http://127.0.0.1:4010/__mock/outbox?delivery_id=1201&limit=5', body: '' },
+    ])
   })
 
   it('krs mock options become krs-mock flags', () => {
     expect(mockArgv({ port: '0', clock: 'manual', dataDir: '/tmp/x', quiet: true, seed: '3' })).toEqual([
-      '--port', '0', '--seed', '3', '--clock', 'manual', '--data-dir', '/tmp/x', '--quiet',
+      '--port',
+      '0',
+      '--seed',
+      '3',
+      '--clock',
+      'manual',
+      '--data-dir',
+      '/tmp/x',
+      '--quiet',
     ])
   })
 })

@@ -16,7 +16,9 @@ describe('output formats', () => {
   })
 
   it('csv: a column per key, RFC 4180 quoting, nested values as JSON', async () => {
-    expect(await formatOutput(rows, 'csv', false)).toBe('id,title,tags,extra\n1,会員データベース,"[""a""]",\n22,"x, ""y""",,\n')
+    expect(await formatOutput(rows, 'csv', false)).toBe(
+      'id,title,tags,extra\n1,会員データベース,"[""a""]",\n22,"x, ""y""",,\n',
+    )
   })
 
   it('table: columns aligned by display width (full-width characters count 2)', async () => {
@@ -45,7 +47,10 @@ describe('output formats', () => {
 
 describe('a text answer (get_batch_job_result)', () => {
   const csv = 'e_4\na@example.com\n'
-  const server = () => recordingFetch(scriptedServer({ get_batch_job_result: () => new Response(csv, { headers: { 'content-type': 'text/csv' } }) }))
+  const server = () =>
+    recordingFetch(
+      scriptedServer({ get_batch_job_result: () => new Response(csv, { headers: { 'content-type': 'text/csv' } }) }),
+    )
 
   it('is written as it is', async () => {
     const r = await runKrs(['get-batch-job-result', '--batch-job-id', '5'], { fetch: server().fetch, env })
@@ -53,7 +58,10 @@ describe('a text answer (get_batch_job_result)', () => {
   })
 
   it('is a JSON string with --output json', async () => {
-    const r = await runKrs(['get-batch-job-result', '--batch-job-id', '5', '-o', 'json'], { fetch: server().fetch, env })
+    const r = await runKrs(['get-batch-job-result', '--batch-job-id', '5', '-o', 'json'], {
+      fetch: server().fetch,
+      env,
+    })
     expect(JSON.parse(r.stdout)).toBe(csv)
   })
 })
@@ -62,7 +70,16 @@ describe('help and version', () => {
   it('krs --help lists every operation and the workflows', async () => {
     const r = await runKrs(['--help'])
     expect(r.code).toBe(0)
-    for (const word of ['get_member_tables', 'upload_stored_files', 'wait', 'members', 'deliveries', 'mock', 'config', 'completion']) {
+    for (const word of [
+      'get_member_tables',
+      'upload_stored_files',
+      'wait',
+      'members',
+      'deliveries',
+      'mock',
+      'config',
+      'completion',
+    ]) {
       expect(r.stdout).toContain(word)
     }
   })

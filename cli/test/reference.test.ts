@@ -6,7 +6,15 @@ import { setLang } from '../src/i18n/lang.js'
 import { referenceMarkdown } from '../src/reference/reference-markdown.js'
 import { buildProgram } from '../src/run.js'
 
-const silent = { stdout: () => {}, stderr: () => {}, readStdin: async () => '', stdoutIsTTY: false, stderrIsTTY: false, env: {}, cwd: '.' }
+const silent = {
+  stdout: () => {},
+  stderr: () => {},
+  readStdin: async () => '',
+  stdoutIsTTY: false,
+  stderrIsTTY: false,
+  env: {},
+  cwd: '.',
+}
 
 describe('the CLI reference page', async () => {
   setLang('ja')
@@ -17,7 +25,17 @@ describe('the CLI reference page', async () => {
       expect(text).toContain(`### \`${name}\``)
       expect(text).toContain(`\`${name.replace(/_/g, '-')}\``)
     }
-    for (const cmd of ['krs wait delivery <delivery-id>', 'krs members export', 'krs members import', 'krs deliveries send', 'krs mock clock advance <duration>', 'krs mock journal', 'krs mock scenario dump', 'krs completion <shell>', 'krs config set <key> <value>']) {
+    for (const cmd of [
+      'krs wait delivery <delivery-id>',
+      'krs members export',
+      'krs members import',
+      'krs deliveries send',
+      'krs mock clock advance <duration>',
+      'krs mock journal',
+      'krs mock scenario dump',
+      'krs completion <shell>',
+      'krs config set <key> <value>',
+    ]) {
       expect(text).toContain(`### \`${cmd}\``)
     }
   })

@@ -33,7 +33,12 @@ describe('krs members export', () => {
     )
     const { waits, sleep } = fakeSleep()
     const cwd = dir()
-    const r = await runKrs(['members', 'export', '--table', '1', '--condition', '2', '--out', 'out.csv'], { fetch: server.fetch, env, sleep, cwd })
+    const r = await runKrs(['members', 'export', '--table', '1', '--condition', '2', '--out', 'out.csv'], {
+      fetch: server.fetch,
+      env,
+      sleep,
+      cwd,
+    })
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
     expect(server.requests.map((q) => [q.url.split('/').pop(), q.body])).toEqual([
@@ -52,11 +57,16 @@ describe('krs members export', () => {
       scriptedServer({
         export_members: () => json(7),
         get_batch_job_status: () => status(100),
-        get_batch_job_result: () => new Response('e_4\na@example.com\n', { headers: { 'content-type': 'text/tab-separated-values' } }),
+        get_batch_job_result: () =>
+          new Response('e_4\na@example.com\n', { headers: { 'content-type': 'text/tab-separated-values' } }),
       }),
     )
     const { waits, sleep } = fakeSleep()
-    const r = await runKrs(['members', 'export', '--table', '3', '--tsv', '--interval', '2'], { fetch: server.fetch, env, sleep })
+    const r = await runKrs(['members', 'export', '--table', '3', '--tsv', '--interval', '2'], {
+      fetch: server.fetch,
+      env,
+      sleep,
+    })
     expect(server.requests[0]?.body).toEqual({ member_table_id: 3, condition_id: 1, columnset_id: 1, is_csv: false })
     expect(waits).toEqual([])
     expect(r.stdout).toBe('e_4\na@example.com\n')
@@ -66,7 +76,10 @@ describe('krs members export', () => {
     const server = recordingFetch(
       scriptedServer({
         export_members: () =>
-          Response.json({ error_code: 'KR_API_F0013', error_desc: 'Database Is Locked.', message: 'member_table_id 1 is locked' }, { status: 400 }),
+          Response.json(
+            { error_code: 'KR_API_F0013', error_desc: 'Database Is Locked.', message: 'member_table_id 1 is locked' },
+            { status: 400 },
+          ),
       }),
     )
     const r = await runKrs(['members', 'export', '--table', '1'], { fetch: server.fetch, env })
@@ -92,17 +105,21 @@ describe('krs members import', () => {
       scriptedServer({
         upload_stored_files: () => json(77),
         import_members: () => json(502),
-        get_batch_job_status: (_b, n) => json({ start_date: 1, upload_date: 1, progress: n < 2 ? 50 : 100, operation: 'import' }),
+        get_batch_job_status: (_b, n) =>
+          json({ start_date: 1, upload_date: 1, progress: n < 2 ? 50 : 100, operation: 'import' }),
         get_batch_job_result: () => new Response(report, { headers: { 'content-type': 'text/csv' } }),
       }),
     )
     const { waits, sleep } = fakeSleep()
-    const r = await runKrs(['members', 'import', '--table', '1', '--file', 'members.csv', '--mode', '1', '--interval', '5'], {
-      fetch: server.fetch,
-      env,
-      sleep,
-      cwd,
-    })
+    const r = await runKrs(
+      ['members', 'import', '--table', '1', '--file', 'members.csv', '--mode', '1', '--interval', '5'],
+      {
+        fetch: server.fetch,
+        env,
+        sleep,
+        cwd,
+      },
+    )
     expect(r.code).toBe(0)
     expect(server.requests.map((q) => [q.url.split('/').pop(), q.body])).toEqual([
       ['upload_stored_files', { file_name: 'members.csv', body: 'e_4,e_6\nnew@example.com,新規 太郎\n' }],
@@ -118,9 +135,9 @@ describe('krs members import', () => {
   })
 
   it('--mode out of 0-3 and a missing file are usage errors', async () => {
-    expect((await runKrs(['members', 'import', '--table', '1', '--file', 'x.csv', '--mode', '4'], { env })).stderr).toBe(
-      'krs: --mode must be 0, 1, 2 or 3 (got "4")\n',
-    )
+    expect(
+      (await runKrs(['members', 'import', '--table', '1', '--file', 'x.csv', '--mode', '4'], { env })).stderr,
+    ).toBe('krs: --mode must be 0, 1, 2 or 3 (got "4")\n')
     const missing = await runKrs(['members', 'import', '--table', '1', '--file', '/nonexistent.csv'], { env })
     expect(missing.code).toBe(2)
     expect(missing.stderr).toBe('krs: --file: cannot read /nonexistent.csv: ENOENT\n')
@@ -129,7 +146,12 @@ describe('krs members import', () => {
 
 describe('krs wait and krs deliveries send', () => {
   it('wait delivery polls until the phase (default 3) and prints the status', async () => {
-    const phases: [number, string][] = [[0, ''], [1, ''], [2, '配信対象数 3 (33%完了)'], [3, '配信対象数 3 (100%完了)']]
+    const phases: [number, string][] = [
+      [0, ''],
+      [1, ''],
+      [2, '配信対象数 3 (33%完了)'],
+      [3, '配信対象数 3 (100%完了)'],
+    ]
     const server = recordingFetch(scriptedServer({ get_delivery_status: (_b, n) => json(phases[n]) }))
     const { waits, sleep } = fakeSleep()
     const r = await runKrs(['wait', 'delivery', '1201'], { fetch: server.fetch, env, sleep })
@@ -141,9 +163,15 @@ describe('krs wait and krs deliveries send', () => {
   })
 
   it('wait delivery --phase 2 stops earlier; --phase 5 is refused', async () => {
-    const server = recordingFetch(scriptedServer({ get_delivery_status: (_b, n) => json(n === 0 ? [1, ''] : [2, 'x']) }))
+    const server = recordingFetch(
+      scriptedServer({ get_delivery_status: (_b, n) => json(n === 0 ? [1, ''] : [2, 'x']) }),
+    )
     const { sleep } = fakeSleep()
-    const r = await runKrs(['wait', 'delivery', '9', '--phase', '2', '--interval', '0'], { fetch: server.fetch, env, sleep })
+    const r = await runKrs(['wait', 'delivery', '9', '--phase', '2', '--interval', '0'], {
+      fetch: server.fetch,
+      env,
+      sleep,
+    })
     expect(JSON.parse(r.stdout)).toEqual([2, 'x'])
     expect(server.requests).toHaveLength(2)
     expect((await runKrs(['wait', 'delivery', '9', '--phase', '5'], { env })).code).toBe(2)
@@ -152,7 +180,12 @@ describe('krs wait and krs deliveries send', () => {
   it('wait batch-job shows a progress bar on a terminal, nothing when piped', async () => {
     const script = () => scriptedServer({ get_batch_job_status: (_b, n) => status(n === 0 ? 30 : 100) })
     const { sleep } = fakeSleep()
-    const tty = await runKrs(['wait', 'batch-job', '5'], { fetch: recordingFetch(script()).fetch, env, sleep, tty: true })
+    const tty = await runKrs(['wait', 'batch-job', '5'], {
+      fetch: recordingFetch(script()).fetch,
+      env,
+      sleep,
+      tty: true,
+    })
     expect(tty.stderr).toContain('[######..............]  30%')
     expect(tty.stderr).toContain('100%')
     const piped = await runKrs(['wait', 'batch-job', '5'], { fetch: recordingFetch(script()).fetch, env, sleep })
@@ -162,7 +195,10 @@ describe('krs wait and krs deliveries send', () => {
 
   it('wait gives up after --timeout with exit 3', async () => {
     const server = recordingFetch(scriptedServer({ get_batch_job_status: () => status(10) }))
-    const r = await runKrs(['wait', 'batch-job', '5', '--interval', '0.01', '--timeout', '0.05'], { fetch: server.fetch, env })
+    const r = await runKrs(['wait', 'batch-job', '5', '--interval', '0.01', '--timeout', '0.05'], {
+      fetch: server.fetch,
+      env,
+    })
     expect(r.code).toBe(3)
     expect(r.stderr).toMatch(/timed out/)
   })
@@ -170,19 +206,39 @@ describe('krs wait and krs deliveries send', () => {
   it('deliveries send: ISO time → unix seconds in add_delivery_schedule', async () => {
     const server = recordingFetch(scriptedServer({ add_delivery_schedule: () => json(1201) }))
     const r = await runKrs(
-      ['deliveries', 'send', '--message', '30', '--condition', '2', '--element', '4', '--at', '2025-04-01T09:00:00+09:00', '--title', '4月号', '--blacklist'],
+      [
+        'deliveries',
+        'send',
+        '--message',
+        '30',
+        '--condition',
+        '2',
+        '--element',
+        '4',
+        '--at',
+        '2025-04-01T09:00:00+09:00',
+        '--title',
+        '4月号',
+        '--blacklist',
+      ],
       { fetch: server.fetch, env },
     )
     expect(r.code).toBe(0)
     expect(server.requests.map((q) => q.body)).toEqual([
-      { mail_message_id: 30, delivery_info: { title: '4月号', condition_id: 2, element_id: 4, delivery_date: 1743465600, blacklist: true } },
+      {
+        mail_message_id: 30,
+        delivery_info: { title: '4月号', condition_id: 2, element_id: 4, delivery_date: 1743465600, blacklist: true },
+      },
     ])
     expect(JSON.parse(r.stdout)).toEqual({ delivery_id: 1201, delivery_date: 1743465600 })
   })
 
   it('deliveries send --at accepts unix seconds, and refuses other text', async () => {
     const server = recordingFetch(scriptedServer({ add_delivery_schedule: () => json(5) }))
-    await runKrs(['deliveries', 'send', '--message', '1', '--element', '4', '--at', '1743490800'], { fetch: server.fetch, env })
+    await runKrs(['deliveries', 'send', '--message', '1', '--element', '4', '--at', '1743490800'], {
+      fetch: server.fetch,
+      env,
+    })
     expect(server.requests[0]?.body).toMatchObject({ delivery_info: { delivery_date: 1743490800, condition_id: 1 } })
     const bad = await runKrs(['deliveries', 'send', '--message', '1', '--element', '4', '--at', 'tomorrow'], { env })
     expect(bad.code).toBe(2)

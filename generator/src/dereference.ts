@@ -43,7 +43,12 @@ export interface DereferenceOptions {
  * - A reference cycle throws a ContractError: the contract has no recursive schemas, and the
  *   registry must be plain, finite JSON.
  */
-export function dereferenceSchema(schema: unknown, doc: unknown, where: string, options: DereferenceOptions = {}): unknown {
+export function dereferenceSchema(
+  schema: unknown,
+  doc: unknown,
+  where: string,
+  options: DereferenceOptions = {},
+): unknown {
   return deref(schema, doc, where, [], options)
 }
 
@@ -52,7 +57,11 @@ function deref(schema: unknown, doc: unknown, where: string, stack: readonly str
   if (!isJsonObject(schema)) throw new ContractError([`${where}: expected a schema (object or boolean)`])
   const done = (node: JsonObject, at: string): JsonObject => (o.transform ? o.transform(node, at) : node)
   const ref = schema.$ref
-  if (ref === undefined) return done(mapSubschemas(schema, (sub, p) => deref(sub, doc, `${where}/${p}`, stack, o)), where)
+  if (ref === undefined)
+    return done(
+      mapSubschemas(schema, (sub, p) => deref(sub, doc, `${where}/${p}`, stack, o)),
+      where,
+    )
   if (typeof ref !== 'string') throw new ContractError([`${where}: $ref must be a string`])
   if (stack.includes(ref)) {
     throw new ContractError([`${where}: recursive schema (${[...stack, ref].join(' -> ')}) cannot be dereferenced`])

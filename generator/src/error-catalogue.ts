@@ -41,19 +41,31 @@ export function readErrorCatalogue(doc: OpenApiDocument): ErrorCatalogueEntry[] 
     const statusDefault = value.status_default ?? false
     if (typeof statusDefault !== 'boolean') issues.add(`${where}: status_default must be a boolean`)
     if (typeof name !== 'string' || name === '') issues.add(`${where}: name must be a non-empty string`)
-    if (typeof description !== 'string' || description === '') issues.add(`${where}: description must be a non-empty string`)
+    if (typeof description !== 'string' || description === '')
+      issues.add(`${where}: description must be a non-empty string`)
     if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599) {
       issues.add(`${where}: status must be an integer from 400 to 599`)
     }
-    if (!(ERROR_SCOPES as readonly unknown[]).includes(scope)) issues.add(`${where}: scope must be one of ${ERROR_SCOPES.join(', ')}`)
-    if (!(ERROR_SOURCES as readonly unknown[]).includes(source)) issues.add(`${where}: source must be one of ${ERROR_SOURCES.join(', ')}`)
-    entries.push({ code, name, description, status, scope, source, statusDefault: statusDefault === true } as ErrorCatalogueEntry)
+    if (!(ERROR_SCOPES as readonly unknown[]).includes(scope))
+      issues.add(`${where}: scope must be one of ${ERROR_SCOPES.join(', ')}`)
+    if (!(ERROR_SOURCES as readonly unknown[]).includes(source))
+      issues.add(`${where}: source must be one of ${ERROR_SOURCES.join(', ')}`)
+    entries.push({
+      code,
+      name,
+      description,
+      status,
+      scope,
+      source,
+      statusDefault: statusDefault === true,
+    } as ErrorCatalogueEntry)
   }
   const defaults = new Map<number, string>()
   for (const e of entries) {
     if (!e.statusDefault) continue
     const other = defaults.get(e.status)
-    if (other !== undefined) issues.add(`x-krs-error-catalogue/${e.code}: status_default for ${e.status} is already ${other}`)
+    if (other !== undefined)
+      issues.add(`x-krs-error-catalogue/${e.code}: status_default for ${e.status} is already ${other}`)
     defaults.set(e.status, e.code)
   }
   if (entries.length === 0) issues.add('x-krs-error-catalogue: no codes')
@@ -63,8 +75,11 @@ export function readErrorCatalogue(doc: OpenApiDocument): ErrorCatalogueEntry[] 
   if (isJsonObject(errorCodeSchema) && Array.isArray(errorCodeSchema.enum)) {
     const inEnum = new Set(errorCodeSchema.enum)
     const inCatalogue = new Set(entries.map((e) => e.code))
-    for (const code of inCatalogue) if (!inEnum.has(code)) issues.add(`components/schemas/ErrorCode: enum lacks ${code}, which the catalogue has`)
-    for (const code of inEnum) if (!inCatalogue.has(code as string)) issues.add(`components/schemas/ErrorCode: ${String(code)} is not in the catalogue`)
+    for (const code of inCatalogue)
+      if (!inEnum.has(code)) issues.add(`components/schemas/ErrorCode: enum lacks ${code}, which the catalogue has`)
+    for (const code of inEnum)
+      if (!inCatalogue.has(code as string))
+        issues.add(`components/schemas/ErrorCode: ${String(code)} is not in the catalogue`)
   }
   issues.throwIfAny()
   return entries

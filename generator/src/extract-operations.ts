@@ -53,7 +53,8 @@ export function extractTags(doc: OpenApiDocument): TagModel[] {
       issues.add(`tags/${i}: needs a name`)
       continue
     }
-    if (typeof t.description !== 'string' || t.description === '') issues.add(`tags/${i} (${t.name}): needs a description`)
+    if (typeof t.description !== 'string' || t.description === '')
+      issues.add(`tags/${i} (${t.name}): needs a description`)
     if (out.some((o) => o.name === t.name)) issues.add(`tags/${i}: duplicate tag ${t.name}`)
     out.push({ name: t.name, description: typeof t.description === 'string' ? t.description : '' })
   }
@@ -147,7 +148,8 @@ function readOperation(doc: OpenApiDocument, name: string, op: JsonObject, ctx: 
     at(msg)
   }
 
-  if (op.operationId !== name) fail(`operationId must equal the path's API name '${name}', found ${JSON.stringify(op.operationId)}`)
+  if (op.operationId !== name)
+    fail(`operationId must equal the path's API name '${name}', found ${JSON.stringify(op.operationId)}`)
 
   const tags = op.tags
   if (!Array.isArray(tags) || tags.length !== 1 || typeof tags[0] !== 'string') fail('needs exactly one tag')
@@ -163,7 +165,9 @@ function readOperation(doc: OpenApiDocument, name: string, op: JsonObject, ctx: 
   const rights = op['x-krs-rights']
   if (!Array.isArray(rights)) fail('x-krs-rights is required (an array; [] = the credential is enough)')
   else {
-    for (const r of rights) if (!(RIGHTS as readonly unknown[]).includes(r)) fail(`x-krs-rights: unknown right ${JSON.stringify(r)} (allowed: ${RIGHTS.join(', ')})`)
+    for (const r of rights)
+      if (!(RIGHTS as readonly unknown[]).includes(r))
+        fail(`x-krs-rights: unknown right ${JSON.stringify(r)} (allowed: ${RIGHTS.join(', ')})`)
     if (new Set(rights).size !== rights.length) fail('x-krs-rights: duplicate right')
   }
 
@@ -177,7 +181,10 @@ function readOperation(doc: OpenApiDocument, name: string, op: JsonObject, ctx: 
   if (typeof auditLog !== 'boolean') fail('x-krs-audit-log is required (true or false)')
 
   const idempotent = op['x-krs-idempotent']
-  if (typeof idempotent !== 'boolean') fail('x-krs-idempotent is required (true when a repeated call changes nothing more than the first: reads and pure checks)')
+  if (typeof idempotent !== 'boolean')
+    fail(
+      'x-krs-idempotent is required (true when a repeated call changes nothing more than the first: reads and pure checks)',
+    )
 
   const pageStep = op['x-krs-page-step']
   if (pageStep !== undefined && !(typeof pageStep === 'number' && Number.isInteger(pageStep) && pageStep > 0)) {
@@ -185,10 +192,12 @@ function readOperation(doc: OpenApiDocument, name: string, op: JsonObject, ctx: 
   }
 
   const legacyKey = op['x-krs-legacy-key']
-  if (legacyKey !== undefined && (typeof legacyKey !== 'string' || legacyKey === '')) fail('x-krs-legacy-key must be a non-empty string')
+  if (legacyKey !== undefined && (typeof legacyKey !== 'string' || legacyKey === ''))
+    fail('x-krs-legacy-key must be a non-empty string')
 
   const own = op['x-krs-errors']
-  if (!Array.isArray(own) || own.some((c) => typeof c !== 'string')) fail('x-krs-errors is required (an array of error codes; [] when none)')
+  if (!Array.isArray(own) || own.some((c) => typeof c !== 'string'))
+    fail('x-krs-errors is required (an array of error codes; [] when none)')
   else {
     const unknown = own.filter((c: string) => !ctx.knownCodes.has(c))
     if (unknown.length > 0) fail(`x-krs-errors: unknown error code(s) ${unknown.join(', ')} (not in spec/errors.yaml)`)
@@ -207,8 +216,10 @@ function readOperation(doc: OpenApiDocument, name: string, op: JsonObject, ctx: 
   const bodyJson = isJsonObject(body) && isJsonObject(body.content) ? body.content[JSON_TYPE] : undefined
   if (!isJsonObject(body)) fail('needs a requestBody (send {} when there are no arguments)')
   else if (body.required !== true) fail('requestBody must be required: true')
-  if (isJsonObject(body) && !(isJsonObject(bodyJson) && 'schema' in bodyJson)) fail(`requestBody needs ${JSON_TYPE} content with a schema`)
-  else if (isJsonObject(bodyJson)) requestSchema = schemaFor(doc, bodyJson.schema, `${name}/requestBody`, ctx.schemaCache)
+  if (isJsonObject(body) && !(isJsonObject(bodyJson) && 'schema' in bodyJson))
+    fail(`requestBody needs ${JSON_TYPE} content with a schema`)
+  else if (isJsonObject(bodyJson))
+    requestSchema = schemaFor(doc, bodyJson.schema, `${name}/requestBody`, ctx.schemaCache)
 
   // 200 response: JSON (the usual) or another content type (text, e.g. CSV).
   let responseSchema: JsonSchema = false
@@ -245,7 +256,10 @@ function readOperation(doc: OpenApiDocument, name: string, op: JsonObject, ctx: 
     idempotent: idempotent as boolean,
     pageStep: (pageStep as number | undefined) ?? null,
     security: secured,
-    errors: operationErrors({ operationCodes: own as string[], security: secured, rights: rightsList, option: optionValue }, ctx.catalogue),
+    errors: operationErrors(
+      { operationCodes: own as string[], security: secured, rights: rightsList, option: optionValue },
+      ctx.catalogue,
+    ),
     legacyKey: (legacyKey as string | undefined) ?? null,
     responseType,
     responseContentTypes,

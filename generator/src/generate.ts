@@ -23,7 +23,10 @@ export async function renderTargets(model: ContractModel, targets: readonly Targ
   const needed = new Set<GeneratedFileName>(targets.flatMap((t) => t.files))
   const rendered = new Map<GeneratedFileName, string>()
   // Fixed order (the emitters table), so runs are reproducible.
-  for (const [name, emit] of Object.entries(emitters) as [GeneratedFileName, (m: ContractModel) => string | Promise<string>][]) {
+  for (const [name, emit] of Object.entries(emitters) as [
+    GeneratedFileName,
+    (m: ContractModel) => string | Promise<string>,
+  ][]) {
     if (needed.has(name)) rendered.set(name, await emit(model))
   }
   return targets.flatMap((t) => t.files.map((f) => ({ path: `${t.dir}/${f}`, content: rendered.get(f) as string })))
@@ -33,7 +36,11 @@ export async function renderTargets(model: ContractModel, targets: readonly Targ
  * Bundles `specPath` and renders spec/dist/openapi.json plus every target's files.
  * `specPath` is relative to `repoRoot` (or absolute); the banner names it.
  */
-export async function generate(repoRoot: string, specPath: string, targets: readonly Target[] = TARGETS): Promise<Generation> {
+export async function generate(
+  repoRoot: string,
+  specPath: string,
+  targets: readonly Target[] = TARGETS,
+): Promise<Generation> {
   const bundle = await bundleContract(specPath, repoRoot)
   const specLabel = relative(repoRoot, resolve(repoRoot, specPath)).split('\\').join('/')
   const model = buildContractModel(bundle.doc, bundle.json, specLabel)

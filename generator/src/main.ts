@@ -45,7 +45,9 @@ export async function main(argv: readonly string[]): Promise<number> {
           return 0
         }
         for (const d of diffs) console.error(`${d.kind}: ${d.path}`)
-        console.error(`${diffs.length} generated file(s) differ from ${spec}: run \`npm run generate\` and commit the result`)
+        console.error(
+          `${diffs.length} generated file(s) differ from ${spec}: run \`npm run generate\` and commit the result`,
+        )
         return 1
       } finally {
         await rm(tmp, { recursive: true, force: true })

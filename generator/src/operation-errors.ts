@@ -29,13 +29,17 @@ export function checkCommonRules(catalogue: readonly ErrorCatalogueEntry[]): voi
   const byCode = new Map(catalogue.map((e) => [e.code, e]))
   for (const e of catalogue) {
     if (e.scope === 'common' && !Object.hasOwn(COMMON_CODE_RULES, e.code)) {
-      issues.push(`x-krs-error-catalogue/${e.code}: scope common, but the generator has no rule saying when it applies (generator/src/operation-errors.ts)`)
+      issues.push(
+        `x-krs-error-catalogue/${e.code}: scope common, but the generator has no rule saying when it applies (generator/src/operation-errors.ts)`,
+      )
     }
   }
   for (const code of Object.keys(COMMON_CODE_RULES)) {
     const entry = byCode.get(code)
-    if (entry === undefined) issues.push(`x-krs-error-catalogue: ${code} is missing (the generator adds it to operations)`)
-    else if (entry.scope !== 'common') issues.push(`x-krs-error-catalogue/${code}: expected scope common, found ${entry.scope}`)
+    if (entry === undefined)
+      issues.push(`x-krs-error-catalogue: ${code} is missing (the generator adds it to operations)`)
+    else if (entry.scope !== 'common')
+      issues.push(`x-krs-error-catalogue/${code}: expected scope common, found ${entry.scope}`)
   }
   if (issues.length > 0) throw new ContractError(issues)
 }
@@ -52,6 +56,11 @@ export function operationErrors(op: ErrorRuleInput, catalogue: readonly ErrorCat
   if (unknown.length > 0) throw new ContractError([`x-krs-errors: unknown code(s) ${unknown.join(', ')}`])
   const own = new Set(op.operationCodes)
   return catalogue
-    .filter((e) => own.has(e.code) || e.scope === 'transport' || (e.scope === 'common' && COMMON_CODE_RULES[e.code]?.(op) === true))
+    .filter(
+      (e) =>
+        own.has(e.code) ||
+        e.scope === 'transport' ||
+        (e.scope === 'common' && COMMON_CODE_RULES[e.code]?.(op) === true),
+    )
     .map((e) => e.code)
 }

@@ -46,7 +46,11 @@ export interface Change {
  * Writes `files` under `root` (only those whose content changed) and deletes files in
  * `ownedDirs` that the generator no longer produces. Returns what it changed.
  */
-export async function writeOutput(root: string, files: readonly OutputFile[], ownedDirs: readonly string[]): Promise<Change[]> {
+export async function writeOutput(
+  root: string,
+  files: readonly OutputFile[],
+  ownedDirs: readonly string[],
+): Promise<Change[]> {
   const changed: Change[] = []
   for (const f of files) {
     const target = join(root, f.path)
@@ -71,7 +75,11 @@ export async function writeOutput(root: string, files: readonly OutputFile[], ow
  * files) over `ownedDirs`: stale = content differs, missing = not checked in, extra =
  * checked in but not generated. Sorted by path.
  */
-export async function compareOutput(expectedRoot: string, actualRoot: string, ownedDirs: readonly string[]): Promise<Difference[]> {
+export async function compareOutput(
+  expectedRoot: string,
+  actualRoot: string,
+  ownedDirs: readonly string[],
+): Promise<Difference[]> {
   const diffs: Difference[] = []
   const seen = new Set<string>()
   for (const dir of ownedDirs) {

@@ -13,9 +13,13 @@ export interface SharedSchema {
 
 /** `#/components/schemas/Member-Table_2` -> `memberTable2Schema`. */
 export function constantName(ref: string): string {
-  const last = decodeURIComponent(ref.split('/').pop() ?? 'shared').replace(/~1/g, '/').replace(/~0/g, '~')
+  const last = decodeURIComponent(ref.split('/').pop() ?? 'shared')
+    .replace(/~1/g, '/')
+    .replace(/~0/g, '~')
   const words = last.split(/[^A-Za-z0-9]+/).filter((w) => w !== '')
-  const camel = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join('')
+  const camel = words
+    .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join('')
   const base = /^[A-Za-z]/.test(camel) ? camel : `s${camel}`
   return `${base}Schema`
 }
@@ -27,7 +31,8 @@ export function constantName(ref: string): string {
  */
 export function findSharedSchemas(roots: readonly unknown[], components: ReadonlyMap<string, unknown>): SharedSchema[] {
   const refOf = new Map<object, string>()
-  for (const [ref, value] of components) if (typeof value === 'object' && value !== null && !refOf.has(value)) refOf.set(value, ref)
+  for (const [ref, value] of components)
+    if (typeof value === 'object' && value !== null && !refOf.has(value)) refOf.set(value, ref)
 
   const uses = new Map<object, number>()
   const countUses = (v: unknown): void => {

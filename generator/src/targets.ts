@@ -8,14 +8,29 @@ export interface Target {
 }
 
 /** What every consumer gets. */
-const SHARED = ['schema.d.ts', 'request-schema.d.ts', 'operation-names.ts', 'operation-types.ts', 'errors.ts', 'contract.ts'] as const
+const SHARED = [
+  'schema.d.ts',
+  'request-schema.d.ts',
+  'operation-names.ts',
+  'operation-types.ts',
+  'errors.ts',
+  'contract.ts',
+] as const
 
 /**
  * Consumer -> files (the table of generator/README.md). Adding a consumer is one line, e.g.
  * `{ consumer: 'playground', dir: 'playground/src/generated', files: [...SHARED, 'operations.ts'] },`
  */
 export const TARGETS: readonly Target[] = [
-  { consumer: 'sdk', dir: 'sdk/src/generated', files: [...SHARED, 'operation-meta.ts', 'operation-methods.ts', 'status-codes.ts'] },
-  { consumer: 'mock-server', dir: 'mock-server/src/generated', files: [...SHARED, 'operations.ts', 'handlers.ts', 'status-codes.ts', 'contract-types.ts'] },
+  {
+    consumer: 'sdk',
+    dir: 'sdk/src/generated',
+    files: [...SHARED, 'operation-meta.ts', 'operation-methods.ts', 'status-codes.ts'],
+  },
+  {
+    consumer: 'mock-server',
+    dir: 'mock-server/src/generated',
+    files: [...SHARED, 'operations.ts', 'handlers.ts', 'status-codes.ts', 'contract-types.ts'],
+  },
   { consumer: 'cli', dir: 'cli/src/generated', files: [...SHARED, 'operations.ts'] },
 ]

@@ -15,7 +15,8 @@ export function tsString(s: string): string {
     else if (ch === '\n') out += '\\n'
     else if (ch === '\r') out += '\\r'
     else if (ch === '\t') out += '\\t'
-    else if (code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029) out += `\\u${code.toString(16).padStart(4, '0')}`
+    else if (code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029)
+      out += `\\u${code.toString(16).padStart(4, '0')}`
     else out += ch
   }
   return `${out}'`

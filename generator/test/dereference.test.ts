@@ -6,7 +6,10 @@ const doc = {
   components: {
     schemas: {
       Id: { type: 'integer', minimum: 1, description: 'ID。' },
-      Pair: { type: 'object', properties: { a: { $ref: '#/components/schemas/Id' }, b: { $ref: '#/components/schemas/Id' } } },
+      Pair: {
+        type: 'object',
+        properties: { a: { $ref: '#/components/schemas/Id' }, b: { $ref: '#/components/schemas/Id' } },
+      },
       List: { type: 'array', items: { $ref: '#/components/schemas/Pair' } },
       'a/b~c': { const: 1 },
       Loop: { type: 'object', properties: { next: { $ref: '#/components/schemas/Loop' } } },
@@ -25,7 +28,11 @@ interface Case {
 const cases: Case[] = [
   { name: 'boolean schema is kept', given: true, want: true },
   { name: 'schema without $ref is copied', given: { type: 'string' }, want: { type: 'string' } },
-  { name: 'a lone $ref becomes its target', given: { $ref: '#/components/schemas/Id' }, want: { type: 'integer', minimum: 1, description: 'ID。' } },
+  {
+    name: 'a lone $ref becomes its target',
+    given: { $ref: '#/components/schemas/Id' },
+    want: { type: 'integer', minimum: 1, description: 'ID。' },
+  },
   {
     name: 'refs inside the target are resolved too (items, properties)',
     given: { $ref: '#/components/schemas/List' },
@@ -119,7 +126,9 @@ describe('dereferenceSchema', () => {
   })
 
   it('without a cache, uses are independent copies', () => {
-    const out = dereferenceSchema({ $ref: '#/components/schemas/Pair' }, doc, 'x') as { properties: { a: unknown; b: unknown } }
+    const out = dereferenceSchema({ $ref: '#/components/schemas/Pair' }, doc, 'x') as {
+      properties: { a: unknown; b: unknown }
+    }
     expect(out.properties.a).toEqual(out.properties.b)
     expect(out.properties.a).not.toBe(out.properties.b)
   })

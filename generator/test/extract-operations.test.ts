@@ -34,12 +34,24 @@ describe('extractOperations: meta fields', () => {
       idempotent: true,
       pageStep: 100,
       security: true,
-      errors: ['KR_API_F0004', 'KR_API_F0005', 'KR_API_F0006', 'KR_API_F0008', 'KR_API_F0012', 'KR_API_F0014', 'KR_API_F1001', 'KR_API_F1004'],
+      errors: [
+        'KR_API_F0004',
+        'KR_API_F0005',
+        'KR_API_F0006',
+        'KR_API_F0008',
+        'KR_API_F0012',
+        'KR_API_F0014',
+        'KR_API_F1001',
+        'KR_API_F1004',
+      ],
       legacyKey: 'things',
       responseType: 'json',
       responseContentTypes: ['application/json'],
       requestSchema: { type: 'object', properties: { offset: { type: 'integer' } } },
-      responseSchema: { type: 'array', items: { type: 'object', title: 'Thing', properties: { id: { type: 'integer' } } } },
+      responseSchema: {
+        type: 'array',
+        items: { type: 'object', title: 'Thing', properties: { id: { type: 'integer' } } },
+      },
     })
   })
 
@@ -59,17 +71,26 @@ describe('extractOperations: meta fields', () => {
   it('a 200 without application/json is a text response with a string schema', () => {
     const doc = miniContract()
     doc.paths['/api/v1/get_things']!.post.responses = {
-      '200': { description: 'csv', content: { 'text/csv': { schema: { type: 'string' } }, 'text/tab-separated-values': {} } },
+      '200': {
+        description: 'csv',
+        content: { 'text/csv': { schema: { type: 'string' } }, 'text/tab-separated-values': {} },
+      },
     }
     const [op] = extract(doc)
-    expect(op).toMatchObject({ responseType: 'text', responseContentTypes: ['text/csv', 'text/tab-separated-values'], responseSchema: { type: 'string' } })
+    expect(op).toMatchObject({
+      responseType: 'text',
+      responseContentTypes: ['text/csv', 'text/tab-separated-values'],
+      responseSchema: { type: 'string' },
+    })
   })
 
   it('follows $refs to shared request bodies and responses', () => {
     const doc = miniContract()
     const post = doc.paths['/api/v1/get_things']!.post
     ;(doc.components as { [k: string]: unknown }).requestBodies = { Body: post.requestBody }
-    ;(doc.components as { [k: string]: unknown }).responses = { Ok: (post.responses as { [k: string]: unknown })['200'] }
+    ;(doc.components as { [k: string]: unknown }).responses = {
+      Ok: (post.responses as { [k: string]: unknown })['200'],
+    }
     post.requestBody = { $ref: '#/components/requestBodies/Body' }
     post.responses = { '200': { $ref: '#/components/responses/Ok' } }
     expect(extract(doc)).toEqual(extract(miniContract()))
@@ -79,24 +100,64 @@ describe('extractOperations: meta fields', () => {
 type Mutation = (post: { [k: string]: unknown }, doc: ReturnType<typeof miniContract>) => void
 
 const invalid: { name: string; mutate: Mutation; want: RegExp }[] = [
-  { name: 'operationId differs from the path', mutate: (p) => (p.operationId = 'getThings'), want: /get_things: operationId must equal the path's API name 'get_things', found "getThings"/ },
+  {
+    name: 'operationId differs from the path',
+    mutate: (p) => (p.operationId = 'getThings'),
+    want: /get_things: operationId must equal the path's API name 'get_things', found "getThings"/,
+  },
   { name: 'missing tag', mutate: (p) => delete p.tags, want: /get_things: needs exactly one tag/ },
   { name: 'two tags', mutate: (p) => (p.tags = ['things', 'things']), want: /get_things: needs exactly one tag/ },
-  { name: 'unknown tag', mutate: (p) => (p.tags = ['stuff']), want: /get_things: tag 'stuff' is not one of the root tags/ },
+  {
+    name: 'unknown tag',
+    mutate: (p) => (p.tags = ['stuff']),
+    want: /get_things: tag 'stuff' is not one of the root tags/,
+  },
   { name: 'missing summary', mutate: (p) => delete p.summary, want: /get_things: needs a summary/ },
   { name: 'missing description', mutate: (p) => (p.description = ' '), want: /get_things: needs a description/ },
-  { name: 'unknown error code', mutate: (p) => (p['x-krs-errors'] = ['KR_API_F0005', 'KR_API_F7777']), want: /get_things: x-krs-errors: unknown error code\(s\) KR_API_F7777/ },
-  { name: 'missing x-krs-errors', mutate: (p) => delete p['x-krs-errors'], want: /get_things: x-krs-errors is required/ },
-  { name: 'unknown right', mutate: (p) => (p['x-krs-rights'] = ['admin']), want: /x-krs-rights: unknown right "admin"/ },
+  {
+    name: 'unknown error code',
+    mutate: (p) => (p['x-krs-errors'] = ['KR_API_F0005', 'KR_API_F7777']),
+    want: /get_things: x-krs-errors: unknown error code\(s\) KR_API_F7777/,
+  },
+  {
+    name: 'missing x-krs-errors',
+    mutate: (p) => delete p['x-krs-errors'],
+    want: /get_things: x-krs-errors is required/,
+  },
+  {
+    name: 'unknown right',
+    mutate: (p) => (p['x-krs-rights'] = ['admin']),
+    want: /x-krs-rights: unknown right "admin"/,
+  },
   { name: 'missing x-krs-rights', mutate: (p) => delete p['x-krs-rights'], want: /x-krs-rights is required/ },
   { name: 'missing x-krs-option', mutate: (p) => delete p['x-krs-option'], want: /x-krs-option is required/ },
   { name: 'unknown option', mutate: (p) => (p['x-krs-option'] = 'sms'), want: /x-krs-option: unknown option "sms"/ },
   { name: 'missing x-krs-audit-log', mutate: (p) => delete p['x-krs-audit-log'], want: /x-krs-audit-log is required/ },
-  { name: 'missing x-krs-idempotent', mutate: (p) => delete p['x-krs-idempotent'], want: /x-krs-idempotent is required/ },
-  { name: 'x-krs-idempotent not a boolean', mutate: (p) => (p['x-krs-idempotent'] = 'yes'), want: /x-krs-idempotent is required/ },
-  { name: 'bad page step', mutate: (p) => (p['x-krs-page-step'] = 0), want: /x-krs-page-step must be a positive integer/ },
-  { name: 'missing 200 response', mutate: (p) => (p.responses = { '400': { description: 'x' } }), want: /get_things: needs a '200' response/ },
-  { name: '200 without content', mutate: (p) => (p.responses = { '200': { description: 'x' } }), want: /the '200' response needs content/ },
+  {
+    name: 'missing x-krs-idempotent',
+    mutate: (p) => delete p['x-krs-idempotent'],
+    want: /x-krs-idempotent is required/,
+  },
+  {
+    name: 'x-krs-idempotent not a boolean',
+    mutate: (p) => (p['x-krs-idempotent'] = 'yes'),
+    want: /x-krs-idempotent is required/,
+  },
+  {
+    name: 'bad page step',
+    mutate: (p) => (p['x-krs-page-step'] = 0),
+    want: /x-krs-page-step must be a positive integer/,
+  },
+  {
+    name: 'missing 200 response',
+    mutate: (p) => (p.responses = { '400': { description: 'x' } }),
+    want: /get_things: needs a '200' response/,
+  },
+  {
+    name: '200 without content',
+    mutate: (p) => (p.responses = { '200': { description: 'x' } }),
+    want: /the '200' response needs content/,
+  },
   { name: 'missing request body', mutate: (p) => delete p.requestBody, want: /needs a requestBody/ },
   {
     name: 'optional request body',
@@ -104,22 +165,40 @@ const invalid: { name: string; mutate: Mutation; want: RegExp }[] = [
     want: /requestBody must be required: true/,
   },
   { name: 'parameters', mutate: (p) => (p.parameters = []), want: /the API takes no parameters/ },
-  { name: 'a GET next to the POST', mutate: (_p, d) => ((d.paths['/api/v1/get_things'] as { [k: string]: unknown }).get = {}), want: /only POST is allowed, found GET/ },
-  { name: 'path not /api/v1/{name}', mutate: (_p, d) => (d.paths['/v2/getThings'] = d.paths['/api/v1/get_things']!), want: /paths\/\/v2\/getThings: operation paths are \/api\/v1\/\{api_name\}/ },
+  {
+    name: 'a GET next to the POST',
+    mutate: (_p, d) => ((d.paths['/api/v1/get_things'] as { [k: string]: unknown }).get = {}),
+    want: /only POST is allowed, found GET/,
+  },
+  {
+    name: 'path not /api/v1/{name}',
+    mutate: (_p, d) => (d.paths['/v2/getThings'] = d.paths['/api/v1/get_things']!),
+    want: /paths\/\/v2\/getThings: operation paths are \/api\/v1\/\{api_name\}/,
+  },
   {
     name: 'recursive schema',
     mutate: (p, d) => {
-      ;(d.components as { schemas: { [k: string]: unknown } }).schemas.Node = { type: 'object', properties: { child: { $ref: '#/components/schemas/Node' } } }
-      ;(p.requestBody as { content: { 'application/json': { schema: unknown } } }).content['application/json'].schema = { $ref: '#/components/schemas/Node' }
+      ;(d.components as { schemas: { [k: string]: unknown } }).schemas.Node = {
+        type: 'object',
+        properties: { child: { $ref: '#/components/schemas/Node' } },
+      }
+      ;(p.requestBody as { content: { 'application/json': { schema: unknown } } }).content['application/json'].schema =
+        { $ref: '#/components/schemas/Node' }
     },
     want: /get_things: .*recursive schema \(#\/components\/schemas\/Node -> #\/components\/schemas\/Node\)/,
   },
   {
     name: 'nullable (OpenAPI 3.0)',
-    mutate: (p) => ((p.requestBody as { content: { 'application/json': { schema: unknown } } }).content['application/json'].schema = { type: 'string', nullable: true }),
+    mutate: (p) =>
+      ((p.requestBody as { content: { 'application/json': { schema: unknown } } }).content['application/json'].schema =
+        { type: 'string', nullable: true }),
     want: /'nullable' is OpenAPI 3.0/,
   },
-  { name: 'catalogue entry without status', mutate: (_p, d) => delete (d['x-krs-error-catalogue'] as { KR_API_F0005: { status?: number } }).KR_API_F0005.status, want: /x-krs-error-catalogue\/KR_API_F0005: status must be an integer/ },
+  {
+    name: 'catalogue entry without status',
+    mutate: (_p, d) => delete (d['x-krs-error-catalogue'] as { KR_API_F0005: { status?: number } }).KR_API_F0005.status,
+    want: /x-krs-error-catalogue\/KR_API_F0005: status must be an integer/,
+  },
   { name: 'openapi 3.0', mutate: (_p, d) => (d.openapi = '3.0.3'), want: /openapi: expected 3.1.x/ },
 ]
 

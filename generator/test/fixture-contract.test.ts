@@ -80,9 +80,30 @@ describe('fixture contract: the registry modules', () => {
 
   it('carries the meta of each operation', async () => {
     const { operations } = await load<Registry>('mock-server/src/generated/operations.ts')
-    expect(operations.get_version).toMatchObject({ security: false, rights: [], option: null, pageStep: null, legacyKey: 'version', responseType: 'json' })
-    expect(operations.get_version.errors).toEqual(['KR_API_F0004', 'KR_API_F0006', 'KR_API_F0012', 'KR_API_F1004', 'KRSKIT_HIGH_LOAD'])
-    expect(operations.get_items).toMatchObject({ security: true, rights: ['all', 'reference'], option: 'mail', pageStep: 50, legacyKey: 'items', auditLog: false, idempotent: true })
+    expect(operations.get_version).toMatchObject({
+      security: false,
+      rights: [],
+      option: null,
+      pageStep: null,
+      legacyKey: 'version',
+      responseType: 'json',
+    })
+    expect(operations.get_version.errors).toEqual([
+      'KR_API_F0004',
+      'KR_API_F0006',
+      'KR_API_F0012',
+      'KR_API_F1004',
+      'KRSKIT_HIGH_LOAD',
+    ])
+    expect(operations.get_items).toMatchObject({
+      security: true,
+      rights: ['all', 'reference'],
+      option: 'mail',
+      pageStep: 50,
+      legacyKey: 'items',
+      auditLog: false,
+      idempotent: true,
+    })
     expect(operations.get_items.errors).toEqual([
       'KR_API_F0004',
       'KR_API_F0005',
@@ -94,7 +115,14 @@ describe('fixture contract: the registry modules', () => {
       'KR_API_F1004',
       'KRSKIT_HIGH_LOAD',
     ])
-    expect(operations.export_items).toMatchObject({ responseType: 'text', responseContentTypes: ['text/csv'], responseSchema: { type: 'string' }, auditLog: true, idempotent: false, option: null })
+    expect(operations.export_items).toMatchObject({
+      responseType: 'text',
+      responseContentTypes: ['text/csv'],
+      responseSchema: { type: 'string' },
+      auditLog: true,
+      idempotent: false,
+      option: null,
+    })
   })
 
   it('prints a component used twice once, as a constant', () => {
@@ -151,10 +179,14 @@ describe('fixture contract: the registry modules', () => {
 
   it('operation-types.ts maps requests and responses through the openapi-typescript operations', () => {
     const src = content('sdk/src/generated/operation-types.ts')
-    expect(src).toContain("get_items: NonNullable<requestOperations['get_items']['requestBody']>['content']['application/json']")
+    expect(src).toContain(
+      "get_items: NonNullable<requestOperations['get_items']['requestBody']>['content']['application/json']",
+    )
     expect(src).toContain("get_items: operations['get_items']['responses'][200]['content']['application/json']")
     expect(src).toContain('export_items: string')
     expect(content('sdk/src/generated/schema.d.ts')).toMatch(/export interface operations \{\n\s+get_version: \{/)
-    expect(content('sdk/src/generated/request-schema.d.ts')).toMatch(/export interface operations \{\n\s+get_version: \{/)
+    expect(content('sdk/src/generated/request-schema.d.ts')).toMatch(
+      /export interface operations \{\n\s+get_version: \{/,
+    )
   })
 })

@@ -3,7 +3,10 @@ import { describe, expectTypeOf, it } from 'vitest'
 import type { ErrorCode } from './__snapshots__/fixture/mock-server/src/generated/errors.js'
 import type { OperationHandlers } from './__snapshots__/fixture/mock-server/src/generated/handlers.js'
 import type { OperationName } from './__snapshots__/fixture/mock-server/src/generated/operation-names.js'
-import type { OperationRequest, OperationResponse } from './__snapshots__/fixture/mock-server/src/generated/operation-types.js'
+import type {
+  OperationRequest,
+  OperationResponse,
+} from './__snapshots__/fixture/mock-server/src/generated/operation-types.js'
 import type { operations, paths } from './__snapshots__/fixture/mock-server/src/generated/schema.js'
 import type { OperationInfo } from './__snapshots__/fixture/mock-server/src/generated/operations.js'
 import type { OperationMethods } from './__snapshots__/fixture/sdk/src/generated/operation-methods.js'
@@ -53,8 +56,12 @@ describe('generated types (fixture contract)', () => {
   it('registry entries are typed by name; SDK methods take the body only when needed', () => {
     expectTypeOf<OperationInfo<'get_items'>['name']>().toEqualTypeOf<'get_items'>()
     type M = OperationMethods<{ timeoutMs?: number }>
-    expectTypeOf<Parameters<M['getVersion']>>().toEqualTypeOf<[body?: OperationRequest<'get_version'>, options?: { timeoutMs?: number }]>()
-    expectTypeOf<Parameters<M['getItems']>>().toEqualTypeOf<[body: OperationRequest<'get_items'>, options?: { timeoutMs?: number }]>()
+    expectTypeOf<Parameters<M['getVersion']>>().toEqualTypeOf<
+      [body?: OperationRequest<'get_version'>, options?: { timeoutMs?: number }]
+    >()
+    expectTypeOf<Parameters<M['getItems']>>().toEqualTypeOf<
+      [body: OperationRequest<'get_items'>, options?: { timeoutMs?: number }]
+    >()
     expectTypeOf<ReturnType<M['exportItems']>>().toEqualTypeOf<Promise<string>>()
   })
 })

@@ -53,7 +53,9 @@ describe('toJsonSchema2020', () => {
   })
 
   it("refuses OpenAPI 3.0's nullable and a leftover $ref", () => {
-    expect(() => toJsonSchema2020({ properties: { a: { type: 'string', nullable: true } } }, 'op')).toThrow(/op\/properties\/a: 'nullable' is OpenAPI 3.0/)
+    expect(() => toJsonSchema2020({ properties: { a: { type: 'string', nullable: true } } }, 'op')).toThrow(
+      /op\/properties\/a: 'nullable' is OpenAPI 3.0/,
+    )
     expect(() => cleanKeywords({ $ref: '#/x' }, 'op')).toThrow(/\$ref left/)
   })
 

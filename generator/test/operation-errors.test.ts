@@ -47,12 +47,30 @@ const cases: Case[] = [
   {
     name: 'rights add F0014, an option adds F0008',
     given: { ...base, rights: ['all'], option: 'mail' },
-    want: ['KR_API_F0004', 'KR_API_F0006', 'KR_API_F0008', 'KR_API_F0012', 'KR_API_F0014', 'KR_API_F1001', 'KR_API_F1004', 'KRSKIT_RATE_LIMITED'],
+    want: [
+      'KR_API_F0004',
+      'KR_API_F0006',
+      'KR_API_F0008',
+      'KR_API_F0012',
+      'KR_API_F0014',
+      'KR_API_F1001',
+      'KR_API_F1004',
+      'KRSKIT_RATE_LIMITED',
+    ],
   },
   {
     name: 'operation codes are merged in catalogue order without duplicates',
     given: { ...base, operationCodes: ['KR_API_F0102', 'KR_API_F0005', 'KR_API_F0004'] },
-    want: ['KR_API_F0004', 'KR_API_F0005', 'KR_API_F0006', 'KR_API_F0012', 'KR_API_F0102', 'KR_API_F1001', 'KR_API_F1004', 'KRSKIT_RATE_LIMITED'],
+    want: [
+      'KR_API_F0004',
+      'KR_API_F0005',
+      'KR_API_F0006',
+      'KR_API_F0012',
+      'KR_API_F0102',
+      'KR_API_F1001',
+      'KR_API_F1004',
+      'KRSKIT_RATE_LIMITED',
+    ],
   },
 ]
 
@@ -62,12 +80,18 @@ describe('operationErrors', () => {
   })
 
   it('rejects an unknown operation code', () => {
-    expect(() => operationErrors({ ...base, operationCodes: ['KR_API_F9999'] }, catalogue)).toThrow(/unknown code\(s\) KR_API_F9999/)
+    expect(() => operationErrors({ ...base, operationCodes: ['KR_API_F9999'] }, catalogue)).toThrow(
+      /unknown code\(s\) KR_API_F9999/,
+    )
   })
 
   it('rejects a catalogue whose common codes and the rules disagree', () => {
-    expect(() => checkCommonRules([...catalogue, entry('KR_API_F0999', 'common')])).toThrow(/KR_API_F0999: scope common, but the generator has no rule/)
-    expect(() => checkCommonRules(catalogue.filter((e) => e.code !== 'KR_API_F0014'))).toThrow(/KR_API_F0014 is missing/)
+    expect(() => checkCommonRules([...catalogue, entry('KR_API_F0999', 'common')])).toThrow(
+      /KR_API_F0999: scope common, but the generator has no rule/,
+    )
+    expect(() => checkCommonRules(catalogue.filter((e) => e.code !== 'KR_API_F0014'))).toThrow(
+      /KR_API_F0014 is missing/,
+    )
     const demoted = catalogue.map((e) => (e.code === 'KR_API_F0008' ? entry('KR_API_F0008', 'operation') : e))
     expect(() => checkCommonRules(demoted)).toThrow(/KR_API_F0008: expected scope common, found operation/)
   })

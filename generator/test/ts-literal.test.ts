@@ -33,7 +33,11 @@ describe('tsLiteral', () => {
   it.each([
     { name: 'primitives', given: [null, true, 0, -1.5, 'x'], want: "[null, true, 0, -1.5, 'x']" },
     { name: 'empty containers', given: { a: {}, b: [] }, want: '{ a: {}, b: [] }' },
-    { name: 'short object on one line', given: { type: 'string', minLength: 1 }, want: "{ type: 'string', minLength: 1 }" },
+    {
+      name: 'short object on one line',
+      given: { type: 'string', minLength: 1 },
+      want: "{ type: 'string', minLength: 1 }",
+    },
     {
       name: 'long object one key per line, nested short values inline, trailing commas',
       given: { description: 'x'.repeat(90), properties: { id: { type: 'integer' } } },
@@ -51,7 +55,7 @@ describe('tsLiteral', () => {
   })
 
   it('evaluates back to an equal value, also for awkward keys', () => {
-    const value = { '__proto__': { a: 1 }, "it's": ['\n'], nested: { deep: [{ x: 'y'.repeat(120) }] } }
+    const value = { __proto__: { a: 1 }, "it's": ['\n'], nested: { deep: [{ x: 'y'.repeat(120) }] } }
     const parsed = JSON.parse('{"__proto__": {"a": 1}, "it\'s": ["\\n"]}') as object
     const full = { ...parsed, nested: value.nested }
     const printed = tsLiteral(full)
@@ -77,7 +81,11 @@ describe('tsStringUnionAlias', () => {
   it.each([
     { name: 'empty', given: [] as string[], want: 'export type T = never' },
     { name: 'short, one line', given: ['a', 'b'], want: "export type T = 'a' | 'b'" },
-    { name: 'long, one member per line', given: ['a'.repeat(50), 'b'.repeat(50)], want: `export type T =\n  | '${'a'.repeat(50)}'\n  | '${'b'.repeat(50)}'` },
+    {
+      name: 'long, one member per line',
+      given: ['a'.repeat(50), 'b'.repeat(50)],
+      want: `export type T =\n  | '${'a'.repeat(50)}'\n  | '${'b'.repeat(50)}'`,
+    },
   ])('$name', ({ given, want }) => {
     expect(tsStringUnionAlias('T', given)).toBe(want)
   })

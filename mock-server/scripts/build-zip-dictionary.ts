@@ -30,7 +30,13 @@ function clean(s: string): string {
   return s.replace(/[\t\r\n]/g, ' ')
 }
 
-export interface BuildResult { rows: number; zips: number; cities: number; bytes: number; version: string }
+export interface BuildResult {
+  rows: number
+  zips: number
+  cities: number
+  bytes: number
+  version: string
+}
 
 /** Build the dictionary text from the package's JSON files. */
 export function buildZipText(): { text: string; result: Omit<BuildResult, 'bytes'> } {
@@ -43,7 +49,9 @@ export function buildZipText(): { text: string; result: Omit<BuildResult, 'bytes
   const cityLines: string[] = []
   const rows: [string, number, string, string][] = []
   const jsonDir = join(pkgDir, 'json')
-  for (const file of readdirSync(jsonDir).filter((f) => /^\d{3}\.json$/.test(f)).sort()) {
+  for (const file of readdirSync(jsonDir)
+    .filter((f) => /^\d{3}\.json$/.test(f))
+    .sort()) {
     const src = readFileSync(join(jsonDir, file), 'utf8')
     const start = src.indexOf('(')
     const end = src.lastIndexOf(')')
@@ -90,7 +98,9 @@ export function writeZipData(path = ZIP_DATA_PATH): BuildResult {
 export function isUpToDate(path = ZIP_DATA_PATH): boolean {
   if (!existsSync(path)) return false
   const require = createRequire(import.meta.url)
-  const version = (JSON.parse(readFileSync(require.resolve('jquery-jpostal-ja/package.json'), 'utf8')) as { version: string }).version
+  const version = (
+    JSON.parse(readFileSync(require.resolve('jquery-jpostal-ja/package.json'), 'utf8')) as { version: string }
+  ).version
   const head = readFileSync(path, 'utf8').slice(0, 200).split('\n')[0]!.split('\t')
   return head[0] === ZIP_FORMAT && head[1] === `jquery-jpostal-ja@${version}`
 }

@@ -8,7 +8,13 @@ import { createEngine, tokensByName, type Engine } from '../src/index.js'
 // Every admin answer must match spec/admin.openapi.yaml (the documentation scripts read).
 const specPath = fileURLToPath(new URL('../../spec/admin.openapi.yaml', import.meta.url))
 const spec = parseYaml(readFileSync(specPath, 'utf8')) as {
-  paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: { 'application/json': { schema: object } } }> }>>
+  paths: Record<
+    string,
+    Record<
+      string,
+      { responses: Record<string, { $ref?: string; content?: { 'application/json': { schema: object } } }> }
+    >
+  >
   components: { responses: Record<string, { content: { 'application/json': { schema: object } } }> }
 }
 const ajv = createAjv()
@@ -34,12 +40,21 @@ function schemaOf(path: string, method: string, status: number): object {
 function rewriteRefs(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(rewriteRefs)
   if (schema && typeof schema === 'object') {
-    return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? `admin${v}` : rewriteRefs(v)]))
+    return Object.fromEntries(
+      Object.entries(schema).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? `admin${v}` : rewriteRefs(v)]),
+    )
   }
   return schema
 }
 
-async function expectDocumented(engine: Engine, method: string, route: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<unknown> {
+async function expectDocumented(
+  engine: Engine,
+  method: string,
+  route: string,
+  body?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<unknown> {
   const init: RequestInit = { method, headers: token ? { authorization: `Bearer ${token}`, ...headers } : headers }
   if (body !== undefined) init.body = JSON.stringify(body)
   const res = await engine.handle(new Request(`http://krs.test/__mock/${route}`, init))
@@ -52,7 +67,13 @@ async function expectDocumented(engine: Engine, method: string, route: string, b
 describe('admin API matches spec/admin.openapi.yaml', () => {
   it('every route, success and error answers', async () => {
     const engine = createEngine({ members: 10, clock: { mode: 'manual', now: 1_767_225_600 } })
-    await engine.handle(new Request('http://krs.test/api/v1/get_version', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }))
+    await engine.handle(
+      new Request('http://krs.test/api/v1/get_version', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    )
     await expectDocumented(engine, 'GET', 'clock')
     await expectDocumented(engine, 'POST', 'clock', { advance_seconds: 10 })
     await expectDocumented(engine, 'POST', 'clock', { advance_seconds: 'x' })
@@ -82,31 +103,61 @@ describe('admin API matches spec/admin.openapi.yaml', () => {
   it('the routes of parts 2 and 3: outbox, events, tracking, one-click check, form outbox', async () => {
     const engine = createEngine({ members: 10, clock: { mode: 'manual', now: 1_767_225_600 } })
     const call = async (op: string, body: unknown): Promise<unknown> => {
-      const res = await engine.handle(new Request(`http://krs.test/api/v1/${op}`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' }, body: JSON.stringify(body),
-      }))
+      const res = await engine.handle(
+        new Request(`http://krs.test/api/v1/${op}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' },
+          body: JSON.stringify(body),
+        }),
+      )
       expect(res.status).toBe(200)
       return res.json()
     }
-    const msg = await call('add_mail_message', { member_table_id: 1, mail_info: {
-      type: 3, from: 'info@example.com', subject: 's', text_part: 'https://www.example.com/a/\n', html_part: '<p>x</p>',
-      clickcounts: [{ url: 'https://www.example.com/a/', days: 7, outdated_url: '' }], open_clickcount: true, list_unsubscribe: { pattern: 1 },
-    } })
-    const id = (await call('add_delivery_schedule', { mail_message_id: msg, delivery_info: { title: 't', condition_id: 1, element_id: 4, delivery_date: 1_767_225_660, blacklist: true } })) as number
+    const msg = await call('add_mail_message', {
+      member_table_id: 1,
+      mail_info: {
+        type: 3,
+        from: 'info@example.com',
+        subject: 's',
+        text_part: 'https://www.example.com/a/\n',
+        html_part: '<p>x</p>',
+        clickcounts: [{ url: 'https://www.example.com/a/', days: 7, outdated_url: '' }],
+        open_clickcount: true,
+        list_unsubscribe: { pattern: 1 },
+      },
+    })
+    const id = (await call('add_delivery_schedule', {
+      mail_message_id: msg,
+      delivery_info: { title: 't', condition_id: 1, element_id: 4, delivery_date: 1_767_225_660, blacklist: true },
+    })) as number
     await expectDocumented(engine, 'GET', `outbox?delivery_id=${id}`) // phase 0: empty
     await expectDocumented(engine, 'POST', 'events', { type: 'open', delivery_id: id, member_id: 1 }) // 409
     await expectDocumented(engine, 'POST', 'clock', { advance_seconds: 3600 })
-    const box = (await expectDocumented(engine, 'GET', `outbox?delivery_id=${id}&limit=3`)) as { mails: { member_id: number }[] }
+    const box = (await expectDocumented(engine, 'GET', `outbox?delivery_id=${id}&limit=3`)) as {
+      mails: { member_id: number }[]
+    }
     const member = box.mails[0]!.member_id
     await expectDocumented(engine, 'GET', 'outbox')
     await expectDocumented(engine, 'GET', 'outbox?delivery_id=999')
     const clickId = ((await call('get_click_counts_for_delivery', { delivery_id: id })) as { id: number }[])[0]!.id
-    await expectDocumented(engine, 'POST', 'events', { type: 'click', delivery_id: id, member_id: member, clickcount_id: clickId })
-    await expectDocumented(engine, 'POST', 'events', { type: 'bounce', delivery_id: id, member_id: box.mails[1]!.member_id, code: '5.1.1' })
+    await expectDocumented(engine, 'POST', 'events', {
+      type: 'click',
+      delivery_id: id,
+      member_id: member,
+      clickcount_id: clickId,
+    })
+    await expectDocumented(engine, 'POST', 'events', {
+      type: 'bounce',
+      delivery_id: id,
+      member_id: box.mails[1]!.member_id,
+      code: '5.1.1',
+    })
     await expectDocumented(engine, 'POST', 'events', { type: 'unsubscribe', address: 'a@example.com' })
     await expectDocumented(engine, 'POST', 'events', { type: 'nope' })
     await expectDocumented(engine, 'POST', 'events', { type: 'open', delivery_id: 999, member_id: 1 })
-    await expectDocumented(engine, 'GET', `click/${clickId}/${member}`, undefined, undefined, { accept: 'application/json' })
+    await expectDocumented(engine, 'GET', `click/${clickId}/${member}`, undefined, undefined, {
+      accept: 'application/json',
+    })
     const url = (await call('get_oneclick_login_url', { member_form_id: 22, member_id: 3, limit: 1 })) as string
     await expectDocumented(engine, 'GET', `oneclick?url=${encodeURIComponent(url)}`)
     await expectDocumented(engine, 'GET', 'oneclick?url=x')

@@ -40,7 +40,9 @@ function startBin(args: string[]): Promise<Started> {
       }
     }
     child.stdout!.on('data', onData)
-    child.stderr!.on('data', (d: Buffer) => { out += d.toString() })
+    child.stderr!.on('data', (d: Buffer) => {
+      out += d.toString()
+    })
     child.once('exit', (code) => {
       clearTimeout(timer)
       reject(new Error(`krs-mock exited with ${code}:\n${out}`))
@@ -49,7 +51,9 @@ function startBin(args: string[]): Promise<Started> {
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))))
+  return new Promise((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
+  )
 }
 
 const call = (url: string, op: string, token?: string): Promise<Response> =>
@@ -61,10 +65,54 @@ const call = (url: string, op: string, token?: string): Promise<Response> =>
 
 describe('krs-mock flags', () => {
   it('parses every flag', () => {
-    expect(parseCliArgs(['--host', '0.0.0.0', '--port', '5000', '--scenario', 's.yaml', '--seed', '7', '--members', '2000000', '--clock', 'manual', '--data-dir', 'd', '--static', 'site', '--admin-remote', '--quiet', '--validate-responses'])).toEqual({
-      host: '0.0.0.0', port: 5000, scenario: 's.yaml', seed: 7, members: 2_000_000, clock: 'manual', dataDir: 'd', staticDir: 'site', adminRemote: true, quiet: true, validateResponses: true, help: false, clockSet: true, printScenario: false, cors: [], allowedHosts: [],
+    expect(
+      parseCliArgs([
+        '--host',
+        '0.0.0.0',
+        '--port',
+        '5000',
+        '--scenario',
+        's.yaml',
+        '--seed',
+        '7',
+        '--members',
+        '2000000',
+        '--clock',
+        'manual',
+        '--data-dir',
+        'd',
+        '--static',
+        'site',
+        '--admin-remote',
+        '--quiet',
+        '--validate-responses',
+      ]),
+    ).toEqual({
+      host: '0.0.0.0',
+      port: 5000,
+      scenario: 's.yaml',
+      seed: 7,
+      members: 2_000_000,
+      clock: 'manual',
+      dataDir: 'd',
+      staticDir: 'site',
+      adminRemote: true,
+      quiet: true,
+      validateResponses: true,
+      help: false,
+      clockSet: true,
+      printScenario: false,
+      cors: [],
+      allowedHosts: [],
     })
-    expect(parseCliArgs([])).toMatchObject({ host: '127.0.0.1', port: 4010, seed: 1, clock: 'real', members: undefined, validateResponses: false })
+    expect(parseCliArgs([])).toMatchObject({
+      host: '127.0.0.1',
+      port: 4010,
+      seed: 1,
+      clock: 'real',
+      members: undefined,
+      validateResponses: false,
+    })
   })
 
   it('refuses bad values and unknown flags', () => {
@@ -78,7 +126,15 @@ describe('krs-mock flags', () => {
 describe('krs-mock process', { timeout: 60_000 }, () => {
   it('serves the API, prints the default tokens, logs one line per request, stops on SIGTERM', async () => {
     const s = await startBin(['--clock', 'manual'])
-    for (const name of ['krs-all', 'krs-work', 'krs-operation', 'krs-reference', 'krs-search', 'krs-noencrypt', 'krs-nomail']) {
+    for (const name of [
+      'krs-all',
+      'krs-work',
+      'krs-operation',
+      'krs-reference',
+      'krs-search',
+      'krs-noencrypt',
+      'krs-nomail',
+    ]) {
       expect(s.output()).toMatch(new RegExp(`${name}\\s+${name}`))
     }
     const res = await call(s.url, 'get_version')
@@ -102,10 +158,14 @@ describe('krs-mock process', { timeout: 60_000 }, () => {
       s.child.kill('SIGTERM')
       await exited(s.child)
 
-      const bad = spawn(process.execPath, ['--import', 'tsx', bin, '--scenario', join(dir, 'missing.yaml')], { stdio: 'pipe' })
+      const bad = spawn(process.execPath, ['--import', 'tsx', bin, '--scenario', join(dir, 'missing.yaml')], {
+        stdio: 'pipe',
+      })
       children.push(bad)
       let err = ''
-      bad.stderr.on('data', (d: Buffer) => { err += d.toString() })
+      bad.stderr.on('data', (d: Buffer) => {
+        err += d.toString()
+      })
       expect(await exited(bad)).toBe(2)
       expect(err).toContain('missing.yaml')
     } finally {
@@ -117,9 +177,19 @@ describe('krs-mock process', { timeout: 60_000 }, () => {
     const dir = await mkdtemp(join(tmpdir(), 'krs-mock-data-'))
     try {
       const first = await startBin(['--clock', 'manual', '--data-dir', dir])
-      const made = (await (await fetch(`${first.url}/__mock/tenants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { tokens: Record<string, string> }
+      const made = (await (
+        await fetch(`${first.url}/__mock/tenants`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).json()) as { tokens: Record<string, string> }
       const token = made.tokens['krs-all']!
-      await fetch(`${first.url}/__mock/clock`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"set": 1900000000}' })
+      await fetch(`${first.url}/__mock/clock`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{"set": 1900000000}',
+      })
       first.child.kill('SIGINT')
       expect(await exited(first.child)).toBe(0)
       const saved = JSON.parse(await readFile(join(dir, STATE_FILE), 'utf8')) as { tenants: unknown[] }
@@ -127,7 +197,9 @@ describe('krs-mock process', { timeout: 60_000 }, () => {
 
       const second = await startBin(['--data-dir', dir])
       expect(second.output()).toContain('(loaded)')
-      const clock = (await (await fetch(`${second.url}/__mock/clock`, { headers: { authorization: `Bearer ${token}` } })).json()) as { now: number }
+      const clock = (await (
+        await fetch(`${second.url}/__mock/clock`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { now: number }
       expect(clock.now).toBe(1_900_000_000)
       second.child.kill('SIGTERM')
       expect(await exited(second.child)).toBe(0)
@@ -140,7 +212,9 @@ describe('krs-mock process', { timeout: 60_000 }, () => {
     const child = spawn(process.execPath, ['--import', 'tsx', bin, '--help'], { stdio: 'pipe' })
     children.push(child)
     let out = ''
-    child.stdout.on('data', (d: Buffer) => { out += d.toString() })
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString()
+    })
     expect(await exited(child)).toBe(0)
     expect(out).toContain('--data-dir DIR')
   })

@@ -8,7 +8,12 @@ import { createEngine } from '../src/index.js'
 
 function fakeWall(startMs: number): { now: () => number; add: (ms: number) => void } {
   let t = startMs
-  return { now: () => t, add: (ms) => { t += ms } }
+  return {
+    now: () => t,
+    add: (ms) => {
+      t += ms
+    },
+  }
 }
 
 describe('tenant clock', () => {
@@ -76,7 +81,9 @@ describe('scheduler', () => {
     const due = [1_767_225_700]
     const seen: number[] = []
     const engine = createEngine({ clock: { mode: 'manual', now: 1_767_225_600 }, tickHooks: [queueHook(due, seen)] })
-    const res = await engine.handle(new Request('http://x/__mock/clock', { method: 'POST', body: JSON.stringify({ advance_seconds: 3600 }) }))
+    const res = await engine.handle(
+      new Request('http://x/__mock/clock', { method: 'POST', body: JSON.stringify({ advance_seconds: 3600 }) }),
+    )
     expect(await res.json()).toMatchObject({ now: 1_767_229_200 })
     expect(seen).toEqual([1_767_225_700])
   })
@@ -86,7 +93,13 @@ describe('scheduler', () => {
     const seen: number[] = []
     const engine = createEngine({ wallClock: wall.now, tickHooks: [queueHook([1_767_225_630], seen)] })
     wall.add(60_000)
-    await engine.handle(new Request('http://x/api/v1/get_version', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }))
+    await engine.handle(
+      new Request('http://x/api/v1/get_version', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    )
     expect(seen).toEqual([1_767_225_630])
   })
 })

@@ -3,8 +3,17 @@ import { Journal, type JournalEntry } from '../src/kernel/journal.js'
 import { FaultTable } from '../src/kernel/faults.js'
 
 const entry = (i: number, operation = 'get_version'): JournalEntry => ({
-  id: `req_${i}`, at: i, wallMs: 0, method: 'POST', path: '/api/v1/x', operation, status: 200,
-  errorCode: null, durationMs: 0, requestText: '{}', responseText: '1',
+  id: `req_${i}`,
+  at: i,
+  wallMs: 0,
+  method: 'POST',
+  path: '/api/v1/x',
+  operation,
+  status: 200,
+  errorCode: null,
+  durationMs: 0,
+  requestText: '{}',
+  responseText: '1',
 })
 
 describe('journal ring buffer', () => {

@@ -21,7 +21,15 @@ const allowed: Record<Layer, readonly Layer[]> = {
 function layerOf(file: string): Layer {
   const top = relative(src, file).split(sep)[0]!
   if (top === 'node' || top === 'msw') return 'doors'
-  if (top === 'generated' || top === 'lib' || top === 'kernel' || top === 'domains' || top === 'scenario' || top === 'admin') return top
+  if (
+    top === 'generated' ||
+    top === 'lib' ||
+    top === 'kernel' ||
+    top === 'domains' ||
+    top === 'scenario' ||
+    top === 'admin'
+  )
+    return top
   return 'root' // emulator.ts, index.ts
 }
 
@@ -49,15 +57,19 @@ describe('the layers of the emulator (ARCHITECTURE.md)', () => {
   it('finds the imports it checks (the scan is not empty)', () => {
     expect(files.length).toBeGreaterThan(100)
     expect(edges.some((e) => layerOf(e.file) === 'kernel')).toBe(true)
-    expect(relativeImports("/** e.g. import '../a.js' */\nimport type { A } from '../domains/x.js'\nconst m = await import('../node/y.js')")).toEqual([
-      '../domains/x.js',
-      '../node/y.js',
-    ])
+    expect(
+      relativeImports(
+        "/** e.g. import '../a.js' */\nimport type { A } from '../domains/x.js'\nconst m = await import('../node/y.js')",
+      ),
+    ).toEqual(['../domains/x.js', '../node/y.js'])
   })
 
   it('the kernel imports nothing from the domains, the admin routes or the doors', () => {
     const bad = edges
-      .filter((e) => layerOf(e.file) === 'kernel' && ['domains', 'admin', 'doors', 'scenario', 'root'].includes(layerOf(e.target)))
+      .filter(
+        (e) =>
+          layerOf(e.file) === 'kernel' && ['domains', 'admin', 'doors', 'scenario', 'root'].includes(layerOf(e.target)),
+      )
       .map((e) => `${relative(src, e.file)} → ${relative(src, e.target)}`)
     expect(bad).toEqual([])
   })

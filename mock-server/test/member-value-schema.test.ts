@@ -8,7 +8,9 @@ import { createAjv } from '../src/kernel/ajv.js'
 // five single-type branches, because Ajv checks it ~10x faster. It must accept exactly the same
 // values as the oneOf it replaced.
 
-const current = parseYaml(readFileSync(fileURLToPath(new URL('../../spec/components/schemas/MemberValue.yaml', import.meta.url)), 'utf8')) as object
+const current = parseYaml(
+  readFileSync(fileURLToPath(new URL('../../spec/components/schemas/MemberValue.yaml', import.meta.url)), 'utf8'),
+) as object
 const previous = {
   oneOf: [
     { type: 'string' },
@@ -28,15 +30,24 @@ function* values(seed: number, n: number): Generator<unknown> {
   }
   const scalar = (): unknown => {
     switch (Math.floor(rnd() * 9)) {
-      case 0: return Math.floor(rnd() * 200) - 100
-      case 1: return rnd() * 10 - 5
-      case 2: return Math.floor(rnd() * 3) + 0.5
-      case 3: return rnd() < 0.5
-      case 4: return null
-      case 5: return ['', 'a', '2026-01-01', '1', '[1]'][Math.floor(rnd() * 5)]
-      case 6: return 2 ** 53
-      case 7: return -0
-      default: return 0
+      case 0:
+        return Math.floor(rnd() * 200) - 100
+      case 1:
+        return rnd() * 10 - 5
+      case 2:
+        return Math.floor(rnd() * 3) + 0.5
+      case 3:
+        return rnd() < 0.5
+      case 4:
+        return null
+      case 5:
+        return ['', 'a', '2026-01-01', '1', '[1]'][Math.floor(rnd() * 5)]
+      case 6:
+        return 2 ** 53
+      case 7:
+        return -0
+      default:
+        return 0
     }
   }
   const value = (depth: number): unknown => {
@@ -53,7 +64,24 @@ describe('MemberValue schema', () => {
     const ajv = createAjv()
     const a = ajv.compile(current)
     const b = ajv.compile(previous)
-    const fixed: unknown[] = ['x', 0, -3, 1.5, true, false, null, [], [0, 6], [-1], [1.5], ['1'], [null], [[1]], {}, { a: 1 }]
+    const fixed: unknown[] = [
+      'x',
+      0,
+      -3,
+      1.5,
+      true,
+      false,
+      null,
+      [],
+      [0, 6],
+      [-1],
+      [1.5],
+      ['1'],
+      [null],
+      [[1]],
+      {},
+      { a: 1 },
+    ]
     let accepted = 0
     for (const v of [...fixed, ...values(7, 5000)]) {
       expect(a(v), JSON.stringify(v)).toBe(b(v))

@@ -22,7 +22,9 @@ function partialPost(url: string, declared: number, sent: number): Promise<{ sta
     })
     req.on('response', (res) => {
       let body = ''
-      res.on('data', (d: Buffer) => { body += d.toString() })
+      res.on('data', (d: Buffer) => {
+        body += d.toString()
+      })
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
     })
     req.on('error', reject)
@@ -36,13 +38,19 @@ describe('Node door', () => {
     expect(MAX_BODY_BYTES).toBe(60 * 1024 * 1024)
     const r = await partialPost(server.url, MAX_BODY_BYTES + 1, 10)
     expect(r.status).toBe(413)
-    expect(JSON.parse(r.body)).toMatchObject({ error_code: 'KRSKIT_PAYLOAD_TOO_LARGE', error_desc: 'Payload Too Large.' })
+    expect(JSON.parse(r.body)).toMatchObject({
+      error_code: 'KRSKIT_PAYLOAD_TOO_LARGE',
+      error_desc: 'Payload Too Large.',
+    })
   })
 
   it('stops reading a streamed body once it passes the limit', async () => {
     server = await startNodeServer(createEngine({ maxBodyBytes: 1000 }), { port: 0, log: null })
     const res = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${server!.url}/api/v1/get_version`, { method: 'POST', headers: { 'content-type': 'application/json' } })
+      const req = http.request(`${server!.url}/api/v1/get_version`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      })
       req.on('response', (r) => resolve(r.statusCode ?? 0))
       req.on('error', reject)
       req.write('x'.repeat(2000)) // chunked, no content-length
@@ -53,8 +61,16 @@ describe('Node door', () => {
   it('logs one line per request', async () => {
     const lines: string[] = []
     server = await startNodeServer(createEngine(), { port: 0, log: (t) => void lines.push(t) })
-    await fetch(`${server.url}/api/v1/get_version`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
-    await fetch(`${server.url}/api/v1/nope`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    await fetch(`${server.url}/api/v1/get_version`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+    await fetch(`${server.url}/api/v1/nope`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
     await new Promise((r) => setTimeout(r, 20))
     const all = lines.join('').trimEnd().split('\n')
     expect(all).toHaveLength(2)
@@ -84,7 +100,11 @@ describe('Node door', () => {
       expect(script.status).toBe(404)
       expect(((await script.json()) as { error_code: string }).error_code).toBe('KR_API_F0012')
       expect((await fetch(`${server.url}/api/v1/get_version`)).status).toBe(405)
-      const api = await fetch(`${server.url}/api/v1/get_version`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+      const api = await fetch(`${server.url}/api/v1/get_version`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
       expect(api.status).toBe(200)
     } finally {
       await rm(dir, { recursive: true, force: true })

@@ -31,12 +31,19 @@ describe('persistence', () => {
 
     const next = createEngine()
     expect(await loadState(next, dir)).toBe(true)
-    expect(next.tenants().map((x) => x.id).sort()).toEqual(['default', t.id].sort())
+    expect(
+      next
+        .tenants()
+        .map((x) => x.id)
+        .sort(),
+    ).toEqual(['default', t.id].sort())
     expect(next.defaultTenant.state.environmentName).toBe('saved environment')
     expect(next.tenant(t.id)!.clock.now()).toBe(2_000_000_077)
     // Tokens of the saved tenant still resolve.
     const token = [...t.state.tokens.keys()][0]!
-    const res = await next.handle(new Request('http://x/__mock/clock', { headers: { authorization: `Bearer ${token}` } }))
+    const res = await next.handle(
+      new Request('http://x/__mock/clock', { headers: { authorization: `Bearer ${token}` } }),
+    )
     expect(((await res.json()) as { now: number }).now).toBe(2_000_000_077)
   })
 

@@ -16,120 +16,155 @@ interface ErrorBody {
 const json = { 'content-type': 'application/json' }
 const auth = { ...json, authorization: 'Bearer krs-all' }
 
-runOnEveryDoor('request pipeline: routing and transport', (t) => {
-  it('answers get_version without a token', async () => {
-    const r = await t.call('get_version', {}, null)
-    expect(r.status).toBe(200)
-    expect(r.body).toBe('1.5.0')
-    expect(r.headers.get('content-type')).toMatch(/^application\/json/)
-  })
+runOnEveryDoor(
+  'request pipeline: routing and transport',
+  (t) => {
+    it('answers get_version without a token', async () => {
+      const r = await t.call('get_version', {}, null)
+      expect(r.status).toBe(200)
+      expect(r.body).toBe('1.5.0')
+      expect(r.headers.get('content-type')).toMatch(/^application\/json/)
+    })
 
-  it('routes the production shape /{environmentId}/api/v1/{name}', async () => {
-    const res = await t.fetch('/env123/api/v1/get_version', { method: 'POST', headers: json, body: '{}' })
-    expect(res.status).toBe(200)
-    expect(await res.json()).toBe('1.5.0')
-  })
+    it('routes the production shape /{environmentId}/api/v1/{name}', async () => {
+      const res = await t.fetch('/env123/api/v1/get_version', { method: 'POST', headers: json, body: '{}' })
+      expect(res.status).toBe(200)
+      expect(await res.json()).toBe('1.5.0')
+    })
 
-  it('answers 405 with Allow: POST for another method', async () => {
-    const res = await t.fetch('/api/v1/get_version', { method: 'GET' })
-    expect(res.status).toBe(405)
-    expect(res.headers.get('allow')).toBe('POST')
-    const body = (await res.json()) as ErrorBody
-    expect(body).toMatchObject({ error_code: 'KRSKIT_METHOD_NOT_ALLOWED', error_desc: 'Method Not Allowed.' })
-  })
+    it('answers 405 with Allow: POST for another method', async () => {
+      const res = await t.fetch('/api/v1/get_version', { method: 'GET' })
+      expect(res.status).toBe(405)
+      expect(res.headers.get('allow')).toBe('POST')
+      const body = (await res.json()) as ErrorBody
+      expect(body).toMatchObject({ error_code: 'KRSKIT_METHOD_NOT_ALLOWED', error_desc: 'Method Not Allowed.' })
+    })
 
-  it('answers KR_API_F0012 (404) for an unknown API name', async () => {
-    const r = await t.call<ErrorBody>('get_everything', {})
-    expect(r.status).toBe(404)
-    expect(r.body).toMatchObject({ error_code: 'KR_API_F0012', error_desc: 'Method Is Not Exists.' })
-    expect(r.body.message).toContain('get_everything')
-  })
+    it('answers KR_API_F0012 (404) for an unknown API name', async () => {
+      const r = await t.call<ErrorBody>('get_everything', {})
+      expect(r.status).toBe(404)
+      expect(r.body).toMatchObject({ error_code: 'KR_API_F0012', error_desc: 'Method Is Not Exists.' })
+      expect(r.body.message).toContain('get_everything')
+    })
 
-  it('answers 415 for a body that is not sent as JSON', async () => {
-    const res = await t.fetch('/api/v1/get_version', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' })
-    expect(res.status).toBe(415)
-    expect(((await res.json()) as ErrorBody).error_code).toBe('KRSKIT_UNSUPPORTED_MEDIA_TYPE')
-  })
+    it('answers 415 for a body that is not sent as JSON', async () => {
+      const res = await t.fetch('/api/v1/get_version', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: '{}',
+      })
+      expect(res.status).toBe(415)
+      expect(((await res.json()) as ErrorBody).error_code).toBe('KRSKIT_UNSUPPORTED_MEDIA_TYPE')
+    })
 
-  it('accepts a charset parameter on the JSON content type', async () => {
-    const res = await t.fetch('/api/v1/get_version', { method: 'POST', headers: { 'content-type': 'application/json; charset=UTF-8' }, body: '{}' })
-    expect(res.status).toBe(200)
-  })
+    it('accepts a charset parameter on the JSON content type', async () => {
+      const res = await t.fetch('/api/v1/get_version', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=UTF-8' },
+        body: '{}',
+      })
+      expect(res.status).toBe(200)
+    })
 
-  it('answers KR_API_F1004 (400) for a body that is not JSON', async () => {
-    const res = await t.fetch('/api/v1/get_environment_name', { method: 'POST', headers: auth, body: '{"a":' })
-    expect(res.status).toBe(400)
-    expect((await res.json()) as ErrorBody).toMatchObject({ error_code: 'KR_API_F1004', error_desc: errorCatalogue.KR_API_F1004.name })
-  })
+    it('answers KR_API_F1004 (400) for a body that is not JSON', async () => {
+      const res = await t.fetch('/api/v1/get_environment_name', { method: 'POST', headers: auth, body: '{"a":' })
+      expect(res.status).toBe(400)
+      expect((await res.json()) as ErrorBody).toMatchObject({
+        error_code: 'KR_API_F1004',
+        error_desc: errorCatalogue.KR_API_F1004.name,
+      })
+    })
 
-  it('answers KR_API_F1001 (401) without a token and with an unknown one', async () => {
-    const none = await t.call<ErrorBody>('get_environment_name', {}, null)
-    expect(none.status).toBe(401)
-    expect(none.body).toEqual({ error_code: 'KR_API_F1001', error_desc: 'Authentication Failed.', message: 'Bearer token is missing or invalid.' })
-    const unknown = await t.call<ErrorBody>('get_environment_name', {}, 'no-such-token')
-    expect(unknown.status).toBe(401)
-    expect(unknown.body.error_code).toBe('KR_API_F1001')
-    const basic = await t.fetch('/api/v1/get_environment_name', { method: 'POST', headers: { ...json, authorization: 'Basic a3JzLWFsbA==' }, body: '{}' })
-    expect(basic.status).toBe(401)
-  })
-}, small)
+    it('answers KR_API_F1001 (401) without a token and with an unknown one', async () => {
+      const none = await t.call<ErrorBody>('get_environment_name', {}, null)
+      expect(none.status).toBe(401)
+      expect(none.body).toEqual({
+        error_code: 'KR_API_F1001',
+        error_desc: 'Authentication Failed.',
+        message: 'Bearer token is missing or invalid.',
+      })
+      const unknown = await t.call<ErrorBody>('get_environment_name', {}, 'no-such-token')
+      expect(unknown.status).toBe(401)
+      expect(unknown.body.error_code).toBe('KR_API_F1001')
+      const basic = await t.fetch('/api/v1/get_environment_name', {
+        method: 'POST',
+        headers: { ...json, authorization: 'Basic a3JzLWFsbA==' },
+        body: '{}',
+      })
+      expect(basic.status).toBe(401)
+    })
+  },
+  small,
+)
 
-runOnEveryDoor('request pipeline: request schema', (t) => {
-  it('answers KR_API_F0006 naming the missing required key', async () => {
-    const r = await t.call<ErrorBody>('get_member_info', { member_table_id: 1 })
-    expect(r.status).toBe(400)
-    expect(r.body.error_code).toBe('KR_API_F0006')
-    expect(r.body.error_desc).toBe('Required Parameter Is Missing.')
-    expect(r.body.message).toBe('/member_id is required (required)')
-  })
+runOnEveryDoor(
+  'request pipeline: request schema',
+  (t) => {
+    it('answers KR_API_F0006 naming the missing required key', async () => {
+      const r = await t.call<ErrorBody>('get_member_info', { member_table_id: 1 })
+      expect(r.status).toBe(400)
+      expect(r.body.error_code).toBe('KR_API_F0006')
+      expect(r.body.error_desc).toBe('Required Parameter Is Missing.')
+      expect(r.body.message).toBe('/member_id is required (required)')
+    })
 
-  it('answers KR_API_F0004 naming the key and the rule for a wrong type', async () => {
-    const r = await t.call<ErrorBody>('get_member_info', { member_table_id: '1', member_id: 3 })
-    expect(r.status).toBe(400)
-    expect(r.body.error_code).toBe('KR_API_F0004')
-    expect(r.body.message).toBe('/member_table_id must be integer (type)')
-  })
+    it('answers KR_API_F0004 naming the key and the rule for a wrong type', async () => {
+      const r = await t.call<ErrorBody>('get_member_info', { member_table_id: '1', member_id: 3 })
+      expect(r.status).toBe(400)
+      expect(r.body.error_code).toBe('KR_API_F0004')
+      expect(r.body.message).toBe('/member_table_id must be integer (type)')
+    })
 
-  it('answers KR_API_F0004 for a value out of range and for an unknown key', async () => {
-    const low = await t.call<ErrorBody>('get_member_info', { member_table_id: 0, member_id: 3 })
-    expect(low.body.error_code).toBe('KR_API_F0004')
-    expect(low.body.message).toContain('/member_table_id')
-    expect(low.body.message).toContain('(minimum)')
-    const extra = await t.call<ErrorBody>('get_member_info', { member_table_id: 1, member_id: 3, colour: 'red' })
-    expect(extra.body.error_code).toBe('KR_API_F0004')
-    expect(extra.body.message).toBe('/colour is not an allowed key (additionalProperties)')
-  })
+    it('answers KR_API_F0004 for a value out of range and for an unknown key', async () => {
+      const low = await t.call<ErrorBody>('get_member_info', { member_table_id: 0, member_id: 3 })
+      expect(low.body.error_code).toBe('KR_API_F0004')
+      expect(low.body.message).toContain('/member_table_id')
+      expect(low.body.message).toContain('(minimum)')
+      const extra = await t.call<ErrorBody>('get_member_info', { member_table_id: 1, member_id: 3, colour: 'red' })
+      expect(extra.body.error_code).toBe('KR_API_F0004')
+      expect(extra.body.message).toBe('/colour is not an allowed key (additionalProperties)')
+    })
 
-  it('answers KR_API_F0004 when the body is JSON but not an object', async () => {
-    const r = await t.call<ErrorBody>('get_member_info', [1, 2])
-    expect(r.status).toBe(400)
-    expect(r.body.error_code).toBe('KR_API_F0004')
-  })
-}, small)
+    it('answers KR_API_F0004 when the body is JSON but not an object', async () => {
+      const r = await t.call<ErrorBody>('get_member_info', [1, 2])
+      expect(r.status).toBe(400)
+      expect(r.body.error_code).toBe('KR_API_F0004')
+    })
+  },
+  small,
+)
 
-runOnEveryDoor('request pipeline: rights and options', (t) => {
-  it('answers KR_API_F0014 (403) when the account lacks the right', async () => {
-    const r = await t.call<ErrorBody>('get_member_info', { member_table_id: 1, member_id: 1 }, 'krs-work')
-    expect(r.status).toBe(403)
-    expect(r.body).toMatchObject({ error_code: 'KR_API_F0014', error_desc: 'No Has Required Privilege.' })
-    expect(r.body.message).toBe('this operation needs one of: all, reference')
-  })
+runOnEveryDoor(
+  'request pipeline: rights and options',
+  (t) => {
+    it('answers KR_API_F0014 (403) when the account lacks the right', async () => {
+      const r = await t.call<ErrorBody>('get_member_info', { member_table_id: 1, member_id: 1 }, 'krs-work')
+      expect(r.status).toBe(403)
+      expect(r.body).toMatchObject({ error_code: 'KR_API_F0014', error_desc: 'No Has Required Privilege.' })
+      expect(r.body.message).toBe('this operation needs one of: all, reference')
+    })
 
-  it('answers KR_API_F0008 (403) when the account lacks the option', async () => {
-    const r = await t.call<ErrorBody>('delete_mail_message', { message_id: 1 }, 'krs-nomail')
-    expect(r.status).toBe(403)
-    expect(r.body).toMatchObject({ error_code: 'KR_API_F0008', error_desc: 'No Has Required Option.' })
-    expect(r.body.message).toContain('mail')
-  })
+    it('answers KR_API_F0008 (403) when the account lacks the option', async () => {
+      const r = await t.call<ErrorBody>('delete_mail_message', { message_id: 1 }, 'krs-nomail')
+      expect(r.status).toBe(403)
+      expect(r.body).toMatchObject({ error_code: 'KR_API_F0008', error_desc: 'No Has Required Option.' })
+      expect(r.body.message).toContain('mail')
+    })
 
-  it('lets the member-data-search permission through where the contract lists it', async () => {
-    // krs-search has no level right, only member_data_search; the operation lists it.
-    const refused = await t.call<ErrorBody>('get_member_info', { member_table_id: 1, member_id: 1 }, 'krs-search')
-    expect(refused.body.error_code).toBe('KR_API_F0014')
-    const allowed = await t.call<ErrorBody>('get_members_num_by_oneshot_condition', { member_table_id: 1, condition_info: { grouping: true, conditions: [] } }, 'krs-search')
-    expect(allowed.body.error_code === undefined || allowed.body.error_code !== 'KR_API_F0014').toBe(true)
-  })
-}, small)
+    it('lets the member-data-search permission through where the contract lists it', async () => {
+      // krs-search has no level right, only member_data_search; the operation lists it.
+      const refused = await t.call<ErrorBody>('get_member_info', { member_table_id: 1, member_id: 1 }, 'krs-search')
+      expect(refused.body.error_code).toBe('KR_API_F0014')
+      const allowed = await t.call<ErrorBody>(
+        'get_members_num_by_oneshot_condition',
+        { member_table_id: 1, condition_info: { grouping: true, conditions: [] } },
+        'krs-search',
+      )
+      expect(allowed.body.error_code === undefined || allowed.body.error_code !== 'KR_API_F0014').toBe(true)
+    })
+  },
+  small,
+)
 
 const failing = {
   get_member_info: (ctx: EngineContext, body: { member_id: number }) => {
@@ -154,7 +189,11 @@ runOnEveryDoor(
     it('maps a thrown KrsError to the catalogue status and body', async () => {
       const r = await t.call<ErrorBody>('get_member_info', { member_table_id: 1, member_id: 404 })
       expect(r.status).toBe(400)
-      expect(r.body).toEqual({ error_code: 'KR_API_F0005', error_desc: 'Invalid Object ID.', message: 'member 404 does not exist' })
+      expect(r.body).toEqual({
+        error_code: 'KR_API_F0005',
+        error_desc: 'Invalid Object ID.',
+        message: 'member 404 does not exist',
+      })
     })
 
     it('answers 500 with request_id for an unexpected exception, logs it and changes nothing', async () => {
@@ -182,9 +221,15 @@ runOnEveryDoor(
       const silence = vi.spyOn(console, 'error').mockImplementation(() => {})
       try {
         if (t.door === 'engine') {
-          await expect(t.call('get_member_info', { member_table_id: 1, member_id: 501 })).rejects.toThrow(/does not match the contract: \/regist_date/)
+          await expect(t.call('get_member_info', { member_table_id: 1, member_id: 501 })).rejects.toThrow(
+            /does not match the contract: \/regist_date/,
+          )
         } else {
-          const res = await t.fetch('/api/v1/get_member_info', { method: 'POST', headers: auth, body: '{"member_table_id":1,"member_id":501}' })
+          const res = await t.fetch('/api/v1/get_member_info', {
+            method: 'POST',
+            headers: auth,
+            body: '{"member_table_id":1,"member_id":501}',
+          })
           expect(res.status).toBe(500)
           expect(await res.text()).toContain('does not match the contract')
         }

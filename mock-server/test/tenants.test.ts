@@ -12,8 +12,13 @@ describe('tenants', () => {
   it('the default tenant uses the token names as values', () => {
     const engine = createEngine()
     expect(tokensByName(engine.defaultTenant)).toMatchObject({
-      'krs-all': 'krs-all', 'krs-work': 'krs-work', 'krs-operation': 'krs-operation', 'krs-reference': 'krs-reference',
-      'krs-search': 'krs-search', 'krs-noencrypt': 'krs-noencrypt', 'krs-nomail': 'krs-nomail',
+      'krs-all': 'krs-all',
+      'krs-work': 'krs-work',
+      'krs-operation': 'krs-operation',
+      'krs-reference': 'krs-reference',
+      'krs-search': 'krs-search',
+      'krs-noencrypt': 'krs-noencrypt',
+      'krs-nomail': 'krs-nomail',
     })
   })
 
@@ -62,7 +67,12 @@ describe('tenants', () => {
   it('refuses admin calls when the door says the caller is not on loopback', async () => {
     const engine = createEngine()
     const res = await engine.handleRaw({
-      method: 'GET', path: '/__mock/clock', query: '', header: () => undefined, bodyText: '', adminAllowed: false,
+      method: 'GET',
+      path: '/__mock/clock',
+      query: '',
+      header: () => undefined,
+      bodyText: '',
+      adminAllowed: false,
     })
     expect(res.status).toBe(403)
     expect(JSON.parse(res.body as string).error).toBe('admin_forbidden')

@@ -11,7 +11,9 @@ let started: Promise<SetupWorker> | null = null
  */
 export const BYPASS_HEADER = 'x-krs-playground-target'
 
-const bypass = http.all('*', ({ request }) => (request.headers.get(BYPASS_HEADER) === 'server' ? passthrough() : undefined))
+const bypass = http.all('*', ({ request }) =>
+  request.headers.get(BYPASS_HEADER) === 'server' ? passthrough() : undefined,
+)
 
 /**
  * Starts the in-browser emulator once per page: the engine with the default scenario under

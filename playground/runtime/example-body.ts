@@ -46,7 +46,8 @@ function fixIds(value: unknown, o: FixOptions): unknown {
   for (const [k, v] of Object.entries(value)) {
     if (k in o.ids && typeof v === 'number') out[k] = o.ids[k]
     else if (FUTURE_DATES.has(k) && typeof v === 'number') out[k] = o.now + 600
-    else if (k === 'member_info' && typeof v === 'object' && v !== null && !Array.isArray(v)) out[k] = { ...o.memberInfo }
+    else if (k === 'member_info' && typeof v === 'object' && v !== null && !Array.isArray(v))
+      out[k] = { ...o.memberInfo }
     else if (o.curated && k === 'mail_info' && typeof v === 'object' && v !== null) out[k] = { ...sampleMailInfo }
     else out[k] = fixIds(v, o)
   }
@@ -81,12 +82,23 @@ export function exampleBody(schema: object | boolean, options: ExampleOptions): 
     const seed = options.seed + i
     let raw: unknown
     try {
-      raw = generateSync(schema as never, { seed, optionalsProbability: optionals[i % 3]!, useExamplesValue: true, maxDepth: 6 })
+      raw = generateSync(schema as never, {
+        seed,
+        optionalsProbability: optionals[i % 3]!,
+        useExamplesValue: true,
+        maxDepth: 6,
+      })
     } catch {
       continue
     }
     for (const curated of [true, false]) {
-      last = fixIds(raw, { seed: options.seed, now: options.now, curated, ids: { ...SCENARIO_IDS, ...options.ids }, memberInfo: options.memberInfo ?? sampleMember(options.seed) })
+      last = fixIds(raw, {
+        seed: options.seed,
+        now: options.now,
+        curated,
+        ids: { ...SCENARIO_IDS, ...options.ids },
+        memberInfo: options.memberInfo ?? sampleMember(options.seed),
+      })
       if (!options.accept || options.accept(last)) return last
     }
   }

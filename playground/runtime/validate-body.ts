@@ -4,9 +4,11 @@ import type { ErrorObject, ValidateFunction } from 'ajv'
 
 // ajv and ajv-formats are CommonJS: under ESM the class may sit on `.default`.
 type AjvCtor = typeof Ajv2020Module.default
-const Ajv2020: AjvCtor = (Ajv2020Module as unknown as { default?: AjvCtor }).default ?? (Ajv2020Module as unknown as AjvCtor)
+const Ajv2020: AjvCtor =
+  (Ajv2020Module as unknown as { default?: AjvCtor }).default ?? (Ajv2020Module as unknown as AjvCtor)
 type AddFormats = typeof addFormatsModule.default
-const addFormats: AddFormats = (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats)
+const addFormats: AddFormats =
+  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats)
 
 /** One problem of a request body, worded for the playground (Japanese first). */
 export interface BodyIssue {
@@ -23,30 +25,55 @@ const compiled = new WeakMap<object, ValidateFunction>()
 export function describeIssue(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>
   switch (e.keyword) {
-    case 'required': return `必須の項目 ${String(p.missingProperty)} がありません`
-    case 'additionalProperties': return `定義されていない項目 ${String(p.additionalProperty)} があります`
-    case 'type': return `型が違います（${String(p.type)} が必要です）`
-    case 'minimum': return `${String(p.limit)} 以上の値にしてください`
-    case 'maximum': return `${String(p.limit)} 以下の値にしてください`
-    case 'exclusiveMinimum': return `${String(p.limit)} より大きい値にしてください`
-    case 'exclusiveMaximum': return `${String(p.limit)} より小さい値にしてください`
-    case 'minLength': return `${String(p.limit)} 文字以上にしてください`
-    case 'maxLength': return `${String(p.limit)} 文字以下にしてください`
-    case 'minItems': return `${String(p.limit)} 個以上の要素が必要です`
-    case 'maxItems': return `${String(p.limit)} 個以下にしてください`
-    case 'enum': return `次のいずれかにしてください: ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
-    case 'const': return `値は ${JSON.stringify(p.allowedValue)} にしてください`
-    case 'pattern': return `形式が違います（パターン ${String(p.pattern)}）`
-    case 'format': return `形式が違います（${String(p.format)}）`
-    case 'propertyNames': return `項目名 ${String(p.propertyName)} は使えません`
-    case 'oneOf': return 'どの形式にも当てはまりません（oneOf）'
-    case 'anyOf': return 'どの形式にも当てはまりません（anyOf）'
-    case 'if': return `条件付きの規則（if/then）に合いません（${String(p.failingKeyword)}）`
-    case 'not': return '使えない組み合わせです（not）'
-    case 'dependentRequired': return `${String(p.property)} があるときは ${String(p.missingProperty)} も必要です`
-    case 'prefixItems': case 'items': return `要素の数が多すぎます（${String(p.limit)} 個まで）`
-    case 'uniqueItems': return '要素が重複しています'
-    default: return e.message ?? e.keyword
+    case 'required':
+      return `必須の項目 ${String(p.missingProperty)} がありません`
+    case 'additionalProperties':
+      return `定義されていない項目 ${String(p.additionalProperty)} があります`
+    case 'type':
+      return `型が違います（${String(p.type)} が必要です）`
+    case 'minimum':
+      return `${String(p.limit)} 以上の値にしてください`
+    case 'maximum':
+      return `${String(p.limit)} 以下の値にしてください`
+    case 'exclusiveMinimum':
+      return `${String(p.limit)} より大きい値にしてください`
+    case 'exclusiveMaximum':
+      return `${String(p.limit)} より小さい値にしてください`
+    case 'minLength':
+      return `${String(p.limit)} 文字以上にしてください`
+    case 'maxLength':
+      return `${String(p.limit)} 文字以下にしてください`
+    case 'minItems':
+      return `${String(p.limit)} 個以上の要素が必要です`
+    case 'maxItems':
+      return `${String(p.limit)} 個以下にしてください`
+    case 'enum':
+      return `次のいずれかにしてください: ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
+    case 'const':
+      return `値は ${JSON.stringify(p.allowedValue)} にしてください`
+    case 'pattern':
+      return `形式が違います（パターン ${String(p.pattern)}）`
+    case 'format':
+      return `形式が違います（${String(p.format)}）`
+    case 'propertyNames':
+      return `項目名 ${String(p.propertyName)} は使えません`
+    case 'oneOf':
+      return 'どの形式にも当てはまりません（oneOf）'
+    case 'anyOf':
+      return 'どの形式にも当てはまりません（anyOf）'
+    case 'if':
+      return `条件付きの規則（if/then）に合いません（${String(p.failingKeyword)}）`
+    case 'not':
+      return '使えない組み合わせです（not）'
+    case 'dependentRequired':
+      return `${String(p.property)} があるときは ${String(p.missingProperty)} も必要です`
+    case 'prefixItems':
+    case 'items':
+      return `要素の数が多すぎます（${String(p.limit)} 個まで）`
+    case 'uniqueItems':
+      return '要素が重複しています'
+    default:
+      return e.message ?? e.keyword
   }
 }
 

@@ -20,7 +20,10 @@ export interface PlaygroundRegistry {
 }
 
 /** Keeps what the playground shows and sends; the catalogue keyed by code. */
-export function playgroundRegistry(operations: Record<string, RegistryOperation>, catalogue: ErrorEntry[]): PlaygroundRegistry {
+export function playgroundRegistry(
+  operations: Record<string, RegistryOperation>,
+  catalogue: ErrorEntry[],
+): PlaygroundRegistry {
   return {
     operations: Object.values(operations).map((o) => ({
       name: o.name,
@@ -34,6 +37,8 @@ export function playgroundRegistry(operations: Record<string, RegistryOperation>
       responseType: o.responseType,
       requestSchema: o.requestSchema,
     })),
-    errors: Object.fromEntries(catalogue.map((e) => [e.code, { name: e.name, description: e.description, status: e.status }])),
+    errors: Object.fromEntries(
+      catalogue.map((e) => [e.code, { name: e.name, description: e.description, status: e.status }]),
+    ),
   }
 }

@@ -11,7 +11,14 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadContract } from './contract-source.js'
-import { contractMeta, errorCatalogue, operationList, tagList, withPlaygroundLinks, withTagDisplayNames } from './site-data.js'
+import {
+  contractMeta,
+  errorCatalogue,
+  operationList,
+  tagList,
+  withPlaygroundLinks,
+  withTagDisplayNames,
+} from './site-data.js'
 
 const siteDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 const repoRoot = join(siteDir, '..')
@@ -28,4 +35,6 @@ write(join(generatedDir, 'error-catalogue.json'), errorCatalogue(spec))
 write(join(generatedDir, 'operations.json'), { tags: tagList(spec), operations: operationList(spec) })
 const meta = contractMeta(spec, origin)
 write(join(generatedDir, 'contract-meta.json'), meta)
-console.log(`[prepare-contract] ${meta.title} ${meta.version}: ${meta.operationCount} operations, ${meta.errorCount} error codes (from ${origin})`)
+console.log(
+  `[prepare-contract] ${meta.title} ${meta.version}: ${meta.operationCount} operations, ${meta.errorCount} error codes (from ${origin})`,
+)

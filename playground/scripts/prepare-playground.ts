@@ -26,7 +26,10 @@ writeFileSync(join(outDir, 'registry.json'), JSON.stringify(playgroundRegistry(o
 
 const zipText = join(repoRoot, 'mock-server', 'data', 'zip-dictionary.txt')
 if (!existsSync(zipText)) {
-  execFileSync('npx', ['tsx', 'mock-server/scripts/build-zip-dictionary.ts', '--if-stale'], { cwd: repoRoot, stdio: 'inherit' })
+  execFileSync('npx', ['tsx', 'mock-server/scripts/build-zip-dictionary.ts', '--if-stale'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  })
 }
 copyFileSync(zipText, join(outDir, 'zip-dictionary.txt'))
 
@@ -49,4 +52,6 @@ const result = await build({
   logLevel: 'warning',
 })
 if (result.errors.length > 0) process.exit(1)
-console.log(`[prepare-playground] ${Object.keys(operations).length} operations; runtime, registry and zip dictionary in static/playground-runtime/`)
+console.log(
+  `[prepare-playground] ${Object.keys(operations).length} operations; runtime, registry and zip dictionary in static/playground-runtime/`,
+)

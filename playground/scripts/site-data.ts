@@ -89,7 +89,11 @@ export function withTagDisplayNames(spec: Json): Json {
   const tags = Array.isArray(spec.tags) ? spec.tags : []
   return {
     ...spec,
-    tags: tags.map((t) => (isObject(t) && typeof t.description === 'string' && !('x-displayName' in t) ? { ...t, 'x-displayName': t.description } : t)),
+    tags: tags.map((t) =>
+      isObject(t) && typeof t.description === 'string' && !('x-displayName' in t)
+        ? { ...t, 'x-displayName': t.description }
+        : t,
+    ),
   }
 }
 

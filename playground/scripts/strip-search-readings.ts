@@ -16,11 +16,18 @@ interface IndexPart {
 }
 
 const decode = (s: string): string =>
-  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&')
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
 
 /** The readings blocks of the built pages, as the indexer condenses them (single spaces). */
 export function readingsTexts(html: string): string[] {
-  return [...html.matchAll(/<div class="search-readings"[^>]*>([^<]*)<\/div>/g)].map((m) => decode(m[1]!).replace(/\s+/g, ' ').trim()).filter((t) => t !== '')
+  return [...html.matchAll(/<div class="search-readings"[^>]*>([^<]*)<\/div>/g)]
+    .map((m) => decode(m[1]!).replace(/\s+/g, ' ').trim())
+    .filter((t) => t !== '')
 }
 
 /** `text` without any of the readings blocks. */
@@ -38,7 +45,9 @@ function htmlFiles(dir: string): string[] {
 }
 
 export function stripSearchReadings(buildDir: string): { documents: number; changed: number } {
-  const readings = [...new Set(htmlFiles(buildDir).flatMap((f) => readingsTexts(readFileSync(f, 'utf8'))))].sort((a, b) => b.length - a.length)
+  const readings = [...new Set(htmlFiles(buildDir).flatMap((f) => readingsTexts(readFileSync(f, 'utf8'))))].sort(
+    (a, b) => b.length - a.length,
+  )
   let documents = 0
   let changed = 0
   for (const name of readdirSync(buildDir).filter((n) => /^search-index.*\.json$/.test(n))) {

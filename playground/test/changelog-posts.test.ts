@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { changelogPosts, GENERATED_DIR, parseChangelog, postFile, releaseMarkdown, writeChangelogPosts } from '../plugins/changelog-posts/index.js'
+import {
+  changelogPosts,
+  GENERATED_DIR,
+  parseChangelog,
+  postFile,
+  releaseMarkdown,
+  writeChangelogPosts,
+} from '../plugins/changelog-posts/index.js'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 

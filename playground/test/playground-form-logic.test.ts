@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { isSchemaName, labelFromDescription, readerSchema, readerUiSchema } from '../src/components/playground/form-schema.js'
+import {
+  isSchemaName,
+  labelFromDescription,
+  readerSchema,
+  readerUiSchema,
+} from '../src/components/playground/form-schema.js'
 import { translateJapanese } from '../src/components/playground/form-templates.js'
 import { idsFromAnswer, sampleMemberInfo, type MemberElement } from '../src/components/playground/target-data.js'
 import { labelWidth } from '../src/components/playground/delivery-chart.js'
@@ -13,7 +18,7 @@ import { operations } from '../../mock-server/src/generated/operations.js'
 type Json = Record<string, unknown>
 const schemaOf = (name: string): Json => (operations as Record<string, { requestSchema: Json }>)[name]!.requestSchema
 
-describe('the form\'s copy of a request schema', () => {
+describe("the form's copy of a request schema", () => {
   it('labels properties in Japanese from their description, hides schema names', () => {
     const shown = readerSchema(schemaOf('add_member')) as Json
     const props = shown.properties as Record<string, Json>
@@ -42,7 +47,10 @@ describe('the form\'s copy of a request schema', () => {
   })
 
   it('member_info is edited by the member-info field; no submit button', () => {
-    expect(readerUiSchema(schemaOf('add_member'))).toEqual({ 'ui:submitButtonOptions': { norender: true }, member_info: { 'ui:field': 'memberInfo' } })
+    expect(readerUiSchema(schemaOf('add_member'))).toEqual({
+      'ui:submitButtonOptions': { norender: true },
+      member_info: { 'ui:field': 'memberInfo' },
+    })
     expect(readerUiSchema(schemaOf('get_version'))).toEqual({ 'ui:submitButtonOptions': { norender: true } })
   })
 
@@ -54,7 +62,12 @@ describe('the form\'s copy of a request schema', () => {
 })
 
 describe('examples from what exists on the target', () => {
-  const element = (id: number, type: string, required: boolean, config: MemberElement['config'] = {}): MemberElement => ({ id, name: `e${id}`, type, required, unique: false, system: false, config })
+  const element = (
+    id: number,
+    type: string,
+    required: boolean,
+    config: MemberElement['config'] = {},
+  ): MemberElement => ({ id, name: `e${id}`, type, required, unique: false, system: false, config })
 
   it('member_info fills every required user element by its type and options, nothing else', () => {
     const info = sampleMemberInfo(
@@ -90,18 +103,28 @@ describe('reader-facing details', () => {
   })
 
   it('the reference links every operation to its playground page', () => {
-    const spec = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'spec', 'dist', 'openapi.json'), 'utf8')) as Json
-    const linked = withPlaygroundLinks(spec) as { paths: Record<string, { post: { operationId: string; description: string } }> }
+    const spec = JSON.parse(
+      readFileSync(join(import.meta.dirname, '..', '..', 'spec', 'dist', 'openapi.json'), 'utf8'),
+    ) as Json
+    const linked = withPlaygroundLinks(spec) as {
+      paths: Record<string, { post: { operationId: string; description: string } }>
+    }
     const posts = Object.values(linked.paths).map((p) => p.post)
     expect(posts).toHaveLength(61)
-    for (const p of posts) expect(p.description.startsWith(`[▶ 試す（プレイグラウンドで ${p.operationId} を送る）](/playground/${p.operationId})`)).toBe(true)
+    for (const p of posts)
+      expect(
+        p.description.startsWith(
+          `[▶ 試す（プレイグラウンドで ${p.operationId} を送る）](/playground/${p.operationId})`,
+        ),
+      ).toBe(true)
   })
 })
 
 describe('search results without the hidden readings', () => {
   it('finds the readings blocks of a page and removes them from a quoted text', async () => {
     const { readingsTexts, withoutReadings } = await import('../scripts/strip-search-readings.js')
-    const html = '<p>配信の予約</p><div class="search-readings" hidden="" aria-hidden="true" lang="ja">配信 はいしん ハイシン、  予約 よやく ヨヤク、</div>'
+    const html =
+      '<p>配信の予約</p><div class="search-readings" hidden="" aria-hidden="true" lang="ja">配信 はいしん ハイシン、  予約 よやく ヨヤク、</div>'
     const readings = readingsTexts(html)
     expect(readings).toEqual(['配信 はいしん ハイシン、 予約 よやく ヨヤク、'])
     expect(withoutReadings('配信の予約 配信 はいしん ハイシン、 予約 よやく ヨヤク、', readings)).toBe('配信の予約')

@@ -6,13 +6,18 @@ import { playgroundRegistry } from '../scripts/playground-registry.js'
 import { errorCatalogue } from '../scripts/site-data.js'
 import { siteDir } from './support/site-build.js'
 
-const spec = JSON.parse(readFileSync(join(siteDir, '..', 'spec', 'dist', 'openapi.json'), 'utf8')) as Record<string, unknown>
+const spec = JSON.parse(readFileSync(join(siteDir, '..', 'spec', 'dist', 'openapi.json'), 'utf8')) as Record<
+  string,
+  unknown
+>
 
 describe('the registry the playground fetches (static/playground-runtime/registry.json)', () => {
   const registry = playgroundRegistry(operations as never, errorCatalogue(spec))
 
   it('has every operation of the contract with its request schema, rights and option', () => {
-    const contractIds = Object.values(spec.paths as Record<string, { post: { operationId: string } }>).map((p) => p.post.operationId)
+    const contractIds = Object.values(spec.paths as Record<string, { post: { operationId: string } }>).map(
+      (p) => p.post.operationId,
+    )
     expect(registry.operations.map((o) => o.name).sort()).toEqual(contractIds.sort())
     const addMember = registry.operations.find((o) => o.name === 'add_member')!
     expect(addMember.rights).toEqual(['all'])

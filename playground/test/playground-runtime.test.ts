@@ -51,14 +51,22 @@ describe('"例を入れる": json-schema-faker with a seed, ids of the default s
     const call = async (name: keyof typeof operations, seed = 1) => {
       const op = operations[name]
       const body = exampleBody(op.requestSchema as object, { seed, now: NOW, accept: accept(op.requestSchema) })
-      const res = await engine.handle(new Request(`http://127.0.0.1/api/v1/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' },
-        body: JSON.stringify(body),
-      }))
+      const res = await engine.handle(
+        new Request(`http://127.0.0.1/api/v1/${name}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' },
+          body: JSON.stringify(body),
+        }),
+      )
       return { status: res.status, body: (await res.json()) as unknown, sent: body }
     }
-    for (const name of ['get_member_info', 'get_member_table_elements', 'get_conditions', 'get_members_num_by_condition', 'add_member'] as const) {
+    for (const name of [
+      'get_member_info',
+      'get_member_table_elements',
+      'get_conditions',
+      'get_members_num_by_condition',
+      'add_member',
+    ] as const) {
       const r = await call(name)
       expect(r.status, `${name} ${JSON.stringify(r.sent)} -> ${JSON.stringify(r.body)}`).toBe(200)
     }

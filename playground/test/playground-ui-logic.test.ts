@@ -5,7 +5,12 @@ import { errorCodeOf, targetBaseUrl } from '../src/components/playground/send-re
 import { displayText } from '../src/components/playground/response-view.js'
 import { formatJst } from '../src/components/playground/emulator-panel.js'
 
-const req = { name: 'get_member_info', body: { member_table_id: 1, member_id: 2, note: "it's" }, baseUrl: 'https://krs.bz/abc', security: true }
+const req = {
+  name: 'get_member_info',
+  body: { member_table_id: 1, member_id: 2, note: "it's" },
+  baseUrl: 'https://krs.bz/abc',
+  security: true,
+}
 
 describe('code snippets for the exact request', () => {
   it('curl posts the JSON body with the bearer token from the environment', () => {
@@ -19,13 +24,19 @@ describe('code snippets for the exact request', () => {
   it('the SDK calls the camelCase method with the body, on the environment id or the base URL', () => {
     expect(sdkSnippet(req)).toContain('createKrsClient({ environmentId: "abc", token: process.env.KRS_API_TOKEN })')
     expect(sdkSnippet(req)).toContain('await krs.getMemberInfo({\n  "member_table_id": 1,')
-    expect(sdkSnippet({ ...req, baseUrl: 'http://127.0.0.1:4010', body: {} })).toContain('baseUrl: "http://127.0.0.1:4010"')
+    expect(sdkSnippet({ ...req, baseUrl: 'http://127.0.0.1:4010', body: {} })).toContain(
+      'baseUrl: "http://127.0.0.1:4010"',
+    )
     expect(sdkSnippet({ ...req, body: {} })).toContain('krs.getMemberInfo()')
   })
 
   it('the CLI uses the kebab-case command and --body', () => {
-    expect(cliSnippet(req)).toContain(`krs get-member-info --env-id 'abc' --body '{"member_table_id":1,"member_id":2,"note":"it'\\''s"}'`)
-    expect(cliSnippet({ ...req, name: 'get_version', body: {}, security: false, baseUrl: 'http://127.0.0.1:4010' })).toBe(`krs get-version --base-url 'http://127.0.0.1:4010'`)
+    expect(cliSnippet(req)).toContain(
+      `krs get-member-info --env-id 'abc' --body '{"member_table_id":1,"member_id":2,"note":"it'\\''s"}'`,
+    )
+    expect(
+      cliSnippet({ ...req, name: 'get_version', body: {}, security: false, baseUrl: 'http://127.0.0.1:4010' }),
+    ).toBe(`krs get-version --base-url 'http://127.0.0.1:4010'`)
   })
 
   it('PHP posts the same JSON with curl_*', () => {
@@ -51,7 +62,9 @@ describe('shareable URL', () => {
 describe('targets and responses', () => {
   it('builds the base URL of each target', () => {
     expect(targetBaseUrl({ kind: 'emulator', token: 'krs-all' }, 'http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000')
-    expect(targetBaseUrl({ kind: 'local', baseUrl: 'http://127.0.0.1:4010/', token: '' }, 'x')).toBe('http://127.0.0.1:4010')
+    expect(targetBaseUrl({ kind: 'local', baseUrl: 'http://127.0.0.1:4010/', token: '' }, 'x')).toBe(
+      'http://127.0.0.1:4010',
+    )
     expect(targetBaseUrl({ kind: 'real', environmentId: 'a b', token: '' }, 'x')).toBe('https://krs.bz/a%20b')
   })
 
@@ -75,11 +88,20 @@ describe('sendRequest', () => {
     const original = globalThis.fetch
     globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       seen.push(new Request(input, init))
-      return new Response('{"error_code":"KR_API_F1001"}', { status: 401, headers: { 'content-type': 'application/json' } })
+      return new Response('{"error_code":"KR_API_F1001"}', {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      })
     }) as typeof fetch
     try {
       const origin = 'http://127.0.0.1:4010'
-      const local = await sendRequest({ kind: 'local', baseUrl: origin, token: 't' }, origin, 'get_member_tables', '{}', true)
+      const local = await sendRequest(
+        { kind: 'local', baseUrl: origin, token: 't' },
+        origin,
+        'get_member_tables',
+        '{}',
+        true,
+      )
       await sendRequest({ kind: 'emulator', token: 'krs-all' }, origin, 'get_member_tables', '{}', true)
       await sendRequest({ kind: 'real', environmentId: 'abc', token: 'x' }, origin, 'get_version', '{}', false)
       expect(seen.map((r) => [r.url, r.headers.get(BYPASS_HEADER), r.headers.get('authorization')])).toEqual([
@@ -87,7 +109,11 @@ describe('sendRequest', () => {
         ['http://127.0.0.1:4010/api/v1/get_member_tables', null, 'Bearer krs-all'],
         ['https://krs.bz/abc/api/v1/get_version', null, null],
       ])
-      expect(local).toMatchObject({ status: 401, errorCode: 'KR_API_F1001', headers: [['content-type', 'application/json']] })
+      expect(local).toMatchObject({
+        status: 401,
+        errorCode: 'KR_API_F1001',
+        headers: [['content-type', 'application/json']],
+      })
     } finally {
       globalThis.fetch = original
     }

@@ -75,7 +75,9 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('send')
     expect(await page.locator('[data-testid="response-live"]').getAttribute('aria-live')).toBe('polite')
     // the snippet goes where the request went: this page's origin for the in-browser emulator
-    expect(await page.locator('[data-testid="snippet-code"]').textContent()).toContain(`curl -sS -X POST '${server.origin}/api/v1/get_version'`)
+    expect(await page.locator('[data-testid="snippet-code"]').textContent()).toContain(
+      `curl -sS -X POST '${server.origin}/api/v1/get_version'`,
+    )
     await page.locator('[data-testid="snippet-sdk"]').click()
     expect(await page.locator('[data-testid="snippet-code"]').textContent()).toContain('await krs.getVersion()')
     // tabs: arrow keys move the selection, the panel follows
@@ -97,10 +99,16 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     await expect.poll(() => page.url()).toContain('/playground/get_member_tables?body=')
     expect(page.url()).not.toContain('secret-token-123')
     expect(page.url()).not.toContain('env-abc')
-    expect(await page.locator('[data-testid="snippet-code"]').textContent()).toContain('https://krs.bz/env-abc/api/v1/get_member_tables')
-    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).not.toContain('secret-token-123')
+    expect(await page.locator('[data-testid="snippet-code"]').textContent()).toContain(
+      'https://krs.bz/env-abc/api/v1/get_member_tables',
+    )
+    expect(
+      await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })),
+    ).not.toContain('secret-token-123')
     await page.getByLabel('このブラウザに記憶する（localStorage）').check()
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('krs-playground-real-target'))).toContain('secret-token-123')
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('krs-playground-real-target')))
+      .toContain('secret-token-123')
     await page.close()
   })
 
@@ -121,7 +129,9 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
   it('the list filters by name and by Japanese summary', async () => {
     const page = await open('/playground')
     await page.locator('[data-testid="operation-filter"]').fill('配信')
-    const names = await page.locator('[data-operation]').evaluateAll((els) => els.map((e) => e.getAttribute('data-operation')))
+    const names = await page
+      .locator('[data-operation]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-operation')))
     expect(names).toContain('add_delivery_schedule')
     expect(names).not.toContain('get_version')
     await page.locator('[data-testid="operation-filter"]').fill('get_vers')
@@ -138,7 +148,9 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     const email = `form-${Date.now()}@example.com`
     const field = page.locator('[data-testid="schema-form"] input[id$="e_4"]').first()
     await field.fill(email)
-    await expect.poll(async () => JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue()).member_info.e_4).toBe(email)
+    await expect
+      .poll(async () => JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue()).member_info.e_4)
+      .toBe(email)
     const added = await send(page)
     expect(added.status, added.body).toMatch(/^200/)
     const memberId = Number(added.body.trim())
@@ -151,7 +163,7 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     await page.close()
   })
 
-  it('add_member built entirely through the form: Japanese labels, the database\'s elements with their widgets, 200', async () => {
+  it("add_member built entirely through the form: Japanese labels, the database's elements with their widgets, 200", async () => {
     const page = await open('/playground/add_member')
     await ready(page)
     const form = page.locator('[data-testid="schema-form"]')
@@ -176,9 +188,20 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     await form.locator('#root_member_info_e_17').check()
     const expected = {
       member_table_id: 1,
-      member_info: { e_4: email, e_5: 'pass2468word', e_6: 'フォーム 花子', e_8: '1990-04-01', e_14: 3, e_13: [2, 3], e_16: true, e_17: true },
+      member_info: {
+        e_4: email,
+        e_5: 'pass2468word',
+        e_6: 'フォーム 花子',
+        e_8: '1990-04-01',
+        e_14: 3,
+        e_13: [2, 3],
+        e_16: true,
+        e_17: true,
+      },
     }
-    await expect.poll(async () => JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue())).toEqual(expected)
+    await expect
+      .poll(async () => JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue()))
+      .toEqual(expected)
     await page.locator('[data-testid="body-valid"]').waitFor()
     const added = await send(page)
     expect(added.status, added.body).toMatch(/^200/)
@@ -236,8 +259,12 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     await choose(page, 'add_delivery_schedule')
     // the example uses ids that exist: the message just created, the table's condition and e-mail element
     await page.locator('[data-testid="fill-example"]').click()
-    await expect.poll(async () => JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue()).mail_message_id).toBe(messageId)
-    const example = JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue()) as { delivery_info: { condition_id: number; element_id: number } }
+    await expect
+      .poll(async () => JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue()).mail_message_id)
+      .toBe(messageId)
+    const example = JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue()) as {
+      delivery_info: { condition_id: number; element_id: number }
+    }
     expect(example.delivery_info.condition_id).toBe(1) // get_conditions of table 1: 全員
     expect(example.delivery_info.element_id).toBe(4) // the table's e-mail element
     await page.locator('[data-testid="body-valid"]').waitFor()
@@ -245,7 +272,13 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     const now = await clockNow(page)
     const scheduled = await send(page, {
       mail_message_id: messageId,
-      delivery_info: { title: 'プレイグラウンドのお知らせ', condition_id: 1, element_id: 4, delivery_date: now + 60, blacklist: true },
+      delivery_info: {
+        title: 'プレイグラウンドのお知らせ',
+        condition_id: 1,
+        element_id: 4,
+        delivery_date: now + 60,
+        blacklist: true,
+      },
     })
     expect(scheduled.status, scheduled.body).toMatch(/^200/)
     const deliveryId = Number(scheduled.body.trim())

@@ -54,7 +54,9 @@ async function transform(markdown: string, options?: SearchReadingsOptions, fron
 
 function isReadingsBlock(node: RootContent): boolean {
   const data = (node as ParagraphLike).data
-  return data?.hName === 'div' && (data.hProperties?.className as string[] | undefined)?.includes('search-readings') === true
+  return (
+    data?.hName === 'div' && (data.hProperties?.className as string[] | undefined)?.includes('search-readings') === true
+  )
 }
 
 function blockText(node: RootContent): string {
@@ -67,14 +69,29 @@ function blocks(tree: Root): string[] {
 
 /** Whitespace-separated words of a block, with the "、" separators removed. */
 function words(text: string): string[] {
-  return text.split(/\s+/).map((word) => word.replace(/、$/u, '')).filter(Boolean)
+  return text
+    .split(/\s+/)
+    .map((word) => word.replace(/、$/u, ''))
+    .filter(Boolean)
 }
 
 describe('search-readings: readings added to a page', () => {
   it('adds hiragana and katakana readings of kanji words, nouns, compounds and verbs', async () => {
     const tree = await transform(SAMPLE)
     const all = blocks(tree).flatMap(words)
-    for (const expected of ['はいしん', 'ハイシン', 'かいいん', 'カイイン', 'ちゅうしゅつ', 'ちゅうしゅつじょうけん', 'チュウシュツジョウケン', 'じょうけん', 'おくる', 'オクル', 'とうろく']) {
+    for (const expected of [
+      'はいしん',
+      'ハイシン',
+      'かいいん',
+      'カイイン',
+      'ちゅうしゅつ',
+      'ちゅうしゅつじょうけん',
+      'チュウシュツジョウケン',
+      'じょうけん',
+      'おくる',
+      'オクル',
+      'とうろく',
+    ]) {
       expect(all).toContain(expected)
     }
     // Particles, auxiliaries and the conjugated form are not readings of a kanji word.
@@ -85,7 +102,17 @@ describe('search-readings: readings added to a page', () => {
     const tree = await transform(SAMPLE)
     const types = tree.children.map((node) => (isReadingsBlock(node) ? 'readings' : node.type))
     // h1 + paragraph | block | h2 + paragraph + code | block | h3 + paragraph (no kanji: no block)
-    expect(types).toEqual(['heading', 'paragraph', 'readings', 'heading', 'paragraph', 'code', 'readings', 'heading', 'paragraph'])
+    expect(types).toEqual([
+      'heading',
+      'paragraph',
+      'readings',
+      'heading',
+      'paragraph',
+      'code',
+      'readings',
+      'heading',
+      'paragraph',
+    ])
     const [first = '', second = ''] = blocks(tree)
     expect(words(first)).toContain('はいしん')
     expect(words(first)).not.toContain('とうろく')
@@ -101,7 +128,11 @@ describe('search-readings: readings added to a page', () => {
     const all = blocks(tree).flatMap(words)
     expect(all).not.toContain('かんじ')
     expect(all).not.toContain('あんごうか')
-    for (const markdown of ['これはかなとカタカナだけです。メールをおくります。', 'API key, `member_id` and **bold** text.\n\n## Heading\n\nMore.', '']) {
+    for (const markdown of [
+      'これはかなとカタカナだけです。メールをおくります。',
+      'API key, `member_id` and **bold** text.\n\n## Heading\n\nMore.',
+      '',
+    ]) {
       const plain = unified().use(remarkParse).parse(markdown)
       const transformed = await transform(markdown)
       expect(transformed).toEqual(plain)
@@ -112,12 +143,16 @@ describe('search-readings: readings added to a page', () => {
     const markdown = `import {useState} from 'react'\n\n{/* 注釈 */}\n\n# 配信\n\n会員です。\n`
     const rendered = await renderMarkdown(markdown, true, { title: '暗号' })
     const html = rendered.replace(/>\s+</gu, '><').trim()
-    expect(html).toMatch(/^<h1>配信<\/h1><p>会員です。<\/p><div class="search-readings"[^>]*>暗号 あんごう アンゴウ、 配信 はいしん ハイシン、 会員 かいいん カイイン、<\/div>$/u)
+    expect(html).toMatch(
+      /^<h1>配信<\/h1><p>会員です。<\/p><div class="search-readings"[^>]*>暗号 あんごう アンゴウ、 配信 はいしん ハイシン、 会員 かいいん カイイン、<\/div>$/u,
+    )
   })
 
   it('reads the front matter title into the first section', async () => {
     const tree = await transform('本文です。', undefined, { title: '暗号化キー' })
-    expect(words(blocks(tree)[0] ?? '')).toEqual(expect.arrayContaining(['あんごう', 'あんごうかきー', 'アンゴウカキー', 'ほんぶん']))
+    expect(words(blocks(tree)[0] ?? '')).toEqual(
+      expect.arrayContaining(['あんごう', 'あんごうかきー', 'アンゴウカキー', 'ほんぶん']),
+    )
   })
 
   it('keeps the added text bounded per page', async () => {
@@ -152,18 +187,23 @@ describe('search-readings: readings added to a page', () => {
 
   it('renders (MDX + React, as Docusaurus does) a hidden div inside the page content', async () => {
     const html = await renderMarkdown(SAMPLE, true)
-    expect(html).toMatch(/<div class="search-readings" hidden="" aria-hidden="true" lang="ja">配信 はいしん ハイシン、/u)
+    expect(html).toMatch(
+      /<div class="search-readings" hidden="" aria-hidden="true" lang="ja">配信 はいしん ハイシン、/u,
+    )
     expect(html.match(/class="search-readings"/gu)).toHaveLength(2)
   })
 })
 
 async function renderMarkdown(markdown: string, withReadings: boolean, frontMatter: object = {}): Promise<string> {
   // Docusaurus passes the parsed front matter in vfile.data.frontMatter.
-  const { default: Content } = await evaluate({ value: markdown, data: { frontMatter } }, {
-    ...(jsxRuntime as unknown as EvaluateOptions),
-    baseUrl: import.meta.url,
-    remarkPlugins: withReadings ? [remarkSearchReadings] : [],
-  })
+  const { default: Content } = await evaluate(
+    { value: markdown, data: { frontMatter } },
+    {
+      ...(jsxRuntime as unknown as EvaluateOptions),
+      baseUrl: import.meta.url,
+      remarkPlugins: withReadings ? [remarkSearchReadings] : [],
+    },
+  )
   return renderToStaticMarkup(createElement(Content))
 }
 
@@ -216,7 +256,10 @@ describe('search-readings: the local search plugin finds kana queries', () => {
   let client: ClientModule
   let config: Record<string, unknown> & { language: string[] }
   /** Per page variant: the loaded indexes and the worker's "zh dictionary" (indexed terms with kanji). */
-  const searchIndexes = new Map<boolean, { wrapped: { documents: SearchDocument[]; index: LunrIndex }[]; zhDictionary: string[] }>()
+  const searchIndexes = new Map<
+    boolean,
+    { wrapped: { documents: SearchDocument[]; index: LunrIndex }[]; zhDictionary: string[] }
+  >()
 
   /** What the search worker does for one query: first results over the 5 indexes, in order. */
   function search(withReadings: boolean, input: string, limit = 8): SearchDocument[] {
@@ -265,7 +308,10 @@ describe('search-readings: the local search plugin finds kana queries', () => {
         return value
       },
     })
-    config = processPluginOptions(validated, { siteDir: workDir, siteConfig: { themeConfig: siteConfig.themeConfig ?? {} } })
+    config = processPluginOptions(validated, {
+      siteDir: workDir,
+      siteConfig: { themeConfig: siteConfig.themeConfig ?? {} },
+    })
     generate(config, workDir)
 
     // Bundle the client's query code against the generated constants; lunr and lunr-languages
@@ -292,9 +338,14 @@ describe('search-readings: the local search plugin finds kana queries', () => {
         {
           name: 'search-plugin-modules',
           setup(builder) {
-            builder.onResolve({ filter: /^@generated\// }, () => ({ path: path.join(workDir, 'generated-constants.js') }))
+            builder.onResolve({ filter: /^@generated\// }, () => ({
+              path: path.join(workDir, 'generated-constants.js'),
+            }))
             builder.onResolve({ filter: /^lunr$/ }, () => ({ path: lunrPath, external: true }))
-            builder.onResolve({ filter: /[\\/]node_modules[\\/]lunr(-languages)?[\\/]/ }, (args) => ({ path: args.path, external: true }))
+            builder.onResolve({ filter: /[\\/]node_modules[\\/]lunr(-languages)?[\\/]/ }, (args) => ({
+              path: args.path,
+              external: true,
+            }))
           },
         },
       ],
@@ -315,7 +366,8 @@ describe('search-readings: the local search plugin finds kana queries', () => {
       }[]
       const zhDictionary = new Set<string>()
       for (const { index } of json) {
-        for (const [term] of index.invertedIndex) if (/\p{Unified_Ideograph}/u.test(term[0] ?? '')) zhDictionary.add(term)
+        for (const [term] of index.invertedIndex)
+          if (/\p{Unified_Ideograph}/u.test(term[0] ?? '')) zhDictionary.add(term)
       }
       searchIndexes.set(withReadings, {
         wrapped: json.map(({ documents, index }) => ({ documents, index: client.lunr.Index.load(index) })),
@@ -358,11 +410,21 @@ describe('search-readings: the local search plugin finds kana queries', () => {
     ]
     for (const [query, section] of cases) {
       const found = search(true, query)
-      expect(found.map((doc) => doc.u), query).toContain('/tutorials/delivery')
-      expect(found.map((doc) => doc.s), query).toContain(section)
+      expect(
+        found.map((doc) => doc.u),
+        query,
+      ).toContain('/tutorials/delivery')
+      expect(
+        found.map((doc) => doc.s),
+        query,
+      ).toContain(section)
     }
     expect(search(true, 'ばなな')).toEqual([])
     // The matched content document (whose text is the result preview) shows the kanji word.
-    expect(search(true, 'はいしん').map((doc) => doc.t).join('\n')).toContain('配信 はいしん ハイシン、')
+    expect(
+      search(true, 'はいしん')
+        .map((doc) => doc.t)
+        .join('\n'),
+    ).toContain('配信 はいしん ハイシン、')
   })
 })

@@ -4,14 +4,33 @@ import { contractMeta, errorCatalogue, operationList, tagList, withTagDisplayNam
 const spec = {
   info: { title: 'JSON API', version: '202509' },
   security: [{ bearerAuth: [] }],
-  tags: [{ name: 'environment-info', description: '環境情報' }, { name: 'zip', description: '郵便番号検索' }],
+  tags: [
+    { name: 'environment-info', description: '環境情報' },
+    { name: 'zip', description: '郵便番号検索' },
+  ],
   paths: {
-    '/api/v1/get_version': { post: { operationId: 'get_version', tags: ['environment-info'], summary: 'バージョンの取得', security: [] } },
-    '/api/v1/search_addresses_by_zip': { post: { operationId: 'search_addresses_by_zip', tags: ['zip'], summary: '郵便番号から住所を検索' } },
+    '/api/v1/get_version': {
+      post: { operationId: 'get_version', tags: ['environment-info'], summary: 'バージョンの取得', security: [] },
+    },
+    '/api/v1/search_addresses_by_zip': {
+      post: { operationId: 'search_addresses_by_zip', tags: ['zip'], summary: '郵便番号から住所を検索' },
+    },
   },
   'x-krs-error-catalogue': {
-    KR_API_F0004: { name: 'Invalid Parameter.', description: '引数の形式が正しくありません。', status: 400, scope: 'common', source: 'docs' },
-    KR_API_F0207: { name: 'Invalid Zip Format', description: '郵便番号の形式が正しくありません。', status: 400, scope: 'operation', source: 'seeds' },
+    KR_API_F0004: {
+      name: 'Invalid Parameter.',
+      description: '引数の形式が正しくありません。',
+      status: 400,
+      scope: 'common',
+      source: 'docs',
+    },
+    KR_API_F0207: {
+      name: 'Invalid Zip Format',
+      description: '郵便番号の形式が正しくありません。',
+      status: 400,
+      scope: 'operation',
+      source: 'seeds',
+    },
   },
 }
 
@@ -36,7 +55,11 @@ describe('site data from the contract', () => {
   it('summarises the contract', () => {
     expect(tagList(spec).map((t) => t.name)).toEqual(['environment-info', 'zip'])
     expect(contractMeta(spec, 'spec/dist/openapi.json')).toEqual({
-      title: 'JSON API', version: '202509', origin: 'spec/dist/openapi.json', operationCount: 2, errorCount: 2,
+      title: 'JSON API',
+      version: '202509',
+      origin: 'spec/dist/openapi.json',
+      operationCount: 2,
+      errorCount: 2,
     })
   })
 

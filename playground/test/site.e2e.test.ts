@@ -164,13 +164,18 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
     const page = await newPage()
     await page.goto(`${server.origin}/api`, { waitUntil: 'load' })
     await page.locator('[data-item-id*="/operation/"]').first().waitFor({ state: 'attached', timeout: 90_000 })
-    const ids = await page.locator('[data-item-id*="/operation/"]').evaluateAll((els) =>
-      [...new Set(els.map((e) => (e.getAttribute('data-item-id') ?? '').replace(/^.*\/operation\//, '')))],
-    )
+    const ids = await page
+      .locator('[data-item-id*="/operation/"]')
+      .evaluateAll((els) => [
+        ...new Set(els.map((e) => (e.getAttribute('data-item-id') ?? '').replace(/^.*\/operation\//, ''))),
+      ])
     expect(ids.sort()).toEqual([...expected].sort())
     const download = page.locator('a[download], a:has-text("スキーマファイルのダウンロード")').first()
     expect(await download.getAttribute('href')).toMatch(/openapi\.json$/)
-    const served = (await (await fetch(`${server.origin}/openapi.json`)).json()) as { paths: object; info: { version: string } }
+    const served = (await (await fetch(`${server.origin}/openapi.json`)).json()) as {
+      paths: object
+      info: { version: string }
+    }
     expect(Object.keys(served.paths).length).toBe(expected.length)
     expect(served.info.version).toBe('202509')
     await page.close()
@@ -180,7 +185,9 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
     const expected = contractOperationIds()
     const page = await newPage()
     await page.goto(`${server.origin}/playground`)
-    const names = await page.locator('[data-operation]').evaluateAll((els) => els.map((e) => e.getAttribute('data-operation')))
+    const names = await page
+      .locator('[data-operation]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-operation')))
     expect([...names].sort()).toEqual([...expected].sort())
     await expect(page.locator('[data-operation="get_version"]').textContent()).resolves.toMatch(/[ぁ-んァ-ン一-龯]/)
     await page.close()
@@ -206,7 +213,9 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
 
     it('a word that is in no page finds nothing', async () => {
       const page = await newPage()
-      await page.goto(`${server.origin}/search?q=${encodeURIComponent('ぬらりひょん')}`, { waitUntil: 'domcontentloaded' })
+      await page.goto(`${server.origin}/search?q=${encodeURIComponent('ぬらりひょん')}`, {
+        waitUntil: 'domcontentloaded',
+      })
       await page.getByText('結果が見つかりません').first().waitFor({ timeout: 60_000 })
       expect(await page.locator('a[href*="_highlight="]').count()).toBe(0)
       await page.close()
@@ -263,7 +272,9 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
       expect(await themeOf(a)).toBe('dark')
 
       await toggle(a).click() // dark -> system: the stored choice is removed
-      await expect.poll(() => a.evaluate(() => document.documentElement.getAttribute('data-theme-choice'))).toBe('system')
+      await expect
+        .poll(() => a.evaluate(() => document.documentElement.getAttribute('data-theme-choice')))
+        .toBe('system')
       expect(await a.evaluate(() => localStorage.getItem('theme'))).toBeNull()
       await a.reload({ waitUntil: 'domcontentloaded' })
       await toggle(a).waitFor()

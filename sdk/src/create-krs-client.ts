@@ -32,9 +32,17 @@ export interface KrsClientHelpers {
    */
   call<K extends OperationName>(name: K, ...args: CallArgs<K>): KrsPromise<OperationResponse<K>>
   /** Iterates every item of a paged operation (`for await (const m of krs.paginate(...))`). */
-  paginate<K extends PagedOperationName>(name: K, body: PageRequest<K>, options?: CallOptions): AsyncGenerator<PageItem<K>, void, undefined>
+  paginate<K extends PagedOperationName>(
+    name: K,
+    body: PageRequest<K>,
+    options?: CallOptions,
+  ): AsyncGenerator<PageItem<K>, void, undefined>
   /** Iterates the pages of a paged operation. */
-  pages<K extends PagedOperationName>(name: K, body: PageRequest<K>, options?: CallOptions): AsyncGenerator<OperationResponse<K>, void, undefined>
+  pages<K extends PagedOperationName>(
+    name: K,
+    body: PageRequest<K>,
+    options?: CallOptions,
+  ): AsyncGenerator<OperationResponse<K>, void, undefined>
   /** Polls `get_delivery_status` (every 30 s by default) until the delivery reaches `phase` (default 3). */
   waitForDelivery(deliveryId: number, options?: WaitForDeliveryOptions): Promise<DeliveryStatus>
   /** Polls `get_batch_job_status` (every 30 s by default) until `progress` is 100. */
@@ -68,7 +76,8 @@ export function createKrsClient(options: KrsClientOptions = {}): KrsClient {
   const engine = createRequestEngine(options)
   const full = engine.send
   const send: SendOperation = (name, body, o, parseAs) => full(name, body, o, parseAs).then(dataOf)
-  const call = (name: OperationName, body?: unknown, callOptions?: CallOptions) => krsPromise(full(name, body, callOptions))
+  const call = (name: OperationName, body?: unknown, callOptions?: CallOptions) =>
+    krsPromise(full(name, body, callOptions))
   const helpers = {
     baseUrl: engine.baseUrl,
     call,

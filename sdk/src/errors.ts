@@ -14,7 +14,11 @@ export class KrsSdkError extends Error {
    * emulator's journal) about the call. Undefined when no request was sent.
    */
   requestId: string | undefined
-  constructor(message: string, operation?: OperationName, options?: { cause?: unknown; requestId?: string | undefined }) {
+  constructor(
+    message: string,
+    operation?: OperationName,
+    options?: { cause?: unknown; requestId?: string | undefined },
+  ) {
     super(message, options)
     this.name = 'KrsSdkError'
     this.operation = operation

@@ -11,7 +11,14 @@ export type {
 export type { KrsPromise, WithResponse } from './krs-promise.js'
 export type { KrsLogger, LogLevel } from './logger.js'
 export { SDK_VERSION } from './version.js'
-export type { CallArgs, KrsOperationMethods, OperationPromises, PagedOperationName, PageItem, PageRequest } from './call-types.js'
+export type {
+  CallArgs,
+  KrsOperationMethods,
+  OperationPromises,
+  PagedOperationName,
+  PageItem,
+  PageRequest,
+} from './call-types.js'
 export type { CamelCase } from './camel-case.js'
 export {
   isKrsApiError,
@@ -30,7 +37,12 @@ export {
 export type { RetryOptions } from './retry-policy.js'
 export type { WaitOptions } from './poll-until.js'
 export type { BatchJobStatus, DeliveryStatus, WaitForDeliveryOptions } from './wait-helpers.js'
-export { storedFileLimitBytes, type DownloadOptions, type StoredFileContent, type UploadOptions } from './file-helpers.js'
+export {
+  storedFileLimitBytes,
+  type DownloadOptions,
+  type StoredFileContent,
+  type UploadOptions,
+} from './file-helpers.js'
 export type { ErrorCode } from './generated/errors.js'
 export type { OperationName } from './generated/operation-names.js'
 export type { OperationRequest, OperationResponse } from './generated/operation-types.js'

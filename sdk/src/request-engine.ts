@@ -7,7 +7,14 @@ import { operationMeta } from './generated/operation-meta.js'
 import type { OperationName } from './generated/operation-names.js'
 import type { WithResponse } from './krs-promise.js'
 import { enabled, isLogLevel, type KrsLogger, type LogLevel } from './logger.js'
-import { defaultRetry, failedBeforeSending, isRetryableStatus, nextDelay, parseRetryAfter, type RetryOptions } from './retry-policy.js'
+import {
+  defaultRetry,
+  failedBeforeSending,
+  isRetryableStatus,
+  nextDelay,
+  parseRetryAfter,
+  type RetryOptions,
+} from './retry-policy.js'
 import { unwrapLegacy } from './tolerant-reader.js'
 
 export type ParseAs = 'json' | 'text' | 'stream'
@@ -57,7 +64,10 @@ export function resolveConfig(options: KrsClientOptions): ResolvedConfig {
     const envId = envVar('KRS_ENVIRONMENT_ID') ?? envVar('KRS_ENV_ID')
     if (fromEnv !== undefined) baseUrl = fromEnv
     else if (envId !== undefined) baseUrl = environmentUrl(envId)
-    else throw new KrsSdkError('createKrsClient: give environmentId or baseUrl (in Node, or set KRS_ENVIRONMENT_ID or KRS_BASE_URL)')
+    else
+      throw new KrsSdkError(
+        'createKrsClient: give environmentId or baseUrl (in Node, or set KRS_ENVIRONMENT_ID or KRS_BASE_URL)',
+      )
   }
   return { baseUrl: baseUrl.replace(/\/+$/, ''), token }
 }
@@ -74,7 +84,10 @@ function requestIdSource(): () => string {
   return () => `sdk-${prefix}-${(++n).toString(36)}`
 }
 
-function lowerCaseKeys(headers: Record<string, string> | undefined, into: Record<string, string>): Record<string, string> {
+function lowerCaseKeys(
+  headers: Record<string, string> | undefined,
+  into: Record<string, string>,
+): Record<string, string> {
   if (headers) for (const k in headers) into[k.toLowerCase()] = headers[k] as string
   return into
 }
@@ -121,7 +134,11 @@ export function createRequestEngine(options: KrsClientOptions): { baseUrl: strin
       if (error instanceof HookFailure) throw error.error
       const failure = scope.failure()
       if (failure) return { ok: false, error: failure, retry: 'never' }
-      return { ok: false, error: new KrsNetworkError(name, error), retry: failedBeforeSending(error) ? 'always' : 'idempotent' }
+      return {
+        ok: false,
+        error: new KrsNetworkError(name, error),
+        retry: failedBeforeSending(error) ? 'always' : 'idempotent',
+      }
     }
     const requestId = response.headers.get('x-request-id') ?? sentId
     try {
@@ -129,7 +146,8 @@ export function createRequestEngine(options: KrsClientOptions): { baseUrl: strin
         if (parseAs === 'stream') return { ok: true, data: response.body ?? emptyStream(), response, requestId }
         const text = await scope.race(response.text())
         if (parseAs === 'text') return { ok: true, data: text, response, requestId }
-        if (text === '') return { ok: false, error: new KrsInvalidResponseError(name, response, 'empty body'), retry: 'never' }
+        if (text === '')
+          return { ok: false, error: new KrsInvalidResponseError(name, response, 'empty body'), retry: 'never' }
         try {
           return { ok: true, data: JSON.parse(text), response, requestId }
         } catch (error) {
@@ -203,7 +221,13 @@ export function createRequestEngine(options: KrsClientOptions): { baseUrl: strin
       const early = scope.failure()
       if (early) throw early
       for (let n = 0; ; n++) {
-        sentId = !sendIds ? undefined : call?.requestId === undefined ? nextId() : n === 0 ? call.requestId : `${call.requestId}.${n}`
+        sentId = !sendIds
+          ? undefined
+          : call?.requestId === undefined
+            ? nextId()
+            : n === 0
+              ? call.requestId
+              : `${call.requestId}.${n}`
         const started = logDebug ? performance.now() : 0
         const outcome = await attempt(name, bodyText, call, as, scope, n, sentId)
         if (logDebug) logAttempt(name, n, outcome, performance.now() - started, bodyText)
@@ -219,7 +243,10 @@ export function createRequestEngine(options: KrsClientOptions): { baseUrl: strin
         const delay = mayRetry ? nextDelay(n, policy, random, outcome.retryAfterMs) : undefined
         if (delay === undefined) throw error
         onRetry?.({ operation: name, attempt: n, error, delayMs: delay, requestId: error.requestId })
-        if (logInfo) logger.info(`krs: ${name} retry ${n + 1}/${policy.maxRetries} in ${Math.round(delay)} ms after ${error.message} (request id ${error.requestId ?? '-'})`)
+        if (logInfo)
+          logger.info(
+            `krs: ${name} retry ${n + 1}/${policy.maxRetries} in ${Math.round(delay)} ms after ${error.message} (request id ${error.requestId ?? '-'})`,
+          )
         try {
           await sleep(delay, scope.signal)
         } catch (e) {
@@ -238,13 +265,16 @@ export function createRequestEngine(options: KrsClientOptions): { baseUrl: strin
   return { baseUrl, send: sendOperation }
 
   function logAttempt(name: OperationName, n: number, outcome: Attempt, ms: number, bodyText: string): void {
-    const status = outcome.ok ? outcome.response.status : ((outcome.error as { status?: number }).status ?? outcome.error.name)
+    const status = outcome.ok
+      ? outcome.response.status
+      : ((outcome.error as { status?: number }).status ?? outcome.error.name)
     const id = outcome.ok ? outcome.requestId : outcome.error.requestId
     let line = `krs: POST /api/v1/${name} ${status} ${ms.toFixed(1)} ms attempt ${n} request id ${id ?? '-'}`
     if (logBodies) {
       line += ` request ${bodyText}`
       if (outcome.ok && typeof outcome.data === 'string') line += ` response ${outcome.data}`
-      else if (outcome.ok && !(outcome.data instanceof ReadableStream)) line += ` response ${JSON.stringify(outcome.data)}`
+      else if (outcome.ok && !(outcome.data instanceof ReadableStream))
+        line += ` response ${JSON.stringify(outcome.data)}`
     }
     logger.debug(line)
   }

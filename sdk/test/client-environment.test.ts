@@ -52,7 +52,11 @@ describe('User-Agent', () => {
     const f = fakeFetch(json('1'), json('1'))
     await createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch }).getVersion()
     expect(f.requests[0]?.headers.get('user-agent')).toBe(`krs-kit-sdk/${SDK_VERSION} node/${process.version}`)
-    await createKrsClient({ baseUrl: 'http://x.test', fetch: f.fetch, headers: { 'User-Agent': 'krs-cli/0.1.0' } }).getVersion()
+    await createKrsClient({
+      baseUrl: 'http://x.test',
+      fetch: f.fetch,
+      headers: { 'User-Agent': 'krs-cli/0.1.0' },
+    }).getVersion()
     expect(f.requests[1]?.headers.get('user-agent')).toBe('krs-cli/0.1.0')
   })
 
@@ -112,7 +116,12 @@ describe('request ids and withResponse()', () => {
     const e = (await krs.addMember({ member_table_id: 1, member_info: {} }).catch((x: unknown) => x)) as KrsNetworkError
     expect(e).toBeInstanceOf(KrsNetworkError)
     expect(e.requestId).toBe(f.requests[0]?.headers.get('x-request-id'))
-    const slow = createKrsClient({ baseUrl: 'http://x.test', token: 't', timeoutMs: 20, fetch: (r) => new Promise((_, reject) => r.signal.addEventListener('abort', () => reject(r.signal.reason))) })
+    const slow = createKrsClient({
+      baseUrl: 'http://x.test',
+      token: 't',
+      timeoutMs: 20,
+      fetch: (r) => new Promise((_, reject) => r.signal.addEventListener('abort', () => reject(r.signal.reason))),
+    })
     const t = (await slow.getVersion({}, { requestId: 'slow-1' }).catch((x: unknown) => x)) as KrsTimeoutError
     expect(t).toBeInstanceOf(KrsTimeoutError)
     expect(t).toBeInstanceOf(KrsNetworkError)
@@ -144,8 +153,18 @@ describe('logging', () => {
 
   it('logLevel debug logs method, operation, status, duration, attempt and request id, never the token or the body', async () => {
     const { logger, lines } = capture()
-    const f = fakeFetch(errorBody('KRSKIT_HIGH_LOAD', 'High load.', 503), json({ id: 1 }, 200, { 'x-request-id': 'req_9' }))
-    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 'secret-token', fetch: f.fetch, logLevel: 'debug', logger, sleep: async () => {} })
+    const f = fakeFetch(
+      errorBody('KRSKIT_HIGH_LOAD', 'High load.', 503),
+      json({ id: 1 }, 200, { 'x-request-id': 'req_9' }),
+    )
+    const krs = createKrsClient({
+      baseUrl: 'http://x.test',
+      token: 'secret-token',
+      fetch: f.fetch,
+      logLevel: 'debug',
+      logger,
+      sleep: async () => {},
+    })
     await krs.getMemberInfo({ member_table_id: 1, member_id: 424242 })
     const text = lines.map(([, m]) => m).join('\n')
     expect(lines.map(([l]) => l)).toEqual(['debug', 'info', 'debug'])
@@ -162,7 +181,14 @@ describe('logging', () => {
     const body = { member_table_id: 1, member_id: 424242 }
     await createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch, logger }).getMemberInfo(body)
     expect(lines).toEqual([])
-    await createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch, logger, logLevel: 'debug', logBodies: true }).getMemberInfo(body)
+    await createKrsClient({
+      baseUrl: 'http://x.test',
+      token: 't',
+      fetch: f.fetch,
+      logger,
+      logLevel: 'debug',
+      logBodies: true,
+    }).getMemberInfo(body)
     expect(lines[0]![1]).toContain('424242')
     vi.stubEnv('KRS_LOG', 'debug')
     await createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch, logger }).getMemberInfo(body)

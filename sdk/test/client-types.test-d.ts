@@ -18,12 +18,14 @@ const krs = createKrsClient({ baseUrl: 'http://127.0.0.1:4010' })
 
 describe('call(name, body)', () => {
   it('types the body and the result from the contract', () => {
-    expectTypeOf(krs.call('lookup_member_id', { member_table_id: 1, member_info: { e_4: 'a@example.com' } })).resolves.toEqualTypeOf<
-      OperationResponse<'lookup_member_id'>
-    >()
+    expectTypeOf(
+      krs.call('lookup_member_id', { member_table_id: 1, member_info: { e_4: 'a@example.com' } }),
+    ).resolves.toEqualTypeOf<OperationResponse<'lookup_member_id'>>()
     expectTypeOf(krs.call('get_member_tables')).resolves.toEqualTypeOf<OperationResponse<'get_member_tables'>>()
     expectTypeOf(krs.call('get_batch_job_result', { batch_job_id: 1 })).resolves.toEqualTypeOf<string>()
-    expectTypeOf(krs.call<'get_delivery_status'>).parameter(1).toEqualTypeOf<OperationRequest<'get_delivery_status'>>()
+    expectTypeOf(krs.call<'get_delivery_status'>)
+      .parameter(1)
+      .toEqualTypeOf<OperationRequest<'get_delivery_status'>>()
   })
 
   it('rejects wrong names, keys and types at compile time', () => {
@@ -81,8 +83,15 @@ describe('helpers', () => {
       | 'get_posted_image_urls_by_oneshot_condition'
       | 'get_posted_image_urls_by_condition'
     >()
-    const it = krs.paginate('get_member_infos_by_condition', { member_table_id: 1, condition_id: 1, sort_key: 0, order: true })
-    expectTypeOf(it).toEqualTypeOf<AsyncGenerator<OperationResponse<'get_member_infos_by_condition'>[number], void, undefined>>()
+    const it = krs.paginate('get_member_infos_by_condition', {
+      member_table_id: 1,
+      condition_id: 1,
+      sort_key: 0,
+      order: true,
+    })
+    expectTypeOf(it).toEqualTypeOf<
+      AsyncGenerator<OperationResponse<'get_member_infos_by_condition'>[number], void, undefined>
+    >()
     // @ts-expect-error not a paged operation
     void krs.paginate('get_member_tables', {})
   })

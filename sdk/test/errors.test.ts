@@ -38,7 +38,12 @@ const statusClasses: { [status: number]: typeof KrsApiError } = {
 describe('error mapping', () => {
   const cases = [
     { status: 400, code: 'KR_API_F0004', desc: 'Invalid Parameter.', message: 'member_table_id must be an integer' },
-    { status: 401, code: 'KR_API_F1001', desc: 'Authentication Failed.', message: 'Bearer token is missing or invalid.' },
+    {
+      status: 401,
+      code: 'KR_API_F1001',
+      desc: 'Authentication Failed.',
+      message: 'Bearer token is missing or invalid.',
+    },
     { status: 403, code: 'KR_API_F0014', desc: 'No Has Required Privilege.', message: undefined },
     { status: 404, code: 'KR_API_F0012', desc: 'Method Is Not Exists.', message: undefined },
     { status: 413, code: 'KRSKIT_PAYLOAD_TOO_LARGE', desc: 'Payload Too Large.', message: undefined },
@@ -70,7 +75,10 @@ describe('error mapping', () => {
 
   it('keeps extra keys of the 5xx body (request_id) in `body`', async () => {
     const { krs } = client(
-      json({ error_code: 'KRSKIT_INTERNAL_ERROR', error_desc: 'Internal Server Error.', request_id: 'req_000042' }, 500),
+      json(
+        { error_code: 'KRSKIT_INTERNAL_ERROR', error_desc: 'Internal Server Error.', request_id: 'req_000042' },
+        500,
+      ),
     )
     const e = (await caught(krs.getVersion())) as KrsApiError
     expect(e.body).toMatchObject({ request_id: 'req_000042' })
@@ -78,7 +86,11 @@ describe('error mapping', () => {
 
   it('derives the code from the status when the body is not the error envelope (e.g. a proxy page)', async () => {
     const { krs } = client(
-      new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }),
+      new Response('<html>Bad Gateway</html>', {
+        status: 502,
+        statusText: 'Bad Gateway',
+        headers: { 'content-type': 'text/html' },
+      }),
       new Response('', { status: 401 }),
     )
     const e = (await caught(krs.getVersion())) as KrsApiError

@@ -50,7 +50,8 @@ describe('uploadStoredFile', () => {
   it('sends a body just under the limit', { timeout: 30_000 }, async () => {
     const sizes: number[] = []
     const krs = createKrsClient({
-      baseUrl: 'http://x.test', token: 't',
+      baseUrl: 'http://x.test',
+      token: 't',
       fetch: async (request) => {
         sizes.push((await request.arrayBuffer()).byteLength)
         return json(9)
@@ -82,7 +83,8 @@ describe('downloadBatchJobResult', () => {
   })
 
   it('returns an empty file as "" or an empty stream', async () => {
-    const empty = () => new Response('', { status: 200, headers: { 'content-type': 'text/csv', 'content-length': '0' } })
+    const empty = () =>
+      new Response('', { status: 200, headers: { 'content-type': 'text/csv', 'content-length': '0' } })
     const { krs } = setup(empty(), empty())
     await expect(krs.downloadBatchJobResult(5)).resolves.toBe('')
     const stream = await krs.downloadBatchJobResult(5, { as: 'stream' })

@@ -7,7 +7,8 @@ describe('onRequest / onResponse hooks', () => {
     const f = fakeFetch(errorBody('KRSKIT_HIGH_LOAD', 'System Is In High Load State.', 503), json('1.5.0'))
     const seen: Array<Omit<RequestHookContext, 'request'> & { status?: number }> = []
     const krs = createKrsClient({
-      baseUrl: 'http://x.test', token: 't',
+      baseUrl: 'http://x.test',
+      token: 't',
       fetch: f.fetch,
       sleep: recordingSleep().sleep,
       onRequest({ operation, attempt, request }) {
@@ -32,7 +33,12 @@ describe('onRequest / onResponse hooks', () => {
 
   it('onResponse may replace the response', async () => {
     const f = fakeFetch(json('real'))
-    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch, onResponse: () => json('replaced') })
+    const krs = createKrsClient({
+      baseUrl: 'http://x.test',
+      token: 't',
+      fetch: f.fetch,
+      onResponse: () => json('replaced'),
+    })
     await expect(krs.getVersion()).resolves.toBe('replaced')
   })
 
@@ -40,7 +46,8 @@ describe('onRequest / onResponse hooks', () => {
     const f = fakeFetch(json('1'), json('2'))
     const boom = new RangeError('hook failed')
     const krs = createKrsClient({
-      baseUrl: 'http://x.test', token: 't',
+      baseUrl: 'http://x.test',
+      token: 't',
       fetch: f.fetch,
       onRequest() {
         throw boom

@@ -51,7 +51,8 @@ describe('paginate', () => {
     const f = memberServer(120, 50)
     const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch })
     const ids: number[] = []
-    for await (const m of krs.paginate('get_member_infos_by_condition', { ...body, offset: 100 })) ids.push(m.id as number)
+    for await (const m of krs.paginate('get_member_infos_by_condition', { ...body, offset: 100 }))
+      ids.push(m.id as number)
     expect(ids).toEqual(Array.from({ length: 20 }, (_, i) => 101 + i))
   })
 
@@ -64,7 +65,9 @@ describe('paginate', () => {
   })
 
   it('accepts legacy-wrapped pages', async () => {
-    const f = fetchAlways((_, i) => json({ member_infos: i === 0 ? Array.from({ length: 50 }, () => ({ id: 1 })) : [{ id: 2 }] }))
+    const f = fetchAlways((_, i) =>
+      json({ member_infos: i === 0 ? Array.from({ length: 50 }, () => ({ id: 1 })) : [{ id: 2 }] }),
+    )
     const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch })
     let n = 0
     for await (const _ of krs.paginate('get_member_infos_by_condition', body)) n++
@@ -72,16 +75,26 @@ describe('paginate', () => {
   })
 
   it('uses the step of each operation (50 000 for delivery addresses)', async () => {
-    const f = fetchAlways((_, i) => json(i === 0 ? Array.from({ length: 50_000 }, (_, j) => `a${j}@example.com`) : ['last@example.com']))
+    const f = fetchAlways((_, i) =>
+      json(i === 0 ? Array.from({ length: 50_000 }, (_, j) => `a${j}@example.com`) : ['last@example.com']),
+    )
     const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch })
     const pages: number[] = []
-    for await (const page of krs.pages('get_addresses_for_delivery', { delivery_id: 3, type: 'valid' })) pages.push(page.length)
+    for await (const page of krs.pages('get_addresses_for_delivery', { delivery_id: 3, type: 'valid' }))
+      pages.push(page.length)
     expect(pages).toEqual([50_000, 1])
     expect(f.requests.map((r) => (r.body as { offset: number }).offset)).toEqual([0, 50_000])
   })
 
   it('yields [member ID, albums] entries of posted-image pages and stops only at an empty page', async () => {
-    const image = { url: 'https://x/1.jpg', file_name: '1.jpg', mime_type: 'image/jpeg', size: 1, date: '2025-08-20 10:15:00', expire: '2025-09-01 13:00:00' }
+    const image = {
+      url: 'https://x/1.jpg',
+      file_name: '1.jpg',
+      mime_type: 'image/jpeg',
+      size: 1,
+      date: '2025-08-20 10:15:00',
+      expire: '2025-09-01 13:00:00',
+    }
     // members without images are left out, so a page of 50 members can hold fewer keys
     const replies = [{ '132': { '1': [image] }, '133': { '2': [image] } }, { '190': { '1': [image] } }, {}]
     const f = fetchAlways((_, i) => json(replies[i]))

@@ -51,7 +51,13 @@ describe('with the global fetch over a real socket', () => {
     let calls = 0
     handler = (_, __, res) => {
       calls++
-      if (calls === 1) sendJson(res, 429, { error_code: 'KRSKIT_RATE_LIMITED', error_desc: 'Too Many Requests.' }, { 'retry-after': '0' })
+      if (calls === 1)
+        sendJson(
+          res,
+          429,
+          { error_code: 'KRSKIT_RATE_LIMITED', error_desc: 'Too Many Requests.' },
+          { 'retry-after': '0' },
+        )
       else sendJson(res, 400, { error_code: 'KR_API_F0004', error_desc: 'Invalid Parameter.', message: 'bad' })
     }
     const krs = createKrsClient({ baseUrl, token: 't' })

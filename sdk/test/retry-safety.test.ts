@@ -113,7 +113,8 @@ describe('writes are never sent twice', () => {
 describe('idempotent reads are retried', () => {
   it('on 503, then succeed', async () => {
     let n = 0
-    handler = (_, __, res) => (++n === 1 ? sendJson(res, 503, highLoad) : sendJson(res, 200, [{ id: 1, title: 'db', nums: 1 }]))
+    handler = (_, __, res) =>
+      ++n === 1 ? sendJson(res, 503, highLoad) : sendJson(res, 200, [{ id: 1, title: 'db', nums: 1 }])
     const { krs, retries } = client()
     await expect(krs.getMemberTables()).resolves.toEqual([{ id: 1, title: 'db', nums: 1 }])
     expect(seen).toHaveLength(2)
@@ -134,7 +135,10 @@ describe('idempotent reads are retried', () => {
   for (const status of [429, 502, 504]) {
     it(`on ${status}`, async () => {
       let n = 0
-      handler = (_, __, res) => (++n === 1 ? sendJson(res, status, { error_code: 'KRSKIT_INTERNAL_ERROR', error_desc: 'x' }) : sendJson(res, 200, 3))
+      handler = (_, __, res) =>
+        ++n === 1
+          ? sendJson(res, status, { error_code: 'KRSKIT_INTERNAL_ERROR', error_desc: 'x' })
+          : sendJson(res, 200, 3)
       const { krs } = client()
       await expect(krs.getMembersNumByCondition({ member_table_id: 1, condition_id: 1 })).resolves.toBe(3)
       expect(seen).toHaveLength(2)
@@ -166,12 +170,23 @@ describe('which network failures mean "not sent"', () => {
   const sysError = (code: string) => Object.assign(new Error(code), { code })
 
   it('connect-phase errors (refused, DNS, no route, connect timeout) are; resets and closed sockets are not', () => {
-    for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']) {
+    for (const code of [
+      'ECONNREFUSED',
+      'ENOTFOUND',
+      'EAI_AGAIN',
+      'ENETUNREACH',
+      'EHOSTUNREACH',
+      'UND_ERR_CONNECT_TIMEOUT',
+    ]) {
       expect(failedBeforeSending(fetchFailed(sysError(code))), code).toBe(true)
     }
-    const both = Object.assign(new AggregateError([sysError('ECONNREFUSED'), sysError('ECONNREFUSED')]), { code: 'ECONNREFUSED' })
+    const both = Object.assign(new AggregateError([sysError('ECONNREFUSED'), sysError('ECONNREFUSED')]), {
+      code: 'ECONNREFUSED',
+    })
     expect(failedBeforeSending(fetchFailed(both))).toBe(true)
-    expect(failedBeforeSending(fetchFailed(new AggregateError([sysError('ECONNREFUSED'), sysError('ECONNRESET')])))).toBe(false)
+    expect(
+      failedBeforeSending(fetchFailed(new AggregateError([sysError('ECONNREFUSED'), sysError('ECONNRESET')]))),
+    ).toBe(false)
     for (const code of ['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED']) {
       expect(failedBeforeSending(fetchFailed(sysError(code))), code).toBe(false)
     }

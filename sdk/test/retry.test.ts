@@ -6,7 +6,14 @@ import { errorBody, fakeFetch, json, recordingSleep, type Reply } from './suppor
 function setup(replies: Reply[], extra: Parameters<typeof createKrsClient>[0] = {}) {
   const f = fakeFetch(...replies)
   const s = recordingSleep()
-  const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch, sleep: s.sleep, random: () => 0.5, ...extra })
+  const krs = createKrsClient({
+    baseUrl: 'http://x.test',
+    token: 't',
+    fetch: f.fetch,
+    sleep: s.sleep,
+    random: () => 0.5,
+    ...extra,
+  })
   return { f, s, krs }
 }
 
@@ -49,7 +56,11 @@ describe('retries', () => {
   })
 
   it('throws KrsNetworkError after the retries of a persistent connection error', async () => {
-    const { f, krs } = setup([new TypeError('fetch failed'), new TypeError('fetch failed'), new TypeError('fetch failed')])
+    const { f, krs } = setup([
+      new TypeError('fetch failed'),
+      new TypeError('fetch failed'),
+      new TypeError('fetch failed'),
+    ])
     await expect(krs.getVersion()).rejects.toBeInstanceOf(KrsNetworkError)
     expect(f.requests).toHaveLength(3)
   })

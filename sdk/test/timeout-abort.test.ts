@@ -18,19 +18,33 @@ describe('timeouts', () => {
   })
 
   it('times out even when a custom fetch ignores the abort signal', async () => {
-    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: () => new Promise<Response>(() => {}), timeoutMs: 20 })
+    const krs = createKrsClient({
+      baseUrl: 'http://x.test',
+      token: 't',
+      fetch: () => new Promise<Response>(() => {}),
+      timeoutMs: 20,
+    })
     await expect(krs.getVersion()).rejects.toBeInstanceOf(KrsTimeoutError)
   })
 
   it('lets a call override the client timeout', async () => {
     const f = hangingFetch()
     const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch, timeoutMs: 60_000 })
-    await expect(krs.getVersion({}, { timeoutMs: 20 })).rejects.toMatchObject({ name: 'KrsTimeoutError', timeoutMs: 20 })
+    await expect(krs.getVersion({}, { timeoutMs: 20 })).rejects.toMatchObject({
+      name: 'KrsTimeoutError',
+      timeoutMs: 20,
+    })
   })
 
   it('counts backoff waits in the timeout', async () => {
     const f = fakeFetch(highLoadReply(), highLoadReply(), highLoadReply())
-    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch, timeoutMs: 40, retry: { baseDelayMs: 10_000 } })
+    const krs = createKrsClient({
+      baseUrl: 'http://x.test',
+      token: 't',
+      fetch: f.fetch,
+      timeoutMs: 40,
+      retry: { baseDelayMs: 10_000 },
+    })
     await expect(krs.getVersion()).rejects.toBeInstanceOf(KrsTimeoutError)
     expect(f.requests).toHaveLength(1)
   })
@@ -57,7 +71,12 @@ describe('abort', () => {
 
   it('interrupts a backoff wait', async () => {
     const f = fakeFetch(highLoadReply(), highLoadReply())
-    const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch, retry: { baseDelayMs: 10_000 } })
+    const krs = createKrsClient({
+      baseUrl: 'http://x.test',
+      token: 't',
+      fetch: f.fetch,
+      retry: { baseDelayMs: 10_000 },
+    })
     const controller = new AbortController()
     const p = krs.getVersion({}, { signal: controller.signal })
     setTimeout(() => controller.abort(), 20)

@@ -10,7 +10,14 @@ const tables = [
 
 describe('tolerant reader (both response shapes)', () => {
   it('returns the bare value for the bare and the legacy-wrapped answer', async () => {
-    const f = fakeFetch(json(tables), json({ member_tables: tables }), json(15), json({ member_id: 15 }), json('1.5.0'), json({ version: '1.5.0' }))
+    const f = fakeFetch(
+      json(tables),
+      json({ member_tables: tables }),
+      json(15),
+      json({ member_id: 15 }),
+      json('1.5.0'),
+      json({ version: '1.5.0' }),
+    )
     const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch })
     await expect(krs.getMemberTables()).resolves.toEqual(tables)
     await expect(krs.getMemberTables()).resolves.toEqual(tables)

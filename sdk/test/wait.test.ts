@@ -4,14 +4,24 @@ import { errorBody, fakeFetch, fetchAlways, json, recordingSleep } from './suppo
 
 describe('waitForDelivery', () => {
   it('polls get_delivery_status every 30 s by default until phase 3, reporting progress', async () => {
-    const statuses = [[0, ''], [1, ''], [2, '配信対象数 3054 (37%完了)'], [3, '配信対象数 3054 (100%完了)']]
+    const statuses = [
+      [0, ''],
+      [1, ''],
+      [2, '配信対象数 3054 (37%完了)'],
+      [3, '配信対象数 3054 (100%完了)'],
+    ]
     const f = fakeFetch(...statuses.map((s) => json(s)))
     const s = recordingSleep()
     const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch, sleep: s.sleep })
     const seen: unknown[] = []
     const final = await krs.waitForDelivery(7, { onProgress: (status, poll) => seen.push([poll, status[0]]) })
     expect(final).toEqual([3, '配信対象数 3054 (100%完了)'])
-    expect(seen).toEqual([[0, 0], [1, 1], [2, 2], [3, 3]])
+    expect(seen).toEqual([
+      [0, 0],
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ])
     expect(s.delays).toEqual([30_000, 30_000, 30_000])
     expect(f.requests.map((r) => r.url)).toEqual(Array(4).fill('http://x.test/api/v1/get_delivery_status'))
     expect(f.requests[0]?.body).toEqual({ delivery_id: 7 })
@@ -54,14 +64,18 @@ describe('waitForDelivery', () => {
     const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch })
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 30)
-    await expect(krs.waitForDelivery(1, { intervalMs: 5, signal: controller.signal })).rejects.toBeInstanceOf(KrsAbortError)
+    await expect(krs.waitForDelivery(1, { intervalMs: 5, signal: controller.signal })).rejects.toBeInstanceOf(
+      KrsAbortError,
+    )
   })
 })
 
 describe('waitForBatchJob', () => {
   it('polls get_batch_job_status until progress is 100', async () => {
     const progress = [0, 37, 99, 100]
-    const f = fakeFetch(...progress.map((p) => json({ start_date: 1756700000, upload_date: null, progress: p, operation: 'export' })))
+    const f = fakeFetch(
+      ...progress.map((p) => json({ start_date: 1756700000, upload_date: null, progress: p, operation: 'export' })),
+    )
     const s = recordingSleep()
     const krs = createKrsClient({ baseUrl: 'http://x.test', token: 't', fetch: f.fetch, sleep: s.sleep })
     const seen: number[] = []

@@ -32,8 +32,13 @@ const require = createRequire(import.meta.url)
 /** An msw 2.x older than the kit's own (msw@^2.15): the consumer's copy. */
 const CONSUMER_MSW = '~2.8.0'
 /** The tools of the consumer project: the versions this repository uses (in the npm cache). */
-const versionOf = (name: string): string => (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version
-const tools = { typescript: versionOf('typescript'), vitest: versionOf('vitest'), '@types/node': versionOf('@types/node') }
+const versionOf = (name: string): string =>
+  (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version
+const tools = {
+  typescript: versionOf('typescript'),
+  vitest: versionOf('vitest'),
+  '@types/node': versionOf('@types/node'),
+}
 
 /** The environment for npm in the consumer projects: none of this repository's npm settings. */
 function consumerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -51,21 +56,41 @@ interface Run {
 }
 
 /** npm's own warnings (e.g. about the machine's user npmrc) are not the command's output. */
-const withoutNpmWarnings = (text: string): string => text.split('\n').filter((l) => !l.startsWith('npm warn ')).join('\n')
+const withoutNpmWarnings = (text: string): string =>
+  text
+    .split('\n')
+    .filter((l) => !l.startsWith('npm warn '))
+    .join('\n')
 
 function run(cmd: string, args: string[], cwd: string, extra: Record<string, string> = {}, timeoutMs = 240_000): Run {
-  const r = spawnSync(cmd, args, { cwd, env: consumerEnv(extra), encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 })
+  const r = spawnSync(cmd, args, {
+    cwd,
+    env: consumerEnv(extra),
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    maxBuffer: 64 * 1024 * 1024,
+  })
   return { status: r.status, stdout: r.stdout ?? '', stderr: withoutNpmWarnings(r.stderr ?? '') }
 }
 
-function mustRun(cmd: string, args: string[], cwd: string, extra: Record<string, string> = {}, timeoutMs?: number): Run {
+function mustRun(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  extra: Record<string, string> = {},
+  timeoutMs?: number,
+): Run {
   const r = run(cmd, args, cwd, extra, timeoutMs)
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} (in ${cwd}) exit ${r.status}\n${r.stdout.slice(-3000)}\n${r.stderr.slice(-3000)}`)
+  if (r.status !== 0)
+    throw new Error(
+      `${cmd} ${args.join(' ')} (in ${cwd}) exit ${r.status}\n${r.stdout.slice(-3000)}\n${r.stderr.slice(-3000)}`,
+    )
   return r
 }
 
 /** `npx <bin>` with npm offline: a bin that is not linked fails instead of being downloaded. */
-const npx = (bin: string, args: string[], cwd: string, timeoutMs?: number): Run => run('npx', ['--offline', bin, ...args], cwd, {}, timeoutMs)
+const npx = (bin: string, args: string[], cwd: string, timeoutMs?: number): Run =>
+  run('npx', ['--offline', bin, ...args], cwd, {}, timeoutMs)
 
 interface Projects {
   app: string
@@ -116,7 +141,12 @@ function installProjects(tarballs: { sdk: string; mockServer: string; cli: strin
           private: true,
           type: 'module',
           dependencies: { '@krs-kit/sdk': `file:${local.sdk}`, '@krs-kit/mock-server': `file:${local.mockServer}` },
-          devDependencies: { msw: CONSUMER_MSW, typescript: tools.typescript, vitest: tools.vitest, '@types/node': tools['@types/node'] },
+          devDependencies: {
+            msw: CONSUMER_MSW,
+            typescript: tools.typescript,
+            vitest: tools.vitest,
+            '@types/node': tools['@types/node'],
+          },
         },
         null,
         2,
@@ -127,7 +157,16 @@ function installProjects(tarballs: { sdk: string; mockServer: string; cli: strin
     mkdirSync(cliOnly, { recursive: true })
     writeFileSync(
       join(cliOnly, 'package.json'),
-      JSON.stringify({ name: 'krs-consumer-cli', private: true, type: 'module', dependencies: { '@krs-kit/cli': `file:${local.cli}`, '@krs-kit/sdk': `file:${local.sdk}` } }, null, 2),
+      JSON.stringify(
+        {
+          name: 'krs-consumer-cli',
+          private: true,
+          type: 'module',
+          dependencies: { '@krs-kit/cli': `file:${local.cli}`, '@krs-kit/sdk': `file:${local.sdk}` },
+        },
+        null,
+        2,
+      ),
     )
     mustRun('npm', install, cliOnly, {}, 240_000)
     writeFileSync(join(base, 'installed'), new Date().toISOString())
@@ -143,7 +182,11 @@ function installProjects(tarballs: { sdk: string; mockServer: string; cli: strin
 
 /** Starts `npx krs-mock --port 0` in `cwd`; resolves with its URL. */
 function startKrsMock(cwd: string): Promise<{ url: string; child: ChildProcess; output: () => string }> {
-  const child = spawn('npx', ['--offline', 'krs-mock', '--port', '0', '--host', '127.0.0.1', '--clock', 'manual'], { cwd, env: consumerEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn('npx', ['--offline', 'krs-mock', '--port', '0', '--host', '127.0.0.1', '--clock', 'manual'], {
+    cwd,
+    env: consumerEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let out = ''
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`npx krs-mock did not start within 60 s:\n${out}`)), 60_000)
@@ -182,9 +225,11 @@ describe('the packed packages in a brand-new project', () => {
     }
   })
 
-  it('installs one msw, the project\'s older one, and the kit packages from the tarballs', () => {
+  it("installs one msw, the project's older one, and the kit packages from the tarballs", () => {
     const app = projects.app
-    const msw = JSON.parse(readFileSync(join(app, 'node_modules', 'msw', 'package.json'), 'utf8')) as { version: string }
+    const msw = JSON.parse(readFileSync(join(app, 'node_modules', 'msw', 'package.json'), 'utf8')) as {
+      version: string
+    }
     expect(msw.version).toMatch(/^2\.8\./)
     // msw is a peer of the emulator: no second copy below it.
     expect(existsSync(join(app, 'node_modules', '@krs-kit', 'mock-server', 'node_modules', 'msw'))).toBe(false)
@@ -212,7 +257,13 @@ describe('the packed packages in a brand-new project', () => {
   }, 200_000)
 
   it("runs the app's vitest specs: the SDK against npx krs-mock and the app mocked with setupServer(...createMockHandlers())", () => {
-    const r = run('npx', ['--offline', 'vitest', 'run', '--reporter=verbose'], projects.app, { KRS_MOCK_URL: mock!.url }, 180_000)
+    const r = run(
+      'npx',
+      ['--offline', 'vitest', 'run', '--reporter=verbose'],
+      projects.app,
+      { KRS_MOCK_URL: mock!.url },
+      180_000,
+    )
     const out = r.stdout + r.stderr
     expect(out, out).toMatch(/Tests\s+6 passed \(6\)/)
     expect(out).toContain('answers search_addresses_by_zip from the shipped zip dictionary')
@@ -228,7 +279,11 @@ describe('the packed packages in a brand-new project', () => {
 
     it('npx krs --version prints the package version', () => {
       const r = npx('krs', ['--version'], projects.cliOnly, 60_000)
-      const version = (JSON.parse(readFileSync(join(projects.cliOnly, 'node_modules', '@krs-kit', 'cli', 'package.json'), 'utf8')) as { version: string }).version
+      const version = (
+        JSON.parse(readFileSync(join(projects.cliOnly, 'node_modules', '@krs-kit', 'cli', 'package.json'), 'utf8')) as {
+          version: string
+        }
+      ).version
       expect(r.stdout.trim()).toBe(version)
       expect(r.status).toBe(0)
     })

@@ -26,7 +26,13 @@ export const defaultTokens: Record<string, AccountModel> = {
 /** The oneshot-condition searches: a missing right is "No Has OneshotCondition Privilege". */
 const oneshotSearches = new Set(['get_members_num_by_oneshot_condition', 'get_member_infos_by_oneshot_condition'])
 /** The calls that use saved extraction conditions: a missing right is "No Has Condition Privilege". */
-const conditionCalls = new Set(['add_condition', 'delete_condition', 'get_conditions', 'get_member_infos_by_condition', 'get_members_num_by_condition'])
+const conditionCalls = new Set([
+  'add_condition',
+  'delete_condition',
+  'get_conditions',
+  'get_member_infos_by_condition',
+  'get_members_num_by_condition',
+])
 
 export type RefusalCode = 'KR_API_F0014' | 'KR_API_F0019' | 'KR_API_F0020' | 'KR_API_F0008'
 
@@ -40,7 +46,12 @@ export type RefusalCode = 'KR_API_F0014' | 'KR_API_F0019' | 'KR_API_F0020' | 'KR
 export function expectedRefusal(op: OperationInfo, account: AccountModel): RefusalCode | null {
   if (op.rights.length > 0) {
     const ok = op.rights.some((r) => r === account.level || (r === 'member_data_search' && account.memberDataSearch))
-    if (!ok) return oneshotSearches.has(op.name) ? 'KR_API_F0020' : conditionCalls.has(op.name) ? 'KR_API_F0019' : 'KR_API_F0014'
+    if (!ok)
+      return oneshotSearches.has(op.name)
+        ? 'KR_API_F0020'
+        : conditionCalls.has(op.name)
+          ? 'KR_API_F0019'
+          : 'KR_API_F0014'
   }
   if (op.option !== null && !account.options[op.option]) return 'KR_API_F0008'
   return null

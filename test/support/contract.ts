@@ -10,9 +10,11 @@ export type { OperationInfo, OperationName }
 
 // ajv and ajv-formats are CommonJS: under ESM the class may sit on `.default`.
 type AjvCtor = typeof Ajv2020Module.default
-const Ajv2020: AjvCtor = (Ajv2020Module as unknown as { default?: AjvCtor }).default ?? (Ajv2020Module as unknown as AjvCtor)
+const Ajv2020: AjvCtor =
+  (Ajv2020Module as unknown as { default?: AjvCtor }).default ?? (Ajv2020Module as unknown as AjvCtor)
 type AddFormats = typeof addFormatsModule.default
-const addFormats: AddFormats = (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats)
+const addFormats: AddFormats =
+  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats)
 
 // Our own Ajv (not the emulator's): the cross tests check the emulator from outside.
 const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true })
@@ -39,7 +41,12 @@ const errorBodyValidator = ajv.compile({
   type: 'object',
   required: ['error_code', 'error_desc'],
   additionalProperties: false,
-  properties: { error_code: { type: 'string' }, error_desc: { type: 'string' }, message: { type: 'string' }, request_id: { type: 'string' } },
+  properties: {
+    error_code: { type: 'string' },
+    error_desc: { type: 'string' },
+    message: { type: 'string' },
+    request_id: { type: 'string' },
+  },
 })
 
 export interface Answer {
@@ -69,7 +76,9 @@ export function contractProblems(name: OperationName, a: Answer): string[] {
     }
     const v = compiled(responseValidators, name, info.responseSchema)
     if (v(body)) return []
-    return (v.errors ?? []).slice(0, 5).map((e) => `response ${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
+    return (v.errors ?? [])
+      .slice(0, 5)
+      .map((e) => `response ${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
   }
   return errorProblems(a, info.errors)
 }
@@ -83,12 +92,17 @@ export function errorProblems(a: Answer, allowed?: readonly string[]): string[] 
     return [`${a.status} body is not JSON: ${a.text.slice(0, 200)}`]
   }
   const problems: string[] = []
-  if (!errorBodyValidator(body)) problems.push(`error body shape: ${ajv.errorsText(errorBodyValidator.errors)} in ${a.text.slice(0, 200)}`)
+  if (!errorBodyValidator(body))
+    problems.push(`error body shape: ${ajv.errorsText(errorBodyValidator.errors)} in ${a.text.slice(0, 200)}`)
   const code = (body as { error_code?: unknown }).error_code
   if (typeof code !== 'string' || !isErrorCode(code)) return [...problems, `unknown error code ${String(code)}`]
   const entry = errorCatalogue[code]
-  if (entry.status !== a.status) problems.push(`${code} answered with ${a.status}, the catalogue maps it to ${entry.status}`)
-  if ((body as { error_desc?: unknown }).error_desc !== entry.name) problems.push(`${code} error_desc ${JSON.stringify((body as { error_desc?: unknown }).error_desc)} ≠ ${JSON.stringify(entry.name)}`)
+  if (entry.status !== a.status)
+    problems.push(`${code} answered with ${a.status}, the catalogue maps it to ${entry.status}`)
+  if ((body as { error_desc?: unknown }).error_desc !== entry.name)
+    problems.push(
+      `${code} error_desc ${JSON.stringify((body as { error_desc?: unknown }).error_desc)} ≠ ${JSON.stringify(entry.name)}`,
+    )
   if (allowed && !allowed.includes(code)) problems.push(`${code} is not among the operation's errors`)
   return problems
 }
@@ -106,8 +120,11 @@ export function errorCodeOf(text: string): string | null {
 /** Problems of a decoded success value of `name` against its response schema. */
 export function responseValueProblems(name: OperationName, value: unknown): string[] {
   const info = operations[name]
-  if (info.responseType === 'text') return typeof value === 'string' ? [] : [`a text answer expected, got ${typeof value}`]
+  if (info.responseType === 'text')
+    return typeof value === 'string' ? [] : [`a text answer expected, got ${typeof value}`]
   const v = compiled(responseValidators, name, info.responseSchema)
   if (v(value)) return []
-  return (v.errors ?? []).slice(0, 5).map((e) => `response ${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
+  return (v.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `response ${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
 }

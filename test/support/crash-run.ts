@@ -117,7 +117,10 @@ export async function crashOnce(writeSeconds: number, tag: string): Promise<Cras
 }
 
 /** Writes, SIGTERM, restart: every acknowledged write is still there. */
-export async function cleanShutdownOnce(writeSeconds: number, tag: string): Promise<{ acknowledged: number; restored: number; missing: number }> {
+export async function cleanShutdownOnce(
+  writeSeconds: number,
+  tag: string,
+): Promise<{ acknowledged: number; restored: number; missing: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'krs-clean-'))
   let mock: MockProcess | undefined
   try {
@@ -132,7 +135,8 @@ export async function cleanShutdownOnce(writeSeconds: number, tag: string): Prom
     try {
       const restored = await memberCount(again.url, 'krs-all')
       let missing = 0
-      for (const email of acked.filter((_, i) => i % Math.max(1, Math.floor(acked.length / 50)) === 0)) if (!(await memberExists(again.url, 'krs-all', email))) missing++
+      for (const email of acked.filter((_, i) => i % Math.max(1, Math.floor(acked.length / 50)) === 0))
+        if (!(await memberExists(again.url, 'krs-all', email))) missing++
       return { acknowledged: base + acked.length, restored, missing }
     } finally {
       await again.stop('SIGTERM')

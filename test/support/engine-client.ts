@@ -8,15 +8,31 @@ export interface EngineAnswer {
 }
 
 /** An engine in process and a checked caller: every answer must conform to the contract. */
-export function engineClient(opts: EngineOptions = {}): { engine: Engine; call: (name: OperationName, body: unknown, token?: string) => Promise<EngineAnswer>; admin: (method: string, path: string, body?: unknown) => Promise<{ status: number; json: unknown }> } {
-  const engine = createEngine({ members: 20, seed: 3, clock: { mode: 'manual', now: 1_767_225_600 }, validateResponses: false, logger: { error: () => {}, warn: () => {} }, ...opts })
+export function engineClient(opts: EngineOptions = {}): {
+  engine: Engine
+  call: (name: OperationName, body: unknown, token?: string) => Promise<EngineAnswer>
+  admin: (method: string, path: string, body?: unknown) => Promise<{ status: number; json: unknown }>
+} {
+  const engine = createEngine({
+    members: 20,
+    seed: 3,
+    clock: { mode: 'manual', now: 1_767_225_600 },
+    validateResponses: false,
+    logger: { error: () => {}, warn: () => {} },
+    ...opts,
+  })
   const call = async (name: OperationName, body: unknown, token = 'krs-all'): Promise<EngineAnswer> => {
     const res = await engine.handle(
-      new Request(`http://krs.test/api/v1/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) }),
+      new Request(`http://krs.test/api/v1/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      }),
     )
     const text = await res.text()
     const problems = contractProblems(name, { status: res.status, contentType: res.headers.get('content-type'), text })
-    if (problems.length > 0) throw new Error(`${name} ${JSON.stringify(body)} → ${res.status} ${text.slice(0, 300)}: ${problems.join('; ')}`)
+    if (problems.length > 0)
+      throw new Error(`${name} ${JSON.stringify(body)} → ${res.status} ${text.slice(0, 300)}: ${problems.join('; ')}`)
     let json: unknown = null
     try {
       json = JSON.parse(text)
@@ -27,7 +43,11 @@ export function engineClient(opts: EngineOptions = {}): { engine: Engine; call: 
   }
   const admin = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> => {
     const res = await engine.handle(
-      new Request(`http://krs.test/__mock/${path}`, { method, headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+      new Request(`http://krs.test/__mock/${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
     )
     return { status: res.status, json: (await res.json()) as unknown }
   }

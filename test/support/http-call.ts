@@ -7,7 +7,13 @@ export interface CallResult extends Answer {
 }
 
 /** POST /api/v1/<name> with a JSON body (raw string passes through as is). */
-export async function post(base: string, name: string, body: unknown, token?: string, headers: Record<string, string> = {}): Promise<CallResult> {
+export async function post(
+  base: string,
+  name: string,
+  body: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<CallResult> {
   const res = await fetch(`${base}/api/v1/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
@@ -20,7 +26,13 @@ export async function post(base: string, name: string, body: unknown, token?: st
   } catch {
     json = null
   }
-  return { status: res.status, contentType: res.headers.get('content-type'), text, json, violations: res.headers.get('sl-violations') }
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    text,
+    json,
+    violations: res.headers.get('sl-violations'),
+  }
 }
 
 /** Where conforming calls go: Prism in front of the emulator, and the emulator itself. */
@@ -60,11 +72,23 @@ export function prismFetch(doors: Doors): (request: Request) => Promise<Response
   return async (request) => {
     const body = await request.clone().text()
     const url = new URL(request.url)
-    const through = await fetch(new Request(`${doors.prismUrl}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body }))
+    const through = await fetch(
+      new Request(`${doors.prismUrl}${url.pathname}${url.search}`, {
+        method: request.method,
+        headers: request.headers,
+        body,
+      }),
+    )
     const text = await through.clone().text()
     if (!onlyTupleViolations({ contentType: through.headers.get('content-type'), text })) return through
     prismBypasses.push(`${url.pathname}: ${through.status} tuple (prefixItems) violation`)
-    return fetch(new Request(`${doors.mockUrl}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body }))
+    return fetch(
+      new Request(`${doors.mockUrl}${url.pathname}${url.search}`, {
+        method: request.method,
+        headers: request.headers,
+        body,
+      }),
+    )
   }
 }
 
@@ -82,9 +106,18 @@ export function prismFetch(doors: Doors): (request: Request) => Promise<Response
  *   when "false schema" is its sole objection);
  * - Prism itself answers 401 problem+json to a request without a bearer token.
  */
-export async function conformingCall(doors: Doors, name: OperationName, body: unknown, token?: string): Promise<CallResult> {
+export async function conformingCall(
+  doors: Doors,
+  name: OperationName,
+  body: unknown,
+  token?: string,
+): Promise<CallResult> {
   let r = await post(doors.prismUrl, name, body, token)
-  if ((isPrismProblem(r, 'UNPROCESSABLE_ENTITY') && requestIsValid(name, body)) || onlyTupleViolations(r) || (isPrismProblem(r, 'UNAUTHORIZED') && token === undefined)) {
+  if (
+    (isPrismProblem(r, 'UNPROCESSABLE_ENTITY') && requestIsValid(name, body)) ||
+    onlyTupleViolations(r) ||
+    (isPrismProblem(r, 'UNAUTHORIZED') && token === undefined)
+  ) {
     prismBypasses.push(`${name}: ${isPrismProblem(r, 'UNAUTHORIZED') ? 'no token' : 'tuple (prefixItems)'}`)
     r = await post(doors.mockUrl, name, body, token)
   }

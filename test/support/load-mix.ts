@@ -23,7 +23,13 @@ export interface LoadResult {
  * get_members_num_by_condition, get_member_tables). Acknowledged writes are counted from
  * the answers so the caller can count the members afterwards (no lost writes).
  */
-export function runLoadMix(opts: { url: string; token: string; connections: number; durationS: number; tag: string }): Promise<LoadResult> {
+export function runLoadMix(opts: {
+  url: string
+  token: string
+  connections: number
+  durationS: number
+  tag: string
+}): Promise<LoadResult> {
   let serial = 0
   let acknowledged = 0
   const emails: string[] = []
@@ -44,7 +50,13 @@ export function runLoadMix(opts: { url: string; token: string; connections: numb
             setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
               const email = `load-${opts.tag}-${serial++}@example.com`
               context.email = email
-              return { ...req, body: JSON.stringify({ member_table_id: 1, member_info: { e_4: email, e_5: 'abcd1234', e_6: '負荷 試験' } }) }
+              return {
+                ...req,
+                body: JSON.stringify({
+                  member_table_id: 1,
+                  member_info: { e_4: email, e_5: 'abcd1234', e_6: '負荷 試験' },
+                }),
+              }
             },
             onResponse: (status: number, _body: string, context: Record<string, unknown>) => {
               if (status === 200) {
@@ -53,8 +65,18 @@ export function runLoadMix(opts: { url: string; token: string; connections: numb
               }
             },
           },
-          { method: 'POST', path: '/api/v1/get_member_info', headers, body: JSON.stringify({ member_table_id: 1, member_id: 1 }) },
-          { method: 'POST', path: '/api/v1/get_members_num_by_condition', headers, body: JSON.stringify({ member_table_id: 1, condition_id: 1 }) },
+          {
+            method: 'POST',
+            path: '/api/v1/get_member_info',
+            headers,
+            body: JSON.stringify({ member_table_id: 1, member_id: 1 }),
+          },
+          {
+            method: 'POST',
+            path: '/api/v1/get_members_num_by_condition',
+            headers,
+            body: JSON.stringify({ member_table_id: 1, condition_id: 1 }),
+          },
           { method: 'POST', path: '/api/v1/get_member_tables', headers, body: '{}' },
         ],
       } as autocannon.Options,

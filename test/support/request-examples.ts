@@ -10,7 +10,9 @@ interface SpecOperation {
 const spec = JSON.parse(readFileSync(bundledSpec, 'utf8')) as { paths: Record<string, { post: SpecOperation }> }
 
 /** The contract's own request examples of each operation (`example` and every `examples` value). */
-export const requestExamples: Record<OperationName, unknown[]> = Object.fromEntries(operationNames.map((n) => [n, [] as unknown[]])) as Record<OperationName, unknown[]>
+export const requestExamples: Record<OperationName, unknown[]> = Object.fromEntries(
+  operationNames.map((n) => [n, [] as unknown[]]),
+) as Record<OperationName, unknown[]>
 for (const item of Object.values(spec.paths)) {
   const op = item.post
   const media = op.requestBody?.content?.['application/json']

@@ -13,7 +13,12 @@ export interface KrsRun {
 const home = mkdtempSync(join(tmpdir(), 'krs-cli-home-'))
 
 /** Runs the built `krs` (cli/dist/bin.js) with a base URL and token, no terminal, an empty config. */
-export function krs(argv: string[], env: { baseUrl: string; token?: string }, input = '', timeoutMs = 60_000): Promise<KrsRun> {
+export function krs(
+  argv: string[],
+  env: { baseUrl: string; token?: string },
+  input = '',
+  timeoutMs = 60_000,
+): Promise<KrsRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cliBin, ...argv], {
       env: {

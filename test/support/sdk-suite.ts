@@ -54,13 +54,22 @@ export function sdkSuite(door: () => SdkDoor): void {
       }
 
       if (operations[name].security) {
-        const bad = await outcome((d.direct('krs-all.t_000000000000.0000000000000000').call as (n: OperationName, b: unknown) => Promise<unknown>)(name, validExample(name)))
+        const bad = await outcome(
+          (
+            d.direct('krs-all.t_000000000000.0000000000000000').call as (
+              n: OperationName,
+              b: unknown,
+            ) => Promise<unknown>
+          )(name, validExample(name)),
+        )
         expect(bad.error?.code, name).toBe('KR_API_F1001')
         expect(bad.error?.status).toBe(401)
       } else {
         const body = {}
         if (requestIsValid(name, body)) return
-        const bad = await outcome((d.direct(d.token).call as (n: OperationName, b: unknown) => Promise<unknown>)(name, body))
+        const bad = await outcome(
+          (d.direct(d.token).call as (n: OperationName, b: unknown) => Promise<unknown>)(name, body),
+        )
         expect(bad.error?.code).toBe('KR_API_F0006')
       }
     })

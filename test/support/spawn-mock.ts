@@ -19,16 +19,32 @@ export interface MockProcess {
  * "krs-mock listening on <url>". One process, so a signal reaches the server itself.
  * Every answer is checked against the contract (--validate-responses).
  */
-export function startMock(args: readonly string[] = [], opts: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<MockProcess> {
+export function startMock(
+  args: readonly string[] = [],
+  opts: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<MockProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', pathToFileURL(tsxLoader).href, mockBinSource, '--host', '127.0.0.1', '--port', '0', '--quiet', '--validate-responses', ...args],
+    [
+      '--import',
+      pathToFileURL(tsxLoader).href,
+      mockBinSource,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--quiet',
+      '--validate-responses',
+      ...args,
+    ],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'test', ...opts.env } },
   )
   let out = ''
   child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')))
   child.stderr.on('data', (d: Buffer) => (out += d.toString('utf8')))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code, sig) => resolve(code ?? (sig ? -1 : null))))
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, sig) => resolve(code ?? (sig ? -1 : null))),
+  )
 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

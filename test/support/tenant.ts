@@ -25,10 +25,19 @@ export async function newTenant(body: Record<string, unknown> = {}): Promise<Ten
 }
 
 /** An admin call on the tenant of `token`. */
-export async function admin(t: Tenant, method: string, path: string, token: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+export async function admin(
+  t: Tenant,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
   const res = await fetch(`${t.mockUrl}/__mock/${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
   const text = await res.text()

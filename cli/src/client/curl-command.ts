@@ -9,7 +9,10 @@ function shellQuote(s: string): string {
  */
 export function curlCommand(url: string, token: string | undefined, body: unknown, showToken = false): string {
   const lines = [`curl -sS -X POST ${shellQuote(url)}`]
-  if (token) lines.push(showToken ? `-H ${shellQuote(`Authorization: Bearer ${token}`)}` : `-H "Authorization: Bearer $KRS_API_TOKEN"`)
+  if (token)
+    lines.push(
+      showToken ? `-H ${shellQuote(`Authorization: Bearer ${token}`)}` : `-H "Authorization: Bearer $KRS_API_TOKEN"`,
+    )
   lines.push(`-H ${shellQuote('Content-Type: application/json')}`)
   lines.push(`--data-raw ${shellQuote(JSON.stringify(body))}`)
   return `${lines.join(' \\\n  ')}\n`

@@ -17,7 +17,18 @@ export interface GlobalOptions extends ConnectionFlags {
 }
 
 /** Global options that take a value: their value is never the command name. */
-export const valueOptions = new Set(['--token', '--env-id', '--base-url', '--profile', '--output', '-o', '--query', '-q', '--timeout', '--lang'])
+export const valueOptions = new Set([
+  '--token',
+  '--env-id',
+  '--base-url',
+  '--profile',
+  '--output',
+  '-o',
+  '--query',
+  '-q',
+  '--timeout',
+  '--lang',
+])
 
 export function addGlobalOptions(program: Command): void {
   program

@@ -15,13 +15,20 @@ function shellWord(s: string): string {
 /** An example call with flags, from the request schema's first example (or its required keys). */
 export function exampleCommand(info: OperationInfo): string {
   const schema = info.requestSchema as { examples?: unknown[] }
-  const example = (Array.isArray(schema.examples) ? schema.examples[0] : undefined) as Record<string, unknown> | undefined
+  const example = (Array.isArray(schema.examples) ? schema.examples[0] : undefined) as
+    | Record<string, unknown>
+    | undefined
   const parts = [`krs ${info.name.replace(/_/g, '-')}`]
   for (const f of operationFlags(info)) {
     let value: unknown = example?.[f.key] ?? (f.required ? f.example : undefined)
     if (value === undefined) {
       if (!f.required) continue
-      value = f.kind === 'integer' || f.kind === 'number' ? (f.minimum ?? 0) : f.kind === 'boolean' ? true : f.enumValues?.[0] ?? (f.kind === 'json' ? {} : sampleString(f.pattern))
+      value =
+        f.kind === 'integer' || f.kind === 'number'
+          ? (f.minimum ?? 0)
+          : f.kind === 'boolean'
+            ? true
+            : (f.enumValues?.[0] ?? (f.kind === 'json' ? {} : sampleString(f.pattern)))
     }
     parts.push(`--${f.flag}`, shellWord(typeof value === 'string' ? value : JSON.stringify(value)))
   }

@@ -11,7 +11,11 @@ export function operationFlags(info: OperationInfo): FlagSpec[] {
 /** The first paragraph on one line (Japanese lines join without a space). */
 function firstParagraph(text: string): string {
   const lines = (text.split(/\n\s*\n/)[0] ?? '').split('\n').map((l) => l.trim())
-  return lines.reduce((acc, line) => (acc === '' ? line : /[\x21-\x7e]$/.test(acc) && /^[\x21-\x7e]/.test(line) ? `${acc} ${line}` : acc + line), '')
+  return lines.reduce(
+    (acc, line) =>
+      acc === '' ? line : /[\x21-\x7e]$/.test(acc) && /^[\x21-\x7e]/.test(line) ? `${acc} ${line}` : acc + line,
+    '',
+  )
 }
 
 /** One line of help: the description's first line, required mark, range and default. */

@@ -18,6 +18,10 @@ export function operationHelpAfter(info: OperationInfo): string {
   const width = Math.max(...info.errors.map((c) => c.length))
   for (const code of info.errors) lines.push(`  ${code.padEnd(width)}  ${errorCatalogue[code].name}`)
   const example = t('op.example')
-  lines.push('', `${example} ${exampleCommand(info)}`, `${' '.repeat(displayWidth(example) + 1)}krs ${info.name.replace(/_/g, '-')} --body @request.json`)
+  lines.push(
+    '',
+    `${example} ${exampleCommand(info)}`,
+    `${' '.repeat(displayWidth(example) + 1)}krs ${info.name.replace(/_/g, '-')} --body @request.json`,
+  )
   return `${lines.join('\n')}\n`
 }

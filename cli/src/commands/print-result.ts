@@ -5,7 +5,8 @@ import type { GlobalOptions } from './global-options.js'
 
 /** `-r/--raw`: a string as it is, an array of scalars one a line; anything else as JSON. */
 function rawText(data: unknown): string | undefined {
-  const scalar = (v: unknown) => (typeof v === 'string' ? v : v === null || typeof v !== 'object' ? JSON.stringify(v) : undefined)
+  const scalar = (v: unknown) =>
+    typeof v === 'string' ? v : v === null || typeof v !== 'object' ? JSON.stringify(v) : undefined
   if (Array.isArray(data)) {
     const lines = data.map(scalar)
     if (lines.every((l) => l !== undefined)) return lines.map((l) => `${l}\n`).join('')

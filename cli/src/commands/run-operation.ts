@@ -33,7 +33,12 @@ async function allPages(client: KrsClient, name: string, body: Record<string, un
 }
 
 /** Flags → body → contract check → request (or curl) → output. */
-export async function runOperation(info: OperationInfo, flags: readonly FlagSpec[], cmd: Command, io: CliIo): Promise<void> {
+export async function runOperation(
+  info: OperationInfo,
+  flags: readonly FlagSpec[],
+  cmd: Command,
+  io: CliIo,
+): Promise<void> {
   const g = cmd.optsWithGlobals<GlobalOptions>()
   parseOutputFormat(g.output)
   const values = new Map<string, string | boolean>()
@@ -51,7 +56,8 @@ export async function runOperation(info: OperationInfo, flags: readonly FlagSpec
   if (g.dryRun) {
     io.stdout(curlCommand(`${requireBase(conn)}/api/v1/${info.name}`, conn.token, body, g.showToken === true))
     // The token stays out of the command; say which one would be sent (masked) and how to set it.
-    if (conn.token && !g.showToken && io.env.KRS_API_TOKEN !== conn.token) io.stderr(`${t('dryRun.token', { masked: maskToken(conn.token) })}\n`)
+    if (conn.token && !g.showToken && io.env.KRS_API_TOKEN !== conn.token)
+      io.stderr(`${t('dryRun.token', { masked: maskToken(conn.token) })}\n`)
     return
   }
   const client = await makeClient(conn, io, info.security)

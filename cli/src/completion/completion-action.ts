@@ -25,11 +25,20 @@ export function completionModel(program: Command): CompletionModel {
         words: [...operationFlags(info).map((f) => `--${f.flag}`), '--body'],
       })
     } else if (name !== 'help') {
-      const words = [...cmd.commands.flatMap((c) => [c.name(), ...flagsOf(c), ...c.commands.flatMap((cc) => [cc.name(), ...flagsOf(cc)])]), ...flagsOf(cmd)]
+      const words = [
+        ...cmd.commands.flatMap((c) => [
+          c.name(),
+          ...flagsOf(c),
+          ...c.commands.flatMap((cc) => [cc.name(), ...flagsOf(cc)]),
+        ]),
+        ...flagsOf(cmd),
+      ]
       entries.push({ names: [name, ...cmd.aliases()], description: cmd.description(), words: [...new Set(words)] })
     }
   }
-  const valueFlags = program.options.filter((o) => o.required || o.optional).flatMap((o) => [o.short, o.long].filter((f): f is string => f !== undefined))
+  const valueFlags = program.options
+    .filter((o) => o.required || o.optional)
+    .flatMap((o) => [o.short, o.long].filter((f): f is string => f !== undefined))
   const names = Object.keys(operations)
   return {
     entries,

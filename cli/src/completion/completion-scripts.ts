@@ -25,7 +25,11 @@ export function bashScript(m: CompletionModel): string {
     `    ${m.dirFlags.join('|')}) COMPREPLY=($(compgen -d -- "$cur")); return ;;`,
   ]
   const pathCases = m.positional.map((p) => {
-    const action = p.profiles ? reply(`"$(${profilesCommand})"`) : p.files ? 'COMPREPLY=($(compgen -f -- "$cur")); return' : reply(sq((p.values ?? []).join(' ')))
+    const action = p.profiles
+      ? reply(`"$(${profilesCommand})"`)
+      : p.files
+        ? 'COMPREPLY=($(compgen -f -- "$cur")); return'
+        : reply(sq((p.values ?? []).join(' ')))
     return `    ${sq(p.path.join(' '))}) ${action} ;;`
   })
   const firstCases = m.firstArgument.map((f) => `      ${f.command}) ${reply(sq(f.values.join(' ')))} ;;`)
@@ -69,7 +73,9 @@ complete -o default -F _krs krs
 }
 
 export function zshScript(m: CompletionModel): string {
-  const described = m.entries.flatMap((e) => e.names.map((n) => sq(`${n}:${oneLine(e.description).replace(/:/g, '\\:')}`)))
+  const described = m.entries.flatMap((e) =>
+    e.names.map((n) => sq(`${n}:${oneLine(e.description).replace(/:/g, '\\:')}`)),
+  )
   const cases = m.entries.map((e) => `    (${e.names.join('|')}) cwords=(${e.words.join(' ')}) ;;`)
   const profiles = `compadd -- \${(f)"$(${profilesCommand})"}; return`
   const flagCases = [
@@ -80,10 +86,16 @@ export function zshScript(m: CompletionModel): string {
     `    (${m.dirFlags.join('|')}) _files -/; return ;;`,
   ]
   const pathCases = m.positional.map((p) => {
-    const action = p.profiles ? profiles : p.files ? '_files; return' : `compadd -- ${(p.values ?? []).map(sq).join(' ')}; return`
+    const action = p.profiles
+      ? profiles
+      : p.files
+        ? '_files; return'
+        : `compadd -- ${(p.values ?? []).map(sq).join(' ')}; return`
     return `    (${sq(p.path.join(' '))}) ${action} ;;`
   })
-  const firstCases = m.firstArgument.map((f) => `      (${f.command}) compadd -- ${f.values.map(sq).join(' ')}; return ;;`)
+  const firstCases = m.firstArgument.map(
+    (f) => `      (${f.command}) compadd -- ${f.values.map(sq).join(' ')}; return ;;`,
+  )
   return `#compdef krs
 ${banner}
 # zsh: krs completion zsh > "\${fpath[1]}/_krs"  (or: source <(krs completion zsh))
@@ -133,23 +145,34 @@ fi
 
 export function fishScript(m: CompletionModel): string {
   const lines = [banner, '# fish: krs completion fish > ~/.config/fish/completions/krs.fish', 'complete -c krs -f']
-  const special = new Set([...m.flagValues.flatMap((f) => f.flags), ...m.profileFlags, ...m.operationFlags, ...m.fileFlags, ...m.dirFlags])
+  const special = new Set([
+    ...m.flagValues.flatMap((f) => f.flags),
+    ...m.profileFlags,
+    ...m.operationFlags,
+    ...m.fileFlags,
+    ...m.dirFlags,
+  ])
   const flagSpec = (flag: string) => (flag.startsWith('--') ? `-l ${flag.slice(2)}` : `-s ${flag.slice(1)}`)
   for (const flag of m.globalFlags) if (!special.has(flag)) lines.push(`complete -c krs ${flagSpec(flag)}`)
-  for (const f of m.flagValues) for (const flag of f.flags) lines.push(`complete -c krs ${flagSpec(flag)} -x -a ${sq(f.values.join(' '))}`)
+  for (const f of m.flagValues)
+    for (const flag of f.flags) lines.push(`complete -c krs ${flagSpec(flag)} -x -a ${sq(f.values.join(' '))}`)
   for (const flag of m.profileFlags) lines.push(`complete -c krs ${flagSpec(flag)} -x -a ${sq(`(${profilesCommand})`)}`)
-  for (const flag of m.operationFlags) lines.push(`complete -c krs ${flagSpec(flag)} -x -a ${sq(m.operationNames.join(' '))}`)
+  for (const flag of m.operationFlags)
+    lines.push(`complete -c krs ${flagSpec(flag)} -x -a ${sq(m.operationNames.join(' '))}`)
   for (const flag of m.fileFlags) lines.push(`complete -c krs ${flagSpec(flag)} -r -F`)
-  for (const flag of m.dirFlags) lines.push(`complete -c krs ${flagSpec(flag)} -x -a ${sq('(__fish_complete_directories)')}`)
+  for (const flag of m.dirFlags)
+    lines.push(`complete -c krs ${flagSpec(flag)} -x -a ${sq('(__fish_complete_directories)')}`)
   for (const p of m.positional) {
     const when = sq(`__fish_seen_subcommand_from ${p.path[0]}; and __fish_seen_subcommand_from ${p.path[1]}`)
     if (p.profiles) lines.push(`complete -c krs -n ${when} -x -a ${sq(`(${profilesCommand})`)}`)
     else if (p.files) lines.push(`complete -c krs -n ${when} -F`)
     else lines.push(`complete -c krs -n ${when} -x -a ${sq((p.values ?? []).join(' '))}`)
   }
-  for (const f of m.firstArgument) lines.push(`complete -c krs -n ${sq(`__fish_seen_subcommand_from ${f.command}`)} -x -a ${sq(f.values.join(' '))}`)
+  for (const f of m.firstArgument)
+    lines.push(`complete -c krs -n ${sq(`__fish_seen_subcommand_from ${f.command}`)} -x -a ${sq(f.values.join(' '))}`)
   for (const e of m.entries) {
-    for (const n of e.names) lines.push(`complete -c krs -n __fish_use_subcommand -a ${sq(n)} -d ${sq(oneLine(e.description).slice(0, 80))}`)
+    for (const n of e.names)
+      lines.push(`complete -c krs -n __fish_use_subcommand -a ${sq(n)} -d ${sq(oneLine(e.description).slice(0, 80))}`)
     const seen = `__fish_seen_subcommand_from ${e.names.join(' ')}`
     for (const w of e.words) {
       if (special.has(w)) continue

@@ -54,7 +54,10 @@ export async function configList(cmd: Command, io: CliIo): Promise<void> {
   const path = configPath(io.env)
   const config = await readConfig(path)
   const g = cmd.optsWithGlobals<GlobalOptions>()
-  const active = await resolveConnection({ token: g.token, envId: g.envId, baseUrl: g.baseUrl, profile: g.profile }, io.env)
+  const active = await resolveConnection(
+    { token: g.token, envId: g.envId, baseUrl: g.baseUrl, profile: g.profile },
+    io.env,
+  )
   if (g.output !== undefined || g.query !== undefined) {
     // As data (tokens masked): the profiles, and the values in effect.
     const masked = (p: { token?: string | undefined; env_id?: string | undefined; base_url?: string | undefined }) => ({
@@ -63,11 +66,22 @@ export async function configList(cmd: Command, io: CliIo): Promise<void> {
       base_url: p.base_url ?? null,
     })
     const { printResult } = await import('../commands/print-result.js')
-    const profiles = Object.entries(config.profiles).map(([name, p]) => ({ name, default: name === (config.current ?? 'default'), ...masked(p) }))
+    const profiles = Object.entries(config.profiles).map(([name, p]) => ({
+      name,
+      default: name === (config.current ?? 'default'),
+      ...masked(p),
+    }))
     const data =
       g.output === 'table' || g.output === 'csv'
         ? profiles
-        : { path, profiles, in_effect: { profile: active.profile, ...masked({ token: active.token, env_id: active.envId, base_url: active.baseUrl }) } }
+        : {
+            path,
+            profiles,
+            in_effect: {
+              profile: active.profile,
+              ...masked({ token: active.token, env_id: active.envId, base_url: active.baseUrl }),
+            },
+          }
     await printResult(data, g, io)
     return
   }

@@ -11,7 +11,9 @@ export function addConfigCommand(program: Command, io: CliIo): void {
     .description(t('config.set'))
     .argument('<key>', 'token | env-id | base-url')
     .argument('<value>', t('config.value'))
-    .action(async (key: string, value: string, _o: unknown, cmd: Command) => (await impl()).configSet(key, value, cmd, io))
+    .action(async (key: string, value: string, _o: unknown, cmd: Command) =>
+      (await impl()).configSet(key, value, cmd, io),
+    )
   config
     .command('unset')
     .description(t('config.unset'))

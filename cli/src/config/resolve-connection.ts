@@ -61,5 +61,6 @@ export function checkUrl(text: string, source: string): void {
   } catch {
     url = undefined
   }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(t('err.badUrl', { source, value: text }))
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new UsageError(t('err.badUrl', { source, value: text }))
 }

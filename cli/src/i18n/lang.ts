@@ -20,7 +20,10 @@ export function lang(): Lang {
  * `--lang ja|en`, else the POSIX locale (`LC_ALL`, then `LC_MESSAGES`, then `LANG`):
  * Japanese for `ja*`, English for anything else, including an unset or `C` locale.
  */
-export function pickLang(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Lang | { invalid: string } {
+export function pickLang(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): Lang | { invalid: string } {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string
     if (a === '--') break

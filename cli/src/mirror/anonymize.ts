@@ -70,6 +70,8 @@ export async function requireFaker(): Promise<void> {
   } catch (e) {
     const err = e as NodeJS.ErrnoException
     if (err.code !== 'ERR_MODULE_NOT_FOUND' || !err.message.includes("'@faker-js/faker'")) throw e
-    throw new UsageError('scenario pull --anonymize: needs @faker-js/faker, which is not installed; install it with: npm install -D @faker-js/faker@10')
+    throw new UsageError(
+      'scenario pull --anonymize: needs @faker-js/faker, which is not installed; install it with: npm install -D @faker-js/faker@10',
+    )
   }
 }

@@ -57,7 +57,8 @@ export function compareShapes(operation: string, actual: unknown, expected: unkn
     const a = actual as unknown[]
     const e = expected as unknown[]
     const out: Difference[] = []
-    for (let i = 0; i < Math.min(a.length, e.length); i++) out.push(...compareShapes(operation, a[i], e[i], `${pointer}/${i}`))
+    for (let i = 0; i < Math.min(a.length, e.length); i++)
+      out.push(...compareShapes(operation, a[i], e[i], `${pointer}/${i}`))
     return out
   }
   if (ta === 'object') {
@@ -69,7 +70,15 @@ export function compareShapes(operation: string, actual: unknown, expected: unkn
       if (!(k in e)) out.push({ operation, pointer: p, kind: 'extra-key', actual: a[k], expected: undefined })
       else out.push(...compareShapes(operation, a[k], e[k], p))
     }
-    for (const k of Object.keys(e)) if (!(k in a)) out.push({ operation, pointer: `${pointer}/${escapePointer(k)}`, kind: 'missing-key', actual: undefined, expected: e[k] })
+    for (const k of Object.keys(e))
+      if (!(k in a))
+        out.push({
+          operation,
+          pointer: `${pointer}/${escapePointer(k)}`,
+          kind: 'missing-key',
+          actual: undefined,
+          expected: e[k],
+        })
     return out
   }
   return []

@@ -37,17 +37,26 @@ export async function scenarioPull(cmd: Command, io: CliIo): Promise<void> {
   const out = f.out ?? (g.output !== undefined && !outputFormats.includes(g.output) ? g.output : undefined)
   if (!out) throw new UsageError(t('err.pullOut'))
   const members = f.members === undefined ? 0 : Number(f.members)
-  if (!Number.isSafeInteger(members) || members < 0 || !/^\d+$/.test(f.members ?? '0')) throw new UsageError(t('err.integerMin', { name: '--members', min: 0, value: f.members ?? '' }))
+  if (!Number.isSafeInteger(members) || members < 0 || !/^\d+$/.test(f.members ?? '0'))
+    throw new UsageError(t('err.integerMin', { name: '--members', min: 0, value: f.members ?? '' }))
   if (f.anonymize) await (await import('./anonymize.js')).requireFaker()
   const conn = await resolveConnection(connectionFlags(g), io.env)
   const path = resolve(io.cwd, out)
-  const state = await resumableCaller(readOnlyCaller(io, requireBase(conn), requireToken(conn)), stateFileOf(path), f.resume === true)
+  const state = await resumableCaller(
+    readOnlyCaller(io, requireBase(conn), requireToken(conn)),
+    stateFileOf(path),
+    f.resume === true,
+  )
   const caller = state.caller
   const anonymize = f.anonymize ? (await import('./anonymize.js')).anonymizeMembers : undefined
   const progress = createProgress(io)
   let result: Awaited<ReturnType<typeof pullScenario>>
   try {
-    result = await pullScenario(caller, { members, anonymize, progress: (text, percent) => progress.update(text, percent) })
+    result = await pullScenario(caller, {
+      members,
+      anonymize,
+      progress: (text, percent) => progress.update(text, percent),
+    })
   } catch (e) {
     if (e instanceof PullError) throw new ExitError(e.message, 1)
     throw e

@@ -56,7 +56,13 @@ async function read<T>(caller: ReadOnlyCaller, name: ReadOnlyOperation, body: Re
 }
 
 /** An optional read: an error code (a missing option, no right) becomes a "not pulled" line. */
-async function tryRead<T>(caller: ReadOnlyCaller, name: ReadOnlyOperation, body: Record<string, unknown>, summary: PullSummary, what: string): Promise<T | undefined> {
+async function tryRead<T>(
+  caller: ReadOnlyCaller,
+  name: ReadOnlyOperation,
+  body: Record<string, unknown>,
+  summary: PullSummary,
+  what: string,
+): Promise<T | undefined> {
   const answer = await caller.call(name, body)
   if (answer.status === 200) return answer.body as T
   summary.notPulled.push({ what, why: `${name} answered ${answer.errorCode ?? answer.status}` })
@@ -98,10 +104,14 @@ export async function pullScenario(caller: ReadOnlyCaller, o: PullOptions): Prom
   let formCount = 0
   for (const [ti, table] of tables.entries()) {
     o.progress(`table ${table.id} ${table.title}: elements`, (ti / tables.length) * 100)
-    const list = await read<Omit<ElementInfo, 'config'>[]>(caller, 'get_member_table_elements', { member_table_id: table.id })
+    const list = await read<Omit<ElementInfo, 'config'>[]>(caller, 'get_member_table_elements', {
+      member_table_id: table.id,
+    })
     const elements: ElementInfo[] = []
     for (const e of list) {
-      const config = e.system ? {} : await read<Record<string, unknown>>(caller, 'get_member_table_element_config', { element_id: e.id })
+      const config = e.system
+        ? {}
+        : await read<Record<string, unknown>>(caller, 'get_member_table_element_config', { element_id: e.id })
       elements.push({ ...e, config: config ?? {} })
     }
     elementCount += elements.length
@@ -120,14 +130,21 @@ export async function pullScenario(caller: ReadOnlyCaller, o: PullOptions): Prom
     })
 
     o.progress(`table ${table.id}: conditions`, (ti / tables.length) * 100)
-    const conditions = await read<{ id: number; title: string; predefined: string | null }[]>(caller, 'get_conditions', { member_table_id: table.id })
+    const conditions = await read<{ id: number; title: string; predefined: string | null }[]>(
+      caller,
+      'get_conditions',
+      { member_table_id: table.id },
+    )
     const own = conditions.filter((c) => c.predefined === null)
     conditionCount += own.length
 
     const members: Record<string, unknown>[] = []
     if (o.members > 0) {
       for (let offset = 0; members.length < o.members; offset += 50) {
-        o.progress(`table ${table.id}: members ${members.length}/${Math.min(o.members, table.nums ?? o.members)}`, (ti / tables.length) * 100)
+        o.progress(
+          `table ${table.id}: members ${members.length}/${Math.min(o.members, table.nums ?? o.members)}`,
+          (ti / tables.length) * 100,
+        )
         const page = await read<Record<string, unknown>[]>(caller, 'get_member_infos_by_condition', {
           member_table_id: table.id,
           condition_id: 1,
@@ -150,7 +167,13 @@ export async function pullScenario(caller: ReadOnlyCaller, o: PullOptions): Prom
     })
 
     o.progress(`table ${table.id}: forms`, ((ti + 0.5) / tables.length) * 100)
-    const tableForms = await tryRead<Record<string, unknown>[]>(caller, 'get_member_forms', { member_table_id: table.id }, summary, `forms of table ${table.id}`)
+    const tableForms = await tryRead<Record<string, unknown>[]>(
+      caller,
+      'get_member_forms',
+      { member_table_id: table.id },
+      summary,
+      `forms of table ${table.id}`,
+    )
     for (const f of tableForms ?? []) {
       const els = await read<Record<string, unknown>[]>(caller, 'get_member_form_elements', { form_id: f.id })
       const { carriers, ...rest } = f
@@ -163,9 +186,21 @@ export async function pullScenario(caller: ReadOnlyCaller, o: PullOptions): Prom
       formCount++
     }
 
-    const programs = await tryRead<Record<string, unknown>[]>(caller, 'get_agent_programs', { member_table_id: table.id }, summary, `agent programs of table ${table.id}`)
+    const programs = await tryRead<Record<string, unknown>[]>(
+      caller,
+      'get_agent_programs',
+      { member_table_id: table.id },
+      summary,
+      `agent programs of table ${table.id}`,
+    )
     for (const p of programs ?? []) {
-      const message = await tryRead<unknown>(caller, 'get_mail_message_by_agent_program', { agent_program_id: p.id }, summary, `mail message of agent program ${String(p.id)}`)
+      const message = await tryRead<unknown>(
+        caller,
+        'get_mail_message_by_agent_program',
+        { agent_program_id: p.id },
+        summary,
+        `mail message of agent program ${String(p.id)}`,
+      )
       agentPrograms.push({ ...p, member_table_id: table.id, mail_message: message ?? null })
     }
   }
@@ -179,25 +214,49 @@ export async function pullScenario(caller: ReadOnlyCaller, o: PullOptions): Prom
   const deliveries: Record<string, unknown>[] = []
   for (const table of tables) {
     // from 0: the service answers the newest 100 deliveries
-    const history = await tryRead<Record<string, Record<string, unknown>>>(caller, 'get_delivery_results_by_interval', { member_table_id: table.id, start_timestamp: 0 }, summary, `delivery history of table ${table.id}`)
+    const history = await tryRead<Record<string, Record<string, unknown>>>(
+      caller,
+      'get_delivery_results_by_interval',
+      { member_table_id: table.id, start_timestamp: 0 },
+      summary,
+      `delivery history of table ${table.id}`,
+    )
     for (const [key, d] of Object.entries(history ?? {})) {
       const id = Number(key)
-      const clicks = await tryRead<unknown>(caller, 'get_click_counts_for_delivery', { delivery_id: id }, summary, `click counts of delivery ${id}`)
+      const clicks = await tryRead<unknown>(
+        caller,
+        'get_click_counts_for_delivery',
+        { delivery_id: id },
+        summary,
+        `click counts of delivery ${id}`,
+      )
       deliveries.push({ delivery_id: id, ...d, member_table_id: table.id, click_counts: clicks ?? null })
     }
   }
   summary.pulled.push({ what: 'recent deliveries, newest 100 per table (with click counts)', count: deliveries.length })
 
   summary.notPulled.push(
-    { what: 'condition rules', why: 'get_conditions answers ids and titles only; the pulled conditions match every member' },
+    {
+      what: 'condition rules',
+      why: 'get_conditions answers ids and titles only; the pulled conditions match every member',
+    },
     { what: 'hidden conditions', why: 'get_conditions does not list them' },
     { what: 'password and hashed-password values', why: 'the API answers them masked' },
-    { what: 'encrypted text values', why: 'never readable as stored (placeholders without the encrypted-key permission)' },
+    {
+      what: 'encrypted text values',
+      why: 'never readable as stored (placeholders without the encrypted-key permission)',
+    },
     { what: 'auto-numbered and timestamp values', why: 'the emulator numbers and stamps listed members itself' },
     { what: 'member ids', why: 'listed members are numbered from 1 in the order read' },
-    { what: 'accounts, rights and tokens', why: 'no read operation; the scenario has one all-rights account with token krs-all' },
+    {
+      what: 'accounts, rights and tokens',
+      why: 'no read operation; the scenario has one all-rights account with token krs-all',
+    },
     { what: 'blacklist, column sets, posted images', why: 'no read operation' },
-    { what: 'agent programs, deliveries and click counts as state', why: 'kept under extensions.mirror for reference; the emulator does not replay them' },
+    {
+      what: 'agent programs, deliveries and click counts as state',
+      why: 'kept under extensions.mirror for reference; the emulator does not replay them',
+    },
   )
   if (o.members === 0) summary.notPulled.push({ what: 'members', why: 'not asked (--members N copies N per table)' })
 

@@ -49,7 +49,11 @@ export function readOnlyCaller(io: CliIo, base: string, token: string): ReadOnly
       }
       const request = new Request(`${base}/api/v1/${name}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'user-agent': `krs-cli/${version}` },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'user-agent': `krs-cli/${version}`,
+        },
         body: JSON.stringify(body),
       })
       let response: Response
@@ -66,7 +70,10 @@ export function readOnlyCaller(io: CliIo, base: string, token: string): ReadOnly
         // a text answer stays text
       }
       const errorCode =
-        response.status >= 400 && parsed && typeof parsed === 'object' && typeof (parsed as { error_code?: unknown }).error_code === 'string'
+        response.status >= 400 &&
+        parsed &&
+        typeof parsed === 'object' &&
+        typeof (parsed as { error_code?: unknown }).error_code === 'string'
           ? (parsed as { error_code: string }).error_code
           : response.status >= 400
             ? `HTTP_${response.status}`

@@ -19,7 +19,11 @@ function keyOf(name: string, body: Record<string, unknown>): string {
  * A caller that records every finished call (each page included) in the state file, and with
  * `resume` answers the calls a previous run finished from it without sending them again.
  */
-export async function resumableCaller(inner: ReadOnlyCaller, stateFile: string, resume: boolean): Promise<{ caller: ReadOnlyCaller; reused: () => number; done: () => Promise<void> }> {
+export async function resumableCaller(
+  inner: ReadOnlyCaller,
+  stateFile: string,
+  resume: boolean,
+): Promise<{ caller: ReadOnlyCaller; reused: () => number; done: () => Promise<void> }> {
   const finished = new Map<string, Answer>()
   if (resume) {
     let text = ''

@@ -20,14 +20,17 @@ interface VerifyFlags {
 
 /** The emulator to compare with: a URL, or a scenario file started in this process. */
 async function emulatorCaller(target: string, token: string, io: CliIo): Promise<ReadOnlyCaller> {
-  if (/^https?:\/\//.test(target)) return readOnlyCaller(io, target.replace(/\/+$/, '').replace(/\/api\/v1$/, ''), token)
+  if (/^https?:\/\//.test(target))
+    return readOnlyCaller(io, target.replace(/\/+$/, '').replace(/\/api\/v1$/, ''), token)
   let mock: typeof import('@krs-kit/mock-server')
   try {
     mock = await import('@krs-kit/mock-server')
   } catch (e) {
     const err = e as NodeJS.ErrnoException
     if (err.code !== 'ERR_MODULE_NOT_FOUND') throw e
-    throw new UsageError('verify: --against-emulator with a scenario file needs the emulator, @krs-kit/mock-server; install it with: npm install -D @krs-kit/mock-server')
+    throw new UsageError(
+      'verify: --against-emulator with a scenario file needs the emulator, @krs-kit/mock-server; install it with: npm install -D @krs-kit/mock-server',
+    )
   }
   const text = await readFile(resolve(io.cwd, target), 'utf8')
   const engine = mock.createEngine({ scenario: mock.parseScenario(text), clock: { mode: 'manual' } })
@@ -44,7 +47,9 @@ export async function verify(cmd: Command, io: CliIo): Promise<void> {
   const f = cmd.opts<VerifyFlags>()
   const conn = await resolveConnection(connectionFlags(g), io.env)
   const caller = readOnlyCaller(io, requireBase(conn), requireToken(conn))
-  const emulator = f.againstEmulator ? await emulatorCaller(f.againstEmulator, f.emulatorToken ?? 'krs-all', io) : undefined
+  const emulator = f.againstEmulator
+    ? await emulatorCaller(f.againstEmulator, f.emulatorToken ?? 'krs-all', io)
+    : undefined
   const progress = createProgress(io)
   let calls: Awaited<ReturnType<typeof sweep>>
   try {
@@ -57,8 +62,11 @@ export async function verify(cmd: Command, io: CliIo): Promise<void> {
   const report: VerifyReport = { calls: calls.length, against: f.againstEmulator ?? null, differences }
   if (g.output !== undefined || g.query !== undefined) await printResult(report, g, io)
   else {
-    for (const d of differences) io.stdout(`${d.operation} ${d.pointer || '/'} ${d.kind}: ${show(d.actual)} ≠ ${show(d.expected)}\n`)
-    io.stdout(`${differences.length ? t('verify.found', { count: differences.length, calls: calls.length }) : t('verify.none', { calls: calls.length })}\n`)
+    for (const d of differences)
+      io.stdout(`${d.operation} ${d.pointer || '/'} ${d.kind}: ${show(d.actual)} ≠ ${show(d.expected)}\n`)
+    io.stdout(
+      `${differences.length ? t('verify.found', { count: differences.length, calls: calls.length }) : t('verify.none', { calls: calls.length })}\n`,
+    )
   }
   if (differences.length) throw new ExitError(t('verify.found', { count: differences.length, calls: calls.length }), 1)
 }

@@ -8,9 +8,11 @@ import type { SweepCall } from './sweep.js'
 
 // ajv and ajv-formats are CommonJS: under ESM the class may sit on `.default`.
 type AjvCtor = typeof Ajv2020Module.default
-const Ajv2020: AjvCtor = (Ajv2020Module as unknown as { default?: AjvCtor }).default ?? (Ajv2020Module as unknown as AjvCtor)
+const Ajv2020: AjvCtor =
+  (Ajv2020Module as unknown as { default?: AjvCtor }).default ?? (Ajv2020Module as unknown as AjvCtor)
 type AddFormats = typeof addFormatsModule.default
-const addFormats: AddFormats = (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats)
+const addFormats: AddFormats =
+  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats)
 
 export interface VerifyReport {
   calls: number
@@ -32,7 +34,13 @@ function schemaDifference(operation: string, body: unknown, e: ErrorObject): Dif
   let pointer = e.instancePath
   if (e.keyword === 'required') pointer += `/${String(params.missingProperty)}`
   if (e.keyword === 'additionalProperties') pointer += `/${String(params.additionalProperty)}`
-  return { operation, pointer, kind: 'schema', actual: valueAt(body, pointer), expected: `${e.keyword}: ${e.message ?? ''}` }
+  return {
+    operation,
+    pointer,
+    kind: 'schema',
+    actual: valueAt(body, pointer),
+    expected: `${e.keyword}: ${e.message ?? ''}`,
+  }
 }
 
 /** Checks each answer against the contract: the 200 body schema, or the operation's error codes. */
@@ -60,21 +68,36 @@ export function checkAgainstContract(calls: readonly SweepCall[]): Difference[] 
         }
       }
     } else if (c.answer.errorCode && !(info.errors as readonly string[]).includes(c.answer.errorCode)) {
-      out.push({ operation: c.operation, pointer: '/error_code', kind: 'error-code', actual: c.answer.errorCode, expected: info.errors })
+      out.push({
+        operation: c.operation,
+        pointer: '/error_code',
+        kind: 'error-code',
+        actual: c.answer.errorCode,
+        expected: info.errors,
+      })
     }
   }
   return out
 }
 
 /** Replays the same calls on an emulator and compares the shapes and the business errors. */
-export async function compareWithEmulator(calls: readonly SweepCall[], emulator: ReadOnlyCaller): Promise<Difference[]> {
+export async function compareWithEmulator(
+  calls: readonly SweepCall[],
+  emulator: ReadOnlyCaller,
+): Promise<Difference[]> {
   const out: Difference[] = []
   for (const c of calls) {
     const other = await emulator.call(c.operation, c.body)
     if (c.answer.status === 200 && other.status === 200) {
       out.push(...compareShapes(c.operation, c.answer.body, other.body))
     } else if (c.answer.errorCode !== other.errorCode) {
-      out.push({ operation: c.operation, pointer: '/error_code', kind: 'error-code', actual: c.answer.errorCode ?? null, expected: other.errorCode ?? null })
+      out.push({
+        operation: c.operation,
+        pointer: '/error_code',
+        kind: 'error-code',
+        actual: c.answer.errorCode ?? null,
+        expected: other.errorCode ?? null,
+      })
     }
   }
   return out

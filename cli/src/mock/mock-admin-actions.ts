@@ -15,7 +15,8 @@ import { adminRequest, adminOrigin, type AdminMethod, type AdminRequestOptions }
 function integer(name: string, text: string | undefined, min = 0): number | undefined {
   if (text === undefined) return undefined
   const n = Number(text)
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < min) throw new UsageError(t('err.integerMin', { name, min, value: text }))
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < min)
+    throw new UsageError(t('err.integerMin', { name, min, value: text }))
   return n
 }
 
@@ -34,7 +35,13 @@ async function target(cmd: Command, io: CliIo) {
   return { conn, origin: adminOrigin(conn), g }
 }
 
-async function call(cmd: Command, io: CliIo, method: AdminMethod, path: string, options?: AdminRequestOptions): Promise<unknown> {
+async function call(
+  cmd: Command,
+  io: CliIo,
+  method: AdminMethod,
+  path: string,
+  options?: AdminRequestOptions,
+): Promise<unknown> {
   const { conn, origin } = await target(cmd, io)
   return adminRequest(io, origin, conn.token, method, path, options)
 }
@@ -63,7 +70,8 @@ export async function clockSet(text: string, cmd: Command, io: CliIo): Promise<v
 }
 
 export async function clockMode(mode: string, cmd: Command, io: CliIo): Promise<void> {
-  if (mode !== 'real' && mode !== 'manual') throw new UsageError(t('err.choice', { name: '<mode>', choices: orList(['real', 'manual']), value: mode }))
+  if (mode !== 'real' && mode !== 'manual')
+    throw new UsageError(t('err.choice', { name: '<mode>', choices: orList(['real', 'manual']), value: mode }))
   await show(cmd, io, await call(cmd, io, 'POST', '/__mock/clock', { body: { mode } }))
 }
 
@@ -147,7 +155,14 @@ const eventNeeds: Record<string, readonly string[]> = {
 export async function events(type: string, cmd: Command, io: CliIo): Promise<void> {
   const needs = eventNeeds[type]
   if (!needs) throw new UsageError(t('mock.badEventType', { value: type }))
-  const o = cmd.opts<{ delivery?: string; member?: string; url?: string; clickcount?: string; code?: string; address?: string }>()
+  const o = cmd.opts<{
+    delivery?: string
+    member?: string
+    url?: string
+    clickcount?: string
+    code?: string
+    address?: string
+  }>()
   const given: Record<string, string | undefined> = { '--delivery': o.delivery, '--member': o.member, '--code': o.code }
   const missing = needs.filter((f) => given[f] === undefined)
   if (missing.length > 0) throw new UsageError(t('mock.eventNeeds', { type, flags: missing.join(', ') }))
@@ -186,14 +201,20 @@ export async function snapshotLoad(file: string | undefined, cmd: Command, io: C
     try {
       text = await readFile(resolve(io.cwd, file), 'utf8')
     } catch (e) {
-      throw new UsageError(t('err.cannotRead', { name: '[file]', file, why: (e as NodeJS.ErrnoException).code ?? (e as Error).message }))
+      throw new UsageError(
+        t('err.cannotRead', { name: '[file]', file, why: (e as NodeJS.ErrnoException).code ?? (e as Error).message }),
+      )
     }
   }
   let snapshot: unknown
   try {
     snapshot = JSON.parse(text)
   } catch (e) {
-    throw new UsageError(file ? t('err.invalidJsonIn', { name: '[file]', file, why: (e as Error).message }) : t('err.invalidJson', { name: '[file]', why: (e as Error).message }))
+    throw new UsageError(
+      file
+        ? t('err.invalidJsonIn', { name: '[file]', file, why: (e as Error).message })
+        : t('err.invalidJson', { name: '[file]', why: (e as Error).message }),
+    )
   }
   await show(cmd, io, await call(cmd, io, 'PUT', '/__mock/snapshot', { body: snapshot }))
 }
@@ -206,7 +227,8 @@ export async function tenantNew(cmd: Command, io: CliIo): Promise<void> {
   if (seed !== undefined) body.seed = seed
   if (members !== undefined) body.members = members
   if (o.clock !== undefined) {
-    if (o.clock !== 'real' && o.clock !== 'manual') throw new UsageError(t('err.choice', { name: '--clock', choices: orList(['real', 'manual']), value: o.clock }))
+    if (o.clock !== 'real' && o.clock !== 'manual')
+      throw new UsageError(t('err.choice', { name: '--clock', choices: orList(['real', 'manual']), value: o.clock }))
     body.clock = { mode: o.clock }
   }
   const { origin } = await target(cmd, io)
@@ -221,7 +243,11 @@ export async function tenantNew(cmd: Command, io: CliIo): Promise<void> {
     const token = created.tokens['krs-all'] ?? Object.values(created.tokens)[0]
     const path = configPath(io.env)
     const config = await readConfig(path)
-    config.profiles[o.save] = { ...config.profiles[o.save], base_url: created.base_url ?? origin, ...(token ? { token } : {}) }
+    config.profiles[o.save] = {
+      ...config.profiles[o.save],
+      base_url: created.base_url ?? origin,
+      ...(token ? { token } : {}),
+    }
     await writeConfig(path, config)
     io.stderr(t('mock.savedTenant', { tenant: created.tenant_id, profile: o.save }))
   }

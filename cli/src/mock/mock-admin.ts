@@ -53,7 +53,8 @@ export async function adminRequest(
     response = await cliFetch(io)(request)
   } catch (e) {
     const cause = (e as { cause?: { code?: string } }).cause
-    const why = (e as Error).name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : (cause?.code ?? (e as Error).message)
+    const why =
+      (e as Error).name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : (cause?.code ?? (e as Error).message)
     throw new MockUnreachableError(`cannot reach the emulator at ${origin}: ${why}`)
   }
   const text = await response.text()
@@ -65,7 +66,10 @@ export async function adminRequest(
   }
   if (!response.ok) {
     const err = json as { error?: string; message?: string }
-    throw new ExitError(`mock admin ${method} ${path.split('?')[0]}: ${response.status} ${err.error ?? ''}: ${err.message ?? text}`, exitCodes.api)
+    throw new ExitError(
+      `mock admin ${method} ${path.split('?')[0]}: ${response.status} ${err.error ?? ''}: ${err.message ?? text}`,
+      exitCodes.api,
+    )
   }
   return options.text ? text : json
 }

@@ -48,7 +48,9 @@ async function loadEmulator(): Promise<typeof import('@krs-kit/mock-server/node'
     const err = e as NodeJS.ErrnoException
     const missing = err.code === 'ERR_MODULE_NOT_FOUND' && err.message.includes(`'${EMULATOR_PACKAGE}'`)
     if (!missing) throw e
-    throw new UsageError(`mock: needs the emulator, ${EMULATOR_PACKAGE}, which is not installed; install it with: npm install -D ${EMULATOR_PACKAGE}`)
+    throw new UsageError(
+      `mock: needs the emulator, ${EMULATOR_PACKAGE}, which is not installed; install it with: npm install -D ${EMULATOR_PACKAGE}`,
+    )
   }
 }
 
@@ -61,7 +63,8 @@ export async function runMock(cmd: Command, io: CliIo): Promise<void> {
   } catch (e) {
     if (e instanceof CliUsageError) throw new UsageError(e.message)
     // As krs-mock: exit 1.
-    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new ExitError('mock: the port is already in use', exitCodes.api)
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new ExitError('mock: the port is already in use', exitCodes.api)
     throw new ExitError(`mock: ${(e as Error).message}`, exitCodes.api)
   }
   if (!running) return

@@ -7,7 +7,11 @@ export function mdText(s: string, inTable = false): string {
     .split(/(`[^`\n]*`)/)
     .map((part, i) => {
       if (i % 2 === 1) return inTable ? part.replace(/\|/g, '\\|') : part
-      let t = part.replace(/\\/g, '\\\\').replace(/[{}]/g, (c) => `\\${c}`).replace(/</g, '&lt;').replace(/>/g, '&gt;')
+      let t = part
+        .replace(/\\/g, '\\\\')
+        .replace(/[{}]/g, (c) => `\\${c}`)
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
       if (inTable) t = t.replace(/\|/g, '\\|').replace(/\n+/g, ' ')
       return t
     })

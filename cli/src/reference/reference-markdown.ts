@@ -37,7 +37,8 @@ function operationSection(name: keyof typeof operations, out: string[]): void {
   out.push(`### ${code(name)}`, '', `${mdText(info.summary)}（別名 ${code(alias)}）`, '')
   out.push(`- 権限: ${rightsText(info.rights)}`, `- オプション: ${optionText(info.option)}`)
   if (info.pageStep !== null) out.push(`- ページ: \`offset\` を ${info.pageStep} 件ずつ（\`--all\` ですべてのページ）`)
-  if (info.responseType === 'text') out.push(`- 応答: ${info.responseContentTypes.map((t) => code(t)).join('、')}（そのまま出力）`)
+  if (info.responseType === 'text')
+    out.push(`- 応答: ${info.responseContentTypes.map((t) => code(t)).join('、')}（そのまま出力）`)
   out.push('')
   const flags = operationFlags(info)
   out.push('| フラグ | 説明 |', '|---|---|')
@@ -97,5 +98,8 @@ export function referenceMarkdown(program: Command): string {
     out.push(`## ${mdText(tag.description)}`, '')
     for (const n of names) operationSection(n, out)
   }
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`
 }

@@ -18,7 +18,9 @@ export async function readBodyArgument(arg: string, io: CliIo): Promise<Record<s
     try {
       text = await readFile(resolve(io.cwd, file), 'utf8')
     } catch (e) {
-      throw new UsageError(t('err.cannotRead', { name: '--body', file, why: (e as NodeJS.ErrnoException).code ?? (e as Error).message }))
+      throw new UsageError(
+        t('err.cannotRead', { name: '--body', file, why: (e as NodeJS.ErrnoException).code ?? (e as Error).message }),
+      )
     }
     where = file
   } else {

@@ -15,14 +15,24 @@ export async function readJsonArgument(text: string, flagName: string, cwd: stri
     try {
       source = await readFile(file, 'utf8')
     } catch (e) {
-      throw new UsageError(t('err.cannotRead', { name: flagName, file: text.slice(1), why: (e as NodeJS.ErrnoException).code ?? (e as Error).message }))
+      throw new UsageError(
+        t('err.cannotRead', {
+          name: flagName,
+          file: text.slice(1),
+          why: (e as NodeJS.ErrnoException).code ?? (e as Error).message,
+        }),
+      )
     }
     where = text.slice(1)
   }
   try {
     return JSON.parse(source)
   } catch (e) {
-    throw new UsageError(where ? t('err.invalidJsonIn', { name: flagName, file: where, why: (e as Error).message }) : t('err.invalidJson', { name: flagName, why: (e as Error).message }))
+    throw new UsageError(
+      where
+        ? t('err.invalidJsonIn', { name: flagName, file: where, why: (e as Error).message })
+        : t('err.invalidJson', { name: flagName, why: (e as Error).message }),
+    )
   }
 }
 
@@ -37,7 +47,8 @@ export async function parseFlagValue(spec: FlagSpec, raw: string | boolean, cwd:
   switch (spec.kind) {
     case 'integer': {
       const n = Number(raw)
-      if (!INTEGER.test(raw.trim()) || !Number.isSafeInteger(n)) throw new UsageError(t('err.integer', { name, value: raw }))
+      if (!INTEGER.test(raw.trim()) || !Number.isSafeInteger(n))
+        throw new UsageError(t('err.integer', { name, value: raw }))
       return n
     }
     case 'number': {

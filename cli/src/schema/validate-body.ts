@@ -26,7 +26,10 @@ function describe(e: ErrorObject): string {
     case 'additionalProperties':
       return rest.length ? t('val.notAllowed', { where }) : t('val.unknownKey', { where, key: String(top) })
     case 'enum':
-      return t('val.oneOf', { where, values: (params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ') })
+      return t('val.oneOf', {
+        where,
+        values: (params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', '),
+      })
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':

@@ -26,7 +26,11 @@ export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)}ms`
   let rest = Math.round(ms / 1000)
   const parts: string[] = []
-  for (const [u, n] of [['d', 86_400], ['h', 3600], ['m', 60]] as const) {
+  for (const [u, n] of [
+    ['d', 86_400],
+    ['h', 3600],
+    ['m', 60],
+  ] as const) {
     if (rest >= n) {
       parts.push(`${Math.floor(rest / n)}${u}`)
       rest %= n

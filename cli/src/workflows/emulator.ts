@@ -15,7 +15,9 @@ export async function emulatorClock(io: CliIo, conn: Connection): Promise<Emulat
 
 /** Moves the emulator's clock on; every transition that falls due runs before it answers. */
 export async function advanceEmulatorClock(io: CliIo, conn: Connection, seconds: number): Promise<EmulatorClock> {
-  return (await adminRequest(io, adminOrigin(conn), conn.token, 'POST', '/__mock/clock', { body: { advance_seconds: seconds } })) as EmulatorClock
+  return (await adminRequest(io, adminOrigin(conn), conn.token, 'POST', '/__mock/clock', {
+    body: { advance_seconds: seconds },
+  })) as EmulatorClock
 }
 
 /**
@@ -27,7 +29,9 @@ export async function advanceEmulatorClock(io: CliIo, conn: Connection, seconds:
 export async function serverNow(io: CliIo, conn: Connection, base: string): Promise<number> {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (conn.token) headers.authorization = `Bearer ${conn.token}`
-  const response = await cliFetch(io)(new Request(`${base}/api/v1/get_environment_name`, { method: 'POST', headers, body: '{}' }))
+  const response = await cliFetch(io)(
+    new Request(`${base}/api/v1/get_environment_name`, { method: 'POST', headers, body: '{}' }),
+  )
   await response.body?.cancel()
   if (response.headers.has(emulatorHeader) || io.session?.emulator) return (await emulatorClock(io, conn)).now
   const date = Date.parse(response.headers.get('date') ?? '')

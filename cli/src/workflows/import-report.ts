@@ -35,7 +35,12 @@ function int(text: string | undefined): number | null {
 export function parseImportReport(text: string): ImportReport {
   const [header = [], ...records] = parseRecords(text)
   const col = (names: string[]) => header.findIndex((h) => names.includes(h.trim()))
-  const [line, member, result, message] = [col(columnNames.line), col(columnNames.member), col(columnNames.result), col(columnNames.message)]
+  const [line, member, result, message] = [
+    col(columnNames.line),
+    col(columnNames.member),
+    col(columnNames.result),
+    col(columnNames.message),
+  ]
   const rows: ImportReportRow[] = []
   for (const r of records) {
     if (r.length === 1 && r[0] === '') continue

@@ -31,14 +31,21 @@ export async function membersImport(cmd: Command, io: CliIo): Promise<void> {
   if (o.file === undefined) throw new UsageError(t('err.required', { name: '--file' }))
   let mode: 0 | 1 | 2 | 3 = 0
   if (o.mode !== undefined) {
-    if (!/^[0-3]$/.test(o.mode)) throw new UsageError(t('err.choice', { name: '--mode', choices: orList([0, 1, 2, 3]), value: o.mode }))
+    if (!/^[0-3]$/.test(o.mode))
+      throw new UsageError(t('err.choice', { name: '--mode', choices: orList([0, 1, 2, 3]), value: o.mode }))
     mode = Number(o.mode) as 0 | 1 | 2 | 3
   }
   let content: Uint8Array
   try {
     content = await readFile(resolve(io.cwd, o.file))
   } catch (e) {
-    throw new UsageError(t('err.cannotRead', { name: '--file', file: o.file, why: (e as NodeJS.ErrnoException).code ?? (e as Error).message }))
+    throw new UsageError(
+      t('err.cannotRead', {
+        name: '--file',
+        file: o.file,
+        why: (e as NodeJS.ErrnoException).code ?? (e as Error).message,
+      }),
+    )
   }
   const target = await workflowTarget(cmd, io)
   const { client } = target
@@ -61,7 +68,15 @@ export async function membersImport(cmd: Command, io: CliIo): Promise<void> {
     const data =
       g.output === 'table' || g.output === 'csv'
         ? report.rows
-        : { stored_file_id: storedFileId, batch_job_id: jobId, added: report.added, updated: report.updated, errors: report.errors, failed: report.failed, rows: report.rows }
+        : {
+            stored_file_id: storedFileId,
+            batch_job_id: jobId,
+            added: report.added,
+            updated: report.updated,
+            errors: report.errors,
+            failed: report.failed,
+            rows: report.rows,
+          }
     await printResult(data, g, io)
   }
   if (report.errors > 0) {

@@ -5,6 +5,7 @@ import { UsageError } from '../exit-codes.js'
 export function idArgument(name: string, text: string | undefined): number {
   if (text === undefined) throw new UsageError(t('err.required', { name }))
   const n = Number(text)
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1) throw new UsageError(t('err.positiveInteger', { name, value: text }))
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1)
+    throw new UsageError(t('err.positiveInteger', { name, value: text }))
   return n
 }

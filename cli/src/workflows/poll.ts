@@ -66,7 +66,8 @@ export async function pollUntil<S>(target: WorkflowTarget, io: CliIo, o: PollOpt
     if (timeoutMs !== undefined && Date.now() - started >= timeoutMs) {
       throw new ExitError(spec.timeoutMessage(status, formatDuration(timeoutMs)), exitCodes.network)
     }
-    const wait = timeoutMs === undefined ? interval : Math.min(interval, Math.max(0, timeoutMs - (Date.now() - started)))
+    const wait =
+      timeoutMs === undefined ? interval : Math.min(interval, Math.max(0, timeoutMs - (Date.now() - started)))
     if (wait > 0) await sleep(wait)
     status = await spec.check()
     spec.onProgress?.(status)

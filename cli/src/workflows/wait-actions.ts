@@ -21,9 +21,21 @@ export function deliveryProgressText(status: DeliveryStatus): string {
 }
 
 /** Waits until the delivery reaches `phase`, with a progress bar on a terminal. */
-export async function waitForDeliveryPhase(target: WorkflowTarget, id: number, phase: number, o: PollOptions, io: CliIo): Promise<DeliveryStatus> {
+export async function waitForDeliveryPhase(
+  target: WorkflowTarget,
+  id: number,
+  phase: number,
+  o: PollOptions,
+  io: CliIo,
+): Promise<DeliveryStatus> {
   const progress = createProgress(io)
-  const names = (s: DeliveryStatus) => ({ id, phase, phaseName: phaseName(phase), last: s[0], lastName: phaseName(s[0]) })
+  const names = (s: DeliveryStatus) => ({
+    id,
+    phase,
+    phaseName: phaseName(phase),
+    last: s[0],
+    lastName: phaseName(s[0]),
+  })
   try {
     return await pollUntil(target, io, o, {
       check: () => target.client.getDeliveryStatus({ delivery_id: id }),
@@ -42,7 +54,8 @@ export async function waitDelivery(idText: string, cmd: Command, io: CliIo): Pro
   const o = cmd.opts<{ phase?: string } & PollOptions>()
   let phase = 3
   if (o.phase !== undefined) {
-    if (!/^[0-3]$/.test(o.phase)) throw new UsageError(t('err.choice', { name: '--phase', choices: orList([0, 1, 2, 3]), value: o.phase }))
+    if (!/^[0-3]$/.test(o.phase))
+      throw new UsageError(t('err.choice', { name: '--phase', choices: orList([0, 1, 2, 3]), value: o.phase }))
     phase = Number(o.phase)
   }
   const target = await workflowTarget(cmd, io)
@@ -51,7 +64,13 @@ export async function waitDelivery(idText: string, cmd: Command, io: CliIo): Pro
 }
 
 /** Waits for a batch job with a progress bar; returns its last status. */
-export async function waitForJob(target: WorkflowTarget, id: number, o: PollOptions, io: CliIo, label: string): Promise<BatchJobStatus> {
+export async function waitForJob(
+  target: WorkflowTarget,
+  id: number,
+  o: PollOptions,
+  io: CliIo,
+  label: string,
+): Promise<BatchJobStatus> {
   const progress = createProgress(io)
   try {
     return await pollUntil(target, io, o, {

@@ -17,9 +17,13 @@ export function addWorkflowCommands(program: Command, io: CliIo): void {
       .description(t('wait.delivery'))
       .argument('<delivery-id>', t('arg.deliveryId'))
       .option('--phase <0-3>', t('opt.phase')),
-  ).action(async (id: string, _o: unknown, cmd: Command) => (await import('./wait-actions.js')).waitDelivery(id, cmd, io))
-  pollOptions(wait.command('batch-job').description(t('wait.batchJob')).argument('<batch-job-id>', t('arg.batchJobId'))).action(
-    async (id: string, _o: unknown, cmd: Command) => (await import('./wait-actions.js')).waitBatchJob(id, cmd, io),
+  ).action(async (id: string, _o: unknown, cmd: Command) =>
+    (await import('./wait-actions.js')).waitDelivery(id, cmd, io),
+  )
+  pollOptions(
+    wait.command('batch-job').description(t('wait.batchJob')).argument('<batch-job-id>', t('arg.batchJobId')),
+  ).action(async (id: string, _o: unknown, cmd: Command) =>
+    (await import('./wait-actions.js')).waitBatchJob(id, cmd, io),
   )
 
   const members = program.command('members').description(t('members.description')).helpGroup(group)

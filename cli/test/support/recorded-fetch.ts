@@ -38,12 +38,18 @@ export function recordingFetch(handle: (r: Request) => Promise<Response>): Recor
 }
 
 /** A server that answers each operation from a script (for operations the emulator lacks). */
-export function scriptedServer(script: Record<string, (body: unknown, call: number) => Response>): (r: Request) => Promise<Response> {
+export function scriptedServer(
+  script: Record<string, (body: unknown, call: number) => Response>,
+): (r: Request) => Promise<Response> {
   const calls = new Map<string, number>()
   return async (request) => {
     const name = new URL(request.url).pathname.split('/').pop() ?? ''
     const answer = script[name]
-    if (!answer) return Response.json({ error_code: 'KR_API_F0012', error_desc: 'Method Is Not Exists.', message: name }, { status: 404 })
+    if (!answer)
+      return Response.json(
+        { error_code: 'KR_API_F0012', error_desc: 'Method Is Not Exists.', message: name },
+        { status: 404 },
+      )
     const n = calls.get(name) ?? 0
     calls.set(name, n + 1)
     return answer(JSON.parse(await request.text()), n)

@@ -67,9 +67,15 @@ export function krs(bin: string, argv: string[], env: Record<string, string>, in
 }
 
 /** Starts `krs mock` on a free port; resolves with its URL once it listens. */
-export function startMock(bin: string, args: string[], env: Record<string, string>): Promise<{ url: string; child: ChildProcessWithoutNullStreams; output: () => string }> {
+export function startMock(
+  bin: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcessWithoutNullStreams; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'mock', '--port', '0', ...args], { env: { PATH: process.env.PATH ?? '', ...env } })
+    const child = spawn(process.execPath, [bin, 'mock', '--port', '0', ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+    })
     let out = ''
     const timer = setTimeout(() => reject(new Error(`krs mock did not start:\n${out}`)), 60_000)
     child.stdout.on('data', (d: Buffer) => {

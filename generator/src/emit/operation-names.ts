@@ -11,7 +11,10 @@ export function emitOperationNames(model: ContractModel): string {
 ${tsStringUnionAlias('OperationName', names)}
 
 /** The root tags (operation groups), in contract order. */
-${tsStringUnionAlias('OperationTag', model.tags.map((t) => t.name))}
+${tsStringUnionAlias(
+  'OperationTag',
+  model.tags.map((t) => t.name),
+)}
 
 /** Every API name, in contract order (${names.length} operations). */
 export const operationNames: readonly OperationName[] = ${tsLiteral(names, 0, 'export const operationNames: readonly OperationName[] = '.length)}

@@ -14,7 +14,8 @@ export function emitOperationTypes(model: ContractModel): string {
   })
   const responses = model.operations.map((o) => {
     const n = tsString(o.name)
-    const type = o.responseType === 'text' ? 'string' : `operations[${n}]['responses'][200]['content']['application/json']`
+    const type =
+      o.responseType === 'text' ? 'string' : `operations[${n}]['responses'][200]['content']['application/json']`
     return `  ${tsKey(o.name)}: ${type}`
   })
   return withBanner(

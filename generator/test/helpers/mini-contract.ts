@@ -40,12 +40,18 @@ export function miniContract(): OpenApiDocument & { paths: { [p: string]: { post
           'x-krs-legacy-key': 'things',
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: { type: 'object', properties: { offset: { type: 'integer', example: 0 } } } } },
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { offset: { type: 'integer', example: 0 } } },
+              },
+            },
           },
           responses: {
             '200': {
               description: 'ok',
-              content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } } },
+              content: {
+                'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } },
+              },
             },
           },
         },

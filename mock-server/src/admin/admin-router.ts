@@ -33,7 +33,11 @@ export type { AdminHandler }
 
 /** The one place where a refusal's kind becomes an HTTP status and a default slug. */
 const kindStatus: Record<DomainErrorKind, number> = { invalid: 400, not_found: 404, conflict: 409 }
-const kindSlug: Record<DomainErrorKind, string> = { invalid: 'bad_request', not_found: 'not_found', conflict: 'conflict' }
+const kindSlug: Record<DomainErrorKind, string> = {
+  invalid: 'bad_request',
+  not_found: 'not_found',
+  conflict: 'conflict',
+}
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
 
@@ -51,7 +55,8 @@ export function createAdminRouter(moduleRoutes: readonly Readonly<Record<string,
       else exact.set(key, methods)
     }
   }
-  const routesOf = (route: string): AdminRoutes | undefined => exact.get(route) ?? patterns.find(([re]) => re.test(route))?.[1]
+  const routesOf = (route: string): AdminRoutes | undefined =>
+    exact.get(route) ?? patterns.find(([re]) => re.test(route))?.[1]
 
   return async function handleAdmin(engine, internals, raw) {
     const route = raw.path.slice('/__mock/'.length).replace(/\/+$/, '')

@@ -21,12 +21,15 @@ export function parseClockBody(body: Record<string, unknown>, at = ''): ClockCha
     out.mode = body.mode
   }
   if (body.speed !== undefined) {
-    if (typeof body.speed !== 'number' || !(body.speed > 0) || !Number.isFinite(body.speed)) throw invalid(`${at}/speed must be a positive number`)
+    if (typeof body.speed !== 'number' || !(body.speed > 0) || !Number.isFinite(body.speed))
+      throw invalid(`${at}/speed must be a positive number`)
     out.speed = body.speed
   }
   if (body.set !== undefined) {
     if (typeof body.set !== 'number' || !Number.isInteger(body.set) || body.set < CLOCK_MIN || body.set > CLOCK_MAX) {
-      throw invalid(`${at}/set must be unix seconds from ${CLOCK_MIN} (2000-01-01 JST) to ${CLOCK_MAX} (9999-12-31 23:59:59 JST)`)
+      throw invalid(
+        `${at}/set must be unix seconds from ${CLOCK_MIN} (2000-01-01 JST) to ${CLOCK_MAX} (9999-12-31 23:59:59 JST)`,
+      )
     }
     out.set = body.set
   }
@@ -58,7 +61,11 @@ export const clockRoutes: AdminRoutes = {
   POST: async (r) => {
     const c = parseClockBody(r.json())
     const t = r.tenant
-    if (advancing.has(t)) throw new DomainError('conflict', 'the clock of this tenant is being moved by another call; try again when it answers')
+    if (advancing.has(t))
+      throw new DomainError(
+        'conflict',
+        'the clock of this tenant is being moved by another call; try again when it answers',
+      )
     const from = c.set ?? t.clock.now()
     if (c.advance_seconds !== undefined && from + c.advance_seconds > CLOCK_MAX) {
       throw invalid(`/advance_seconds would move the clock past ${CLOCK_MAX} (9999-12-31 23:59:59 JST)`)
@@ -68,7 +75,8 @@ export const clockRoutes: AdminRoutes = {
     advancing.add(t)
     try {
       if (c.set !== undefined) await advanceInSlices(t.scheduler, t.clock, c.set)
-      if (c.advance_seconds !== undefined) await advanceInSlices(t.scheduler, t.clock, t.clock.now() + c.advance_seconds)
+      if (c.advance_seconds !== undefined)
+        await advanceInSlices(t.scheduler, t.clock, t.clock.now() + c.advance_seconds)
     } finally {
       advancing.delete(t)
       r.changed()

@@ -7,7 +7,14 @@ import { invalid } from '../kernel/domain-error.js'
 import type { AdminRoutes } from '../kernel/admin-request.js'
 
 function faultJson(f: Fault): Record<string, unknown> {
-  return { id: f.id, operation: f.operation, remaining: f.remaining, error_code: f.errorCode, status: f.status, delay_ms: f.delayMs }
+  return {
+    id: f.id,
+    operation: f.operation,
+    remaining: f.remaining,
+    error_code: f.errorCode,
+    status: f.status,
+    delay_ms: f.delayMs,
+  }
 }
 
 /**
@@ -31,7 +38,8 @@ export const faultsRoutes: AdminRoutes = {
     }
     let errorCode: Fault['errorCode'] = null
     if (body.error_code !== undefined) {
-      if (typeof body.error_code !== 'string' || !isErrorCode(body.error_code)) throw invalid('/error_code must be a code of the error catalogue')
+      if (typeof body.error_code !== 'string' || !isErrorCode(body.error_code))
+        throw invalid('/error_code must be a code of the error catalogue')
       errorCode = body.error_code
     }
     const status = optionalInteger(body, 'status', 100) ?? null

@@ -7,8 +7,10 @@ export function withInputErrors<T>(fn: () => T): T {
   try {
     return fn()
   } catch (e) {
-    if (e instanceof ScenarioError) throw new DomainError('invalid', `invalid scenario: ${e.message}`, 'invalid_scenario')
-    if (e instanceof SnapshotError) throw new DomainError('invalid', `invalid snapshot: ${e.message}`, 'invalid_snapshot')
+    if (e instanceof ScenarioError)
+      throw new DomainError('invalid', `invalid scenario: ${e.message}`, 'invalid_scenario')
+    if (e instanceof SnapshotError)
+      throw new DomainError('invalid', `invalid snapshot: ${e.message}`, 'invalid_snapshot')
     throw e
   }
 }

@@ -14,7 +14,14 @@ export const scenarioRoutes: AdminRoutes = {
   GET: (r) => {
     const scenario = r.tenant.scenario
     if (YAML_TYPES.test(r.raw.header('accept') ?? '')) {
-      return { status: 200, headers: { 'content-type': 'application/yaml; charset=utf-8' }, body: scenarioToYaml(scenario), operation: 'admin', errorCode: null, tenantId: null }
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/yaml; charset=utf-8' },
+        body: scenarioToYaml(scenario),
+        operation: 'admin',
+        errorCode: null,
+        tenantId: null,
+      }
     }
     return adminJson(200, scenario)
   },

@@ -41,7 +41,8 @@ export const tenantsRoutes: AdminRoutes = {
       tenants: r.engine.tenants().map((t) => ({ tenant_id: t.id, default: t.isDefault })),
     }),
   DELETE: (r) => {
-    if (r.tenant.isDefault) throw invalid('the default tenant cannot be deleted; send the token of a created tenant', 'default_tenant')
+    if (r.tenant.isDefault)
+      throw invalid('the default tenant cannot be deleted; send the token of a created tenant', 'default_tenant')
     r.engine.deleteTenant(r.tenant)
     return adminJson(200, { ok: true })
   },

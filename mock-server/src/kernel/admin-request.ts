@@ -4,7 +4,9 @@ import type { TenantRuntime } from './tenant-runtime.js'
 import { invalid } from './domain-error.js'
 
 /** Handlers of one admin path, by method. */
-export type AdminRoutes = Partial<Record<'GET' | 'POST' | 'PUT' | 'DELETE', (r: AdminRequest) => RawResponse | Promise<RawResponse>>>
+export type AdminRoutes = Partial<
+  Record<'GET' | 'POST' | 'PUT' | 'DELETE', (r: AdminRequest) => RawResponse | Promise<RawResponse>>
+>
 
 /** What one admin route receives. */
 export interface AdminRequest {
@@ -40,7 +42,11 @@ export function onlyKeys(body: Record<string, unknown>, allowed: readonly string
   }
 }
 
-export function optionalInteger(body: Record<string, unknown>, key: string, min = Number.MIN_SAFE_INTEGER): number | undefined {
+export function optionalInteger(
+  body: Record<string, unknown>,
+  key: string,
+  min = Number.MIN_SAFE_INTEGER,
+): number | undefined {
   const v = body[key]
   if (v === undefined) return undefined
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw invalid(`/${key} must be an integer >= ${min}`)

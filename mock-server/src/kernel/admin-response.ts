@@ -12,6 +12,11 @@ export function adminJson(status: number, body: unknown, headers?: Record<string
   }
 }
 
-export function adminError(status: number, error: string, message: string, headers?: Record<string, string>): RawResponse {
+export function adminError(
+  status: number,
+  error: string,
+  message: string,
+  headers?: Record<string, string>,
+): RawResponse {
   return adminJson(status, { error, message }, headers)
 }

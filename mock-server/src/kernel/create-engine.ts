@@ -140,7 +140,8 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
   const factory = def.tenants
   const { parseScenario } = factory
   const registry = new TenantRegistry(wall, hooks, sections, factory, options.journalSize ?? 500)
-  const scenario: TenantScenario = options.scenario === undefined ? factory.defaultScenario() : parseScenario(options.scenario)
+  const scenario: TenantScenario =
+    options.scenario === undefined ? factory.defaultScenario() : parseScenario(options.scenario)
   const seed = options.seed ?? 1
   let requestCounter = 0
   let changes = 0
@@ -181,7 +182,8 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
       return thenWithRequestId(def.admin(engine, internals, req), requestId)
     }
     const name = apiNameOf(path)
-    if (name === null) return withRequestId(errorResponse('KR_API_F0012', `no API at ${path}; call POST /api/v1/{api_name}`), requestId)
+    if (name === null)
+      return withRequestId(errorResponse('KR_API_F0012', `no API at ${path}; call POST /api/v1/{api_name}`), requestId)
     return thenWithRequestId(handleApi(internals, req, name, requestId), requestId)
   }
 
@@ -277,7 +279,8 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
           throw new SnapshotError(`/tenants/${i}${(e as Error).message}`)
         }
       })
-      if (!parsed.some((p) => p.tenantId === DEFAULT_TENANT_ID)) throw new SnapshotError('the state file has no default tenant')
+      if (!parsed.some((p) => p.tenantId === DEFAULT_TENANT_ID))
+        throw new SnapshotError('the state file has no default tenant')
       for (const t of registry.all()) registry.remove(t)
       for (const p of parsed) {
         p.state.id = p.tenantId
@@ -324,7 +327,10 @@ function adminForbidden(): RawResponse {
   return {
     status: 403,
     headers: { 'content-type': 'application/json; charset=utf-8' },
-    body: JSON.stringify({ error: 'admin_forbidden', message: 'the admin API answers loopback callers only (start krs-mock with --admin-remote to allow others)' }),
+    body: JSON.stringify({
+      error: 'admin_forbidden',
+      message: 'the admin API answers loopback callers only (start krs-mock with --admin-remote to allow others)',
+    }),
     operation: 'admin',
     errorCode: null,
     tenantId: null,

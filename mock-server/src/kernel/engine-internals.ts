@@ -21,7 +21,13 @@ export interface EngineInternals {
   readonly logger: EngineLogger
   readonly wall: WallClock
   readonly hooks: readonly TickHook[]
-  readonly defaults: { seed: number; members: number | undefined; clockMode: 'real' | 'manual'; clockSpeed: number; clockNow: number | undefined }
+  readonly defaults: {
+    seed: number
+    members: number | undefined
+    clockMode: 'real' | 'manual'
+    clockSpeed: number
+    clockNow: number | undefined
+  }
   nextRequestId(): string
   /** Count a change of persisted state (the Node door saves when this moves). */
   markChanged(): void

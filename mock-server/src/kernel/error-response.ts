@@ -9,7 +9,12 @@ export interface ErrorBody {
   request_id?: string
 }
 
-export function errorBody(code: ErrorCode, message: string | undefined, requestId: string | null, status: number): ErrorBody {
+export function errorBody(
+  code: ErrorCode,
+  message: string | undefined,
+  requestId: string | null,
+  status: number,
+): ErrorBody {
   const body: ErrorBody = { error_code: code, error_desc: errorCatalogue[code].name }
   if (message !== undefined && message !== '') body.message = message
   if (status >= 500 && requestId !== null) body.request_id = requestId

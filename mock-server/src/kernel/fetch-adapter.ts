@@ -4,7 +4,10 @@ import { decodeUtf8Strict, type RawRequest, type RawResponse } from './raw-http.
 export async function fromFetchRequest(request: Request): Promise<RawRequest> {
   const url = new URL(request.url)
   const headers = request.headers
-  const bodyText = request.method === 'GET' || request.method === 'HEAD' ? '' : decodeUtf8Strict(new Uint8Array(await request.arrayBuffer()))
+  const bodyText =
+    request.method === 'GET' || request.method === 'HEAD'
+      ? ''
+      : decodeUtf8Strict(new Uint8Array(await request.arrayBuffer()))
   return {
     method: request.method.toUpperCase(),
     path: url.pathname,

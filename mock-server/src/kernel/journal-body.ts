@@ -30,6 +30,7 @@ export function jsonNestingDepth(text: string): number {
 export function journalCopy(text: string): string {
   const cut = text.length > JOURNAL_TEXT_LIMIT ? text.slice(0, JOURNAL_TEXT_LIMIT) : text
   const depth = jsonNestingDepth(cut)
-  if (depth > JOURNAL_MAX_DEPTH) return `<${text.length} characters nested ${depth} levels deep; the journal keeps bodies up to ${JOURNAL_MAX_DEPTH} levels>`
+  if (depth > JOURNAL_MAX_DEPTH)
+    return `<${text.length} characters nested ${depth} levels deep; the journal keeps bodies up to ${JOURNAL_MAX_DEPTH} levels>`
   return cut
 }

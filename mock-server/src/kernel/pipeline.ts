@@ -30,7 +30,12 @@ const ALLOW_POST = { Allow: 'POST' }
  * route → method → API name → content type → JSON → token → faults → request schema →
  * rights and options → handler → error mapping → (dev) response check → journal.
  */
-export function handleApi(engine: EngineInternals, req: RawRequest, name: string, requestId: string): RawResponse | Promise<RawResponse> {
+export function handleApi(
+  engine: EngineInternals,
+  req: RawRequest,
+  name: string,
+  requestId: string,
+): RawResponse | Promise<RawResponse> {
   const started = performance.now()
   let tenant: TenantRuntime = engine.registry.default
   // Synchronous unless a fault delays the answer or the handler returns a promise: no
@@ -56,10 +61,14 @@ export function handleApi(engine: EngineInternals, req: RawRequest, name: string
     const op = name
     const contentType = req.header('content-type')
     if (contentType !== undefined && !JSON_TYPE.test(contentType)) {
-      return errorResponse('KRSKIT_UNSUPPORTED_MEDIA_TYPE', `Content-Type ${contentType} is not application/json`, { operation: op })
+      return errorResponse('KRSKIT_UNSUPPORTED_MEDIA_TYPE', `Content-Type ${contentType} is not application/json`, {
+        operation: op,
+      })
     }
     if (req.bodyText.length > engine.maxBodyBytes) {
-      return errorResponse('KRSKIT_PAYLOAD_TOO_LARGE', `the body must be at most ${engine.maxBodyBytes} bytes`, { operation: op })
+      return errorResponse('KRSKIT_PAYLOAD_TOO_LARGE', `the body must be at most ${engine.maxBodyBytes} bytes`, {
+        operation: op,
+      })
     }
     if (req.bodyNotUtf8) return errorResponse('KR_API_F1004', 'the body is not valid UTF-8', { operation: op })
     let body: unknown
@@ -86,7 +95,8 @@ export function handleApi(engine: EngineInternals, req: RawRequest, name: string
 
     const fault = tenant.faults.take(op)
     if (fault) {
-      const code: ErrorCode | null = fault.errorCode ?? (fault.status !== null ? (codeForStatus[fault.status] ?? 'KRSKIT_INTERNAL_ERROR') : null)
+      const code: ErrorCode | null =
+        fault.errorCode ?? (fault.status !== null ? (codeForStatus[fault.status] ?? 'KRSKIT_INTERNAL_ERROR') : null)
       const answer = (): RawResponse | Promise<RawResponse> => {
         if (code === null) return afterFaults(op, body, info, account)
         const headers = code === 'KRSKIT_RATE_LIMITED' ? { 'Retry-After': '1' } : undefined
@@ -101,9 +111,15 @@ export function handleApi(engine: EngineInternals, req: RawRequest, name: string
   }
 
   /** Request schema → rights and options → handler → error mapping → response check. */
-  function afterFaults(op: OperationName, body: unknown, info: (typeof operations)[OperationName], account: Account | null): RawResponse | Promise<RawResponse> {
+  function afterFaults(
+    op: OperationName,
+    body: unknown,
+    info: (typeof operations)[OperationName],
+    account: Account | null,
+  ): RawResponse | Promise<RawResponse> {
     const invalid = validateRequest(op, body)
-    if (invalid) return errorResponse(invalid.missing ? 'KR_API_F0006' : 'KR_API_F0004', invalid.message, { operation: op })
+    if (invalid)
+      return errorResponse(invalid.missing ? 'KR_API_F0006' : 'KR_API_F0004', invalid.message, { operation: op })
 
     if (account) {
       const refusal = checkAccess(info, account)
@@ -148,16 +164,27 @@ export function handleApi(engine: EngineInternals, req: RawRequest, name: string
     if (!engine.writeListener || !randomBefore) return out
     const auth = req.header('authorization')
     return engine
-      .writeListener({ tenant: tenant.id, at, random: randomBefore, path: req.path, authorization: auth ?? null, body: req.bodyText })
+      .writeListener({
+        tenant: tenant.id,
+        at,
+        random: randomBefore,
+        path: req.path,
+        authorization: auth ?? null,
+        body: req.bodyText,
+      })
       .then(
         () => out,
         (e: unknown) => {
           engine.logger.error(`${requestId} ${op}: the write was applied but could not be logged`, e)
-          return errorResponse('KRSKIT_INTERNAL_ERROR', `the write was applied but could not be made durable: ${String((e as Error)?.message ?? e)}`, {
-            operation: op,
-            requestId,
-            tenantId: tenant.id,
-          })
+          return errorResponse(
+            'KRSKIT_INTERNAL_ERROR',
+            `the write was applied but could not be made durable: ${String((e as Error)?.message ?? e)}`,
+            {
+              operation: op,
+              requestId,
+              tenantId: tenant.id,
+            },
+          )
         },
       )
   }
@@ -169,19 +196,29 @@ export function handleApi(engine: EngineInternals, req: RawRequest, name: string
       engine.logger.error(`${requestId} ${op}: an undo step failed; tenant ${tenant.id} may be inconsistent`, undoError)
     }
     if (isKrsError(e)) {
-      if (engine.validateResponses && !operations[op].errors.includes(e.code) && errorCatalogue[e.code].scope === 'operation') {
-        throw new ContractViolationError(`${op} answered ${e.code}, which the contract does not list for it (x-krs-errors)`)
+      if (
+        engine.validateResponses &&
+        !operations[op].errors.includes(e.code) &&
+        errorCatalogue[e.code].scope === 'operation'
+      ) {
+        throw new ContractViolationError(
+          `${op} answered ${e.code}, which the contract does not list for it (x-krs-errors)`,
+        )
       }
       const opts: Parameters<typeof errorResponse>[2] = { operation: op, requestId, tenantId: tenant.id }
       if (e.headers) opts.headers = e.headers
       return errorResponse(e.code, e.detail, opts)
     }
     engine.logger.error(`${requestId} ${op}: unexpected exception (answered 500, state rolled back)`, e)
-    return errorResponse('KRSKIT_INTERNAL_ERROR', `unexpected error (${String((e as Error)?.message ?? e)}); see the request journal`, {
-      operation: op,
-      requestId,
-      tenantId: tenant.id,
-    })
+    return errorResponse(
+      'KRSKIT_INTERNAL_ERROR',
+      `unexpected error (${String((e as Error)?.message ?? e)}); see the request journal`,
+      {
+        operation: op,
+        requestId,
+        tenantId: tenant.id,
+      },
+    )
   }
 
   function success(op: OperationName, result: unknown, body: unknown): RawResponse {
@@ -193,7 +230,9 @@ export function handleApi(engine: EngineInternals, req: RawRequest, name: string
     if (info.responseType === 'text') {
       return {
         status: 200,
-        headers: { 'content-type': textContentType(engine.textContentTypes, op, info.responseContentTypes, tenant.state, body) },
+        headers: {
+          'content-type': textContentType(engine.textContentTypes, op, info.responseContentTypes, tenant.state, body),
+        },
         body: String(result),
         operation: op,
         errorCode: null,
@@ -201,11 +240,25 @@ export function handleApi(engine: EngineInternals, req: RawRequest, name: string
       }
     }
     // The shared header object: doors only read response headers.
-    return { status: 200, headers: JSON_HEADERS as Record<string, string>, body: JSON.stringify(result), operation: op, errorCode: null, tenantId: tenant.id }
+    return {
+      status: 200,
+      headers: JSON_HEADERS as Record<string, string>,
+      body: JSON.stringify(result),
+      operation: op,
+      errorCode: null,
+      tenantId: tenant.id,
+    }
   }
 }
 
-function record(engine: EngineInternals, tenant: TenantRuntime, req: RawRequest, res: RawResponse, id: string, started: number): void {
+function record(
+  engine: EngineInternals,
+  tenant: TenantRuntime,
+  req: RawRequest,
+  res: RawResponse,
+  id: string,
+  started: number,
+): void {
   if (res.tenantId === null) res.tenantId = tenant.id
   tenant.journal.push({
     id,
@@ -241,7 +294,10 @@ export function withRequestId(res: RawResponse, requestId: string): RawResponse 
 }
 
 /** `withRequestId` on an answer that may still be pending. */
-export function thenWithRequestId(res: RawResponse | Promise<RawResponse>, requestId: string): RawResponse | Promise<RawResponse> {
+export function thenWithRequestId(
+  res: RawResponse | Promise<RawResponse>,
+  requestId: string,
+): RawResponse | Promise<RawResponse> {
   return res instanceof Promise ? res.then((r) => withRequestId(r, requestId)) : withRequestId(res, requestId)
 }
 

@@ -21,7 +21,11 @@ const responseValidators = new Map<OperationName, ValidateFunction>()
 let allErrorsAjv: ReturnType<typeof createAjv> | null = null
 const allErrorsValidators = new Map<OperationName, ValidateFunction>()
 
-function compiled(cache: Map<OperationName, ValidateFunction>, name: OperationName, which: 'requestSchema' | 'responseSchema'): ValidateFunction {
+function compiled(
+  cache: Map<OperationName, ValidateFunction>,
+  name: OperationName,
+  which: 'requestSchema' | 'responseSchema',
+): ValidateFunction {
   let v = cache.get(name)
   if (!v) {
     // the Ajv instance itself (its meta-schemas) is built on the first call too
@@ -36,7 +40,12 @@ export function validateRequest(name: OperationName, body: unknown): ValidationF
   const v = compiled(requestValidators, name, 'requestSchema')
   if (v(body)) return null
   let e = v.errors![0]!
-  if (e.schemaPath.includes('/oneOf/') || e.schemaPath.includes('/anyOf/') || e.keyword === 'oneOf' || e.keyword === 'anyOf') {
+  if (
+    e.schemaPath.includes('/oneOf/') ||
+    e.schemaPath.includes('/anyOf/') ||
+    e.keyword === 'oneOf' ||
+    e.keyword === 'anyOf'
+  ) {
     // the first error of the first alternative tried hides the real reason: look at all of them
     let every = allErrorsValidators.get(name)
     if (!every) {

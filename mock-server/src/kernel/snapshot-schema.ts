@@ -29,7 +29,20 @@ const nullableText = { type: ['string', 'null'], maxLength: 10_000 }
 
 const memberColumnsSchema = {
   type: 'object',
-  required: ['rows', 'nextId', 'id', 'alive', 'regist_date', 'update_date', 'batch_date', 'upload_date', 'last_host', 'last_referer', 'last_useragent', 'columns'],
+  required: [
+    'rows',
+    'nextId',
+    'id',
+    'alive',
+    'regist_date',
+    'update_date',
+    'batch_date',
+    'upload_date',
+    'last_host',
+    'last_referer',
+    'last_useragent',
+    'columns',
+  ],
   properties: {
     rows: int(0, L.rows),
     nextId: int(1, 2 ** 31 - 1),
@@ -77,7 +90,11 @@ export const tenantSnapshotSchema = {
         environmentName: str(),
         accounts: list({ type: 'object', required: ['id'] }, L.accounts, 1),
         tokens: list(
-          { type: 'object', required: ['token', 'name', 'accountId'], properties: { token: { type: 'string', minLength: 1, maxLength: 200 }, name: str(200) } },
+          {
+            type: 'object',
+            required: ['token', 'name', 'accountId'],
+            properties: { token: { type: 'string', minLength: 1, maxLength: 200 }, name: str(200) },
+          },
           L.tokens,
           1,
         ),
@@ -92,7 +109,10 @@ export const tenantSnapshotSchema = {
                 properties: {
                   id: int(1, 2 ** 31 - 1),
                   title: str(),
-                  elements: list({ type: 'object', required: ['id'], properties: { id: int(1, 2 ** 31 - 1) } }, L.elements),
+                  elements: list(
+                    { type: 'object', required: ['id'], properties: { id: int(1, 2 ** 31 - 1) } },
+                    L.elements,
+                  ),
                   lock: { type: ['object', 'null'] },
                   autogenNext: { type: 'object', additionalProperties: { type: 'integer' } },
                   members: memberColumnsSchema,
@@ -125,7 +145,8 @@ export function nestingDepth(value: unknown, limit: number): number {
     if (typeof v !== 'object' || v === null) continue
     if (d > max) max = d
     if (max > limit) return max
-    for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, d + 1])
+    for (const child of Array.isArray(v) ? v : Object.values(v))
+      if (typeof child === 'object' && child !== null) stack.push([child, d + 1])
   }
   return max
 }
@@ -148,11 +169,19 @@ export function snapshotProblem(json: unknown): string | null {
     return e ? describeAjvError(e).text : 'the snapshot does not match its schema'
   }
   // the columns must hold `rows` entries each
-  const tables = (json as { state: { memberDb: { tables: { id: number; members: Record<string, unknown> }[] } } }).state.memberDb.tables
+  const tables = (json as { state: { memberDb: { tables: { id: number; members: Record<string, unknown> }[] } } }).state
+    .memberDb.tables
   for (let i = 0; i < tables.length; i++) {
     const m = tables[i]!.members as { rows: number } & Record<string, string | unknown[]>
     const at = `/state/memberDb/tables/${i}/members`
-    const widths: [string, number][] = [['id', 4], ['alive', 1], ['regist_date', 8], ['update_date', 8], ['batch_date', 8], ['upload_date', 8]]
+    const widths: [string, number][] = [
+      ['id', 4],
+      ['alive', 1],
+      ['regist_date', 8],
+      ['update_date', 8],
+      ['batch_date', 8],
+      ['upload_date', 8],
+    ]
     for (const [key, width] of widths) {
       const text = m[key] as string
       if (text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return `${at}/${key} must be base64`

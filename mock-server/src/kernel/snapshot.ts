@@ -63,7 +63,8 @@ export function parseTenantSnapshot(
   factory: TenantFactory,
   sections: readonly AnyStateSection[],
 ): ParsedSnapshot {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new SnapshotError('the snapshot must be a JSON object')
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new SnapshotError('the snapshot must be a JSON object')
   const problem = snapshotProblem(json)
   if (problem !== null) throw new SnapshotError(problem)
   const o = json as Record<string, unknown>

@@ -19,7 +19,11 @@ export interface StateSection<K extends SectionKey> {
 export type AnyStateSection = { [K in SectionKey]: StateSection<K> }[SectionKey]
 
 /** The section of `tenant`, created when missing. */
-export function useSection<K extends SectionKey>(tenant: TenantState, def: StateSection<K>, now: number): TenantState[K] {
+export function useSection<K extends SectionKey>(
+  tenant: TenantState,
+  def: StateSection<K>,
+  now: number,
+): TenantState[K] {
   const existing = tenant[def.key] as TenantState[K] | undefined
   if (existing !== undefined) return existing
   const created = def.create(tenant, now)
@@ -32,7 +36,11 @@ export function useSection<K extends SectionKey>(tenant: TenantState, def: State
  * least of all a refused one — changes the state by merely looking at a section for the first
  * time. Sections already present (from a snapshot) are kept as they are.
  */
-export function ensureSections(partial: TenantCore & Partial<TenantSections>, sections: readonly AnyStateSection[], now: number): TenantState {
+export function ensureSections(
+  partial: TenantCore & Partial<TenantSections>,
+  sections: readonly AnyStateSection[],
+  now: number,
+): TenantState {
   const state = partial as TenantState
   for (const s of sections) useSection(state, s as StateSection<SectionKey>, now)
   return state

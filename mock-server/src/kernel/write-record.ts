@@ -24,4 +24,3 @@ export interface WriteRecord {
  * returned promise (the log fsyncs it). A rejection turns the answer into a 500.
  */
 export type WriteListener = (record: WriteRecord) => Promise<void>
-

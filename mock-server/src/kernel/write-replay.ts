@@ -40,7 +40,12 @@ export async function replayWrites(internals: EngineInternals, records: Iterable
         method: 'POST',
         path: rec.path,
         query: '',
-        header: (h) => (h === 'authorization' ? (rec.authorization ?? undefined) : h === 'content-type' ? 'application/json' : undefined),
+        header: (h) =>
+          h === 'authorization'
+            ? (rec.authorization ?? undefined)
+            : h === 'content-type'
+              ? 'application/json'
+              : undefined,
         bodyText: rec.body,
       },
       name,

@@ -33,7 +33,9 @@ function digitsAt(s: string, at: number, n: number): number {
  */
 export function parseDay(s: string): number | null {
   if (s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return null
-  const y = digitsAt(s, 0, 4), mo = digitsAt(s, 5, 2), d = digitsAt(s, 8, 2)
+  const y = digitsAt(s, 0, 4),
+    mo = digitsAt(s, 5, 2),
+    d = digitsAt(s, 8, 2)
   if (y < 100 || mo < 1 || mo > 12 || d < 1) return null
   const leap = mo === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)
   if (d > DAYS_IN_MONTH[mo - 1]! + (leap ? 1 : 0)) return null
@@ -93,7 +95,9 @@ export function parseJstDateTime(s: string): number | null {
   const m = DATETIME_RE.exec(s)
   if (!m) return null
   const day = parseDay(`${m[1]}-${m[2]}-${m[3]}`)
-  const h = Number(m[4]), mi = Number(m[5]), se = Number(m[6])
+  const h = Number(m[4]),
+    mi = Number(m[5]),
+    se = Number(m[6])
   if (day === null || h > 23 || mi > 59 || se > 59) return null
   return day * 86400 + h * 3600 + mi * 60 + se - JST_OFFSET
 }

@@ -120,13 +120,24 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   const now = nowOption(values.now)
   const publicUrl = values['public-url']
   if (publicUrl !== undefined && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/i.test(publicUrl)) {
-    throw new CliUsageError(`--public-url must be an http:// or https:// URL, e.g. http://localhost:4010 (got "${publicUrl}")`)
+    throw new CliUsageError(
+      `--public-url must be an http:// or https:// URL, e.g. http://localhost:4010 (got "${publicUrl}")`,
+    )
   }
-  const cors = (values.cors ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '')
+  const cors = (values.cors ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
   for (const o of cors) {
-    if (o !== '*' && !/^https?:\/\/[^/\s]+$/i.test(o)) throw new CliUsageError(`--cors takes origins like http://localhost:3000 (scheme, host, port; no path) or * (got "${o}")`)
+    if (o !== '*' && !/^https?:\/\/[^/\s]+$/i.test(o))
+      throw new CliUsageError(
+        `--cors takes origins like http://localhost:3000 (scheme, host, port; no path) or * (got "${o}")`,
+      )
   }
-  const allowedHosts = (values['allowed-host'] ?? '').split(',').map((h) => h.trim()).filter((h) => h !== '')
+  const allowedHosts = (values['allowed-host'] ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => h !== '')
   const clock = values.clock ?? (now !== undefined ? 'manual' : 'real')
   if (clock !== 'real' && clock !== 'manual') throw new CliUsageError(`--clock must be real or manual (got "${clock}")`)
   return {
@@ -158,7 +169,9 @@ function nowOption(text: string | undefined): number | undefined {
   if (/^\d+$/.test(text) && Number.isSafeInteger(Number(text))) return Number(text)
   const ms = Date.parse(text)
   if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || !Number.isFinite(ms)) {
-    throw new CliUsageError(`--now must be an ISO 8601 time such as 2026-04-01T09:00:00+09:00, or unix seconds (got "${text}")`)
+    throw new CliUsageError(
+      `--now must be an ISO 8601 time such as 2026-04-01T09:00:00+09:00, or unix seconds (got "${text}")`,
+    )
   }
   return Math.floor(ms / 1000)
 }

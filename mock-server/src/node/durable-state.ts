@@ -38,7 +38,11 @@ export interface DurableStateOptions {
  * seconds when something changed. Admin changes (reset, tenants, clock, snapshot import,
  * events) are not logged: the Node door calls `compact()` before answering them.
  */
-export async function openDurableState(engine: Engine, dir: string, opts: DurableStateOptions = {}): Promise<DurableState> {
+export async function openDurableState(
+  engine: Engine,
+  dir: string,
+  opts: DurableStateOptions = {},
+): Promise<DurableState> {
   const onError = opts.onError ?? ((m, e) => console.error(`[krs-mock] ${m}`, e))
   await mkdir(dir, { recursive: true })
   let restored = false
@@ -59,7 +63,8 @@ export async function openDurableState(engine: Engine, dir: string, opts: Durabl
   const { records, segments, lastSeq } = await WriteLog.read(dir, logSeq)
   const replay = await engine.replayWrites(records)
   if (records.length > 0) restored = true
-  for (const f of replay.failed) onError(`replaying logged write #${f.seq} (${f.path}, tenant ${f.tenant}) answered ${f.status}`, null)
+  for (const f of replay.failed)
+    onError(`replaying logged write #${f.seq} (${f.path}, tenant ${f.tenant}) answered ${f.status}`, null)
   const log = WriteLog.create(dir, lastSeq, segments)
 
   let saved = records.length > 0 ? -1 : engine.changes

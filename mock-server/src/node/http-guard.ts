@@ -45,7 +45,8 @@ export function isLoopbackName(name: string): boolean {
 
 export function createHttpGuard(opts: HttpGuardOptions = {}) {
   const hosts = new Set((opts.allowedHosts ?? []).map((h) => hostName(h)))
-  if (opts.listenHost && opts.listenHost !== '0.0.0.0' && opts.listenHost !== '::') hosts.add(opts.listenHost.toLowerCase())
+  if (opts.listenHost && opts.listenHost !== '0.0.0.0' && opts.listenHost !== '::')
+    hosts.add(opts.listenHost.toLowerCase())
   const cors = new Set(opts.corsOrigins ?? [])
   const anyOrigin = cors.has('*')
 
@@ -59,16 +60,30 @@ export function createHttpGuard(opts: HttpGuardOptions = {}) {
     /** A refusal for an admin request, or null when it may go on. */
     checkAdmin(method: string, path: string, headers: IncomingHttpHeaders): GuardRefusal | null {
       if (!hostAllowed(headers.host)) {
-        return { status: 421, error: 'misdirected_request', message: `the admin API answers requests for loopback names or a configured host (--allowed-host), not "${headers.host ?? ''}"` }
+        return {
+          status: 421,
+          error: 'misdirected_request',
+          message: `the admin API answers requests for loopback names or a configured host (--allowed-host), not "${headers.host ?? ''}"`,
+        }
       }
       if (TRACKING.test(path)) return null
       const origin = headers.origin
       if (origin !== undefined && origin !== `http://${headers.host}` && origin !== `https://${headers.host}`) {
-        return { status: 403, error: 'cross_origin', message: `the admin API answers its own origin only, not ${origin}` }
+        return {
+          status: 403,
+          error: 'cross_origin',
+          message: `the admin API answers its own origin only, not ${origin}`,
+        }
       }
-      const hasBody = (headers['content-length'] !== undefined && headers['content-length'] !== '0') || headers['transfer-encoding'] !== undefined
+      const hasBody =
+        (headers['content-length'] !== undefined && headers['content-length'] !== '0') ||
+        headers['transfer-encoding'] !== undefined
       if (hasBody && method !== 'GET' && method !== 'HEAD' && !JSON_TYPE.test(headers['content-type'] ?? '')) {
-        return { status: 415, error: 'unsupported_media_type', message: `an admin request body must be application/json (got ${headers['content-type'] ?? 'no Content-Type'})` }
+        return {
+          status: 415,
+          error: 'unsupported_media_type',
+          message: `an admin request body must be application/json (got ${headers['content-type'] ?? 'no Content-Type'})`,
+        }
       }
       return null
     },
@@ -98,4 +113,3 @@ export function createHttpGuard(opts: HttpGuardOptions = {}) {
     },
   }
 }
-

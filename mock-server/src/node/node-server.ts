@@ -55,7 +55,13 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
     ...(opts.host ? { listenHost: opts.host } : {}),
   })
 
-  const send = (req: http.IncomingMessage, res: http.ServerResponse, out: RawResponse, path: string, started: number): void => {
+  const send = (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    out: RawResponse,
+    path: string,
+    started: number,
+  ): void => {
     // Tells clients (krs) that they talk to the emulator, not the real service.
     res.setHeader('X-Krs-Emulator', 'krs-mock')
     res.writeHead(out.status, out.headers)
@@ -86,12 +92,23 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
         .then(async (served) => {
           if (served) return
           // A browser gets the site's not-found page; other clients the API's error body.
-          if ((req.headers.accept ?? '').includes('text/html') && (await serveNotFoundPage(staticDir, method, res, req.headers))) return
+          if (
+            (req.headers.accept ?? '').includes('text/html') &&
+            (await serveNotFoundPage(staticDir, method, res, req.headers))
+          )
+            return
           send(req, res, errorResponse('KR_API_F0012', `no file or API at ${path}`), path, started)
         })
         .catch((e: unknown) => {
           // never a crash: answer 500 when nothing was sent yet
-          if (!res.headersSent) send(req, res, errorResponse('KRSKIT_INTERNAL_ERROR', `static file: ${String((e as Error)?.message ?? e)}`), path, started)
+          if (!res.headersSent)
+            send(
+              req,
+              res,
+              errorResponse('KRSKIT_INTERNAL_ERROR', `static file: ${String((e as Error)?.message ?? e)}`),
+              path,
+              started,
+            )
           else res.destroy(e as Error)
         })
       return
@@ -103,7 +120,20 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
       if (refusal) {
         req.resume()
         const body = JSON.stringify({ error: refusal.error, message: refusal.message })
-        return send(req, res, { status: refusal.status, headers: { 'content-type': 'application/json; charset=utf-8' }, body, operation: 'admin', errorCode: null, tenantId: null }, path, started)
+        return send(
+          req,
+          res,
+          {
+            status: refusal.status,
+            headers: { 'content-type': 'application/json; charset=utf-8' },
+            body,
+            operation: 'admin',
+            errorCode: null,
+            tenantId: null,
+          },
+          path,
+          started,
+        )
       }
     } else if (API_PATH.test(path)) {
       const origin = req.headers.origin
@@ -111,7 +141,13 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
         const headers = guard.preflight(origin)
         if (headers) {
           req.resume()
-          return send(req, res, { status: 204, headers, body: '', operation: null, errorCode: null, tenantId: null }, path, started)
+          return send(
+            req,
+            res,
+            { status: 204, headers, body: '', operation: null, errorCode: null, tenantId: null },
+            path,
+            started,
+          )
         }
       }
       const cors = guard.corsHeaders(origin)
@@ -135,7 +171,8 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
     })
     req.on('end', () => {
       if (refused) return
-      const bodyText = chunks.length === 0 ? '' : decodeUtf8Strict(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))
+      const bodyText =
+        chunks.length === 0 ? '' : decodeUtf8Strict(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))
       const headers = req.headers
       const isAdmin = path === '/__mock' || path.startsWith('/__mock/')
       const raw: RawRequest = {

@@ -52,7 +52,12 @@ export interface Autosave {
 }
 
 /** Save every `intervalMs` when the engine's change counter moved (one save at a time). */
-export function startAutosave(engine: Engine, dir: string, intervalMs = 3000, onError: (e: unknown) => void = console.error): Autosave {
+export function startAutosave(
+  engine: Engine,
+  dir: string,
+  intervalMs = 3000,
+  onError: (e: unknown) => void = console.error,
+): Autosave {
   let saved = engine.changes
   let running: Promise<void> | null = null
   const flush = async (): Promise<void> => {

@@ -93,7 +93,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
     `krs-mock listening on ${server.url} (started in ${Math.round(performance.now() - started)} ms)`,
     `  API:    POST ${server.url}/api/v1/{api_name}`,
     `  admin:  ${server.url}/__mock/ (clock ${engine.defaultTenant.clock.mode()})`,
-    ...(opts.dataDir ? [`  state:  ${opts.dataDir} (${restored ? 'loaded' : 'new'})${durable?.replay.replayed ? `, ${durable.replay.replayed} logged writes replayed` : ''}; every write is logged (fsync) before its answer`] : []),
+    ...(opts.dataDir
+      ? [
+          `  state:  ${opts.dataDir} (${restored ? 'loaded' : 'new'})${durable?.replay.replayed ? `, ${durable.replay.replayed} logged writes replayed` : ''}; every write is logged (fsync) before its answer`,
+        ]
+      : []),
     ...(opts.smtp ? [`  smtp:   handed-over mails are also sent to ${opts.smtp}`] : []),
     '  tokens of the default tenant (Authorization: Bearer <token>):',
     ...Object.entries(tokens).map(([name, value]) => `    ${name.padEnd(width)}  ${value}`),

@@ -82,7 +82,9 @@ async function compressedOf(file: string, mtimeMs: number, size: number): Promis
   const entry: Compressed = {
     mtimeMs,
     size,
-    br: brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+    br: brotliCompressSync(bytes, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
     gzip: gzipSync(bytes, { level: 9 }),
   }
   remember(file, entry)
@@ -111,20 +113,38 @@ function baseHeaders(file: string): Record<string, string> {
   return {
     'content-type': TYPES[ext] ?? 'application/octet-stream',
     'x-content-type-options': 'nosniff',
-    'cache-control': html ? 'no-cache' : HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+    'cache-control': html
+      ? 'no-cache'
+      : HASHED.test(file)
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=300',
     ...(html ? { 'content-security-policy': SITE_CSP, 'referrer-policy': 'strict-origin-when-cross-origin' } : {}),
   }
 }
 
 /** Send a file; a read error after the headers ends the answer instead of the process. */
-async function sendFile(file: string, size: number, mtimeMs: number, status: number, method: string, headers: IncomingHttpHeaders, res: ServerResponse): Promise<void> {
+async function sendFile(
+  file: string,
+  size: number,
+  mtimeMs: number,
+  status: number,
+  method: string,
+  headers: IncomingHttpHeaders,
+  res: ServerResponse,
+): Promise<void> {
   const h = baseHeaders(file)
   const ext = extname(file).toLowerCase()
-  const encoding = COMPRESSIBLE.has(ext) && size > 256 && size <= COMPRESS_MAX_BYTES ? pickEncoding(headers['accept-encoding']) : null
+  const encoding =
+    COMPRESSIBLE.has(ext) && size > 256 && size <= COMPRESS_MAX_BYTES ? pickEncoding(headers['accept-encoding']) : null
   if (encoding) {
     const c = await compressedOf(file, mtimeMs, size)
     const body = encoding === 'br' ? c.br! : c.gzip!
-    res.writeHead(status, { ...h, 'content-encoding': encoding, vary: 'Accept-Encoding', 'content-length': String(body.length) })
+    res.writeHead(status, {
+      ...h,
+      'content-encoding': encoding,
+      vary: 'Accept-Encoding',
+      'content-length': String(body.length),
+    })
     res.end(method === 'HEAD' ? undefined : body)
     return
   }
@@ -157,7 +177,10 @@ async function sendFile(file: string, size: number, mtimeMs: number, status: num
 }
 
 /** The real path of `candidate` when it is a file inside the real root, else null. */
-async function fileInside(realRoot: string, candidate: string): Promise<{ path: string; size: number; mtimeMs: number } | null> {
+async function fileInside(
+  realRoot: string,
+  candidate: string,
+): Promise<{ path: string; size: number; mtimeMs: number } | null> {
   const real = await realpath(candidate).catch(() => null)
   if (real === null || (real !== realRoot && !real.startsWith(realRoot + sep))) return null
   const s = await stat(real).catch(() => null)
@@ -170,7 +193,13 @@ async function fileInside(realRoot: string, candidate: string): Promise<{ path: 
  * followed only when they stay inside the root. Returns false when nothing matches, so the
  * caller answers as usual; a file that cannot be read is answered 500 (never a crash).
  */
-export async function serveStatic(root: string, urlPath: string, method: string, res: ServerResponse, headers: IncomingHttpHeaders = {}): Promise<boolean> {
+export async function serveStatic(
+  root: string,
+  urlPath: string,
+  method: string,
+  res: ServerResponse,
+  headers: IncomingHttpHeaders = {},
+): Promise<boolean> {
   let decoded: string
   try {
     decoded = decodeURIComponent(urlPath)
@@ -203,7 +232,12 @@ export async function serveStatic(root: string, urlPath: string, method: string,
  * The site's not-found page (`404.html` of `root`) with status 404, for a browser asking for
  * a page that does not exist. Returns false when the site has no such page.
  */
-export async function serveNotFoundPage(root: string, method: string, res: ServerResponse, headers: IncomingHttpHeaders = {}): Promise<boolean> {
+export async function serveNotFoundPage(
+  root: string,
+  method: string,
+  res: ServerResponse,
+  headers: IncomingHttpHeaders = {},
+): Promise<boolean> {
   const realRoot = await realpath(resolve(root)).catch(() => null)
   if (realRoot === null) return false
   const f = await fileInside(realRoot, join(realRoot, '404.html'))

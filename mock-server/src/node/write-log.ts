@@ -47,7 +47,10 @@ export class WriteLog {
    * Read every segment of `dir`; records after `afterSeq` in order. A torn last line (a crash
    * in the middle of a write, never acknowledged) is dropped.
    */
-  static async read(dir: string, afterSeq: number): Promise<{ records: WriteRecord[]; segments: number[]; lastSeq: number }> {
+  static async read(
+    dir: string,
+    afterSeq: number,
+  ): Promise<{ records: WriteRecord[]; segments: number[]; lastSeq: number }> {
     const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => SEGMENT.test(n)).sort()
     const records: WriteRecord[] = []
     let lastSeq = afterSeq
@@ -166,4 +169,3 @@ export class WriteLog {
     }
   }
 }
-

@@ -26,12 +26,19 @@ export interface CreateTenantOptions {
 
 function accountOf(a: ScenarioAccount): Account {
   return {
-    id: a.id, login: a.login, name: a.name, level: a.level,
+    id: a.id,
+    login: a.login,
+    name: a.name,
+    level: a.level,
     memberDataSearch: a.memberDataSearch ?? false,
     encryptedKey: a.encryptedKey ?? false,
     resultDownload: a.resultDownload ?? false,
     postedImageMenu: a.postedImageMenu ?? false,
-    options: { mail: a.options?.mail ?? false, forms: a.options?.forms ?? false, posted_images: a.options?.posted_images ?? false },
+    options: {
+      mail: a.options?.mail ?? false,
+      forms: a.options?.forms ?? false,
+      posted_images: a.options?.posted_images ?? false,
+    },
     tables: a.tables ?? 'all',
   }
 }
@@ -56,19 +63,33 @@ export function createTenantState(id: string, scenario: Scenario, opts: CreateTe
     tokens.set(token, { token, name: t.name, accountId: t.account })
   }
   const db: MemberDbState = {
-    tables: new Map(), conditions: new Map([[1, predefinedAllCondition()]]), nextConditionId: 2,
-    conditionUses: new Map(), blacklist: (scenario.blacklist ?? []).map((b) => b.toLowerCase()),
+    tables: new Map(),
+    conditions: new Map([[1, predefinedAllCondition()]]),
+    nextConditionId: 2,
+    conditionUses: new Map(),
+    blacklist: (scenario.blacklist ?? []).map((b) => b.toLowerCase()),
   }
   const random = seededRandom(opts.seed)
   let membersOverride = opts.members
   scenario.memberTables.forEach((st, ti) => {
     const elements: MemberElement[] = st.elements.map((e) => ({
-      id: e.id, name: e.name, type: e.type, required: e.required ?? false, unique: e.unique ?? false,
+      id: e.id,
+      name: e.name,
+      type: e.type,
+      required: e.required ?? false,
+      unique: e.unique ?? false,
       system: e.system ?? e.type === 'timestamp',
       ...(e.systemField ? { systemField: e.systemField } : {}),
       config: structuredClone(e.config ?? {}),
     }))
-    const table: MemberTableState = { id: st.id, title: st.title, elements, members: new MemberColumns(elements), lock: null, autogenNext: {} }
+    const table: MemberTableState = {
+      id: st.id,
+      title: st.title,
+      elements,
+      members: new MemberColumns(elements),
+      lock: null,
+      autogenNext: {},
+    }
     db.tables.set(table.id, table)
 
     let count = st.members?.generate ?? 0
@@ -86,23 +107,45 @@ export function createTenantState(id: string, scenario: Scenario, opts: CreateTe
         if (r !== null) table.members.regist_date[row] = r
         if (u !== null || r !== null) table.members.update_date[row] = u ?? r!
       } catch (e) {
-        if (isKrsError(e)) throw new ScenarioError(`memberTables[${ti}].members.list[${mi}]`, `${e.code}: ${e.detail ?? ''}`)
+        if (isKrsError(e))
+          throw new ScenarioError(`memberTables[${ti}].members.list[${mi}]`, `${e.code}: ${e.detail ?? ''}`)
         throw e
       }
     })
-    generateMembers(table, { count, seed: opts.seed, now: opts.now, fakes: new Map(st.elements.map((e) => [e.id, e.fake])) })
+    generateMembers(table, {
+      count,
+      seed: opts.seed,
+      now: opts.now,
+      fakes: new Map(st.elements.map((e) => [e.id, e.fake])),
+    })
 
     ;(st.conditions ?? []).forEach((c, ci) => {
       const info = { title: c.title, grouping: c.grouping, conditions: c.conditions }
       try {
         compileCondition(table, info, opts.now, { db })
       } catch (e) {
-        if (isKrsError(e)) throw new ScenarioError(`memberTables[${ti}].conditions[${ci}]`, `${e.code}: ${e.detail ?? ''}`)
+        if (isKrsError(e))
+          throw new ScenarioError(`memberTables[${ti}].conditions[${ci}]`, `${e.code}: ${e.detail ?? ''}`)
         throw e
       }
-      db.conditions.set(c.id, { id: c.id, memberTableId: table.id, title: c.title, predefined: null, hidden: c.hidden ?? false, info })
+      db.conditions.set(c.id, {
+        id: c.id,
+        memberTableId: table.id,
+        title: c.title,
+        predefined: null,
+        hidden: c.hidden ?? false,
+        info,
+      })
       db.nextConditionId = Math.max(db.nextConditionId, c.id + 1)
     })
   })
-  return { id, environmentName: scenario.environment.name, accounts, tokens, memberDb: db, audit: [], scenario: scenarioSectionsOf(scenario) }
+  return {
+    id,
+    environmentName: scenario.environment.name,
+    accounts,
+    tokens,
+    memberDb: db,
+    audit: [],
+    scenario: scenarioSectionsOf(scenario),
+  }
 }

@@ -22,7 +22,8 @@ export function resolveExtends(input: unknown): unknown {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return input
   const o = input as Record<string, unknown>
   if (!('extends' in o)) return input
-  if (o.extends !== 'default') throw new ScenarioError('extends', 'only "default" (the embedded scenario) can be extended')
+  if (o.extends !== 'default')
+    throw new ScenarioError('extends', 'only "default" (the embedded scenario) can be extended')
   const { extends: _base, ...rest } = o
   return mergeValue(defaultScenario() as unknown, rest, '')
 }
@@ -65,10 +66,15 @@ function mergeList(base: unknown[], over: unknown[], key: string, path: string):
   const out = base.map((v) => v)
   over.forEach((item, i) => {
     const p = `${path}[${i}]`
-    if (!isPlainObject(item) || item[key] === undefined) throw new ScenarioError(p, `an entry of ${path} needs its ${key} to merge with the default scenario`)
+    if (!isPlainObject(item) || item[key] === undefined)
+      throw new ScenarioError(p, `an entry of ${path} needs its ${key} to merge with the default scenario`)
     const at = out.findIndex((b) => isPlainObject(b) && b[key] === item[key])
     if (item.$delete === true) {
-      if (at < 0) throw new ScenarioError(p, `$delete: the default scenario has no ${path} entry with ${key} ${JSON.stringify(item[key])}`)
+      if (at < 0)
+        throw new ScenarioError(
+          p,
+          `$delete: the default scenario has no ${path} entry with ${key} ${JSON.stringify(item[key])}`,
+        )
       out.splice(at, 1)
       return
     }

@@ -11,22 +11,47 @@ import type { FakeKind } from './scenario-types.js'
 import { seededRandom } from './seeded-random.js'
 
 const DOMAINS: [string, number][] = [
-  ['example.com', 30], ['example.jp', 18], ['example.ne.jp', 10], ['docomo.ne.jp', 10], ['ezweb.ne.jp', 7],
-  ['au.com', 4], ['softbank.ne.jp', 6], ['i.softbank.jp', 12], ['pdx.ne.jp', 1], ['example.org', 2],
+  ['example.com', 30],
+  ['example.jp', 18],
+  ['example.ne.jp', 10],
+  ['docomo.ne.jp', 10],
+  ['ezweb.ne.jp', 7],
+  ['au.com', 4],
+  ['softbank.ne.jp', 6],
+  ['i.softbank.jp', 12],
+  ['pdx.ne.jp', 1],
+  ['example.org', 2],
 ]
 const DOMAIN_TABLE: string[] = DOMAINS.flatMap(([d, w]) => Array<string>(w).fill(d))
 
 /** Prefecture weights roughly by population (Tokyo, Kanagawa, Osaka, Aichi, Saitama, ...). */
 const PREF_TABLE: number[] = Array.from({ length: 47 }, (_, i) => i + 1).flatMap((p) =>
-  Array<number>(p === 13 ? 14 : p === 14 || p === 27 ? 8 : p === 23 || p === 11 || p === 12 ? 6 : p === 1 || p === 40 || p === 28 ? 4 : 1).fill(p))
+  Array<number>(
+    p === 13
+      ? 14
+      : p === 14 || p === 27
+        ? 8
+        : p === 23 || p === 11 || p === 12
+          ? 6
+          : p === 1 || p === 40 || p === 28
+            ? 4
+            : 1,
+  ).fill(p),
+)
 
 function defaultFake(el: MemberElement): FakeKind {
   switch (el.type) {
-    case 'email': return 'email'
-    case 'date': return 'birthday'
-    case 'textarea': case 'encrypted_text': return 'sentence'
-    case 'text': return 'word'
-    default: return 'none'
+    case 'email':
+      return 'email'
+    case 'date':
+      return 'birthday'
+    case 'textarea':
+    case 'encrypted_text':
+      return 'sentence'
+    case 'text':
+      return 'word'
+    default:
+      return 'none'
   }
 }
 
@@ -55,7 +80,9 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
   const cols = table.members
   const start = cols.rows
   cols.reserve(start + n)
-  const fam = new Uint8Array(n), given = new Uint8Array(n), sex = new Uint8Array(n)
+  const fam = new Uint8Array(n),
+    given = new Uint8Array(n),
+    sex = new Uint8Array(n)
   for (let i = 0; i < n; i++) {
     fam[i] = Math.floor(rnd() * FAMILY_NAMES.length)
     sex[i] = rnd() < 0.48 ? 1 : 2
@@ -80,7 +107,8 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
     cols.update_date[row] = regist + Math.floor(rnd() * (o.now - regist))
   }
   // faker pools, made on first use and no larger than the member count (fast small tenants)
-  let companyPool: string[] | null = null, sentencePool: string[] | null = null
+  let companyPool: string[] | null = null,
+    sentencePool: string[] | null = null
   const companies = () => (companyPool ??= pool(Math.min(200, n), () => fakerJA.company.name()))
   const sentences = () => (sentencePool ??= pool(Math.min(300, n), () => fakerJA.lorem.sentence()))
 
@@ -92,7 +120,11 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
     if (col instanceof StringColumn) {
       switch (el.type) {
         case 'email':
-          fill(col, (i) => `${FAMILY_ROMAJI[fam[i]!]}.${(cols.nextId + i).toString(36)}${el.id}@${DOMAIN_TABLE[Math.floor(rnd() * DOMAIN_TABLE.length)]!}`)
+          fill(
+            col,
+            (i) =>
+              `${FAMILY_ROMAJI[fam[i]!]}.${(cols.nextId + i).toString(36)}${el.id}@${DOMAIN_TABLE[Math.floor(rnd() * DOMAIN_TABLE.length)]!}`,
+          )
           continue
         case 'password': {
           const p = pool(256, () => generatePassword(cfg, rnd))
@@ -105,12 +137,19 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
           continue
         }
         case 'zip': {
-          const p = pool(4096, () => `${100 + Math.floor(rnd() * 900)}-${String(Math.floor(rnd() * 10000)).padStart(4, '0')}`)
+          const p = pool(
+            4096,
+            () => `${100 + Math.floor(rnd() * 900)}-${String(Math.floor(rnd() * 10000)).padStart(4, '0')}`,
+          )
           fill(col, (i) => (rnd() < 0.9 ? p[i & 4095]! : null))
           continue
         }
         case 'telephone': {
-          const p = pool(4096, () => `0${[90, 80, 70][Math.floor(rnd() * 3)]}-${String(Math.floor(rnd() * 10000)).padStart(4, '0')}-${String(Math.floor(rnd() * 10000)).padStart(4, '0')}`)
+          const p = pool(
+            4096,
+            () =>
+              `0${[90, 80, 70][Math.floor(rnd() * 3)]}-${String(Math.floor(rnd() * 10000)).padStart(4, '0')}-${String(Math.floor(rnd() * 10000)).padStart(4, '0')}`,
+          )
           fill(col, () => (rnd() < 0.85 ? p[Math.floor(rnd() * 4096)]! : null))
           continue
         }
@@ -120,18 +159,29 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
           continue
         }
         case 'auth': {
-          const p = pool(1024, () => Math.floor(rnd() * 0xffffffff).toString(16).padStart(8, '0'))
+          const p = pool(1024, () =>
+            Math.floor(rnd() * 0xffffffff)
+              .toString(16)
+              .padStart(8, '0'),
+          )
           fill(col, (i) => (rnd() < 0.3 ? p[i & 1023]! : null))
           continue
         }
         case 'encrypted_text':
-          fill(col, ((p) => () => (rnd() < 0.3 ? p[Math.floor(rnd() * p.length)]! : ''))(sentences()))
+          fill(
+            col,
+            (
+              (p) => () =>
+                rnd() < 0.3 ? p[Math.floor(rnd() * p.length)]! : ''
+            )(sentences()),
+          )
           continue
       }
       const max = cfg.max ?? 255
       const fit = (s: string | null) => (s === null ? null : [...s].slice(0, max).join(''))
       switch (fake) {
-        case 'name': case 'kana': {
+        case 'name':
+        case 'kana': {
           const k = fake === 'name' ? 0 : 1
           const p = [MALE_NAMES, FEMALE_NAMES].map((g) => FAMILY_NAMES.map((f) => g.map((x) => `${f[k]} ${x[k]}`)))
           fill(col, (i) => p[sex[i]! - 1]![fam[i]!]![given[i]!]!)
@@ -168,9 +218,13 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
       const ids = Object.keys(optionsOf(el)).map(Number)
       for (let i = 0; i < n; i++) {
         col.values[start + i] =
-          el.type === 'sex' ? sex[i]!
-            : el.type === 'prefecture' ? PREF_TABLE[Math.floor(rnd() * PREF_TABLE.length)]!
-              : el.required || rnd() < 0.8 ? ids[Math.floor(rnd() ** 2 * ids.length)] ?? 0 : 0
+          el.type === 'sex'
+            ? sex[i]!
+            : el.type === 'prefecture'
+              ? PREF_TABLE[Math.floor(rnd() * PREF_TABLE.length)]!
+              : el.required || rnd() < 0.8
+                ? (ids[Math.floor(rnd() ** 2 * ids.length)] ?? 0)
+                : 0
       }
     } else if (col instanceof BoolColumn) {
       for (let i = 0; i < n; i++) {
@@ -185,7 +239,8 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
         for (const id of ids) if (chosen.length < cap && rnd() < 0.22) chosen.push(id)
         return col.maskOf(chosen)
       })
-      const W = col.words, bits = col.bits
+      const W = col.words,
+        bits = col.bits
       for (let i = 0; i < n; i++) {
         const m = masks[Math.floor(rnd() * 512)]!
         for (let w = 0; w < W; w++) bits[(start + i) * W + w] = m[w]!
@@ -196,7 +251,8 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
       for (let i = 0; i < n; i++) col.values[start + i] = first + i * step
       table.autogenNext[String(el.id)] = first + n * step
     } else if (col instanceof NumberColumn) {
-      const lo = cfg.min ?? 0, hi = Math.min(cfg.max ?? 100000, 100000)
+      const lo = cfg.min ?? 0,
+        hi = Math.min(cfg.max ?? 100000, 100000)
       for (let i = 0; i < n; i++) if (rnd() < 0.8) col.values[start + i] = lo + Math.floor(rnd() * (hi - lo + 1))
     }
   }

@@ -4,13 +4,18 @@
  * Maps and Sets survives `snapshotTenant` / `restoreTenant` without its own code. Class
  * instances come back as plain objects: give such a section its own snapshot.
  */
-type Tagged = { $map: [unknown, unknown][] } | { $set: unknown[] } | { $typed: string; data: number[] } | { $obj: Record<string, unknown> }
+type Tagged =
+  | { $map: [unknown, unknown][] }
+  | { $set: unknown[] }
+  | { $typed: string; data: number[] }
+  | { $obj: Record<string, unknown> }
 
 export function encodeJsonSafe(v: unknown): unknown {
   if (v === null || typeof v !== 'object') return v
   if (v instanceof Map) return { $map: [...v].map(([k, x]) => [encodeJsonSafe(k), encodeJsonSafe(x)]) }
   if (v instanceof Set) return { $set: [...v].map(encodeJsonSafe) }
-  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return { $typed: v.constructor.name, data: Array.from(v as unknown as ArrayLike<number>) }
+  if (ArrayBuffer.isView(v) && !(v instanceof DataView))
+    return { $typed: v.constructor.name, data: Array.from(v as unknown as ArrayLike<number>) }
   if (Array.isArray(v)) return v.map(encodeJsonSafe)
   const out: Record<string, unknown> = {}
   for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = encodeJsonSafe(x)
@@ -19,7 +24,15 @@ export function encodeJsonSafe(v: unknown): unknown {
 }
 
 const TYPED: Record<string, new (a: number[]) => unknown> = {
-  Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array,
+  Int8Array,
+  Uint8Array,
+  Uint8ClampedArray,
+  Int16Array,
+  Uint16Array,
+  Int32Array,
+  Uint32Array,
+  Float32Array,
+  Float64Array,
 }
 
 export function decodeJsonSafe(v: unknown): unknown {

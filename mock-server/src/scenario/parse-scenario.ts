@@ -26,7 +26,8 @@ function describe(e: ErrorObject): ScenarioError {
     return new ScenarioError(path, 'required key is missing')
   }
   if (e.keyword === 'enum') return new ScenarioError(path, `must be one of ${JSON.stringify(p.allowedValues)}`)
-  if (e.keyword === 'propertyNames') return new ScenarioError(`${path}.${String(p.propertyName)}`, 'key name not allowed')
+  if (e.keyword === 'propertyNames')
+    return new ScenarioError(`${path}.${String(p.propertyName)}`, 'key name not allowed')
   return new ScenarioError(path, e.message ?? e.keyword)
 }
 
@@ -41,28 +42,60 @@ function unique<T>(items: T[], key: (t: T) => unknown, path: (i: number) => stri
 
 /** Rules a JSON Schema cannot say: unique ids, references between sections. */
 function checkReferences(s: Scenario): void {
-  unique(s.accounts, (a) => a.id, (i) => `accounts[${i}].id`, 'account id')
-  unique(s.tokens, (t) => t.token ?? t.name, (i) => `tokens[${i}]`, 'token')
+  unique(
+    s.accounts,
+    (a) => a.id,
+    (i) => `accounts[${i}].id`,
+    'account id',
+  )
+  unique(
+    s.tokens,
+    (t) => t.token ?? t.name,
+    (i) => `tokens[${i}]`,
+    'token',
+  )
   const accountIds = new Set(s.accounts.map((a) => a.id))
   s.tokens.forEach((t, i) => {
     if (!accountIds.has(t.account)) throw new ScenarioError(`tokens[${i}].account`, `no account ${t.account}`)
   })
-  unique(s.memberTables, (t) => t.id, (i) => `memberTables[${i}].id`, 'member table id')
+  unique(
+    s.memberTables,
+    (t) => t.id,
+    (i) => `memberTables[${i}].id`,
+    'member table id',
+  )
   const tableIds = new Set(s.memberTables.map((t) => t.id))
   s.accounts.forEach((a, i) => {
-    if (Array.isArray(a.tables)) a.tables.forEach((t, j) => {
-      if (!tableIds.has(t)) throw new ScenarioError(`accounts[${i}].tables[${j}]`, `no member table ${t}`)
-    })
+    if (Array.isArray(a.tables))
+      a.tables.forEach((t, j) => {
+        if (!tableIds.has(t)) throw new ScenarioError(`accounts[${i}].tables[${j}]`, `no member table ${t}`)
+      })
   })
-  const elementIds = s.memberTables.flatMap((t, ti) => t.elements.map((e, ei) => ({ id: e.id, path: `memberTables[${ti}].elements[${ei}].id` })))
-  unique(elementIds, (e) => e.id, (i) => elementIds[i]!.path, 'element id (element ids are unique across tables)')
-  const conds = s.memberTables.flatMap((t, ti) => (t.conditions ?? []).map((c, ci) => ({ id: c.id, path: `memberTables[${ti}].conditions[${ci}].id` })))
-  unique(conds, (c) => c.id, (i) => conds[i]!.path, 'condition id')
+  const elementIds = s.memberTables.flatMap((t, ti) =>
+    t.elements.map((e, ei) => ({ id: e.id, path: `memberTables[${ti}].elements[${ei}].id` })),
+  )
+  unique(
+    elementIds,
+    (e) => e.id,
+    (i) => elementIds[i]!.path,
+    'element id (element ids are unique across tables)',
+  )
+  const conds = s.memberTables.flatMap((t, ti) =>
+    (t.conditions ?? []).map((c, ci) => ({ id: c.id, path: `memberTables[${ti}].conditions[${ci}].id` })),
+  )
+  unique(
+    conds,
+    (c) => c.id,
+    (i) => conds[i]!.path,
+    'condition id',
+  )
   s.memberTables.forEach((t, ti) => {
     t.elements.forEach((e, ei) => {
       const p = `memberTables[${ti}].elements[${ei}]`
-      if (e.type === 'timestamp' && !e.systemField) throw new ScenarioError(`${p}.systemField`, 'a timestamp element needs systemField')
-      if (['select', 'select_multiple'].includes(e.type) && !e.config?.options) throw new ScenarioError(`${p}.config.options`, `a ${e.type} element needs options`)
+      if (e.type === 'timestamp' && !e.systemField)
+        throw new ScenarioError(`${p}.systemField`, 'a timestamp element needs systemField')
+      if (['select', 'select_multiple'].includes(e.type) && !e.config?.options)
+        throw new ScenarioError(`${p}.config.options`, `a ${e.type} element needs options`)
       if (!elementTypes.includes(e.type)) throw new ScenarioError(`${p}.type`, 'unknown element type')
     })
   })

@@ -14,7 +14,10 @@ export function scenarioNowSeconds(now: unknown): number | undefined {
     const ms = Date.parse(now)
     if (/^\d{4}-\d{2}-\d{2}T/.test(now) && Number.isFinite(ms)) return Math.floor(ms / 1000)
   }
-  throw new ScenarioError('now', `must be an ISO 8601 time such as 2026-04-01T09:00:00+09:00, or unix seconds (got ${JSON.stringify(now)})`)
+  throw new ScenarioError(
+    'now',
+    `must be an ISO 8601 time such as 2026-04-01T09:00:00+09:00, or unix seconds (got ${JSON.stringify(now)})`,
+  )
 }
 
 /**

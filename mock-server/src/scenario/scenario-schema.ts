@@ -48,20 +48,30 @@ export const scenarioSchema = {
   required: ['environment', 'accounts', 'tokens', 'memberTables'],
   properties: {
     environment: {
-      type: 'object', additionalProperties: false, required: ['name'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['name'],
       properties: { name: { type: 'string', minLength: 1 } },
     },
     accounts: {
-      type: 'array', minItems: 1,
+      type: 'array',
+      minItems: 1,
       items: {
-        type: 'object', additionalProperties: false, required: ['id', 'login', 'name', 'level'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'login', 'name', 'level'],
         properties: {
-          id, login: { type: 'string', minLength: 1 }, name: { type: 'string' },
+          id,
+          login: { type: 'string', minLength: 1 },
+          name: { type: 'string' },
           level: { enum: ['all', 'work', 'operation', 'reference', 'none'] },
-          memberDataSearch: { type: 'boolean' }, encryptedKey: { type: 'boolean' },
-          resultDownload: { type: 'boolean' }, postedImageMenu: { type: 'boolean' },
+          memberDataSearch: { type: 'boolean' },
+          encryptedKey: { type: 'boolean' },
+          resultDownload: { type: 'boolean' },
+          postedImageMenu: { type: 'boolean' },
           options: {
-            type: 'object', additionalProperties: false,
+            type: 'object',
+            additionalProperties: false,
             properties: { mail: { type: 'boolean' }, forms: { type: 'boolean' }, posted_images: { type: 'boolean' } },
           },
           tables: { oneOf: [{ const: 'all' }, { type: 'array', items: id }] },
@@ -71,23 +81,35 @@ export const scenarioSchema = {
     tokens: {
       type: 'array',
       items: {
-        type: 'object', additionalProperties: false, required: ['name', 'account'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'account'],
         properties: { name: { type: 'string', minLength: 1 }, token: { type: 'string', minLength: 1 }, account: id },
       },
     },
     memberTables: {
-      type: 'array', minItems: 1,
+      type: 'array',
+      minItems: 1,
       items: {
-        type: 'object', additionalProperties: false, required: ['id', 'title', 'elements'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'title', 'elements'],
         properties: {
-          id, title: { type: 'string', minLength: 1 },
+          id,
+          title: { type: 'string', minLength: 1 },
           elements: {
             type: 'array',
             items: {
-              type: 'object', additionalProperties: false, required: ['id', 'name', 'type'],
+              type: 'object',
+              additionalProperties: false,
+              required: ['id', 'name', 'type'],
               properties: {
-                id, name: { type: 'string', minLength: 1 }, type: { enum: [...elementTypes] },
-                required: { type: 'boolean' }, unique: { type: 'boolean' }, system: { type: 'boolean' },
+                id,
+                name: { type: 'string', minLength: 1 },
+                type: { enum: [...elementTypes] },
+                required: { type: 'boolean' },
+                unique: { type: 'boolean' },
+                system: { type: 'boolean' },
                 systemField: { enum: ['regist_date', 'update_date', 'batch_date', 'upload_date'] },
                 config: elementConfig,
                 fake: { enum: [...fakeKinds] },
@@ -95,7 +117,8 @@ export const scenarioSchema = {
             },
           },
           members: {
-            type: 'object', additionalProperties: false,
+            type: 'object',
+            additionalProperties: false,
             properties: {
               generate: { type: 'integer', minimum: 0, maximum: 10_000_000 },
               list: {
@@ -110,14 +133,21 @@ export const scenarioSchema = {
           conditions: {
             type: 'array',
             items: {
-              type: 'object', additionalProperties: false, required: ['id', 'title', 'grouping', 'conditions'],
+              type: 'object',
+              additionalProperties: false,
+              required: ['id', 'title', 'grouping', 'conditions'],
               properties: {
-                id: { type: 'integer', minimum: 2 }, title: { type: 'string', minLength: 1 },
-                grouping: { type: 'boolean' }, hidden: { type: 'boolean' },
+                id: { type: 'integer', minimum: 2 },
+                title: { type: 'string', minLength: 1 },
+                grouping: { type: 'boolean' },
+                hidden: { type: 'boolean' },
                 conditions: {
                   type: 'object',
                   additionalProperties: {
-                    type: 'array', prefixItems: [{ type: 'integer' }, { type: 'object' }], minItems: 2, maxItems: 2,
+                    type: 'array',
+                    prefixItems: [{ type: 'integer' }, { type: 'object' }],
+                    minItems: 2,
+                    maxItems: 2,
                   },
                 },
               },

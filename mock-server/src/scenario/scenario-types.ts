@@ -1,9 +1,23 @@
 import type { PermissionLevel } from '../kernel/account.js'
-import type { ConditionClause, ElementConfig, ElementType, SystemTimestampField } from '../domains/member-db/member-db-state.js'
+import type {
+  ConditionClause,
+  ElementConfig,
+  ElementType,
+  SystemTimestampField,
+} from '../domains/member-db/member-db-state.js'
 
 /** How generated members fill an element (defaults follow the element type). */
 export const fakeKinds = [
-  'email', 'name', 'kana', 'birthday', 'company', 'city', 'sentence', 'word', 'login', 'none',
+  'email',
+  'name',
+  'kana',
+  'birthday',
+  'company',
+  'city',
+  'sentence',
+  'word',
+  'login',
+  'none',
 ] as const
 export type FakeKind = (typeof fakeKinds)[number]
 

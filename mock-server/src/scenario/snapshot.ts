@@ -24,8 +24,12 @@ export interface MemberDbJson {
 export function snapshotMemberDb(db: MemberDbState): MemberDbJson {
   return {
     tables: [...db.tables.values()].map((t) => ({
-      id: t.id, title: t.title, elements: structuredClone(t.elements), lock: t.lock ? { ...t.lock } : null,
-      autogenNext: { ...t.autogenNext }, members: t.members.toJSON(),
+      id: t.id,
+      title: t.title,
+      elements: structuredClone(t.elements),
+      lock: t.lock ? { ...t.lock } : null,
+      autogenNext: { ...t.autogenNext },
+      members: t.members.toJSON(),
     })),
     conditions: structuredClone([...db.conditions.values()]),
     nextConditionId: db.nextConditionId,
@@ -36,10 +40,19 @@ export function snapshotMemberDb(db: MemberDbState): MemberDbJson {
 
 export function restoreMemberDb(j: MemberDbJson): MemberDbState {
   return {
-    tables: new Map(j.tables.map((t) => [t.id, {
-      id: t.id, title: t.title, elements: t.elements, lock: t.lock, autogenNext: t.autogenNext,
-      members: MemberColumns.fromJSON(t.members),
-    }])),
+    tables: new Map(
+      j.tables.map((t) => [
+        t.id,
+        {
+          id: t.id,
+          title: t.title,
+          elements: t.elements,
+          lock: t.lock,
+          autogenNext: t.autogenNext,
+          members: MemberColumns.fromJSON(t.members),
+        },
+      ]),
+    ),
     conditions: new Map(j.conditions.map((c) => [c.id, c])),
     nextConditionId: j.nextConditionId,
     conditionUses: new Map(j.conditionUses.map(([id, refs]) => [id, new Set(refs)])),
@@ -71,10 +84,17 @@ export function snapshotTenant(state: TenantState): unknown {
 
 export function restoreTenant(json: unknown): TenantState {
   const j = json as {
-    format: string; id: string; environmentName: string; accounts: Account[]; tokens: ApiToken[]
-    memberDb: MemberDbJson; audit: AuditEntry[]; extra?: Record<string, unknown>
+    format: string
+    id: string
+    environmentName: string
+    accounts: Account[]
+    tokens: ApiToken[]
+    memberDb: MemberDbJson
+    audit: AuditEntry[]
+    extra?: Record<string, unknown>
   }
-  if (j?.format !== 'krs-kit-tenant/1') throw new Error('restoreTenant: not a krs-kit tenant snapshot (format krs-kit-tenant/1)')
+  if (j?.format !== 'krs-kit-tenant/1')
+    throw new Error('restoreTenant: not a krs-kit tenant snapshot (format krs-kit-tenant/1)')
   const extra: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(j.extra ?? {})) extra[k] = decodeJsonSafe(v)
   return {

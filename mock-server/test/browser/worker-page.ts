@@ -2,7 +2,9 @@
 import { setupWorker } from 'msw/browser'
 import { createMockHandlers } from '../../src/msw/index.js'
 
-const worker = setupWorker(...createMockHandlers({ baseUrl: location.origin, clock: { mode: 'manual', now: 1_767_225_600 }, members: 20 }))
+const worker = setupWorker(
+  ...createMockHandlers({ baseUrl: location.origin, clock: { mode: 'manual', now: 1_767_225_600 }, members: 20 }),
+)
 await worker.start({ onUnhandledRequest: 'bypass', quiet: true })
 
 async function post(path: string, body: unknown, token?: string): Promise<{ status: number; body: unknown }> {

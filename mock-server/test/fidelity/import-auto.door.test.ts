@@ -22,8 +22,15 @@ runServicesSuite('fidelity: import override auto generates a password for a blan
     const m = expectOk(await t.call<Record<string, unknown>>('get_member_info', { member_table_id: 1, member_id: 1 }))
     const email = String(m.e_4)
     let last = m.e_24
-    for (const [mode, extra] of [[1, {}], [2, {}], [3, { e_4: 'key' }]] as const) {
-      const rows = await importRows(t, `e_4,e_24\n${email},\n`, { is_update: mode, override_options: { e_24: 'auto', ...extra } })
+    for (const [mode, extra] of [
+      [1, {}],
+      [2, {}],
+      [3, { e_4: 'key' }],
+    ] as const) {
+      const rows = await importRows(t, `e_4,e_24\n${email},\n`, {
+        is_update: mode,
+        override_options: { e_24: 'auto', ...extra },
+      })
       expect(rows[1]![2], `mode ${mode}: ${rows[1]!.join(',')}`).toBe('更新')
       const now = await password(t, 1)
       expect(typeof now).toBe('string')

@@ -17,7 +17,10 @@ afterEach(() => {
 
 function run(args: string[]): ChildProcess {
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run npm run build:js -w @krs-kit/mock-server first`)
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } })
+  const child = spawn(process.execPath, [bin, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   children.push(child)
   return child
 }
@@ -35,7 +38,9 @@ function start(args: string[]): Promise<string> {
         resolve(m[1]!)
       }
     })
-    child.stderr!.on('data', (d: Buffer) => { out += d.toString() })
+    child.stderr!.on('data', (d: Buffer) => {
+      out += d.toString()
+    })
     child.once('exit', (code) => {
       clearTimeout(timer)
       reject(new Error(`krs-mock exited with ${code}:\n${out}`))
@@ -47,8 +52,12 @@ function output(args: string[]): Promise<{ code: number | null; stdout: string; 
   const child = run(args)
   let stdout = ''
   let stderr = ''
-  child.stdout!.on('data', (d: Buffer) => { stdout += d.toString() })
-  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString() })
+  child.stdout!.on('data', (d: Buffer) => {
+    stdout += d.toString()
+  })
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr += d.toString()
+  })
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })))
 }
 
@@ -56,7 +65,10 @@ describe('krs-mock --seed --now: reproducible data', () => {
   it('two starts with the same --seed and --now give byte-identical GET /__mock/snapshot', async () => {
     const args = ['--seed', '11', '--members', '300', '--now', '2026-04-01T09:00:00+09:00']
     const [a, b] = await Promise.all([start(args), start(args)])
-    const [sa, sb] = await Promise.all([fetch(`${a}/__mock/snapshot`).then((r) => r.text()), fetch(`${b}/__mock/snapshot`).then((r) => r.text())])
+    const [sa, sb] = await Promise.all([
+      fetch(`${a}/__mock/snapshot`).then((r) => r.text()),
+      fetch(`${b}/__mock/snapshot`).then((r) => r.text()),
+    ])
     expect(sa.length).toBeGreaterThan(10_000)
     expect(sa === sb, 'the two snapshots differ').toBe(true)
     const snap = JSON.parse(sa) as { clock: { now: number; mode: string }; seed: number }
@@ -75,9 +87,19 @@ describe('krs-mock --seed --now: reproducible data', () => {
   })
 
   it('--now takes ISO 8601 or unix seconds; bad values are usage errors', () => {
-    expect(parseCliArgs(['--now', '2026-04-01T09:00:00+09:00'])).toMatchObject({ now: 1_775_001_600, clock: 'manual', clockSet: false })
-    expect(parseCliArgs(['--now', '1775001600', '--clock', 'real'])).toMatchObject({ now: 1_775_001_600, clock: 'real', clockSet: true })
-    expect(parseCliArgs(['--public-url', 'https://mock.example.jp/krs/'])).toMatchObject({ publicUrl: 'https://mock.example.jp/krs' })
+    expect(parseCliArgs(['--now', '2026-04-01T09:00:00+09:00'])).toMatchObject({
+      now: 1_775_001_600,
+      clock: 'manual',
+      clockSet: false,
+    })
+    expect(parseCliArgs(['--now', '1775001600', '--clock', 'real'])).toMatchObject({
+      now: 1_775_001_600,
+      clock: 'real',
+      clockSet: true,
+    })
+    expect(parseCliArgs(['--public-url', 'https://mock.example.jp/krs/'])).toMatchObject({
+      publicUrl: 'https://mock.example.jp/krs',
+    })
     expect(() => parseCliArgs(['--now', 'tomorrow'])).toThrow(CliUsageError)
     expect(() => parseCliArgs(['--public-url', 'mock.example.jp'])).toThrow(/--public-url/)
   })

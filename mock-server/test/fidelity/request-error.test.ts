@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import type { ErrorObject } from '../../src/kernel/ajv.js'
 import { givenValueSuffix, valueAt } from '../../src/kernel/request-error.js'
 
-const error = (keyword: string, instancePath: string): ErrorObject => ({ keyword, instancePath, schemaPath: '#/x', params: {} })
+const error = (keyword: string, instancePath: string): ErrorObject => ({
+  keyword,
+  instancePath,
+  schemaPath: '#/x',
+  params: {},
+})
 
 describe('validation messages name the given value', () => {
   it('scalars as JSON (cut at 60 characters); objects and arrays only by kind', () => {

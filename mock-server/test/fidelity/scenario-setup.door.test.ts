@@ -26,9 +26,20 @@ describe('partial scenarios: extends default', () => {
       extends: 'default',
       environment: { name: '検証環境' },
       blacklist: ['only@example.com'],
-      tokens: [{ name: 'krs-all', token: 'my-own-token' }, { name: 'krs-extra', account: 2 }],
+      tokens: [
+        { name: 'krs-all', token: 'my-own-token' },
+        { name: 'krs-extra', account: 2 },
+      ],
       memberTables: [
-        { id: 1, title: '会員', elements: [{ id: 6, name: '名前' }, { id: 99, name: '追加', type: 'text', config: { type: 'any', max: 5 } }], members: { generate: 5 } },
+        {
+          id: 1,
+          title: '会員',
+          elements: [
+            { id: 6, name: '名前' },
+            { id: 99, name: '追加', type: 'text', config: { type: 'any', max: 5 } },
+          ],
+          members: { generate: 5 },
+        },
         { id: 3, $delete: true },
       ],
     })
@@ -36,7 +47,10 @@ describe('partial scenarios: extends default', () => {
     expect(s.environment.name).toBe('検証環境')
     expect(s.blacklist).toEqual(['only@example.com'])
     expect(s.accounts).toEqual(d.accounts)
-    expect(s.tokens.find((t) => t.name === 'krs-all')).toEqual({ ...d.tokens.find((t) => t.name === 'krs-all'), token: 'my-own-token' })
+    expect(s.tokens.find((t) => t.name === 'krs-all')).toEqual({
+      ...d.tokens.find((t) => t.name === 'krs-all'),
+      token: 'my-own-token',
+    })
     expect(s.tokens.map((t) => t.name)).toEqual([...d.tokens.map((t) => t.name), 'krs-extra'])
     expect(s.memberTables.map((t) => t.id)).toEqual([1, 2])
     const t1 = s.memberTables[0]!
@@ -59,7 +73,9 @@ describe('partial scenarios: extends default', () => {
     expect(s.memberTables.map((t) => t.id)).toEqual([5])
     expect(s.tokens).toEqual([{ name: 'only', account: 1 }])
     expect(() => parseScenario({ extends: 'other' })).toThrow(ScenarioError)
-    expect(() => parseScenario({ extends: 'default', memberTables: [{ title: 'no id' }] })).toThrow(/memberTables\[0\].*needs its id/)
+    expect(() => parseScenario({ extends: 'default', memberTables: [{ title: 'no id' }] })).toThrow(
+      /memberTables\[0\].*needs its id/,
+    )
     expect(() => parseScenario({ extends: 'default', memberTables: [{ id: 9, $delete: true }] })).toThrow(/\$delete/)
     expect(() => parseScenario({ extends: 'default', now: 'tomorrow' })).toThrow(/now: must be an ISO 8601 time/)
     // without extends a scenario is still complete by itself
@@ -69,7 +85,11 @@ describe('partial scenarios: extends default', () => {
 
 runOnEveryDoor('fidelity: scenarios with extends and now, GET /__mock/scenario', (t) => {
   it('a tenant from the README example: its clock starts at now (fixed), its scenario reads back complete', async () => {
-    const created = await t.admin<{ tenant_id: string; tokens: Record<string, string>; base_url: string }>('POST', 'tenants', { scenario: parseYaml(readmeExample), members: 10 })
+    const created = await t.admin<{ tenant_id: string; tokens: Record<string, string>; base_url: string }>(
+      'POST',
+      'tenants',
+      { scenario: parseYaml(readmeExample), members: 10 },
+    )
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     const token = created.body.tokens['krs-all']!
     const clock = await t.admin<{ now: number; mode: string }>('GET', 'clock', undefined, token)

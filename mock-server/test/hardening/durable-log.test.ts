@@ -20,16 +20,33 @@ afterEach(async () => {
 const newEngine = (): Engine => createEngine({ members: 20, clock: { mode: 'manual', now: START } })
 
 async function call(engine: Engine, op: string, body: unknown): Promise<{ status: number; body: any }> {
-  const res = await engine.handle(new Request(`http://krs.test/api/v1/${op}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' }, body: JSON.stringify(body) }))
+  const res = await engine.handle(
+    new Request(`http://krs.test/api/v1/${op}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' },
+      body: JSON.stringify(body),
+    }),
+  )
   const text = await res.text()
-  return { status: res.status, body: text.startsWith('{') || text.startsWith('[') || /^\d+$/.test(text) || text.startsWith('"') ? JSON.parse(text) : text }
+  return {
+    status: res.status,
+    body:
+      text.startsWith('{') || text.startsWith('[') || /^\d+$/.test(text) || text.startsWith('"')
+        ? JSON.parse(text)
+        : text,
+  }
 }
 
 describe('findings 8 and 9: the write log', () => {
   it('replays logged writes (a member, a one-click token) after a crash, without a snapshot; ids continue', async () => {
     const a = newEngine()
     await openDurableState(a, dir, { intervalMs: 3_600_000, onError: () => {} })
-    const id = (await call(a, 'add_member', { member_table_id: 1, member_info: { e_4: 'logged@example.com', e_5: 'abcd1234', e_6: '記録 太郎' } })).body as number
+    const id = (
+      await call(a, 'add_member', {
+        member_table_id: 1,
+        member_info: { e_4: 'logged@example.com', e_5: 'abcd1234', e_6: '記録 太郎' },
+      })
+    ).body as number
     const url = (await call(a, 'get_oneclick_login_url', { member_form_id: 22, member_id: 3, limit: 1 })).body as string
     expect(typeof url).toBe('string')
     // "crash": no close, no snapshot; only the log is on disk
@@ -44,7 +61,12 @@ describe('findings 8 and 9: the write log', () => {
     expect(info.body.e_4 ?? JSON.stringify(info.body)).toContain('logged@example.com')
     const check = await b.handle(new Request(`http://krs.test/__mock/oneclick?url=${encodeURIComponent(url)}`))
     expect(((await check.json()) as { valid: boolean }).valid).toBe(true)
-    const next = (await call(b, 'add_member', { member_table_id: 1, member_info: { e_4: 'next@example.com', e_5: 'abcd1234', e_6: '次 太郎' } })).body as number
+    const next = (
+      await call(b, 'add_member', {
+        member_table_id: 1,
+        member_info: { e_4: 'next@example.com', e_5: 'abcd1234', e_6: '次 太郎' },
+      })
+    ).body as number
     expect(next).toBeGreaterThan(id)
     await durable.close()
     // the clean close compacted the log into the snapshot

@@ -7,10 +7,21 @@ import { createEngine, defaultScenario, type Engine } from '../../src/index.js'
 const START = 1_767_225_600 // 2026-01-01T00:00:00Z
 const newEngine = (members = 20): Engine => createEngine({ members, clock: { mode: 'manual', now: START } })
 
-async function call(engine: Engine, op: string, body: unknown, token: string | null = 'krs-all'): Promise<{ status: number; body: any; text: string }> {
+async function call(
+  engine: Engine,
+  op: string,
+  body: unknown,
+  token: string | null = 'krs-all',
+): Promise<{ status: number; body: any; text: string }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (token) headers.authorization = `Bearer ${token}`
-  const res = await engine.handle(new Request(`http://krs.test/api/v1/${op}`, { method: 'POST', headers, body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body) }))
+  const res = await engine.handle(
+    new Request(`http://krs.test/api/v1/${op}`, {
+      method: 'POST',
+      headers,
+      body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
+    }),
+  )
   const text = await res.text()
   let parsed: unknown = text
   try {
@@ -21,7 +32,12 @@ async function call(engine: Engine, op: string, body: unknown, token: string | n
   return { status: res.status, body: parsed, text }
 }
 
-async function admin(engine: Engine, method: string, route: string, body?: unknown): Promise<{ status: number; body: any }> {
+async function admin(
+  engine: Engine,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
   const init: RequestInit = { method, headers: { 'content-type': 'application/json' } }
   if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body)
   const res = await engine.handle(new Request(`http://krs.test/__mock/${route}`, init))
@@ -64,7 +80,10 @@ describe('finding 1: snapshots are validated before anything changes', () => {
   it('one tenant whose export fails does not stop the others from being saved', async () => {
     const engine = newEngine()
     const other = engine.createTenant()
-    await call(engine, 'add_member', { member_table_id: 1, member_info: { e_4: 'kept@example.com', e_5: 'abcd1234', e_6: '保存 太郎' } })
+    await call(engine, 'add_member', {
+      member_table_id: 1,
+      member_info: { e_4: 'kept@example.com', e_5: 'abcd1234', e_6: '保存 太郎' },
+    })
     // corrupt the other tenant in memory (what an unvalidated import used to do)
     ;(other.state.memberDb.tables.get(1)!.members as any).toJSON = () => {
       throw new TypeError('broken column')
@@ -93,10 +112,17 @@ describe('finding 4: the clock has bounds and long advances yield', () => {
   it('serves other requests while a ten-year advance with a weekly agent program runs', async () => {
     const engine = newEngine(200)
     const textMail = { type: 1, from: 'info@example.com', subject: '週刊', text_part: '本文\n' }
-    const msg = (await call(engine, 'add_mail_message_for_agent_program', { member_table_id: 1, mail_info: textMail })).body
+    const msg = (await call(engine, 'add_mail_message_for_agent_program', { member_table_id: 1, mail_info: textMail }))
+      .body
     const pid = await call(engine, 'add_agent_program', {
       mail_message_id: msg,
-      program_info: { title: 'w', condition_id: 1, element_id: 4, enable: true, delivery_time_info: { type: 2, hour: 13, min: 0, day_of_week: 4 } },
+      program_info: {
+        title: 'w',
+        condition_id: 1,
+        element_id: 4,
+        enable: true,
+        delivery_time_info: { type: 2, hour: 13, min: 0, day_of_week: 4 },
+      },
     })
     expect(pid.status).toBe(200)
     let advanced = false
@@ -133,7 +159,10 @@ describe('finding 6: mail headers and formula-leading CSV values', () => {
     for (const bad of ['\r\n', '\n', '\u0000']) {
       it(`refuses ${JSON.stringify(bad)} in ${field} with KR_API_F0004 naming it`, async () => {
         const engine = newEngine()
-        const value = field === 'from' || field === 'reply' ? `a@example.com${bad}Bcc: x@example.com` : `件名${bad}Bcc: x@example.com`
+        const value =
+          field === 'from' || field === 'reply'
+            ? `a@example.com${bad}Bcc: x@example.com`
+            : `件名${bad}Bcc: x@example.com`
         const r = await call(engine, 'add_mail_message', { member_table_id: 1, mail_info: { ...base, [field]: value } })
         expect(r.status).toBe(400)
         expect(r.body.error_code).toBe('KR_API_F0004')
@@ -146,17 +175,35 @@ describe('finding 6: mail headers and formula-leading CSV values', () => {
   it('folds a multi-line member value substituted into the subject to one line', async () => {
     const engine = newEngine()
     const t = engine.defaultTenant
-    const added = await call(engine, 'add_member', { member_table_id: 1, member_info: { e_4: 'fold@example.com', e_5: 'abcd1234', e_6: '山田' } })
+    const added = await call(engine, 'add_member', {
+      member_table_id: 1,
+      member_info: { e_4: 'fold@example.com', e_5: 'abcd1234', e_6: '山田' },
+    })
     expect(added.status).toBe(200)
     // a text element whose value has a line break (multi-line text is allowed in some elements)
     const table = t.state.memberDb.tables.get(1)!
-    const textArea = table.elements.find((e) => (e as any).type === 'textarea' || (e as any).data_type === 'textarea' || (e as any).dataType === 'textarea')
+    const textArea = table.elements.find(
+      (e) =>
+        (e as any).type === 'textarea' || (e as any).data_type === 'textarea' || (e as any).dataType === 'textarea',
+    )
     const elementId = textArea ? (textArea as any).id : 6
     const memberId = added.body as number
-    const upd = await call(engine, 'update_member', { member_table_id: 1, member_id: memberId, member_info: { [`e_${elementId}`]: '一行目\r\nBcc: evil@example.com' } })
-    const msg = await call(engine, 'add_mail_message', { member_table_id: 1, mail_info: { ...base, subject: `{{e_${elementId}}}様` } })
+    const upd = await call(engine, 'update_member', {
+      member_table_id: 1,
+      member_id: memberId,
+      member_info: { [`e_${elementId}`]: '一行目\r\nBcc: evil@example.com' },
+    })
+    const msg = await call(engine, 'add_mail_message', {
+      member_table_id: 1,
+      mail_info: { ...base, subject: `{{e_${elementId}}}様` },
+    })
     expect(msg.status).toBe(200)
-    const id = (await call(engine, 'add_delivery_schedule', { mail_message_id: msg.body, delivery_info: { title: 't', condition_id: 1, element_id: 4, delivery_date: START + 60, blacklist: false } })).body
+    const id = (
+      await call(engine, 'add_delivery_schedule', {
+        mail_message_id: msg.body,
+        delivery_info: { title: 't', condition_id: 1, element_id: 4, delivery_date: START + 60, blacklist: false },
+      })
+    ).body
     await admin(engine, 'POST', 'clock', { advance_seconds: 3600 })
     const out = await engine.handle(new Request(`http://krs.test/__mock/outbox?delivery_id=${id}&limit=1000`))
     const mails = ((await out.json()) as { mails: { member_id: number; headers: Record<string, string> }[] }).mails
@@ -174,7 +221,12 @@ describe('finding 7: invalid UTF-8 in a body', () => {
     const engine = newEngine()
     const before = engine.changes
     const state = JSON.stringify(engine.exportTenant(engine.defaultTenant).state)
-    const bytes = new Uint8Array([...new TextEncoder().encode('{"member_table_id":1,"member_info":{"e_4":"u@example.com","e_5":"abcd1234","e_6":"'), 0xff, 0xfe, ...new TextEncoder().encode('"}}')])
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('{"member_table_id":1,"member_info":{"e_4":"u@example.com","e_5":"abcd1234","e_6":"'),
+      0xff,
+      0xfe,
+      ...new TextEncoder().encode('"}}'),
+    ])
     const r = await call(engine, 'add_member', bytes)
     expect(r.status).toBe(400)
     expect(r.body.error_code).toBe('KR_API_F1004')
@@ -194,7 +246,8 @@ describe('finding 8: writes are detected by what a call changed', () => {
 
   it('get_batch_job_result (writes an audit entry) counts as a change; a plain read does not', async () => {
     const engine = newEngine()
-    const id = (await call(engine, 'export_members', { member_table_id: 1, condition_id: 1, columnset_id: 1 })).body as number
+    const id = (await call(engine, 'export_members', { member_table_id: 1, condition_id: 1, columnset_id: 1 }))
+      .body as number
     await admin(engine, 'POST', 'clock', { advance_seconds: 600 })
     const before = engine.changes
     await call(engine, 'get_member_info', { member_table_id: 1, member_id: 1 })
@@ -210,13 +263,22 @@ describe('finding 8: writes are detected by what a call changed', () => {
 describe('finding 6: formula-leading values in CSV/TSV exports', () => {
   const exportWith = async (escapeFormulas: boolean | undefined, isCsv: boolean): Promise<string> => {
     const scenario = defaultScenario() as Record<string, any>
-    if (escapeFormulas !== undefined) scenario.extensions = { ...(scenario.extensions ?? {}), services: { ...(scenario.extensions?.services ?? {}), batch: { escape_formulas: escapeFormulas } } }
+    if (escapeFormulas !== undefined)
+      scenario.extensions = {
+        ...(scenario.extensions ?? {}),
+        services: { ...(scenario.extensions?.services ?? {}), batch: { escape_formulas: escapeFormulas } },
+      }
     const engine = createEngine({ members: 5, scenario, clock: { mode: 'manual', now: START } })
     for (const [i, name] of ['=HYPERLINK("http://x.example","a")', '+1+2', '-3', '@SUM(A1)', '\tタブ'].entries()) {
-      const r = await call(engine, 'add_member', { member_table_id: 1, member_info: { e_4: `f${i}@example.com`, e_5: 'abcd1234', e_6: name } })
+      const r = await call(engine, 'add_member', {
+        member_table_id: 1,
+        member_info: { e_4: `f${i}@example.com`, e_5: 'abcd1234', e_6: name },
+      })
       expect(r.status, JSON.stringify(r.body)).toBe(200)
     }
-    const id = (await call(engine, 'export_members', { member_table_id: 1, condition_id: 1, columnset_id: 1, is_csv: isCsv })).body as number
+    const id = (
+      await call(engine, 'export_members', { member_table_id: 1, condition_id: 1, columnset_id: 1, is_csv: isCsv })
+    ).body as number
     await admin(engine, 'POST', 'clock', { advance_seconds: 600 })
     const r = await call(engine, 'get_batch_job_result', { batch_job_id: id })
     expect(r.status, r.text).toBe(200)

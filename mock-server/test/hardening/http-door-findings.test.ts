@@ -15,14 +15,27 @@ afterEach(async () => {
 const START = 1_767_225_600
 
 async function start(opts: NodeServerOptions = {}): Promise<RunningServer> {
-  server = await startNodeServer(createEngine({ members: 20, clock: { mode: 'manual', now: START } }), { port: 0, log: null, ...opts })
+  server = await startNodeServer(createEngine({ members: 20, clock: { mode: 'manual', now: START } }), {
+    port: 0,
+    log: null,
+    ...opts,
+  })
   return server
 }
 
 /** A raw request with exactly these headers (fetch would not let a test forge Host). */
-function raw(url: string, method: string, path: string, headers: Record<string, string>, body?: string | Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function raw(
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string | Buffer,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${url}${path}`, { method, headers: { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } })
+    const req = http.request(`${url}${path}`, {
+      method,
+      headers: { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) },
+    })
     req.on('response', (res) => {
       let text = ''
       res.on('data', (d: Buffer) => {
@@ -35,12 +48,19 @@ function raw(url: string, method: string, path: string, headers: Record<string, 
   })
 }
 
-const clockNow = async (s: RunningServer): Promise<number> => ((await (await fetch(`${s.url}/__mock/clock`)).json()) as { now: number }).now
+const clockNow = async (s: RunningServer): Promise<number> =>
+  ((await (await fetch(`${s.url}/__mock/clock`)).json()) as { now: number }).now
 
 describe('finding 3: the admin API refuses other web pages and forged hosts', () => {
   it('a no-cors POST (text/plain) from another page does not move the clock: 415', async () => {
     const s = await start()
-    const r = await raw(s.url, 'POST', '/__mock/clock', { 'content-type': 'text/plain;charset=UTF-8' }, '{"advance_seconds":3600}')
+    const r = await raw(
+      s.url,
+      'POST',
+      '/__mock/clock',
+      { 'content-type': 'text/plain;charset=UTF-8' },
+      '{"advance_seconds":3600}',
+    )
     expect(r.status).toBe(415)
     expect(await clockNow(s)).toBe(START)
     for (const route of ['reset', 'tenants', 'faults']) {
@@ -50,11 +70,23 @@ describe('finding 3: the admin API refuses other web pages and forged hosts', ()
 
   it('an Origin that is not the server’s own is refused with 403, even with a JSON body', async () => {
     const s = await start()
-    const r = await raw(s.url, 'POST', '/__mock/clock', { 'content-type': 'application/json', origin: 'https://attacker.example' }, '{"advance_seconds":3600}')
+    const r = await raw(
+      s.url,
+      'POST',
+      '/__mock/clock',
+      { 'content-type': 'application/json', origin: 'https://attacker.example' },
+      '{"advance_seconds":3600}',
+    )
     expect(r.status).toBe(403)
     expect(r.headers['access-control-allow-origin']).toBeUndefined()
     expect(await clockNow(s)).toBe(START)
-    const own = await raw(s.url, 'POST', '/__mock/clock', { 'content-type': 'application/json', origin: s.url }, '{"advance_seconds":60}')
+    const own = await raw(
+      s.url,
+      'POST',
+      '/__mock/clock',
+      { 'content-type': 'application/json', origin: s.url },
+      '{"advance_seconds":60}',
+    )
     expect(own.status).toBe(200)
   })
 
@@ -70,20 +102,42 @@ describe('finding 3: the admin API refuses other web pages and forged hosts', ()
 
   it('the API has no CORS by default; --cors answers the preflight and the call for an allowed origin only', async () => {
     const plain = await start()
-    const pre0 = await raw(plain.url, 'OPTIONS', '/api/v1/get_version', { origin: 'http://app.example', 'access-control-request-method': 'POST' })
+    const pre0 = await raw(plain.url, 'OPTIONS', '/api/v1/get_version', {
+      origin: 'http://app.example',
+      'access-control-request-method': 'POST',
+    })
     expect(pre0.headers['access-control-allow-origin']).toBeUndefined()
     await server!.close()
     const s = await start({ corsOrigins: ['http://app.example'] })
-    const pre = await raw(s.url, 'OPTIONS', '/api/v1/get_member_info', { origin: 'http://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' })
+    const pre = await raw(s.url, 'OPTIONS', '/api/v1/get_member_info', {
+      origin: 'http://app.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization, content-type',
+    })
     expect(pre.status).toBe(204)
     expect(pre.headers['access-control-allow-origin']).toBe('http://app.example')
     expect(pre.headers['access-control-allow-headers']).toContain('authorization')
-    const call = await raw(s.url, 'POST', '/api/v1/get_version', { origin: 'http://app.example', 'content-type': 'application/json' }, '{}')
+    const call = await raw(
+      s.url,
+      'POST',
+      '/api/v1/get_version',
+      { origin: 'http://app.example', 'content-type': 'application/json' },
+      '{}',
+    )
     expect(call.status).toBe(200)
     expect(call.headers['access-control-allow-origin']).toBe('http://app.example')
-    const other = await raw(s.url, 'POST', '/api/v1/get_version', { origin: 'http://other.example', 'content-type': 'application/json' }, '{}')
+    const other = await raw(
+      s.url,
+      'POST',
+      '/api/v1/get_version',
+      { origin: 'http://other.example', 'content-type': 'application/json' },
+      '{}',
+    )
     expect(other.headers['access-control-allow-origin']).toBeUndefined()
-    const adminPre = await raw(s.url, 'OPTIONS', '/__mock/clock', { origin: 'http://app.example', 'access-control-request-method': 'POST' })
+    const adminPre = await raw(s.url, 'OPTIONS', '/__mock/clock', {
+      origin: 'http://app.example',
+      'access-control-request-method': 'POST',
+    })
     expect(adminPre.headers['access-control-allow-origin']).toBeUndefined()
   })
 })
@@ -91,8 +145,18 @@ describe('finding 3: the admin API refuses other web pages and forged hosts', ()
 describe('finding 7 over HTTP: invalid UTF-8', () => {
   it('answers KR_API_F1004 through the Node door', async () => {
     const s = await start()
-    const body = Buffer.concat([Buffer.from('{"member_table_id":1,"member_info":{"e_4":"x@example.com","e_5":"abcd1234","e_6":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}}')])
-    const r = await raw(s.url, 'POST', '/api/v1/add_member', { 'content-type': 'application/json', authorization: 'Bearer krs-all' }, body)
+    const body = Buffer.concat([
+      Buffer.from('{"member_table_id":1,"member_info":{"e_4":"x@example.com","e_5":"abcd1234","e_6":"'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}}'),
+    ])
+    const r = await raw(
+      s.url,
+      'POST',
+      '/api/v1/add_member',
+      { 'content-type': 'application/json', authorization: 'Bearer krs-all' },
+      body,
+    )
     expect(r.status).toBe(400)
     expect(JSON.parse(r.body).error_code).toBe('KR_API_F1004')
   })

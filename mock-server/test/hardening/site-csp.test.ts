@@ -20,31 +20,45 @@ afterAll(async () => {
   await server?.close()
 })
 
-describe.skipIf(!ready)(`the built site under the CSP${ready ? '' : ' — skipped: needs /usr/bin/chromium and playground/build (npm run build -w @krs-kit/playground)'}`, () => {
-  it('loads the home page, docs pages, the search page and a playground page without CSP violations', { timeout: 120_000 }, async () => {
-    const { chromium } = await import('playwright-core')
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    })
-    try {
-      const page = await browser.newPage()
-      const violations: string[] = []
-      page.on('console', (m) => {
-        if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text())
+describe.skipIf(!ready)(
+  `the built site under the CSP${ready ? '' : ' — skipped: needs /usr/bin/chromium and playground/build (npm run build -w @krs-kit/playground)'}`,
+  () => {
+    it('loads the home page, docs pages, the search page and a playground page without CSP violations', {
+      timeout: 120_000,
+    }, async () => {
+      const { chromium } = await import('playwright-core')
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
       })
-      page.on('pageerror', (e) => {
-        if (/Content Security Policy|EvalError/i.test(String(e))) violations.push(String(e))
-      })
-      for (const path of ['/', '/limitations', '/search', '/playground/get_member_info']) {
-        const res = await page.goto(`${server!.url}${path}`, { waitUntil: 'networkidle' })
-        expect(res?.status(), path).toBe(200)
-        expect(res?.headers()['content-security-policy'], path).toContain("default-src 'self'")
-        await page.waitForTimeout(1500)
+      try {
+        const page = await browser.newPage()
+        const violations: string[] = []
+        page.on('console', (m) => {
+          if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text())
+        })
+        page.on('pageerror', (e) => {
+          if (/Content Security Policy|EvalError/i.test(String(e))) violations.push(String(e))
+        })
+        for (const path of ['/', '/limitations', '/search', '/playground/get_member_info']) {
+          const res = await page.goto(`${server!.url}${path}`, { waitUntil: 'networkidle' })
+          expect(res?.status(), path).toBe(200)
+          expect(res?.headers()['content-security-policy'], path).toContain("default-src 'self'")
+          await page.waitForTimeout(1500)
+        }
+        expect(violations).toEqual([])
+      } finally {
+        await browser.close()
       }
-      expect(violations).toEqual([])
-    } finally {
-      await browser.close()
-    }
-  })
-})
+    })
+  },
+)

@@ -18,7 +18,12 @@ vi.mock('node:fs', async (importOriginal) => {
     createReadStream: (path: string, ...rest: unknown[]) => {
       if (String(path).includes('unreadable')) {
         const r = new Readable({ read() {} })
-        process.nextTick(() => r.emit('error', Object.assign(new Error(`EACCES: permission denied, open '${String(path)}'`), { code: 'EACCES' })))
+        process.nextTick(() =>
+          r.emit(
+            'error',
+            Object.assign(new Error(`EACCES: permission denied, open '${String(path)}'`), { code: 'EACCES' }),
+          ),
+        )
         return r
       }
       return (fs.createReadStream as (...a: unknown[]) => unknown)(path, ...rest)
@@ -32,7 +37,10 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'krs-static-'))
   await mkdir(join(dir, 'site', 'assets', 'js'), { recursive: true })
   await writeFile(join(dir, 'site', 'index.html'), `<!doctype html><html><body>${'トップ '.repeat(200)}</body></html>`)
-  await writeFile(join(dir, 'site', 'assets', 'js', 'main.3f2a1b9c.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`)
+  await writeFile(
+    join(dir, 'site', 'assets', 'js', 'main.3f2a1b9c.js'),
+    `console.log(${JSON.stringify('x'.repeat(4000))})`,
+  )
   await writeFile(join(dir, 'site', 'unreadable.txt'), 'secret')
   await writeFile(join(dir, 'outside.txt'), 'outside the root')
   await symlink(join(dir, 'outside.txt'), join(dir, 'site', 'link.txt'))
@@ -44,7 +52,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(`${server!.url}${path}`, { headers }, (res) => {

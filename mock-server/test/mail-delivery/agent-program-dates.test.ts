@@ -12,12 +12,22 @@ const jst = (s: string): number => Date.parse(`${s}+09:00`) / 1000
 describe('occurrences (JST calendar)', () => {
   it('finds daily, weekly and monthly times; month end is 99; missing days are skipped', () => {
     expect(T0).toBe(jst('2026-01-15T12:00:00'))
-    expect(nextOccurrence({ type: 1, hour: 12, min: 30, dayOfWeek: null, day: null }, T0)).toBe(jst('2026-01-15T12:30:00'))
-    expect(nextOccurrence({ type: 1, hour: 9, min: 0, dayOfWeek: null, day: null }, T0)).toBe(jst('2026-01-16T09:00:00'))
+    expect(nextOccurrence({ type: 1, hour: 12, min: 30, dayOfWeek: null, day: null }, T0)).toBe(
+      jst('2026-01-15T12:30:00'),
+    )
+    expect(nextOccurrence({ type: 1, hour: 9, min: 0, dayOfWeek: null, day: null }, T0)).toBe(
+      jst('2026-01-16T09:00:00'),
+    )
     expect(nextOccurrence({ type: 2, hour: 10, min: 0, dayOfWeek: 1, day: null }, T0)).toBe(jst('2026-01-19T10:00:00')) // Monday
-    expect(nextOccurrence({ type: 3, hour: 18, min: 30, dayOfWeek: null, day: 99 }, T0)).toBe(jst('2026-01-31T18:30:00'))
-    expect(nextOccurrence({ type: 3, hour: 18, min: 30, dayOfWeek: null, day: 99 }, jst('2026-01-31T18:30:00'))).toBe(jst('2026-02-28T18:30:00'))
-    expect(nextOccurrence({ type: 3, hour: 0, min: 0, dayOfWeek: null, day: 31 }, jst('2026-01-31T00:00:00'))).toBe(jst('2026-03-31T00:00:00'))
+    expect(nextOccurrence({ type: 3, hour: 18, min: 30, dayOfWeek: null, day: 99 }, T0)).toBe(
+      jst('2026-01-31T18:30:00'),
+    )
+    expect(nextOccurrence({ type: 3, hour: 18, min: 30, dayOfWeek: null, day: 99 }, jst('2026-01-31T18:30:00'))).toBe(
+      jst('2026-02-28T18:30:00'),
+    )
+    expect(nextOccurrence({ type: 3, hour: 0, min: 0, dayOfWeek: null, day: 31 }, jst('2026-01-31T00:00:00'))).toBe(
+      jst('2026-03-31T00:00:00'),
+    )
   })
 
   it('moves a first run within 5 minutes (or past) to the next occurrence', () => {
@@ -32,10 +42,19 @@ describe('date conditions', () => {
     const tenant = makeTenant()
     const table = tenant.memberDb.tables.get(1)!
     table.members.columns.get(4)!.set(table.members.rowOf(10), parseDay('2026-01-10'))
-    const cond = { pattern: 2 as const, elementId: 4, offset: 2, direction: 2, enableYear: true, intervalDays: 7, maxNum: 2 }
+    const cond = {
+      pattern: 2 as const,
+      elementId: 4,
+      offset: 2,
+      direction: 2,
+      enableYear: true,
+      intervalDays: 7,
+      maxNum: 2,
+    }
     const row = table.members.rowOf(10)
-    const hits = ['2026-01-11', '2026-01-12', '2026-01-19', '2026-01-26', '2026-02-02']
-      .filter((d) => dateConditionPredicate(table, cond, jst(`${d}T09:00:00`))(row))
+    const hits = ['2026-01-11', '2026-01-12', '2026-01-19', '2026-01-26', '2026-02-02'].filter((d) =>
+      dateConditionPredicate(table, cond, jst(`${d}T09:00:00`))(row),
+    )
     expect(hits).toEqual(['2026-01-12', '2026-01-19'])
   })
 
@@ -44,7 +63,15 @@ describe('date conditions', () => {
     const table = tenant.memberDb.tables.get(1)!
     const row = table.members.rowOf(10)
     table.members.columns.get(4)!.set(row, parseDay('2000-02-29'))
-    const cond = { pattern: 1 as const, elementId: 4, offset: 0, direction: 0, enableYear: false, intervalDays: 1, maxNum: 0 }
+    const cond = {
+      pattern: 1 as const,
+      elementId: 4,
+      offset: 0,
+      direction: 0,
+      enableYear: false,
+      intervalDays: 1,
+      maxNum: 0,
+    }
     expect(dateConditionPredicate(table, cond, jst('2026-02-28T09:00:00'))(row)).toBe(true)
     expect(dateConditionPredicate(table, cond, jst('2028-02-28T09:00:00'))(row)).toBe(false)
     expect(dateConditionPredicate(table, cond, jst('2028-02-29T09:00:00'))(row)).toBe(true)

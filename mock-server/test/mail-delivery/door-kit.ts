@@ -7,7 +7,10 @@ import { T0, deliverySection, mailScenario } from './support.js'
  * Engine options for the part-2 behaviour suites: the ten-member test scenario of
  * support.ts with its `delivery` section, on a manual clock at T0.
  */
-export function mailDoorEngine(section: Record<string, unknown> = deliverySection, over: EngineOptions = {}): () => EngineOptions {
+export function mailDoorEngine(
+  section: Record<string, unknown> = deliverySection,
+  over: EngineOptions = {},
+): () => EngineOptions {
   return () => ({ scenario: { ...mailScenario(), delivery: section }, clock: { mode: 'manual', now: T0 }, ...over })
 }
 
@@ -41,11 +44,14 @@ export function kit(t: DoorTarget) {
     setClock: (at: number) => adminOk<{ now: number }>('POST', 'clock', { set: at }),
     now: async () => (await adminOk<{ now: number }>('GET', 'clock')).now,
     /** POST /__mock/events; answers the raw result (status checked by the caller). */
-    event: (body: Record<string, unknown>): Promise<CallResult<Record<string, unknown>>> => t.admin('POST', 'events', body),
+    event: (body: Record<string, unknown>): Promise<CallResult<Record<string, unknown>>> =>
+      t.admin('POST', 'events', body),
     outbox: <T = unknown>(query: string) => adminOk<T>('GET', `outbox?${query}`),
     /** Member ids of one address type of a delivery. */
     ids: async (deliveryId: number, type: string, offset = 0): Promise<number[]> =>
-      (await ok<{ member_id: number }[]>('get_addresses_for_delivery', { delivery_id: deliveryId, type, offset })).map((a) => a.member_id),
+      (await ok<{ member_id: number }[]>('get_addresses_for_delivery', { delivery_id: deliveryId, type, offset })).map(
+        (a) => a.member_id,
+      ),
   }
 }
 

@@ -77,5 +77,9 @@ export function makeTenant(section: unknown = deliverySection, scenario: Scenari
 }
 
 export const textMail = (over: Record<string, unknown> = {}) => ({
-  type: 1 as const, from: 'info@example.com', subject: 'お知らせ', text_part: '{{e_3}} 様\nhttps://www.example.com/a/\n', ...over,
+  type: 1 as const,
+  from: 'info@example.com',
+  subject: 'お知らせ',
+  text_part: '{{e_3}} 様\nhttps://www.example.com/a/\n',
+  ...over,
 })

@@ -8,19 +8,31 @@ const tenant = makeTenant(0, fixtureScenario())
 const table = tenant.memberDb.tables.get(1)!
 const db = tenant.memberDb
 
-function match(conditions: Record<string, ConditionClause>, grouping = true, t: MemberTableState = table, extras?: ConditionExtras): number[] {
+function match(
+  conditions: Record<string, ConditionClause>,
+  grouping = true,
+  t: MemberTableState = table,
+  extras?: ConditionExtras,
+): number[] {
   const p = compileCondition(t, { grouping, conditions }, NOW, extras ? { db, extras } : { db })
   const out: number[] = []
   for (let r = 0; r < t.members.rows; r++) if (p(r)) out.push(t.members.id[r]!)
   return out
 }
 // Kinds and extras come loose here (also kinds the contract does not list): cast to the contract's clause type.
-const one = (key: string, kind: number, extra: Record<string, unknown> = {}) => match({ [key]: [kind, extra] as unknown as ConditionClause })
+const one = (key: string, kind: number, extra: Record<string, unknown> = {}) =>
+  match({ [key]: [kind, extra] as unknown as ConditionClause })
 
 describe('text kinds (2-10, 20)', () => {
   it.each([
-    [2, '山田太郎', [1]], [3, '佐藤', [2]], [4, '次郎', [3]], [5, '由', [4]],
-    [6, '山田太郎', [2, 3, 4, 5]], [7, '山', [2, 3, 4, 5]], [8, '郎', [2, 4, 5]], [9, '田', [2, 3, 4, 5]],
+    [2, '山田太郎', [1]],
+    [3, '佐藤', [2]],
+    [4, '次郎', [3]],
+    [5, '由', [4]],
+    [6, '山田太郎', [2, 3, 4, 5]],
+    [7, '山', [2, 3, 4, 5]],
+    [8, '郎', [2, 4, 5]],
+    [9, '田', [2, 3, 4, 5]],
   ])('kind %i with %s', (kind, value, want) => {
     expect(one('e_3', kind, { value })).toEqual(want)
   })
@@ -49,7 +61,12 @@ describe('text kinds (2-10, 20)', () => {
 
 describe('e-mail kinds', () => {
   it.each([
-    ['docomo', [2]], ['iphone', [3]], ['softbank', [4]], ['au', [5]], ['other', [1]], ['willcom', []],
+    ['docomo', [2]],
+    ['iphone', [3]],
+    ['softbank', [4]],
+    ['au', [5]],
+    ['other', [1]],
+    ['willcom', []],
   ])('16 carrier %s (iphone is i.softbank.jp only)', (carrier, want) => {
     expect(one('e_2', 16, { carriers: [carrier] })).toEqual(want)
   })
@@ -158,7 +175,11 @@ describe('date kinds (run date 2026-01-15 JST)', () => {
     expect(one('e_1', 26, { calc_start_value: -12, calc_end_value: -12 })).toEqual([])
   })
   it('follows the engine clock', () => {
-    const p = compileCondition(table, { grouping: true, conditions: { e_4: [26, { calc_start_value: 0, calc_end_value: 0, calc_ignore_year: true }] } }, NOW + 40 * 86400)
+    const p = compileCondition(
+      table,
+      { grouping: true, conditions: { e_4: [26, { calc_start_value: 0, calc_end_value: 0, calc_ignore_year: true }] } },
+      NOW + 40 * 86400,
+    )
     const ids = [0, 1, 2, 3, 4].filter((r) => p(r)).map((r) => r + 1)
     expect(ids).toEqual([3]) // 2026-02-24: February birthdays
   })

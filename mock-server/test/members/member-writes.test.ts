@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { memberDbHandlers as h } from '../../src/domains/member-db/handlers.js'
-import { ENCRYPTED_PLACEHOLDER, PASSWORD_MASK, verifyHashedPassword } from '../../src/domains/member-db/members/index.js'
+import {
+  ENCRYPTED_PLACEHOLDER,
+  PASSWORD_MASK,
+  verifyHashedPassword,
+} from '../../src/domains/member-db/members/index.js'
 import { ctxFor, expectKrs, fixtureScenario, makeTenant, NOW } from './support.js'
 
 const fresh = () => makeTenant(0, fixtureScenario())
@@ -15,7 +19,18 @@ describe('add_member', () => {
     const id = add(t, { e_2: 'new@example.com' })
     expect(id).toBe(6)
     const m = get(t, id)
-    expect(m).toMatchObject({ id: 6, e_2: 'new@example.com', e_3: null, e_4: null, e_5: 0, e_6: 0, e_7: [], e_8: null, e_9: null, e_13: 0 })
+    expect(m).toMatchObject({
+      id: 6,
+      e_2: 'new@example.com',
+      e_3: null,
+      e_4: null,
+      e_5: 0,
+      e_6: 0,
+      e_7: [],
+      e_8: null,
+      e_9: null,
+      e_13: 0,
+    })
     expect(m.regist_date).toBe('2026-01-15 12:00:00')
     expect(m.update_date).toBe('2026-01-15 12:00:00')
     expect(m.batch_date).toBeNull()
@@ -29,7 +44,9 @@ describe('add_member', () => {
     expect(String(stored)).toMatch(/^\$krs1\$/)
     const id2 = add(t, { e_2: 'pw2@example.com', e_11: 'mypass' })
     const row2 = t.memberDb.tables.get(1)!.members.rowOf(id2)
-    expect(verifyHashedPassword('mypass', String(t.memberDb.tables.get(1)!.members.columns.get(11)!.get(row2)))).toBe(true)
+    expect(verifyHashedPassword('mypass', String(t.memberDb.tables.get(1)!.members.columns.get(11)!.get(row2)))).toBe(
+      true,
+    )
     expect(get(t, id2).e_11).toBe('******')
   })
   it('always generates autogen numbers and ignores a sent value', () => {
@@ -58,12 +75,18 @@ describe('add_member', () => {
   })
   it('F0228 does not apply to tables without encrypted elements', () => {
     const t = fresh()
-    const id = h.add_member(ctxFor(t, 'krs-noencrypt'), { member_table_id: 2, member_info: { e_50: 'z@example.com', e_51: 1 } } as never)
+    const id = h.add_member(ctxFor(t, 'krs-noencrypt'), {
+      member_table_id: 2,
+      member_info: { e_50: 'z@example.com', e_51: 1 },
+    } as never)
     expect(id).toBe(3)
   })
   it('F0116 with per-element Japanese messages, and nothing written', () => {
     const t = fresh()
-    const detail = expectKrs(() => add(t, { e_2: 'bad-address', e_4: '2026-02-30', e_9: 5000, e_7: [9], e_99: 'x' }), 'KR_API_F0116')
+    const detail = expectKrs(
+      () => add(t, { e_2: 'bad-address', e_4: '2026-02-30', e_9: 5000, e_7: [9], e_99: 'x' }),
+      'KR_API_F0116',
+    )
     expect(detail).toContain('e_2: 「メール」のメールアドレスの形式が正しくありません。')
     expect(detail).toContain('e_4: 「誕生日」の日付の形式が正しくありません')
     expect(detail).toContain('e_9: 「ポイント」は1000以下で指定してください。')
@@ -77,7 +100,9 @@ describe('add_member', () => {
   })
   it('F0116 for a system timestamp element', () => {
     const t = fresh()
-    expect(expectKrs(() => add(t, { e_2: 'ts@example.com', e_1: '2020-01-01 00:00:00' }), 'KR_API_F0116')).toContain('システム項目')
+    expect(expectKrs(() => add(t, { e_2: 'ts@example.com', e_1: '2020-01-01 00:00:00' }), 'KR_API_F0116')).toContain(
+      'システム項目',
+    )
   })
   it('F0117 for a duplicate unique key (e-mail compared case-insensitively)', () => {
     const t = fresh()
@@ -88,8 +113,14 @@ describe('add_member', () => {
     const t = fresh()
     const c = ctxFor(t)
     expect(h.add_member(c, { member_table_id: 2, member_info: { e_50: 'b@example.com', e_51: 1 } } as never)).toBe(3)
-    expectKrs(() => h.add_member(c, { member_table_id: 2, member_info: { e_50: 'a@example.com', e_51: 1 } } as never), 'KR_API_F0117')
-    expectKrs(() => h.add_member(c, { member_table_id: 2, member_info: { e_50: 'b@example.com', e_51: 1 } } as never), 'KR_API_F0117')
+    expectKrs(
+      () => h.add_member(c, { member_table_id: 2, member_info: { e_50: 'a@example.com', e_51: 1 } } as never),
+      'KR_API_F0117',
+    )
+    expectKrs(
+      () => h.add_member(c, { member_table_id: 2, member_info: { e_50: 'b@example.com', e_51: 1 } } as never),
+      'KR_API_F0117',
+    )
   })
 })
 
@@ -98,7 +129,9 @@ describe('update_member', () => {
     const t = fresh()
     const before = get(t, 1)
     const c = ctxFor(t, 'krs-all', NOW + 60)
-    expect(h.update_member(c, { member_table_id: 1, member_id: 1, member_info: { e_3: '山田花子' } } as never)).toBe(true)
+    expect(h.update_member(c, { member_table_id: 1, member_id: 1, member_info: { e_3: '山田花子' } } as never)).toBe(
+      true,
+    )
     const after = get(t, 1)
     expect(after.e_3).toBe('山田花子')
     expect({ ...after, e_3: before.e_3, update_date: before.update_date }).toEqual(before)
@@ -107,7 +140,9 @@ describe('update_member', () => {
   })
   it('returns false for a member that does not exist', () => {
     const t = fresh()
-    expect(h.update_member(ctxFor(t), { member_table_id: 1, member_id: 999, member_info: { e_3: 'x' } } as never)).toBe(false)
+    expect(h.update_member(ctxFor(t), { member_table_id: 1, member_id: 999, member_info: { e_3: 'x' } } as never)).toBe(
+      false,
+    )
   })
   it('generates a blank password', () => {
     const t = fresh()
@@ -121,15 +156,28 @@ describe('update_member', () => {
   it('refuses to change an autogen number but accepts the same value', () => {
     const t = fresh()
     const c = ctxFor(t)
-    expect(h.update_member(c, { member_table_id: 1, member_id: 1, member_info: { e_12: 'T001', e_3: 'a' } } as never)).toBe(true)
-    expect(expectKrs(() => h.update_member(c, { member_table_id: 1, member_id: 1, member_info: { e_12: 'T050' } } as never), 'KR_API_F0116')).toContain('自動採番')
+    expect(
+      h.update_member(c, { member_table_id: 1, member_id: 1, member_info: { e_12: 'T001', e_3: 'a' } } as never),
+    ).toBe(true)
+    expect(
+      expectKrs(
+        () => h.update_member(c, { member_table_id: 1, member_id: 1, member_info: { e_12: 'T050' } } as never),
+        'KR_API_F0116',
+      ),
+    ).toContain('自動採番')
     expect(get(t, 1).e_12).toBe('T001')
   })
   it('F0117 when the new key belongs to another member; keeping its own key is fine', () => {
     const t = fresh()
     const c = ctxFor(t)
-    expectKrs(() => h.update_member(c, { member_table_id: 1, member_id: 1, member_info: { e_2: 'hanako@docomo.ne.jp' } } as never), 'KR_API_F0117')
-    expect(h.update_member(c, { member_table_id: 1, member_id: 1, member_info: { e_2: 'taro@example.com' } } as never)).toBe(true)
+    expectKrs(
+      () =>
+        h.update_member(c, { member_table_id: 1, member_id: 1, member_info: { e_2: 'hanako@docomo.ne.jp' } } as never),
+      'KR_API_F0117',
+    )
+    expect(
+      h.update_member(c, { member_table_id: 1, member_id: 1, member_info: { e_2: 'taro@example.com' } } as never),
+    ).toBe(true)
   })
   it('a changed key frees the old one', () => {
     const t = fresh()
@@ -139,11 +187,24 @@ describe('update_member', () => {
   })
   it('F0116 for blanking a required element', () => {
     const t = fresh()
-    expect(expectKrs(() => h.update_member(ctxFor(t), { member_table_id: 1, member_id: 1, member_info: { e_2: '' } } as never), 'KR_API_F0116')).toContain('必須')
+    expect(
+      expectKrs(
+        () => h.update_member(ctxFor(t), { member_table_id: 1, member_id: 1, member_info: { e_2: '' } } as never),
+        'KR_API_F0116',
+      ),
+    ).toContain('必須')
   })
   it('F0228 without the encrypted-key permission', () => {
     const t = fresh()
-    expectKrs(() => h.update_member(ctxFor(t, 'krs-noencrypt'), { member_table_id: 1, member_id: 1, member_info: { e_3: 'x' } } as never), 'KR_API_F0228')
+    expectKrs(
+      () =>
+        h.update_member(ctxFor(t, 'krs-noencrypt'), {
+          member_table_id: 1,
+          member_id: 1,
+          member_info: { e_3: 'x' },
+        } as never),
+      'KR_API_F0228',
+    )
   })
 })
 

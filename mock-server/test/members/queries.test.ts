@@ -7,7 +7,8 @@ import { ctxFor, expectKrs, fixtureScenario, makeTenant, NOW } from './support.j
 
 const fx = makeTenant(0, fixtureScenario())
 const c = ctxFor(fx)
-const lookup = (table: number, info: Record<string, unknown>) => h.lookup_member_id(c, { member_table_id: table, member_info: info } as never)
+const lookup = (table: number, info: Record<string, unknown>) =>
+  h.lookup_member_id(c, { member_table_id: table, member_info: info } as never)
 
 describe('lookup_member_id', () => {
   it('finds a member by its unique key, 0 when none', () => {
@@ -50,14 +51,29 @@ describe('lookup_member_id', () => {
 describe('get_member_info', () => {
   it('answers the member with system fields, F0005 for an unknown member', () => {
     const m = h.get_member_info(c, { member_table_id: 1, member_id: 3 } as never) as Record<string, unknown>
-    expect(m).toMatchObject({ id: 3, regist_date: '2024-06-01 00:00:00', e_2: 'jiro@i.softbank.jp', e_7: [], e_12: 'T003' })
+    expect(m).toMatchObject({
+      id: 3,
+      regist_date: '2024-06-01 00:00:00',
+      e_2: 'jiro@i.softbank.jp',
+      e_7: [],
+      e_12: 'T003',
+    })
     expect(Object.keys(m)).not.toContain('e_1')
     expectKrs(() => h.get_member_info(c, { member_table_id: 1, member_id: 77 } as never), 'KR_API_F0005')
   })
 })
 
 const page = (ctx: ReturnType<typeof ctxFor>, body: Record<string, unknown>) =>
-  (h.get_member_infos_by_oneshot_condition(ctx, { member_table_id: 1, condition_info: { grouping: true, conditions: {} }, offset: 0, sort_key: 0, order: true, ...body } as never) as { id: number }[]).map((m) => m.id)
+  (
+    h.get_member_infos_by_oneshot_condition(ctx, {
+      member_table_id: 1,
+      condition_info: { grouping: true, conditions: {} },
+      offset: 0,
+      sort_key: 0,
+      order: true,
+      ...body,
+    } as never) as { id: number }[]
+  ).map((m) => m.id)
 
 describe('paging', () => {
   const big = makeTenant(120)
@@ -74,7 +90,10 @@ describe('paging', () => {
   })
   it('counts match the pages', () => {
     const info = { grouping: true, conditions: { e_9: [2, { values: [2] }] } }
-    const n = h.get_members_num_by_oneshot_condition(bc, { member_table_id: 1, condition_info: info } as never) as number
+    const n = h.get_members_num_by_oneshot_condition(bc, {
+      member_table_id: 1,
+      condition_info: info,
+    } as never) as number
     let total = 0
     for (let off = 0; ; off += 50) {
       const p = page(bc, { offset: off, condition_info: info })
@@ -100,7 +119,13 @@ describe('sorting', () => {
     expect(page(c, { sort_key: 1 })).toEqual([3, 1, 2, 5, 4])
   })
   it('combines sorting with a condition', () => {
-    expect(page(c, { sort_key: 4, order: false, condition_info: { grouping: true, conditions: { e_5: [2, { values: [1] }] } } })).toEqual([3, 1, 5])
+    expect(
+      page(c, {
+        sort_key: 4,
+        order: false,
+        condition_info: { grouping: true, conditions: { e_5: [2, { values: [1] }] } },
+      }),
+    ).toEqual([3, 1, 5])
   })
   it('F0230 for elements that cannot be sort keys', () => {
     for (const key of [7, 10, 11]) expectKrs(() => page(c, { sort_key: key }), 'KR_API_F0230')
@@ -121,14 +146,25 @@ describe('sorting', () => {
       const x = rnd()
       const id = 1 + Math.floor(rnd() * table.members.nextId)
       const day = `19${50 + Math.floor(rnd() * 50)}-0${1 + Math.floor(rnd() * 9)}-1${Math.floor(rnd() * 9)}`
-      if (x < 0.4) h.update_member(ctx, { member_table_id: 1, member_id: id, member_info: { e_8: rnd() < 0.2 ? null : day } } as never)
-      else if (x < 0.7) h.add_member(ctx, { member_table_id: 1, member_info: { e_4: `new${i}@example.com`, e_6: '新規', e_8: day } } as never)
+      if (x < 0.4)
+        h.update_member(ctx, {
+          member_table_id: 1,
+          member_id: id,
+          member_info: { e_8: rnd() < 0.2 ? null : day },
+        } as never)
+      else if (x < 0.7)
+        h.add_member(ctx, {
+          member_table_id: 1,
+          member_info: { e_4: `new${i}@example.com`, e_6: '新規', e_8: day },
+        } as never)
       else h.delete_member(ctx, { member_table_id: 1, member_id: id } as never)
     }
     const rows: number[] = []
     for (let r = 0; r < table.members.rows; r++) if (table.members.alive[r]) rows.push(r)
     const key = (r: number) => (apiValue(table, birthday, r) as string | null) ?? ''
-    const want = rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a - b)).map((r) => table.members.id[r])
+    const want = rows
+      .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a - b))
+      .map((r) => table.members.id[r])
     const got: number[] = []
     for (let off = 0; off < table.members.count; off += 50) got.push(...page(ctx, { offset: off, sort_key: 8 }))
     expect(got).toEqual(want)
@@ -137,22 +173,56 @@ describe('sorting', () => {
 
 describe('saved conditions in lists and counts', () => {
   it('uses a stored condition of the table', () => {
-    const ids = (h.get_member_infos_by_condition(c, { member_table_id: 1, condition_id: 2, offset: 0, sort_key: 0, order: true } as never) as { id: number }[]).map((m) => m.id)
+    const ids = (
+      h.get_member_infos_by_condition(c, {
+        member_table_id: 1,
+        condition_id: 2,
+        offset: 0,
+        sort_key: 0,
+        order: true,
+      } as never) as { id: number }[]
+    ).map((m) => m.id)
     expect(ids).toEqual([1, 2])
     expect(h.get_members_num_by_condition(c, { member_table_id: 1, condition_id: 2 } as never)).toBe(2)
     expect(h.get_members_num_by_condition(c, { member_table_id: 1, condition_id: 1 } as never)).toBe(5)
     expect(h.get_members_num_by_condition(c, { member_table_id: 2, condition_id: 1 } as never)).toBe(2)
   })
   it('F0005 for unknown and hidden conditions, F0007 for a condition of another table', () => {
-    expectKrs(() => h.get_members_num_by_condition(c, { member_table_id: 1, condition_id: 42 } as never), 'KR_API_F0005')
+    expectKrs(
+      () => h.get_members_num_by_condition(c, { member_table_id: 1, condition_id: 42 } as never),
+      'KR_API_F0005',
+    )
     expectKrs(() => h.get_members_num_by_condition(c, { member_table_id: 1, condition_id: 3 } as never), 'KR_API_F0005')
-    expectKrs(() => h.get_member_infos_by_condition(c, { member_table_id: 1, condition_id: 4, offset: 0, sort_key: 0, order: true } as never), 'KR_API_F0007')
+    expectKrs(
+      () =>
+        h.get_member_infos_by_condition(c, {
+          member_table_id: 1,
+          condition_id: 4,
+          offset: 0,
+          sort_key: 0,
+          order: true,
+        } as never),
+      'KR_API_F0007',
+    )
   })
   it('F0229 for a oneshot condition over an encrypted element', () => {
-    expectKrs(() => h.get_members_num_by_oneshot_condition(c, { member_table_id: 1, condition_info: { grouping: true, conditions: { e_10: [20, {}] } } } as never), 'KR_API_F0229')
+    expectKrs(
+      () =>
+        h.get_members_num_by_oneshot_condition(c, {
+          member_table_id: 1,
+          condition_info: { grouping: true, conditions: { e_10: [20, {}] } },
+        } as never),
+      'KR_API_F0229',
+    )
   })
   it('masks secrets in lists as in get_member_info', () => {
-    const list = h.get_member_infos_by_oneshot_condition(ctxFor(fx, 'krs-noencrypt'), { member_table_id: 1, condition_info: { grouping: true, conditions: {} }, offset: 0, sort_key: 0, order: true } as never) as Record<string, unknown>[]
+    const list = h.get_member_infos_by_oneshot_condition(ctxFor(fx, 'krs-noencrypt'), {
+      member_table_id: 1,
+      condition_info: { grouping: true, conditions: {} },
+      offset: 0,
+      sort_key: 0,
+      order: true,
+    } as never) as Record<string, unknown>[]
     expect(list.every((m) => m.e_11 === '******' && m.e_10 === '(暗号化)')).toBe(true)
   })
 })

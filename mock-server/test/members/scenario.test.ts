@@ -4,7 +4,12 @@ import { memberDbHandlers as h } from '../../src/domains/member-db/handlers.js'
 import { apiValue, checkMemberInput } from '../../src/domains/member-db/members/index.js'
 import { elementTypes } from '../../src/domains/member-db/member-db-state.js'
 import {
-  createTenantState, defaultScenario, parseScenario, restoreTenant, ScenarioError, snapshotTenant,
+  createTenantState,
+  defaultScenario,
+  parseScenario,
+  restoreTenant,
+  ScenarioError,
+  snapshotTenant,
 } from '../../src/scenario/index.js'
 import { ctxFor, makeTenant, NOW } from './support.js'
 
@@ -23,7 +28,11 @@ describe('parseScenario', () => {
     const s = defaultScenario()
     expect(parseScenario(s)).toEqual(s)
     expect(parseScenario(JSON.stringify(s))).toEqual(s)
-    expect(parseScenario('environment: {name: 試験}\naccounts: [{id: 1, login: a, name: A, level: all}]\ntokens: [{name: t, account: 1}]\nmemberTables: [{id: 1, title: T, elements: []}]\n').environment.name).toBe('試験')
+    expect(
+      parseScenario(
+        'environment: {name: 試験}\naccounts: [{id: 1, login: a, name: A, level: all}]\ntokens: [{name: t, account: 1}]\nmemberTables: [{id: 1, title: T, elements: []}]\n',
+      ).environment.name,
+    ).toBe('試験')
   })
   it('names the bad key path', () => {
     const s = defaultScenario() as unknown as { memberTables: { elements: { type: string }[] }[] }
@@ -51,16 +60,29 @@ describe('parseScenario', () => {
   it('refuses invalid listed members and conditions when building the tenant', () => {
     const s = defaultScenario()
     s.memberTables[0]!.members = { list: [{ e_4: 'not-an-address', e_6: '名前' }] }
-    expect(() => createTenantState('x', parseScenario(s), { seed: 1, now: NOW })).toThrow(/memberTables\[0\]\.members\.list\[0\].*KR_API_F0116/)
+    expect(() => createTenantState('x', parseScenario(s), { seed: 1, now: NOW })).toThrow(
+      /memberTables\[0\]\.members\.list\[0\].*KR_API_F0116/,
+    )
     const c = defaultScenario()
     c.memberTables[0]!.conditions = [{ id: 9, title: '暗号', grouping: true, conditions: { e_15: [20, {}] } }]
-    expect(() => createTenantState('x', parseScenario(c), { seed: 1, members: 0, now: NOW })).toThrow(/conditions\[0\].*KR_API_F0229/)
+    expect(() => createTenantState('x', parseScenario(c), { seed: 1, members: 0, now: NOW })).toThrow(
+      /conditions\[0\].*KR_API_F0229/,
+    )
   })
   it('accepts the optional sections of parts 2 and 3', () => {
-    const s = { ...defaultScenario(), delivery: { timing: { list_base_seconds: 60 } }, forms: [], columnSets: [], postedImages: {}, extensions: { anything: true } }
+    const s = {
+      ...defaultScenario(),
+      delivery: { timing: { list_base_seconds: 60 } },
+      forms: [],
+      columnSets: [],
+      postedImages: {},
+      extensions: { anything: true },
+    }
     expect(parseScenario(s).delivery).toEqual({ timing: { list_base_seconds: 60 } })
     // the sections are checked by their parts' schemas, not just passed through
-    expect(() => parseScenario({ ...defaultScenario(), delivery: { timing: { phaseSeconds: 60 } } })).toThrow(/delivery\.timing\.phaseSeconds: unknown key/)
+    expect(() => parseScenario({ ...defaultScenario(), delivery: { timing: { phaseSeconds: 60 } } })).toThrow(
+      /delivery\.timing\.phaseSeconds: unknown key/,
+    )
   })
 })
 
@@ -71,9 +93,24 @@ describe('the default scenario', () => {
     expect([...elementTypes].filter((x) => !types.has(x))).toEqual([])
   })
   it('has the tokens of the README, whose values are their names', () => {
-    expect([...t.tokens.keys()].sort()).toEqual(['krs-all', 'krs-noencrypt', 'krs-nomail', 'krs-operation', 'krs-reference', 'krs-search', 'krs-table1', 'krs-work'])
+    expect([...t.tokens.keys()].sort()).toEqual([
+      'krs-all',
+      'krs-noencrypt',
+      'krs-nomail',
+      'krs-operation',
+      'krs-reference',
+      'krs-search',
+      'krs-table1',
+      'krs-work',
+    ])
     const acc = (tok: string) => t.accounts.get(t.tokens.get(tok)!.accountId)!
-    expect(acc('krs-all')).toMatchObject({ level: 'all', memberDataSearch: true, encryptedKey: true, resultDownload: true, options: { mail: true, forms: true, posted_images: true } })
+    expect(acc('krs-all')).toMatchObject({
+      level: 'all',
+      memberDataSearch: true,
+      encryptedKey: true,
+      resultDownload: true,
+      options: { mail: true, forms: true, posted_images: true },
+    })
     expect(acc('krs-work').level).toBe('work')
     expect(acc('krs-operation').level).toBe('operation')
     expect(acc('krs-reference').level).toBe('reference')
@@ -111,10 +148,22 @@ describe('the default scenario', () => {
     expect(t.memberDb.blacklist).toContain('@spam.example.jp')
   })
   it('is deterministic for a seed and honours the member count', () => {
-    const a = makeTenant(50), b = makeTenant(50)
-    const info = (x: typeof a) => h.get_member_infos_by_condition(ctxFor(x), { member_table_id: 1, condition_id: 1, offset: 0, sort_key: 0, order: true } as never)
+    const a = makeTenant(50),
+      b = makeTenant(50)
+    const info = (x: typeof a) =>
+      h.get_member_infos_by_condition(ctxFor(x), {
+        member_table_id: 1,
+        condition_id: 1,
+        offset: 0,
+        sort_key: 0,
+        order: true,
+      } as never)
     expect(info(a)).toEqual(info(b))
-    const c = createTenantState('c', parseScenario(defaultScenario()), { seed: 43, members: 50, now: NOW }) as TenantState
+    const c = createTenantState('c', parseScenario(defaultScenario()), {
+      seed: 43,
+      members: 50,
+      now: NOW,
+    }) as TenantState
     expect(info(c)).not.toEqual(info(a))
     expect(a.memberDb.tables.get(1)!.members.count).toBe(50)
     expect(a.memberDb.tables.get(2)!.members.count).toBe(30)
@@ -130,14 +179,26 @@ describe('snapshot', () => {
     const t = makeTenant(200)
     const ctx = ctxFor(t)
     h.lock_database(ctx, { member_table_id: 2 } as never)
-    h.add_condition(ctx, { member_table_id: 1, condition_info: { title: 'c', grouping: true, conditions: { e_16: [11, {}] } } } as never)
+    h.add_condition(ctx, {
+      member_table_id: 1,
+      condition_info: { title: 'c', grouping: true, conditions: { e_16: [11, {}] } },
+    } as never)
     h.delete_member(ctx, { member_table_id: 1, member_id: 3 } as never)
     const json = JSON.parse(JSON.stringify(snapshotTenant(t)))
     const r = restoreTenant(json)
     const rc = ctxFor(r)
-    const list = (c: typeof ctx) => h.get_member_infos_by_oneshot_condition(c, { member_table_id: 1, condition_info: { grouping: true, conditions: {} }, offset: 100, sort_key: 8, order: false } as never)
+    const list = (c: typeof ctx) =>
+      h.get_member_infos_by_oneshot_condition(c, {
+        member_table_id: 1,
+        condition_info: { grouping: true, conditions: {} },
+        offset: 100,
+        sort_key: 8,
+        order: false,
+      } as never)
     expect(list(rc)).toEqual(list(ctx))
-    expect(h.get_conditions(rc, { member_table_id: 1 } as never)).toEqual(h.get_conditions(ctx, { member_table_id: 1 } as never))
+    expect(h.get_conditions(rc, { member_table_id: 1 } as never)).toEqual(
+      h.get_conditions(ctx, { member_table_id: 1 } as never),
+    )
     expect(h.get_member_tables(rc)).toEqual(h.get_member_tables(ctx))
     expect(h.lock_database(rc, { member_table_id: 2 } as never)).toBe(false)
     expectSameAdd(ctx, rc)
@@ -150,7 +211,8 @@ describe('snapshot', () => {
 
 function expectSameAdd(a: ReturnType<typeof ctxFor>, b: ReturnType<typeof ctxFor>) {
   const info = { member_table_id: 1, member_info: { e_4: 'same@example.com', e_6: '同じ 人' } } as never
-  const ia = h.add_member(a, info), ib = h.add_member(b, info)
+  const ia = h.add_member(a, info),
+    ib = h.add_member(b, info)
   expect(ib).toBe(ia)
   const ga = h.get_member_info(a, { member_table_id: 1, member_id: ia } as never) as Record<string, unknown>
   const gb = h.get_member_info(b, { member_table_id: 1, member_id: ib } as never) as Record<string, unknown>
@@ -160,7 +222,11 @@ function expectSameAdd(a: ReturnType<typeof ctxFor>, b: ReturnType<typeof ctxFor
 describe('snapshot of the sections of parts 2 and 3', () => {
   it('keeps Maps, Sets, typed arrays and nested objects of other sections', () => {
     const t = makeTenant(0)
-    const section = { deliveries: new Map([[7, { id: 7, uses: new Set(['a', 'b']), counts: new Int32Array([1, 2]) }]]), next: 8, $map: 'odd key' }
+    const section = {
+      deliveries: new Map([[7, { id: 7, uses: new Set(['a', 'b']), counts: new Int32Array([1, 2]) }]]),
+      next: 8,
+      $map: 'odd key',
+    }
     ;(t as unknown as Record<string, unknown>).mailDelivery = section
     const r = restoreTenant(JSON.parse(JSON.stringify(snapshotTenant(t)))) as unknown as Record<string, unknown>
     expect(r.mailDelivery).toEqual(section)

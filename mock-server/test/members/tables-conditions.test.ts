@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { isConditionInUse, markConditionUse, releaseConditionUse } from '../../src/domains/member-db/conditions/index.js'
+import {
+  isConditionInUse,
+  markConditionUse,
+  releaseConditionUse,
+} from '../../src/domains/member-db/conditions/index.js'
 import { memberDbHandlers as h } from '../../src/domains/member-db/handlers.js'
 import { isLockedAgainst } from '../../src/domains/member-db/tables/lock.js'
 import { ctxFor, expectKrs, fixtureScenario, makeTenant } from './support.js'
@@ -20,22 +24,55 @@ describe('environment and tables', () => {
     expect(h.get_member_tables(ctxFor(t, 'krs-table1'))).toEqual([{ id: 1, title: '会員データベース', nums: 10 }])
   })
   it('F0014 for a table without access, F0005 for no table', () => {
-    expectKrs(() => h.get_member_table_elements(ctxFor(t, 'krs-table1'), { member_table_id: 2 } as never), 'KR_API_F0014')
+    expectKrs(
+      () => h.get_member_table_elements(ctxFor(t, 'krs-table1'), { member_table_id: 2 } as never),
+      'KR_API_F0014',
+    )
     expectKrs(() => h.get_member_table_elements(ctxFor(t), { member_table_id: 9 } as never), 'KR_API_F0005')
   })
   it('get_member_table_elements lists elements in display order', () => {
     const els = h.get_member_table_elements(ctxFor(t), { member_table_id: 2 } as never)
     expect(els.map((e) => e.id)).toEqual([101, 102, 103, 104, 105, 106])
-    expect(els[0]).toEqual({ id: 101, name: '申込日時', type: 'timestamp', required: false, unique: false, system: true })
-    expect(els[1]).toEqual({ id: 102, name: 'メールアドレス', type: 'email', required: true, unique: true, system: false })
+    expect(els[0]).toEqual({
+      id: 101,
+      name: '申込日時',
+      type: 'timestamp',
+      required: false,
+      unique: false,
+      system: true,
+    })
+    expect(els[1]).toEqual({
+      id: 102,
+      name: 'メールアドレス',
+      type: 'email',
+      required: true,
+      unique: true,
+      system: false,
+    })
   })
   it('get_member_table_element_config answers the options of the element type', () => {
     const ctx = ctxFor(t)
-    expect(h.get_member_table_element_config(ctx, { element_id: 5 } as never)).toMatchObject({ require_digit: 1, require_alpha: 1, min_length: 8, max_length: 32 })
-    expect(h.get_member_table_element_config(ctx, { element_id: 3 } as never)).toEqual({ prefix: 'M', suffix: '', number_of_digits: 7, standard_value: 1, add_option: 1 })
-    expect(Object.keys((h.get_member_table_element_config(ctx, { element_id: 10 } as never) as { options: object }).options)).toHaveLength(47)
+    expect(h.get_member_table_element_config(ctx, { element_id: 5 } as never)).toMatchObject({
+      require_digit: 1,
+      require_alpha: 1,
+      min_length: 8,
+      max_length: 32,
+    })
+    expect(h.get_member_table_element_config(ctx, { element_id: 3 } as never)).toEqual({
+      prefix: 'M',
+      suffix: '',
+      number_of_digits: 7,
+      standard_value: 1,
+      add_option: 1,
+    })
+    expect(
+      Object.keys((h.get_member_table_element_config(ctx, { element_id: 10 } as never) as { options: object }).options),
+    ).toHaveLength(47)
     expectKrs(() => h.get_member_table_element_config(ctx, { element_id: 999 } as never), 'KR_API_F0005')
-    expectKrs(() => h.get_member_table_element_config(ctxFor(t, 'krs-table1'), { element_id: 102 } as never), 'KR_API_F0014')
+    expectKrs(
+      () => h.get_member_table_element_config(ctxFor(t, 'krs-table1'), { element_id: 102 } as never),
+      'KR_API_F0014',
+    )
   })
 })
 
@@ -77,7 +114,10 @@ describe('conditions', () => {
   it('add_condition stores a usable condition with a new id', () => {
     const t = fresh()
     const ctx = ctxFor(t)
-    const id = h.add_condition(ctx, { member_table_id: 1, condition_info: { title: '女性', grouping: true, conditions: { e_5: [2, { values: [2] }] } } } as never)
+    const id = h.add_condition(ctx, {
+      member_table_id: 1,
+      condition_info: { title: '女性', grouping: true, conditions: { e_5: [2, { values: [2] }] } },
+    } as never)
     expect(id).toBe(5)
     expect(h.get_members_num_by_condition(ctx, { member_table_id: 1, condition_id: id } as never)).toBe(2)
     expect(h.get_conditions(ctx, { member_table_id: 1 } as never).map((x) => x.id)).toEqual([1, 2, 5])
@@ -85,7 +125,8 @@ describe('conditions', () => {
   it('add_condition validates like a oneshot condition (F0229, F0005, F0004) and stores nothing', () => {
     const t = fresh()
     const ctx = ctxFor(t)
-    const add = (conditions: object) => () => h.add_condition(ctx, { member_table_id: 1, condition_info: { title: 'x', grouping: true, conditions } } as never)
+    const add = (conditions: object) => () =>
+      h.add_condition(ctx, { member_table_id: 1, condition_info: { title: 'x', grouping: true, conditions } } as never)
     expectKrs(add({ e_10: [5, { value: 'x' }] }), 'KR_API_F0229')
     expectKrs(add({ e_77: [10, {}] }), 'KR_API_F0005')
     expectKrs(add({ e_8: [3, { value: 'x' }] }), 'KR_API_F0004')
@@ -104,7 +145,9 @@ describe('conditions', () => {
     const ctx = ctxFor(t)
     markConditionUse(t.memberDb, 2, 'delivery:7')
     expect(isConditionInUse(t.memberDb, 2)).toBe(true)
-    expect(expectKrs(() => h.delete_condition(ctx, { condition_id: 2 } as never), 'KR_API_F0104')).toContain('delivery:7')
+    expect(expectKrs(() => h.delete_condition(ctx, { condition_id: 2 } as never), 'KR_API_F0104')).toContain(
+      'delivery:7',
+    )
     releaseConditionUse(t.memberDb, 2, 'delivery:7')
     expect(h.delete_condition(ctx, { condition_id: 2 } as never)).toBe(true)
   })

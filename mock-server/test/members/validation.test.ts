@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest'
-import { checkElementValue, generatePassword, hashPassword, passwordProblems, verifyHashedPassword } from '../../src/domains/member-db/members/index.js'
+import {
+  checkElementValue,
+  generatePassword,
+  hashPassword,
+  passwordProblems,
+  verifyHashedPassword,
+} from '../../src/domains/member-db/members/index.js'
 import { matchesCharClass } from '../../src/domains/member-db/members/char-class.js'
 import { isEmail, isTelephone, isUrl, isZip } from '../../src/domains/member-db/members/syntax.js'
-import type { CharClass, ElementConfig, ElementType, MemberElement } from '../../src/domains/member-db/member-db-state.js'
+import type {
+  CharClass,
+  ElementConfig,
+  ElementType,
+  MemberElement,
+} from '../../src/domains/member-db/member-db-state.js'
 import { seededRandom } from '../../src/scenario/seeded-random.js'
 
-const el = (type: ElementType, config: ElementConfig = {}): MemberElement =>
-  ({ id: 9, name: '項目', type, required: false, unique: false, system: false, config })
+const el = (type: ElementType, config: ElementConfig = {}): MemberElement => ({
+  id: 9,
+  name: '項目',
+  type,
+  required: false,
+  unique: false,
+  system: false,
+  config,
+})
 
 const okValue = (e: MemberElement, raw: unknown) => {
   const r = checkElementValue(e, raw)
@@ -20,15 +38,29 @@ const messages = (e: MemberElement, raw: unknown) => {
 
 describe('character classes', () => {
   const cases: [CharClass, string, boolean][] = [
-    ['number', '0123', true], ['number', '12a', false], ['number', '１２', false],
-    ['alphabet', 'abcXYZ', true], ['alphabet', 'ab1', false],
-    ['alphanum', 'ab12', true], ['alphanum', 'ab-12', false],
-    ['hankaku', 'abc 123!ｱｲｳ', true], ['hankaku', 'あ', false],
-    ['hiragana', 'やまだ たろう', true], ['hiragana', 'ヤマダ', false],
-    ['katakana', 'ヤマダ タロウ', true], ['katakana', 'ヴァイオリン', true], ['katakana', 'やまだ', false], ['katakana', 'ﾔﾏﾀﾞ', false],
-    ['zenkaku', '山田　太郎', true], ['zenkaku', '山田 太郎', false], ['zenkaku', 'ｱ', false],
-    ['any', '山田①', false], ['any', '山田 taro', true],
-    ['any_vender', '山田①㈱', true], ['allow_vender', '㍉😀', true], ['disallow_vender', 'Ⅳ', false],
+    ['number', '0123', true],
+    ['number', '12a', false],
+    ['number', '１２', false],
+    ['alphabet', 'abcXYZ', true],
+    ['alphabet', 'ab1', false],
+    ['alphanum', 'ab12', true],
+    ['alphanum', 'ab-12', false],
+    ['hankaku', 'abc 123!ｱｲｳ', true],
+    ['hankaku', 'あ', false],
+    ['hiragana', 'やまだ たろう', true],
+    ['hiragana', 'ヤマダ', false],
+    ['katakana', 'ヤマダ タロウ', true],
+    ['katakana', 'ヴァイオリン', true],
+    ['katakana', 'やまだ', false],
+    ['katakana', 'ﾔﾏﾀﾞ', false],
+    ['zenkaku', '山田　太郎', true],
+    ['zenkaku', '山田 太郎', false],
+    ['zenkaku', 'ｱ', false],
+    ['any', '山田①', false],
+    ['any', '山田 taro', true],
+    ['any_vender', '山田①㈱', true],
+    ['allow_vender', '㍉😀', true],
+    ['disallow_vender', 'Ⅳ', false],
   ]
   it.each(cases)('%s accepts %j: %s', (cls, s, want) => {
     expect(matchesCharClass(s, cls)).toBe(want)
@@ -60,25 +92,48 @@ describe('text-like elements', () => {
     expect(checkElementValue(el('encrypted_text'), '')).toEqual({ ok: true, value: '', blank: true })
   })
   it.each([
-    ['foo@example.com', true], ['foo.bar+tag@mail.example.co.jp', true], ['foo..bar.@docomo.ne.jp', true],
-    ['foo@', false], ['@example.com', false], ['foo@example', false], ['foo bar@example.com', false], ['foo@exa_mple.com', false],
+    ['foo@example.com', true],
+    ['foo.bar+tag@mail.example.co.jp', true],
+    ['foo..bar.@docomo.ne.jp', true],
+    ['foo@', false],
+    ['@example.com', false],
+    ['foo@example', false],
+    ['foo bar@example.com', false],
+    ['foo@exa_mple.com', false],
   ])('e-mail syntax %s → %s', (s, want) => {
     expect(isEmail(s)).toBe(want)
     expect(messages(el('email'), s).length === 0).toBe(want)
   })
   it.each([
-    ['https://www.example.com/path?q=1', true], ['http://example.jp', true], ['ftp://example.com', false], ['www.example.com', false], ['https://exa mple.com', false],
+    ['https://www.example.com/path?q=1', true],
+    ['http://example.jp', true],
+    ['ftp://example.com', false],
+    ['www.example.com', false],
+    ['https://exa mple.com', false],
   ])('URL syntax %s → %s', (s, want) => {
     expect(isUrl(s)).toBe(want)
   })
-  it.each([['1234567', true], ['123-4567', true], ['12-34567', false], ['123456', false], ['１２３-４５６７', false]])('zip %s → %s', (s, want) => {
+  it.each([
+    ['1234567', true],
+    ['123-4567', true],
+    ['12-34567', false],
+    ['123456', false],
+    ['１２３-４５６７', false],
+  ])('zip %s → %s', (s, want) => {
     expect(isZip(s)).toBe(want)
     expect(messages(el('zip'), s).length === 0).toBe(want)
   })
-  it.each([['03-1234-5678', true], ['090-1234-5678', true], ['09012345678', true], ['0312345678', true], ['123-4567-8901', false], ['090-1234-567', false], ['03-1234-56789', false]])(
-    'telephone %s → %s', (s, want) => {
-      expect(isTelephone(s)).toBe(want)
-    })
+  it.each([
+    ['03-1234-5678', true],
+    ['090-1234-5678', true],
+    ['09012345678', true],
+    ['0312345678', true],
+    ['123-4567-8901', false],
+    ['090-1234-567', false],
+    ['03-1234-56789', false],
+  ])('telephone %s → %s', (s, want) => {
+    expect(isTelephone(s)).toBe(want)
+  })
   it('auth accepts half-width printable characters only', () => {
     expect(okValue(el('auth'), 'abc-123')).toBe('abc-123')
     expect(messages(el('auth'), 'あ')).not.toEqual([])
@@ -138,7 +193,14 @@ describe('dates', () => {
 })
 
 describe('passwords', () => {
-  const cfg: ElementConfig = { allow_chars: '!#', require_digit: 1, require_alpha: 1, require_special: 1, min_length: 6, max_length: 10 }
+  const cfg: ElementConfig = {
+    allow_chars: '!#',
+    require_digit: 1,
+    require_alpha: 1,
+    require_special: 1,
+    min_length: 6,
+    max_length: 10,
+  }
   it('applies allowed characters, required classes and lengths', () => {
     expect(passwordProblems('PW', 'abc12!', cfg)).toEqual([])
     expect(passwordProblems('PW', 'abc12$', cfg).join()).toContain('使用できない文字「$」')
@@ -158,7 +220,8 @@ describe('passwords', () => {
   })
   it('hashes with a salt and verifies', () => {
     const rnd = seededRandom(1)
-    const h1 = hashPassword('secret1', rnd), h2 = hashPassword('secret1', rnd)
+    const h1 = hashPassword('secret1', rnd),
+      h2 = hashPassword('secret1', rnd)
     expect(h1).not.toBe(h2)
     expect(h1).not.toContain('secret1')
     expect(verifyHashedPassword('secret1', h1)).toBe(true)

@@ -9,23 +9,33 @@ import type { MemberElement, MemberTableState } from '../../src/domains/member-d
 import type { ImportMode } from '../../src/domains/forms/forms-state.js'
 import { isKrsError } from '../../src/kernel/krs-error.js'
 
-const el = (id: number, type: MemberElement['type'], unique = false, config: MemberElement['config'] = {}): MemberElement =>
-  ({ id, name: `項目${id}`, type, required: false, unique, system: false, config })
+const el = (
+  id: number,
+  type: MemberElement['type'],
+  unique = false,
+  config: MemberElement['config'] = {},
+): MemberElement => ({ id, name: `項目${id}`, type, required: false, unique, system: false, config })
 
 describe('csv writing', () => {
   it('csv-parse reads back exactly the fields written (CSV and TSV)', () => {
-    fc.assert(fc.property(
-      fc.array(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 8 }),
-      fc.constantFrom<',' | '\t'>(',', '\t'),
-      (rows, d) => {
-        const width = rows[0]!.length
-        const fixed = rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''))
-        // a single empty field on a line is an empty line to any CSV reader: not written by exports (id first)
-        const data = fixed.map((r) => (width === 1 && r[0] === '' ? ['x'] : r))
-        const text = data.map((r) => csvLine(r, d)).join('')
-        expect(parse(text, { delimiter: d, relax_quotes: false })).toEqual(data)
-      },
-    ), { numRuns: 200 })
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 6 }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        fc.constantFrom<',' | '\t'>(',', '\t'),
+        (rows, d) => {
+          const width = rows[0]!.length
+          const fixed = rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''))
+          // a single empty field on a line is an empty line to any CSV reader: not written by exports (id first)
+          const data = fixed.map((r) => (width === 1 && r[0] === '' ? ['x'] : r))
+          const text = data.map((r) => csvLine(r, d)).join('')
+          expect(parse(text, { delimiter: d, relax_quotes: false })).toEqual(data)
+        },
+      ),
+      { numRuns: 200 },
+    )
   })
 })
 
@@ -35,7 +45,10 @@ describe('file cells', () => {
     expect(valueOfCell(sel, '2')).toEqual({ ok: true, value: 2 })
     expect(valueOfCell(sel, '青')).toEqual({ ok: true, value: 2 })
     expect(valueOfCell(sel, '緑').ok).toBe(false)
-    expect(valueOfCell(el(2, 'select_multiple', false, { options: { '1': 'a', '2': 'b' } }), '1, b')).toEqual({ ok: true, value: [1, 2] })
+    expect(valueOfCell(el(2, 'select_multiple', false, { options: { '1': 'a', '2': 'b' } }), '1, b')).toEqual({
+      ok: true,
+      value: [1, 2],
+    })
     expect(valueOfCell(el(3, 'yesno'), '1')).toEqual({ ok: true, value: true })
     expect(valueOfCell(el(3, 'yesno'), '0')).toEqual({ ok: true, value: false })
     expect(valueOfCell(el(4, 'hashed_password'), '******')).toEqual({ ok: true, value: null })
@@ -45,7 +58,7 @@ describe('file cells', () => {
 })
 
 describe('override options (seed 2, point 5)', () => {
-  const table = (elements: MemberElement[]) => ({ id: 9, elements } as unknown as MemberTableState)
+  const table = (elements: MemberElement[]) => ({ id: 9, elements }) as unknown as MemberTableState
   const cases: [MemberElement, ImportMode, string[], string][] = [
     [el(1, 'email', true), 0, ['key'], 'key'],
     [el(1, 'email', true), 2, ['key'], 'key'],
@@ -73,7 +86,10 @@ describe('override options (seed 2, point 5)', () => {
       const others = [el(100, 'email', true), el(101, 'text')]
       for (const v of all) {
         try {
-          const r = resolveOverrides(table([e, ...others]), mode, { [`e_${e.id}`]: v, ...(mode === 3 ? { e_101: 'key' } : {}) })
+          const r = resolveOverrides(table([e, ...others]), mode, {
+            [`e_${e.id}`]: v,
+            ...(mode === 3 ? { e_101: 'key' } : {}),
+          })
           expect(allowed).toContain(v)
           expect(r[`e_${e.id}`]).toBe(v)
         } catch (err) {
@@ -89,8 +105,13 @@ describe('override options (seed 2, point 5)', () => {
 describe('upload body decoding', () => {
   const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64')
   it('decodes Base64 of UTF-8 text and keeps plain text as is', () => {
-    expect(decodeUploadBody(b64('e_4\nあ@example.jp\n'))).toEqual({ text: 'e_4\nあ@example.jp\n', bytes: Buffer.byteLength('e_4\nあ@example.jp\n'), base64: true })
-    for (const plain of ['e_4,e_6\nfoo,bar\n', 'abc', 'abcd efgh', 'QUJD\n', '']) expect(decodeUploadBody(plain).base64).toBe(false)
+    expect(decodeUploadBody(b64('e_4\nあ@example.jp\n'))).toEqual({
+      text: 'e_4\nあ@example.jp\n',
+      bytes: Buffer.byteLength('e_4\nあ@example.jp\n'),
+      base64: true,
+    })
+    for (const plain of ['e_4,e_6\nfoo,bar\n', 'abc', 'abcd efgh', 'QUJD\n', ''])
+      expect(decodeUploadBody(plain).base64).toBe(false)
     // valid Base64 alphabet but not UTF-8 after decoding: text
     expect(decodeUploadBody('//79').base64).toBe(false)
     expect(decodeUploadBody('日本語').bytes).toBe(9)

@@ -26,15 +26,25 @@ export function servicesEngine(members = 60, extra: EngineOptions = {}): EngineO
   return {
     members,
     handlers: {
-      ...memberDbHandlers, ...formsModule.handlers, ...postedImagesModule.handlers, ...batchModule.handlers,
-      ...storedFilesModule.handlers, ...zipModule.handlers, ...environmentModule.handlers,
+      ...memberDbHandlers,
+      ...formsModule.handlers,
+      ...postedImagesModule.handlers,
+      ...batchModule.handlers,
+      ...storedFilesModule.handlers,
+      ...zipModule.handlers,
+      ...environmentModule.handlers,
     },
     tickHooks: [batchTickHook],
     ...extra,
   }
 }
 
-export function runServicesSuite(name: string, cases: (t: DoorTarget) => void, members = 60, extra: EngineOptions = {}): void {
+export function runServicesSuite(
+  name: string,
+  cases: (t: DoorTarget) => void,
+  members = 60,
+  extra: EngineOptions = {},
+): void {
   runOnEveryDoor(name, cases, { engine: () => servicesEngine(members, extra) })
 }
 

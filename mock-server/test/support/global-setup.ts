@@ -10,5 +10,7 @@ export default function setup(): void {
   if (isUpToDate()) return
   const started = performance.now()
   const r = writeZipData()
-  console.log(`[mock-server] built the zip dictionary: ${r.rows} addresses in ${Math.round(performance.now() - started)} ms → ${ZIP_DATA_PATH}`)
+  console.log(
+    `[mock-server] built the zip dictionary: ${r.rows} addresses in ${Math.round(performance.now() - started)} ms → ${ZIP_DATA_PATH}`,
+  )
 }

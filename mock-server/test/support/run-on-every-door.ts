@@ -59,7 +59,11 @@ async function toResult<T>(res: Response): Promise<CallResult<T>> {
  *   })
  * })
  */
-export function runOnEveryDoor(name: string, cases: (target: DoorTarget) => void, options: DoorSuiteOptions = {}): void {
+export function runOnEveryDoor(
+  name: string,
+  cases: (target: DoorTarget) => void,
+  options: DoorSuiteOptions = {},
+): void {
   for (const door of doors) {
     const reason = options.skip?.[door]
     const d = reason ? describe.skip : describe
@@ -108,7 +112,9 @@ export function runOnEveryDoor(name: string, cases: (target: DoorTarget) => void
         async call(operation, body = {}, token = 'krs-all') {
           const headers: Record<string, string> = { 'content-type': 'application/json' }
           if (token !== null) headers.authorization = `Bearer ${token}`
-          return toResult(await doFetch(`${baseUrl}/api/v1/${operation}`, { method: 'POST', headers, body: JSON.stringify(body) }))
+          return toResult(
+            await doFetch(`${baseUrl}/api/v1/${operation}`, { method: 'POST', headers, body: JSON.stringify(body) }),
+          )
         },
         async admin(method, route, body, token = null) {
           const headers: Record<string, string> = {}

@@ -60,7 +60,10 @@ export function smtpCatcher(): Promise<SmtpCatcher> {
         messages,
         waitFor: (n, timeoutMs = 10_000) =>
           new Promise((done, fail) => {
-            const timer = setTimeout(() => fail(new Error(`SMTP catcher: ${messages.length} of ${n} messages after ${timeoutMs} ms`)), timeoutMs)
+            const timer = setTimeout(
+              () => fail(new Error(`SMTP catcher: ${messages.length} of ${n} messages after ${timeoutMs} ms`)),
+              timeoutMs,
+            )
             const check = (): void => {
               if (messages.length >= n) {
                 clearTimeout(timer)

@@ -73,7 +73,8 @@ export function releaseMarkdown(release: ChangelogRelease): string {
       // Changesets' default format: "- 1a2b3c4: summary".
       const item = /^(\s*[-*]\s+)[0-9a-f]{7,40}:\s+(.*)$/.exec(line)
       if (item) return `${item[1]}${item[2]}`
-      if (/^(\s*[-*]\s+)Updated dependencies/.test(line)) return line.replace(/Updated dependencies(?: \[[^\]]*\])?/, '依存パッケージの更新')
+      if (/^(\s*[-*]\s+)Updated dependencies/.test(line))
+        return line.replace(/Updated dependencies(?: \[[^\]]*\])?/, '依存パッケージの更新')
       return line
     })
     .join('\n')
@@ -81,7 +82,11 @@ export function releaseMarkdown(release: ChangelogRelease): string {
 
 /** The commit (hash and ISO date) that added `## <version>` to `file`, or undefined. */
 function releaseCommit(repoRoot: string, file: string, version: string): { hash: string; date: string } | undefined {
-  const r = spawnSync('git', ['log', '--reverse', '--format=%H %cI', '-S', `## ${version}`, '--', relative(repoRoot, file)], { cwd: repoRoot, encoding: 'utf8' })
+  const r = spawnSync(
+    'git',
+    ['log', '--reverse', '--format=%H %cI', '-S', `## ${version}`, '--', relative(repoRoot, file)],
+    { cwd: repoRoot, encoding: 'utf8' },
+  )
   if (r.status !== 0) return undefined
   const [hash, date] = (r.stdout.split('\n').find((l) => l.trim() !== '') ?? '').split(' ')
   return hash && date ? { hash, date } : undefined
@@ -94,7 +99,10 @@ export function changelogPosts(repoRoot: string): ReleasePost[] {
     const file = join(repoRoot, dir, 'CHANGELOG.md')
     if (!existsSync(file)) continue
     for (const release of parseChangelog(readFileSync(file, 'utf8')).releases) {
-      const commit = releaseCommit(repoRoot, file, release.version) ?? { hash: 'uncommitted', date: statSync(file).mtime.toISOString() }
+      const commit = releaseCommit(repoRoot, file, release.version) ?? {
+        hash: 'uncommitted',
+        date: statSync(file).mtime.toISOString(),
+      }
       const group = groups.get(commit.hash) ?? { date: commit.date, releases: [] }
       group.releases.push(release)
       groups.set(commit.hash, group)
@@ -104,12 +112,15 @@ export function changelogPosts(repoRoot: string): ReleasePost[] {
   const slugCount = new Map<string, number>()
   // Slugs by day; a second release on the same day gets -2 (counted oldest first, so a
   // release's slug does not change when a newer one is added).
-  const slugs = [...sorted].reverse().map((g) => {
-    const day = g.date.slice(0, 10)
-    const n = (slugCount.get(day) ?? 0) + 1
-    slugCount.set(day, n)
-    return n === 1 ? `krs-kit-${day}` : `krs-kit-${day}-${n}`
-  }).reverse()
+  const slugs = [...sorted]
+    .reverse()
+    .map((g) => {
+      const day = g.date.slice(0, 10)
+      const n = (slugCount.get(day) ?? 0) + 1
+      slugCount.set(day, n)
+      return n === 1 ? `krs-kit-${day}` : `krs-kit-${day}-${n}`
+    })
+    .reverse()
   return sorted.map((g, i) => ({
     slug: slugs[i] ?? '',
     date: g.date,

@@ -119,7 +119,10 @@ export default function remarkSearchReadings(options: SearchReadingsOptions = {}
     if (!sections.some((section) => containsKanji(section.text))) return
     const tokenizer = await getTokenizer()
     const found = sections.map((section) => extractReadings(tokenizer, section.text))
-    const counts = fairShares(found.map((entries) => entries.length), maxReadings)
+    const counts = fairShares(
+      found.map((entries) => entries.length),
+      maxReadings,
+    )
     const blocks = sections
       .map((section, index) => ({ end: section.end, entries: (found[index] ?? []).slice(0, counts[index]) }))
       .filter((block) => block.entries.length > 0)

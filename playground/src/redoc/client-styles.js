@@ -13,6 +13,10 @@ const keepServerStyles = { __html: '' }
  * `dangerouslySetInnerHTML` React does not hydrate the div's children: the server's styles stay.
  */
 export function ServerStyles() {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty constant, never outside content: it only keeps the server's styles from being hydrated away
-  return createElement('div', { className: 'redocusaurus-styles', suppressHydrationWarning: true, dangerouslySetInnerHTML: keepServerStyles })
+  return createElement('div', {
+    className: 'redocusaurus-styles',
+    suppressHydrationWarning: true,
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty constant, never outside content: it only keeps the server's styles from being hydrated away
+    dangerouslySetInnerHTML: keepServerStyles,
+  })
 }

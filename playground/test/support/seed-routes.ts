@@ -56,20 +56,55 @@ export const docRoutes: ReadonlyArray<readonly [route: string, text: string]> = 
 
 /** Release tags of the history blog, in the seed's order (oldest first). */
 export const releaseTags = [
-  'release-1-34', 'release-1-35', 'release-1-36', 'release-1-36-1', 'release-1-37', 'release-1-37-1',
-  'release-1-38', 'release-1-39', 'release-1-40', 'release-1-40-1', 'release-1-40-2',
-  'release-202412', 'release-202503', 'release-202506', 'release-202509',
+  'release-1-34',
+  'release-1-35',
+  'release-1-36',
+  'release-1-36-1',
+  'release-1-37',
+  'release-1-37-1',
+  'release-1-38',
+  'release-1-39',
+  'release-1-40',
+  'release-1-40-1',
+  'release-1-40-2',
+  'release-202412',
+  'release-202503',
+  'release-202506',
+  'release-202509',
 ] as const
 
 /** History posts named by version and revision, newest first (the order /history must show). */
 export const releasePosts = [
-  '202509-revision-1', '202506-revision-1', '202503-revision-1', '202412-revision-2', '202412-revision-1',
-  '1.40.2-revision-2', '1.40.2-revision-1', '1.40.1-revision-1', '1.40-revision-1', '1.39-revision-2',
-  '1.39-revision-1', '1.38-revision-1', '1.37.1-revision-1', '1.37-revision-1', '1.36.1-revision-2',
-  '1.36.1-revision-1', '1.36-revision-1', '1.35-revision-1', '1.34-revision-1',
+  '202509-revision-1',
+  '202506-revision-1',
+  '202503-revision-1',
+  '202412-revision-2',
+  '202412-revision-1',
+  '1.40.2-revision-2',
+  '1.40.2-revision-1',
+  '1.40.1-revision-1',
+  '1.40-revision-1',
+  '1.39-revision-2',
+  '1.39-revision-1',
+  '1.38-revision-1',
+  '1.37.1-revision-1',
+  '1.37-revision-1',
+  '1.36.1-revision-2',
+  '1.36.1-revision-1',
+  '1.36-revision-1',
+  '1.35-revision-1',
+  '1.34-revision-1',
 ] as const
 
-export const datedPosts = ['2009-11-20', '2009-06-11', '2009-05-26', '2008-11-20', '2008-11-13', '2008-10-23', '2008-10-03'] as const
+export const datedPosts = [
+  '2009-11-20',
+  '2009-06-11',
+  '2009-05-26',
+  '2008-11-20',
+  '2008-11-13',
+  '2008-10-23',
+  '2008-10-03',
+] as const
 
 export const oldReleasePosts = Array.from({ length: 26 }, (_, i) => `old-release-revision-${27 - i}`)
 
@@ -80,7 +115,9 @@ export const seedHistoryPosts: readonly string[] = [...releasePosts, ...datedPos
  * The krs-kit release posts that plugins/changelog-posts writes from the packages'
  * CHANGELOG.md files, newest first; they are newer than every seed post.
  */
-export const changelogReleasePosts: readonly string[] = changelogPosts(fileURLToPath(new URL('../../..', import.meta.url))).map((p) => p.slug)
+export const changelogReleasePosts: readonly string[] = changelogPosts(
+  fileURLToPath(new URL('../../..', import.meta.url)),
+).map((p) => p.slug)
 
 /** Every history post, newest first: the krs-kit releases, then the seed's 52. */
 export const historyPosts: readonly string[] = [...changelogReleasePosts, ...seedHistoryPosts]

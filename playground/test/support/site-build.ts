@@ -7,7 +7,13 @@ export const siteDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const buildDir = join(siteDir, 'build')
 
 /** Files every complete build has (the site, the playground pages and the playground runtime). */
-const expectedFiles = ['index.html', '404.html', 'playground/get_version.html', 'playground-runtime/runtime.js', 'mockServiceWorker.js']
+const expectedFiles = [
+  'index.html',
+  '404.html',
+  'playground/get_version.html',
+  'playground-runtime/runtime.js',
+  'mockServiceWorker.js',
+]
 
 /** Builds the site when playground/build is missing or older than the playground (takes minutes on a busy machine). */
 export function ensureSiteBuilt(): void {

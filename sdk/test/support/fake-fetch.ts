@@ -70,7 +70,13 @@ export function json(value: unknown, status = 200, headers: Record<string, strin
   })
 }
 
-export function errorBody(code: string, desc: string, status: number, message?: string, headers: Record<string, string> = {}): Response {
+export function errorBody(
+  code: string,
+  desc: string,
+  status: number,
+  message?: string,
+  headers: Record<string, string> = {},
+): Response {
   return json({ error_code: code, error_desc: desc, ...(message === undefined ? {} : { message }) }, status, headers)
 }
 
@@ -81,7 +87,13 @@ export function hangingFetch(): FakeFetch {
     requests,
     fetch(input, init) {
       const request = toRequest(input, init)
-      requests.push({ url: request.url, method: request.method, headers: request.headers, body: undefined, signal: request.signal })
+      requests.push({
+        url: request.url,
+        method: request.method,
+        headers: request.headers,
+        body: undefined,
+        signal: request.signal,
+      })
       return new Promise((_, reject) => {
         const fail = () => reject(request.signal.reason ?? new DOMException('aborted', 'AbortError'))
         if (request.signal.aborted) fail()

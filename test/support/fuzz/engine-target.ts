@@ -26,7 +26,11 @@ export function engineTarget(members = 20): { target: FuzzTarget; engine: Engine
       if (++sent % 8 === 0) {
         const hasBody = c.method !== 'GET' && c.method !== 'HEAD'
         const res = await engine.handle(
-          new Request(`http://krs.test${c.path}`, { method: c.method, headers: c.headers, ...(hasBody ? { body: c.bodyText } : {}) }),
+          new Request(`http://krs.test${c.path}`, {
+            method: c.method,
+            headers: c.headers,
+            ...(hasBody ? { body: c.bodyText } : {}),
+          }),
         )
         return { status: res.status, contentType: res.headers.get('content-type'), text: await res.text() }
       }
@@ -38,7 +42,11 @@ export function engineTarget(members = 20): { target: FuzzTarget; engine: Engine
         header: (name) => headers[name],
         bodyText: c.method === 'GET' ? '' : c.bodyText,
       })
-      return { status: out.status, contentType: out.headers['content-type'] ?? null, text: typeof out.body === 'string' ? out.body : new TextDecoder().decode(out.body) }
+      return {
+        status: out.status,
+        contentType: out.headers['content-type'] ?? null,
+        text: typeof out.body === 'string' ? out.body : new TextDecoder().decode(out.body),
+      }
     },
     snapshot: () => Promise.resolve(JSON.stringify(engine.exportTenant(tenant).state)),
     reset() {

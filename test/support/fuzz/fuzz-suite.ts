@@ -20,20 +20,36 @@ export function fuzzShard(shard: number): void {
   const names = operationNames.filter((_, i) => i % FUZZ_SHARDS === shard)
   const requests = Math.ceil(FUZZ_REQUESTS / FUZZ_SHARDS)
   describe(`schema fuzzing in process, shard ${shard + 1}/${FUZZ_SHARDS} (${names.length} operations, ${requests} requests, seed ${FUZZ_SEED + shard})`, () => {
-    it('every answer is a conforming success or a catalogue error; no 500, hang or crash; refused requests change nothing', { timeout: 600_000 }, async () => {
+    it('every answer is a conforming success or a catalogue error; no 500, hang or crash; refused requests change nothing', {
+      timeout: 600_000,
+    }, async () => {
       const { target, engine } = engineTarget()
       // Objects the operations can succeed on (a mail message, a delivery, an agent program,
       // ...), created through the engine before each stretch: most valid requests then reach
       // the success paths, not only "no such object".
       const send = async (name: string, body: unknown): Promise<unknown> => {
-        const out = await engine.handleRaw({ method: 'POST', path: `/api/v1/${name}`, query: '', header: (h) => ({ 'content-type': 'application/json', authorization: 'Bearer krs-all' })[h], bodyText: JSON.stringify(body) })
+        const out = await engine.handleRaw({
+          method: 'POST',
+          path: `/api/v1/${name}`,
+          query: '',
+          header: (h) => ({ 'content-type': 'application/json', authorization: 'Bearer krs-all' })[h],
+          bodyText: JSON.stringify(body),
+        })
         const text = typeof out.body === 'string' ? out.body : new TextDecoder().decode(out.body)
         if (out.status !== 200) throw new Error(`${name}: ${out.status} ${text}`)
         return JSON.parse(text) as unknown
       }
       const advance = async (seconds: number): Promise<number> => {
-        const out = await engine.handleRaw({ method: 'POST', path: '/__mock/clock', query: '', header: (h) => ({ 'content-type': 'application/json', authorization: 'Bearer krs-all' })[h], bodyText: JSON.stringify({ advance_seconds: seconds }) })
-        return (JSON.parse(typeof out.body === 'string' ? out.body : new TextDecoder().decode(out.body)) as { now: number }).now
+        const out = await engine.handleRaw({
+          method: 'POST',
+          path: '/__mock/clock',
+          query: '',
+          header: (h) => ({ 'content-type': 'application/json', authorization: 'Bearer krs-all' })[h],
+          bodyText: JSON.stringify({ advance_seconds: seconds }),
+        })
+        return (
+          JSON.parse(typeof out.body === 'string' ? out.body : new TextDecoder().decode(out.body)) as { now: number }
+        ).now
       }
       const pool = seedBodies(3, FUZZ_SEED + shard, names)
       const report = await runFuzz(target, {

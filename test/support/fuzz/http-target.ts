@@ -14,16 +14,26 @@ export function httpTarget(t: Tenant): FuzzTarget {
     token,
     async send(c: FuzzCase) {
       const hasBody = c.method !== 'GET' && c.method !== 'HEAD'
-      const res = await fetch(`${t.mockUrl}${c.path}`, { method: c.method, headers: c.headers, ...(hasBody ? { body: c.bodyText } : {}) })
+      const res = await fetch(`${t.mockUrl}${c.path}`, {
+        method: c.method,
+        headers: c.headers,
+        ...(hasBody ? { body: c.bodyText } : {}),
+      })
       return { status: res.status, contentType: res.headers.get('content-type'), text: await res.text() }
     },
     async snapshot() {
-      const snap = (await (await fetch(`${t.mockUrl}/__mock/snapshot`, { headers: adminHeaders })).json()) as { clock: Record<string, unknown> }
+      const snap = (await (await fetch(`${t.mockUrl}/__mock/snapshot`, { headers: adminHeaders })).json()) as {
+        clock: Record<string, unknown>
+      }
       delete snap.clock.wall_ms
       return JSON.stringify(snap)
     },
     async reset() {
-      const r = await fetch(`${t.mockUrl}/__mock/reset`, { method: 'POST', headers: { ...adminHeaders, 'content-type': 'application/json' }, body: '{}' })
+      const r = await fetch(`${t.mockUrl}/__mock/reset`, {
+        method: 'POST',
+        headers: { ...adminHeaders, 'content-type': 'application/json' },
+        body: '{}',
+      })
       if (r.status !== 200) throw new Error(`reset answered ${r.status}`)
     },
   }

@@ -65,13 +65,51 @@ function setSlot(s: { parent: Container; key: string | number }, value: Json): v
 function otherType(v: Json, rnd: Prng): Json {
   const candidates: Json[] = ['1', 1, 1.5, true, null, [], {}, [1, 'a'], { x: 1 }, '', 'x'.repeat(3)]
   const kind = (x: Json): string => (x === null ? 'null' : Array.isArray(x) ? 'array' : typeof x)
-  const differing = candidates.filter((c) => kind(c) !== kind(v) || (typeof v === 'number' && Number.isInteger(v) && c === 1.5))
+  const differing = candidates.filter(
+    (c) => kind(c) !== kind(v) || (typeof v === 'number' && Number.isInteger(v) && c === 1.5),
+  )
   return rnd.pick(differing)
 }
 
-const extremeNumbers: Json[] = [-1, 0, -2147483649, 2147483648, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER - 2, 1e308, 1.0000001, -0.5]
-const extremeStrings: Json[] = ['', ' ', '0', '-1', '9999-99-99', '2025-02-30', '1970-01-01 00:00:00', 'a@', '<script>', "'; DROP TABLE members; --", '%00', '../../etc/passwd']
-const oddStrings: Json[] = ['\u0000', '\ud800', '\udfff', '😀'.repeat(50), 'ｱｲｳ', '①②③', '\u200b', 'é', 'Ａ', '\r\n\t', '\\', '"']
+const extremeNumbers: Json[] = [
+  -1,
+  0,
+  -2147483649,
+  2147483648,
+  Number.MAX_SAFE_INTEGER + 2,
+  -Number.MAX_SAFE_INTEGER - 2,
+  1e308,
+  1.0000001,
+  -0.5,
+]
+const extremeStrings: Json[] = [
+  '',
+  ' ',
+  '0',
+  '-1',
+  '9999-99-99',
+  '2025-02-30',
+  '1970-01-01 00:00:00',
+  'a@',
+  '<script>',
+  "'; DROP TABLE members; --",
+  '%00',
+  '../../etc/passwd',
+]
+const oddStrings: Json[] = [
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  '😀'.repeat(50),
+  'ｱｲｳ',
+  '①②③',
+  '\u200b',
+  'é',
+  'Ａ',
+  '\r\n\t',
+  '\\',
+  '"',
+]
 
 const DEEP = '__KRS_DEEP_NESTING__'
 
@@ -90,7 +128,14 @@ function parses(text: string): boolean {
  * broken JSON, wrong content type, no token, wrong token (plus extra keys, non-object
  * bodies, odd Unicode, other methods, unknown names and the environment-id path).
  */
-export function mutate(operation: string, secured: boolean, base: unknown, kind: MutationKind, rnd: Prng, token: string): FuzzCase {
+export function mutate(
+  operation: string,
+  secured: boolean,
+  base: unknown,
+  kind: MutationKind,
+  rnd: Prng,
+  token: string,
+): FuzzCase {
   const body = structuredClone(base) as Json
   const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${token}` }
   const c: FuzzCase = { operation, kind, method: 'POST', path: `/api/v1/${operation}`, headers, bodyText: '' }
@@ -101,7 +146,12 @@ export function mutate(operation: string, secured: boolean, base: unknown, kind:
       break
     case 'realistic-ids':
       for (const s of all) {
-        if (typeof s.key === 'string' && /_id$/.test(s.key) && typeof (s.parent as Record<string, Json>)[s.key] === 'number') setSlot(s, rnd.int(1, 4))
+        if (
+          typeof s.key === 'string' &&
+          /_id$/.test(s.key) &&
+          typeof (s.parent as Record<string, Json>)[s.key] === 'number'
+        )
+          setSlot(s, rnd.int(1, 4))
       }
       break
     case 'wrong-type':
@@ -119,10 +169,17 @@ export function mutate(operation: string, secured: boolean, base: unknown, kind:
       break
     }
     case 'out-of-range': {
-      const scalars = all.filter((s) => ['number', 'string'].includes(typeof (s.parent as Record<string | number, Json>)[s.key]))
+      const scalars = all.filter((s) =>
+        ['number', 'string'].includes(typeof (s.parent as Record<string | number, Json>)[s.key]),
+      )
       for (let i = 0; i < Math.min(scalars.length, rnd.int(1, 2)); i++) {
         const s = rnd.pick(scalars)
-        setSlot(s, typeof (s.parent as Record<string | number, Json>)[s.key] === 'number' ? rnd.pick(extremeNumbers) : rnd.pick(extremeStrings))
+        setSlot(
+          s,
+          typeof (s.parent as Record<string | number, Json>)[s.key] === 'number'
+            ? rnd.pick(extremeNumbers)
+            : rnd.pick(extremeStrings),
+        )
       }
       break
     }
@@ -137,7 +194,13 @@ export function mutate(operation: string, secured: boolean, base: unknown, kind:
       else text = DEEP
       break
     case 'extra-key':
-      if (body !== null && typeof body === 'object' && !Array.isArray(body)) body[rnd.pick(['unknown_key', '__proto__x', 'constructor', 'toString', 'e_999'])] = rnd.pick([1, 'x', null, { a: 1 }])
+      if (body !== null && typeof body === 'object' && !Array.isArray(body))
+        body[rnd.pick(['unknown_key', '__proto__x', 'constructor', 'toString', 'e_999'])] = rnd.pick([
+          1,
+          'x',
+          null,
+          { a: 1 },
+        ])
       break
     case 'non-object-body':
       text = rnd.pick(['null', '[]', '[{}]', '0', '-1', '"{}"', 'true', '1e999'])
@@ -171,7 +234,14 @@ export function mutate(operation: string, secured: boolean, base: unknown, kind:
       break
     }
     case 'wrong-content-type':
-      headers['content-type'] = rnd.pick(['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/json-ish', 'application/jsonx'])
+      headers['content-type'] = rnd.pick([
+        'text/plain',
+        'application/xml',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'text/json-ish',
+        'application/jsonx',
+      ])
       c.expect = { status: 415, code: 'KRSKIT_UNSUPPORTED_MEDIA_TYPE' }
       break
     case 'no-token':
@@ -196,7 +266,14 @@ export function mutate(operation: string, secured: boolean, base: unknown, kind:
       break
     case 'unknown-operation':
       c.operation = null
-      c.path = rnd.pick(['/api/v1/no_such_api', '/api/v1/', '/api/v1/Get_Member_Info', '/api/v2/get_version', `/api/v1/${operation}/x`, `/api/v1/${operation}x`])
+      c.path = rnd.pick([
+        '/api/v1/no_such_api',
+        '/api/v1/',
+        '/api/v1/Get_Member_Info',
+        '/api/v2/get_version',
+        `/api/v1/${operation}/x`,
+        `/api/v1/${operation}x`,
+      ])
       c.expect = { status: 404, code: 'KR_API_F0012' }
       break
     case 'environment-path':
@@ -206,7 +283,9 @@ export function mutate(operation: string, secured: boolean, base: unknown, kind:
   if (text === null) text = JSON.stringify(body) ?? ''
   if (text.includes(`"${DEEP}"`) || text === DEEP) {
     const depth = rnd.pick([50, 1_000, 20_000])
-    const nest = rnd.chance(0.5) ? '['.repeat(depth) + ']'.repeat(depth) : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
+    const nest = rnd.chance(0.5)
+      ? '['.repeat(depth) + ']'.repeat(depth)
+      : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
     text = text === DEEP ? nest : text.replace(`"${DEEP}"`, nest)
   }
   c.bodyText = text

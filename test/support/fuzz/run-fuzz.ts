@@ -1,4 +1,11 @@
-import { contractProblems, errorCodeOf, errorProblems, operations, requestIsValid, type OperationName } from '../contract.js'
+import {
+  contractProblems,
+  errorCodeOf,
+  errorProblems,
+  operations,
+  requestIsValid,
+  type OperationName,
+} from '../contract.js'
 import { mutate, mutationKinds, type FuzzCase, type MutationKind } from './mutations.js'
 import { Prng } from './prng.js'
 
@@ -44,7 +51,14 @@ export interface FuzzReport {
   succeededOperations: Set<string>
 }
 
-const TRANSPORT_CODES = ['KRSKIT_METHOD_NOT_ALLOWED', 'KR_API_F0012', 'KRSKIT_UNSUPPORTED_MEDIA_TYPE', 'KRSKIT_PAYLOAD_TOO_LARGE', 'KR_API_F1004', 'KR_API_F1001']
+const TRANSPORT_CODES = [
+  'KRSKIT_METHOD_NOT_ALLOWED',
+  'KR_API_F0012',
+  'KRSKIT_UNSUPPORTED_MEDIA_TYPE',
+  'KRSKIT_PAYLOAD_TOO_LARGE',
+  'KR_API_F1004',
+  'KR_API_F1001',
+]
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -56,7 +70,12 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 
 function describe(c: FuzzCase): string {
   const body = c.bodyText.length > 300 ? `${c.bodyText.slice(0, 300)}…(${c.bodyText.length} chars)` : c.bodyText
-  const auth = c.headers.authorization === undefined ? 'no token' : c.headers.authorization.length > 60 ? 'long token' : c.headers.authorization
+  const auth =
+    c.headers.authorization === undefined
+      ? 'no token'
+      : c.headers.authorization.length > 60
+        ? 'long token'
+        : c.headers.authorization
   return `[${c.kind}] ${c.method} ${c.path} ct=${c.headers['content-type'] ?? '-'} ${auth} ${body}`
 }
 
@@ -70,9 +89,19 @@ function describe(c: FuzzCase): string {
  */
 export async function runFuzz(target: FuzzTarget, opts: FuzzOptions): Promise<FuzzReport> {
   const rnd = new Prng(opts.seed)
-  const report: FuzzReport = { requests: 0, byStatus: {}, byKind: {}, successes: 0, failures: [], succeededOperations: new Set() }
+  const report: FuzzReport = {
+    requests: 0,
+    byStatus: {},
+    byKind: {},
+    successes: 0,
+    failures: [],
+    succeededOperations: new Set(),
+  }
   const fail = (c: FuzzCase, a: FuzzAnswer | null, why: string): void => {
-    if (report.failures.length < 200) report.failures.push(`${why}\n    request: ${describe(c)}\n    answer: ${a ? `${a.status} ${a.text.slice(0, 400)}` : '-'}`)
+    if (report.failures.length < 200)
+      report.failures.push(
+        `${why}\n    request: ${describe(c)}\n    answer: ${a ? `${a.status} ${a.text.slice(0, 400)}` : '-'}`,
+      )
   }
   const checkState = opts.checkState ?? true
   const resetEvery = opts.resetEvery ?? 1500
@@ -88,7 +117,9 @@ export async function runFuzz(target: FuzzTarget, opts: FuzzOptions): Promise<Fu
     const name = opts.operations[i % opts.operations.length]!
     const pool = opts.pool.get(name) ?? []
     if (pool.length === 0) throw new Error(`no seed body for ${name}`)
-    const kind: MutationKind = rnd.chance(0.25) ? rnd.pick(['valid', 'realistic-ids'] as const) : rnd.pick(mutationKinds)
+    const kind: MutationKind = rnd.chance(0.25)
+      ? rnd.pick(['valid', 'realistic-ids'] as const)
+      : rnd.pick(mutationKinds)
     const own = fresh[name]
     const base = own !== undefined && rnd.chance(0.5) ? own : rnd.pick(pool)
     const c = mutate(name, operations[name].security, base, kind, rnd, target.token)
@@ -118,15 +149,24 @@ export async function runFuzz(target: FuzzTarget, opts: FuzzOptions): Promise<Fu
         report.succeededOperations.add(c.operation)
       }
     } else {
-      const allowed = c.operation === null ? TRANSPORT_CODES : [...operations[c.operation as OperationName].errors, ...TRANSPORT_CODES]
+      const allowed =
+        c.operation === null
+          ? TRANSPORT_CODES
+          : [...operations[c.operation as OperationName].errors, ...TRANSPORT_CODES]
       const problems = errorProblems(a, allowed)
       if (problems.length > 0) fail(c, a, `error outside the catalogue: ${problems.join('; ')}`)
     }
 
     // 2. the exact answer the pipeline order prescribes
     if (c.expect) {
-      if (a.status !== c.expect.status || code !== c.expect.code) fail(c, a, `expected ${c.expect.status} ${c.expect.code}`)
-    } else if (c.operation !== null && c.method === 'POST' && c.headers['content-type'] === 'application/json' && c.headers.authorization === `Bearer ${target.token}`) {
+      if (a.status !== c.expect.status || code !== c.expect.code)
+        fail(c, a, `expected ${c.expect.status} ${c.expect.code}`)
+    } else if (
+      c.operation !== null &&
+      c.method === 'POST' &&
+      c.headers['content-type'] === 'application/json' &&
+      c.headers.authorization === `Bearer ${target.token}`
+    ) {
       let parsed: unknown
       let parses = true
       try {
@@ -135,14 +175,16 @@ export async function runFuzz(target: FuzzTarget, opts: FuzzOptions): Promise<Fu
         parses = false
       }
       if (parses && !requestIsValid(c.operation as OperationName, parsed)) {
-        if (a.status !== 400 || (code !== 'KR_API_F0004' && code !== 'KR_API_F0006')) fail(c, a, 'the contract refuses this body: expected 400 KR_API_F0004 or KR_API_F0006')
+        if (a.status !== 400 || (code !== 'KR_API_F0004' && code !== 'KR_API_F0006'))
+          fail(c, a, 'the contract refuses this body: expected 400 KR_API_F0004 or KR_API_F0006')
       }
     }
 
     // 3. state unchanged after a refused request
     if (checkState) {
       const after = await target.snapshot()
-      if (a.status !== 200 && after !== before) fail(c, a, `state changed by a refused request (${firstDifference(before, after)})`)
+      if (a.status !== 200 && after !== before)
+        fail(c, a, `state changed by a refused request (${firstDifference(before, after)})`)
       before = after
     }
   }

@@ -9,18 +9,25 @@ import { requestExamples } from '../request-examples.js'
  * are kept (a generated body may miss a cross-field rule the schema cannot express... then the
  * emulator decides, which is also checked).
  */
-export function seedBodies(perOperation: number, seed: number, names: readonly OperationName[] = operationNames): Map<OperationName, unknown[]> {
+export function seedBodies(
+  perOperation: number,
+  seed: number,
+  names: readonly OperationName[] = operationNames,
+): Map<OperationName, unknown[]> {
   const pool = new Map<OperationName, unknown[]>()
   for (const name of names) {
     const list: unknown[] = requestExamples[name].filter((b) => requestIsValid(name, b)).map((b) => structuredClone(b))
     for (let i = 0; i < perOperation; i++) {
       try {
-        const body = generateSync(operations[name].requestSchema as never, {
-          seed: seed * 1000 + i,
-          maxItems: 4,
-          maxLength: 40,
-          optionalsProbability: 0.5,
-        } as never)
+        const body = generateSync(
+          operations[name].requestSchema as never,
+          {
+            seed: seed * 1000 + i,
+            maxItems: 4,
+            maxLength: 40,
+            optionalsProbability: 0.5,
+          } as never,
+        )
         if (requestIsValid(name, body)) list.push(body)
       } catch {
         // a schema json-schema-faker cannot satisfy: the examples remain

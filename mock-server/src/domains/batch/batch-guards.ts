@@ -13,12 +13,18 @@ import { isLockedAgainst } from '../member-db/tables/lock.js'
 export function assertMayStartJob(ctx: EngineContext, state: BatchState, table: MemberTableState): void {
   const accountId = ctx.account?.id ?? 0
   if (isLockedAgainst(table, accountId)) {
-    throw new KrsError('KR_API_F0013', `member table ${table.id} is locked through the API by account ${table.lock!.accountId}; only that user may import or export`)
+    throw new KrsError(
+      'KR_API_F0013',
+      `member table ${table.id} is locked through the API by account ${table.lock!.accountId}; only that user may import or export`,
+    )
   }
   for (const job of Object.values(state.jobs)) {
     if (job.done) continue
     const whose = job.accountId === accountId ? 'your' : `account ${job.accountId}'s`
-    throw new KrsError('KR_API_F0205', `${whose} batch job ${job.id} (${job.operation} of member table ${job.memberTableId}) is still running; only one import or export runs at a time`)
+    throw new KrsError(
+      'KR_API_F0205',
+      `${whose} batch job ${job.id} (${job.operation} of member table ${job.memberTableId}) is still running; only one import or export runs at a time`,
+    )
   }
 }
 
@@ -27,10 +33,17 @@ export function assertMayStartJob(ctx: EngineContext, state: BatchState, table: 
  * when the job works on this table, F0017 on another one when `otherTablesBlock`. An API lock
  * does not block them: it restricts only export and import by other accounts.
  */
-export function assertTableWritable(_ctx: EngineContext, state: BatchState | undefined, table: MemberTableState, otherTablesBlock: boolean): void {
+export function assertTableWritable(
+  _ctx: EngineContext,
+  state: BatchState | undefined,
+  table: MemberTableState,
+  otherTablesBlock: boolean,
+): void {
   for (const job of Object.values(state?.jobs ?? {})) {
     if (job.done) continue
-    if (job.memberTableId === table.id) throw new KrsError('KR_API_F0016', `member table ${table.id} is locked by running batch job ${job.id}`)
-    if (otherTablesBlock) throw new KrsError('KR_API_F0017', `batch job ${job.id} is running on member table ${job.memberTableId}`)
+    if (job.memberTableId === table.id)
+      throw new KrsError('KR_API_F0016', `member table ${table.id} is locked by running batch job ${job.id}`)
+    if (otherTablesBlock)
+      throw new KrsError('KR_API_F0017', `batch job ${job.id} is running on member table ${job.memberTableId}`)
   }
 }

@@ -16,8 +16,13 @@ export const batchSection: StateSection<'batch'> = {
     const columnSets: BatchState['columnSets'] = {}
     for (const c of scenarioColumnSets(tenant)) columnSets[String(c.id)] = c
     return {
-      jobs: {}, nextJobId: 501, columnSets, importedFileIds: [],
-      timing: settings.batch, accountPasswords: settings.accountPasswords, zipNotReady: settings.zipNotReady,
+      jobs: {},
+      nextJobId: 501,
+      columnSets,
+      importedFileIds: [],
+      timing: settings.batch,
+      accountPasswords: settings.accountPasswords,
+      zipNotReady: settings.zipNotReady,
     }
   },
   toJSON: copy,

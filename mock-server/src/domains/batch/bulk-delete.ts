@@ -18,8 +18,16 @@ function checkPassword(ctx: EngineContext, password: string): void {
   }
 }
 
-function deleteMatching(ctx: EngineContext, table: MemberTableState, info: ConditionInfo, how: Record<string, unknown>): number {
-  const pred = compileCondition(table, info, ctx.now(), { db: ctx.tenant.memberDb, extras: mailConditionExtras(ctx.tenant.mailDelivery) })
+function deleteMatching(
+  ctx: EngineContext,
+  table: MemberTableState,
+  info: ConditionInfo,
+  how: Record<string, unknown>,
+): number {
+  const pred = compileCondition(table, info, ctx.now(), {
+    db: ctx.tenant.memberDb,
+    extras: mailConditionExtras(ctx.tenant.mailDelivery),
+  })
   assertTableWritable(ctx, ctx.tenant.batch, table, true)
   const ids: number[] = []
   const cols = table.members
@@ -30,9 +38,7 @@ function deleteMatching(ctx: EngineContext, table: MemberTableState, info: Condi
 }
 
 /** delete_members: delete the members matching the additional condition; answers the count. */
-export function deleteMembersOp(
-  ctx: EngineContext, b: OperationRequest<'delete_members'>,
-): number {
+export function deleteMembersOp(ctx: EngineContext, b: OperationRequest<'delete_members'>): number {
   advanceBatchJobs(ctx.tenant, ctx.now())
   const table = requireTable(ctx, b.member_table_id)
   checkPassword(ctx, b.password)
@@ -41,7 +47,10 @@ export function deleteMembersOp(
 }
 
 /** delete_members_by_condition: delete the members of a saved condition; answers the count. */
-export function deleteMembersByConditionOp(ctx: EngineContext, b: OperationRequest<'delete_members_by_condition'>): number {
+export function deleteMembersByConditionOp(
+  ctx: EngineContext,
+  b: OperationRequest<'delete_members_by_condition'>,
+): number {
   advanceBatchJobs(ctx.tenant, ctx.now())
   const table = requireTable(ctx, b.member_table_id)
   checkPassword(ctx, b.password)

@@ -35,27 +35,37 @@ export function valueOfCell(el: MemberElement, cell: string): CellResult {
       if (cell === '') return { ok: true, value: null }
       if (!/^-?[0-9]+$/.test(cell)) return { ok: false, message: `「${name}」には整数を指定してください（${cell}）。` }
       return { ok: true, value: Number(cell) }
-    case 'select': case 'prefecture': case 'sex': case 'marriage': {
+    case 'select':
+    case 'prefecture':
+    case 'sex':
+    case 'marriage': {
       if (cell === '' || cell === '0') return { ok: true, value: 0 }
       const id = optionId(el, cell)
-      return id === null ? { ok: false, message: `「${name}」に存在しない選択肢「${cell}」が指定されました。` } : { ok: true, value: id }
+      return id === null
+        ? { ok: false, message: `「${name}」に存在しない選択肢「${cell}」が指定されました。` }
+        : { ok: true, value: id }
     }
     case 'select_multiple': {
       if (cell === '') return { ok: true, value: [] }
       const ids: number[] = []
-      for (const part of cell.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+      for (const part of cell
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '')) {
         const id = optionId(el, part)
         if (id === null) return { ok: false, message: `「${name}」に存在しない選択肢「${part}」が指定されました。` }
         ids.push(id)
       }
       return { ok: true, value: ids }
     }
-    case 'yesno': case 'checkbox':
+    case 'yesno':
+    case 'checkbox':
       if (cell === '') return { ok: true, value: null }
       if (TRUE.has(cell)) return { ok: true, value: true }
       if (FALSE.has(cell)) return { ok: true, value: false }
       return { ok: false, message: `「${name}」には 1 または 0 を指定してください（${cell}）。` }
-    case 'password': case 'hashed_password':
+    case 'password':
+    case 'hashed_password':
       return { ok: true, value: cell === '' || cell === PASSWORD_MASK ? null : cell }
     default:
       return { ok: true, value: cell === '' ? null : cell }

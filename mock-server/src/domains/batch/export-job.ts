@@ -12,19 +12,43 @@ import { TextWriter } from './text-writer.js'
 import type { Delimiter } from './csv-write.js'
 import { servicesSettings } from '../forms/forms-scenario.js'
 
-const SYSTEM_COLUMNS = ['id', 'regist_date', 'update_date', 'batch_date', 'upload_date', 'last_host', 'last_referer', 'last_useragent'] as const
+const SYSTEM_COLUMNS = [
+  'id',
+  'regist_date',
+  'update_date',
+  'batch_date',
+  'upload_date',
+  'last_host',
+  'last_referer',
+  'last_useragent',
+] as const
 
 /** Column names of a column set on a table: `id` and every element for "all items". */
 export function columnsOf(table: MemberTableState, set: ColumnSetDef): string[] {
   if (set.columns.length === 0) return ['id', ...table.elements.map((e) => `e_${e.id}`)]
-  return set.columns.filter((c) => (SYSTEM_COLUMNS as readonly string[]).includes(c) || table.elements.some((e) => `e_${e.id}` === c))
+  return set.columns.filter(
+    (c) => (SYSTEM_COLUMNS as readonly string[]).includes(c) || table.elements.some((e) => `e_${e.id}` === c),
+  )
 }
 
 /**
  * How one column is written, read straight from its typed array (columnar reads, no value
  * objects): the kind selects the branch of the row loop in `runExport`.
  */
-enum W { Id, DateTime, Text, Integer, Autogen, AutogenPlain, Day, Choice, Bool, Multi, Constant, Generic }
+enum W {
+  Id,
+  DateTime,
+  Text,
+  Integer,
+  Autogen,
+  AutogenPlain,
+  Day,
+  Choice,
+  Bool,
+  Multi,
+  Constant,
+  Generic,
+}
 
 /** One column of the export: all writers share one shape (monomorphic reads in the row loop). */
 class ColumnWriter {
@@ -44,9 +68,18 @@ class ColumnWriter {
 
 /** Autogen texts whose prefix and suffix need no quoting are written without a string per row. */
 function autogenWriter(el: MemberElement, data: Float64Array): ColumnWriter {
-  const prefix = el.config.prefix ?? '', suffix = el.config.suffix ?? ''
+  const prefix = el.config.prefix ?? '',
+    suffix = el.config.suffix ?? ''
   const plain = !/[",\t\r\n]/.test(prefix + suffix)
-  return new ColumnWriter(plain ? W.AutogenPlain : W.Autogen, data, el, null, prefix, suffix, el.config.number_of_digits ?? 0)
+  return new ColumnWriter(
+    plain ? W.AutogenPlain : W.Autogen,
+    data,
+    el,
+    null,
+    prefix,
+    suffix,
+    el.config.number_of_digits ?? 0,
+  )
 }
 
 function writerOf(table: MemberTableState, column: string, encryptedKey: boolean): ColumnWriter {
@@ -55,7 +88,8 @@ function writerOf(table: MemberTableState, column: string, encryptedKey: boolean
   if (column === 'regist_date' || column === 'update_date' || column === 'batch_date' || column === 'upload_date') {
     return new ColumnWriter(W.DateTime, cols[column])
   }
-  if (column === 'last_host' || column === 'last_referer' || column === 'last_useragent') return new ColumnWriter(W.Text, cols[column].values)
+  if (column === 'last_host' || column === 'last_referer' || column === 'last_useragent')
+    return new ColumnWriter(W.Text, cols[column].values)
   const el = table.elements.find((e) => `e_${e.id}` === column)!
   if (el.type === 'timestamp') return new ColumnWriter(W.DateTime, cols[el.systemField ?? 'regist_date'])
   const col = cols.columns.get(el.id)
@@ -64,7 +98,8 @@ function writerOf(table: MemberTableState, column: string, encryptedKey: boolean
     return new ColumnWriter(W.Constant, [], el, null, cellOf(visibleValue(table, el, 0, { encryptedKey })))
   }
   if (col instanceof StringColumn) return new ColumnWriter(W.Text, col.values)
-  if (col instanceof NumberColumn) return el.type === 'autogen' ? autogenWriter(el, col.values) : new ColumnWriter(W.Integer, col.values)
+  if (col instanceof NumberColumn)
+    return el.type === 'autogen' ? autogenWriter(el, col.values) : new ColumnWriter(W.Integer, col.values)
   if (col instanceof IntColumn) return new ColumnWriter(col.kind === 'date' ? W.Day : W.Choice, col.values)
   if (col instanceof BoolColumn) return new ColumnWriter(W.Bool, col.values)
   if (col instanceof MultiColumn) return new ColumnWriter(W.Multi, col.bits, el, col)
@@ -82,12 +117,18 @@ export function runExport(tenant: TenantState, job: BatchJob, set: ColumnSetDef,
   const table = tenant.memberDb.tables.get(job.memberTableId)
   if (!table) return ''
   const cond = tenant.memberDb.conditions.get(job.conditionId ?? 1)
-  const pred = compileCondition(table, cond?.info ?? { grouping: true, conditions: {} }, now, { db: tenant.memberDb, extras: mailConditionExtras(tenant.mailDelivery) })
+  const pred = compileCondition(table, cond?.info ?? { grouping: true, conditions: {} }, now, {
+    db: tenant.memberDb,
+    extras: mailConditionExtras(tenant.mailDelivery),
+  })
   const delimiter: Delimiter = job.isCsv === false ? '\t' : ','
   const columns = columnsOf(table, set)
   const writers = columns.map((c) => writerOf(table, c, job.encryptedKey))
   const out = new TextWriter(delimiter)
-  columns.forEach((name, i) => { if (i > 0) out.byte(out.delim); out.field(name) })
+  columns.forEach((name, i) => {
+    if (i > 0) out.byte(out.delim)
+    out.field(name)
+  })
   out.byte(10)
   const n = table.members.rows
   const view = { encryptedKey: job.encryptedKey, escapeFormulas: servicesSettings(tenant).batch.escapeFormulas }
@@ -99,33 +140,78 @@ export function runExport(tenant: TenantState, job: BatchJob, set: ColumnSetDef,
 }
 
 /** One line of the export: the columns of row `r`, separated by the delimiter, then LF. */
-function writeRow(out: TextWriter, writers: ColumnWriter[], r: number, table: MemberTableState, view: { encryptedKey: boolean; escapeFormulas: boolean }): void {
+function writeRow(
+  out: TextWriter,
+  writers: ColumnWriter[],
+  r: number,
+  table: MemberTableState,
+  view: { encryptedKey: boolean; escapeFormulas: boolean },
+): void {
   const w = writers.length
   const d = out.delim
   for (let i = 0; i < w; i++) {
     if (i > 0) out.byte(d)
     const c = writers[i]!
     switch (c.kind) {
-      case W.Id: out.int((c.data as Int32Array)[r]!); break
-      case W.DateTime: { const v = (c.data as Float64Array)[r]!; if (!Number.isNaN(v)) out.dateTime(v, JST_OFFSET, formatDay); break }
-      case W.Text: { const v = (c.data as (string | null)[])[r]; if (v != null && v !== '') out.field(view.escapeFormulas ? escapeFormula(v) : v); break }
-      case W.Integer: { const v = (c.data as Float64Array)[r]!; if (!Number.isNaN(v)) out.int(v); break }
-      case W.Autogen: { const v = (c.data as Float64Array)[r]!; if (!Number.isNaN(v)) out.field(formatAutogen(c.el!, v)); break }
+      case W.Id:
+        out.int((c.data as Int32Array)[r]!)
+        break
+      case W.DateTime: {
+        const v = (c.data as Float64Array)[r]!
+        if (!Number.isNaN(v)) out.dateTime(v, JST_OFFSET, formatDay)
+        break
+      }
+      case W.Text: {
+        const v = (c.data as (string | null)[])[r]
+        if (v != null && v !== '') out.field(view.escapeFormulas ? escapeFormula(v) : v)
+        break
+      }
+      case W.Integer: {
+        const v = (c.data as Float64Array)[r]!
+        if (!Number.isNaN(v)) out.int(v)
+        break
+      }
+      case W.Autogen: {
+        const v = (c.data as Float64Array)[r]!
+        if (!Number.isNaN(v)) out.field(formatAutogen(c.el!, v))
+        break
+      }
       case W.AutogenPlain: {
         const v = (c.data as Float64Array)[r]!
         if (Number.isNaN(v)) break
-        if (v < 0 || v > 0x7fffffff || !Number.isInteger(v)) { out.field(formatAutogen(c.el!, v)); break }
+        if (v < 0 || v > 0x7fffffff || !Number.isInteger(v)) {
+          out.field(formatAutogen(c.el!, v))
+          break
+        }
         out.ascii(c.text)
         out.intPadded(v, c.digits)
         out.ascii(c.suffix)
         break
-  }
-      case W.Day: { const v = (c.data as Int32Array)[r]!; if (v !== NULL_DAY) out.day(v, formatDay); break }
-      case W.Choice: out.int((c.data as Int32Array)[r]!); break
-      case W.Bool: { const v = (c.data as Int8Array)[r]!; if (v >= 0) out.byte(v === 1 ? 49 : 48); break }
-      case W.Multi: writeMulti(out, c.multi!, r); break
-      case W.Constant: out.field(c.text); break
-      case W.Generic: { const v = cellOf(visibleValue(table, c.el!, r, view)); out.field(view.escapeFormulas ? escapeFormula(v) : v); break }
+      }
+      case W.Day: {
+        const v = (c.data as Int32Array)[r]!
+        if (v !== NULL_DAY) out.day(v, formatDay)
+        break
+      }
+      case W.Choice:
+        out.int((c.data as Int32Array)[r]!)
+        break
+      case W.Bool: {
+        const v = (c.data as Int8Array)[r]!
+        if (v >= 0) out.byte(v === 1 ? 49 : 48)
+        break
+      }
+      case W.Multi:
+        writeMulti(out, c.multi!, r)
+        break
+      case W.Constant:
+        out.field(c.text)
+        break
+      case W.Generic: {
+        const v = cellOf(visibleValue(table, c.el!, r, view))
+        out.field(view.escapeFormulas ? escapeFormula(v) : v)
+        break
+      }
     }
   }
   out.byte(10)
@@ -134,9 +220,15 @@ function writeRow(out: TextWriter, writers: ColumnWriter[], r: number, table: Me
 
 /** The option ids of a multi-select row joined with ",", quoted in CSV when there are several. */
 function writeMulti(out: TextWriter, col: MultiColumn, r: number): void {
-  const words = col.words, bits = col.bits, base = r * words
+  const words = col.words,
+    bits = col.bits,
+    base = r * words
   let any = false
-  for (let w = 0; w < words; w++) if (bits[base + w] !== 0) { any = true; break }
+  for (let w = 0; w < words; w++)
+    if (bits[base + w] !== 0) {
+      any = true
+      break
+    }
   if (!any) return
   const ids = col.get(r)
   const quote = ids.length > 1 && out.delim === 44

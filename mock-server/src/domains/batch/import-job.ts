@@ -11,9 +11,22 @@ import { valueOfCell } from './cell-values.js'
 import { csvLine } from './csv-write.js'
 
 /** Columns an import reads but never writes (system fields). */
-const IGNORED = new Set(['id', 'regist_date', 'update_date', 'batch_date', 'upload_date', 'last_host', 'last_referer', 'last_useragent'])
+const IGNORED = new Set([
+  'id',
+  'regist_date',
+  'update_date',
+  'batch_date',
+  'upload_date',
+  'last_host',
+  'last_referer',
+  'last_useragent',
+])
 
-export interface ImportCounts { added: number; updated: number; errors: number }
+export interface ImportCounts {
+  added: number
+  updated: number
+  errors: number
+}
 
 /**
  * Split CSV text into chunks of about `lines` records, cutting only at a line feed that ends a
@@ -84,7 +97,12 @@ function isBlank(el: MemberElement, v: unknown): boolean {
  * return the result file: one line per data row with its record number (the header is 1),
  * member id, result (登録 / 更新 / エラー) and the error text, then a summary line.
  */
-export function runImport(tenant: TenantState, job: BatchJob, file: StoredFile, now: number): { text: string; counts: ImportCounts } {
+export function runImport(
+  tenant: TenantState,
+  job: BatchJob,
+  file: StoredFile,
+  now: number,
+): { text: string; counts: ImportCounts } {
   const table = tenant.memberDb.tables.get(job.memberTableId)!
   const mode = job.mode ?? 0
   const options = job.overrides ?? {}
@@ -92,7 +110,11 @@ export function runImport(tenant: TenantState, job: BatchJob, file: StoredFile, 
   const counts: ImportCounts = { added: 0, updated: 0, errors: 0 }
   const out: string[] = [csvLine(['行番号', '会員ID', '結果', '内容'], ',')]
   const report = (line: number, memberId: number | '', result: string, message: string) => {
-    out.push(message === '' ? `${line},${memberId},${result},\n` : csvLine([String(line), String(memberId), result, message], ','))
+    out.push(
+      message === ''
+        ? `${line},${memberId},${result},\n`
+        : csvLine([String(line), String(memberId), result, message], ','),
+    )
   }
   const cols = table.members
   const byId = new Map(table.elements.map((e) => [e.id, e]))
@@ -144,15 +166,30 @@ export function runImport(tenant: TenantState, job: BatchJob, file: StoredFile, 
       const el = columns[i]
       if (!el) continue
       const r = valueOfCell(el, record[i] ?? '')
-      if (!r.ok) { problems.push(`e_${el.id}: ${r.message}`); continue }
+      if (!r.ok) {
+        problems.push(`e_${el.id}: ${r.message}`)
+        continue
+      }
       values.set(el.id, r.value)
     }
-    if (problems.length) { counts.errors++; report(line, '', 'エラー', problems.join(' / ')); return }
+    if (problems.length) {
+      counts.errors++
+      report(line, '', 'エラー', problems.join(' / '))
+      return
+    }
     const found = mode === 0 ? -1 : findRow(values)
-    if (found === 'ambiguous') { counts.errors++; report(line, '', 'エラー', 'キーに一致する会員が複数います。'); return }
+    if (found === 'ambiguous') {
+      counts.errors++
+      report(line, '', 'エラー', 'キーに一致する会員が複数います。')
+      return
+    }
     try {
       if (found < 0) {
-        if (mode === 2 || mode === 3) { counts.errors++; report(line, '', 'エラー', 'キーに一致する会員がいません（更新のみのモード）。'); return }
+        if (mode === 2 || mode === 3) {
+          counts.errors++
+          report(line, '', 'エラー', 'キーに一致する会員がいません（更新のみのモード）。')
+          return
+        }
         const input: Record<string, unknown> = {}
         for (let i = 0; i < columns.length; i++) {
           const el = columns[i]
@@ -174,7 +211,10 @@ export function runImport(tenant: TenantState, job: BatchJob, file: StoredFile, 
         if (opt === 'none' || opt === 'key' || opt === 'autogen') continue
         if (opt === 'normal' && isBlank(el, v)) continue
         // auto (passwords): a blank cell is sent blank, and a blank password is generated
-        if (opt === 'auto' && isBlank(el, v)) { input[`e_${id}`] = null; continue }
+        if (opt === 'auto' && isBlank(el, v)) {
+          input[`e_${id}`] = null
+          continue
+        }
         if (opt === 'merge') {
           const current = (apiValue(table, el, found) as number[] | null) ?? []
           input[`e_${id}`] = [...new Set([...current, ...((v as number[] | null) ?? [])])]
@@ -192,7 +232,10 @@ export function runImport(tenant: TenantState, job: BatchJob, file: StoredFile, 
     } catch (e) {
       if (!isKrsError(e)) throw e
       counts.errors++
-      const msg = e.code === 'KR_API_F0117' ? '同じ重複キーの会員がすでに登録されています。' : (e.detail ?? e.code).replace(/\n/g, ' / ')
+      const msg =
+        e.code === 'KR_API_F0117'
+          ? '同じ重複キーの会員がすでに登録されています。'
+          : (e.detail ?? e.code).replace(/\n/g, ' / ')
       report(line, '', 'エラー', msg)
     }
   }
@@ -200,15 +243,23 @@ export function runImport(tenant: TenantState, job: BatchJob, file: StoredFile, 
   try {
     let recordNo = 0
     for (const chunk of recordChunks(file.body, 500)) {
-      const records = parse(chunk, { delimiter: delimiterOf(file), bom: recordNo === 0, relax_column_count: true, skip_empty_lines: false }) as string[][]
+      const records = parse(chunk, {
+        delimiter: delimiterOf(file),
+        bom: recordNo === 0,
+        relax_column_count: true,
+        skip_empty_lines: false,
+      }) as string[][]
       for (const record of records) handle(record, ++recordNo)
     }
   } catch (e) {
     counts.errors++
     report(0, '', 'エラー', `ファイルを読み取れませんでした: ${(e as Error).message}`)
   }
-  if (headerNotes.length) report(1, '', '注意', `次の列はデータベースの項目ではないため読み飛ばしました: ${headerNotes.join(', ')}`)
-  out.push(csvLine(['合計', '', `登録 ${counts.added}件 / 更新 ${counts.updated}件 / エラー ${counts.errors}件`, ''], ','))
+  if (headerNotes.length)
+    report(1, '', '注意', `次の列はデータベースの項目ではないため読み飛ばしました: ${headerNotes.join(', ')}`)
+  out.push(
+    csvLine(['合計', '', `登録 ${counts.added}件 / 更新 ${counts.updated}件 / エラー ${counts.errors}件`, ''], ','),
+  )
   return { text: out.join(''), counts }
 }
 

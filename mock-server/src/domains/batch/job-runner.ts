@@ -25,7 +25,13 @@ export function expiryOf(state: BatchState, job: BatchJob): number {
 function finish(tenant: TenantState, state: BatchState, job: BatchJob): void {
   const at = job.finishAt
   if (job.operation === 'export') {
-    const set = state.columnSets[String(job.columnsetId ?? 1)] ?? { id: 1, memberTableId: null, title: '', columns: [], download: true }
+    const set = state.columnSets[String(job.columnsetId ?? 1)] ?? {
+      id: 1,
+      memberTableId: null,
+      title: '',
+      columns: [],
+      download: true,
+    }
     job.resultText = runExport(tenant, job, set, at)
     releaseConditionUse(tenant.memberDb, job.conditionId ?? 1, `batch:${job.id}`)
   } else {
@@ -43,7 +49,9 @@ function finish(tenant: TenantState, state: BatchState, job: BatchJob): void {
 
 /** Finish every job due by `now`, in due order; drop result files past their retention. */
 export function runDueBatchJobs(tenant: TenantState, state: BatchState, now: number): void {
-  const due = Object.values(state.jobs).filter((j) => !j.done && j.finishAt <= now).sort((a, b) => a.finishAt - b.finishAt || a.id - b.id)
+  const due = Object.values(state.jobs)
+    .filter((j) => !j.done && j.finishAt <= now)
+    .sort((a, b) => a.finishAt - b.finishAt || a.id - b.id)
   for (const job of due) finish(tenant, state, job)
   for (const job of Object.values(state.jobs)) {
     if (job.done && job.resultText !== null && expiryOf(state, job) < now) job.resultText = null

@@ -3,7 +3,13 @@ import { servicesScenarioSchema } from '../forms/forms-scenario.js'
 import { batchSection, batchTickHook } from './batch-section.js'
 import type { BatchState } from '../forms/forms-state.js'
 import { deleteMembersByConditionOp, deleteMembersOp } from './bulk-delete.js'
-import { batchResultContentType, exportMembersOp, getBatchJobResultOp, getBatchJobStatusOp, importMembersOp } from './operations.js'
+import {
+  batchResultContentType,
+  exportMembersOp,
+  getBatchJobResultOp,
+  getBatchJobStatusOp,
+  importMembersOp,
+} from './operations.js'
 
 declare module '../../kernel/tenant-state.js' {
   interface TenantSections {
@@ -13,9 +19,12 @@ declare module '../../kernel/tenant-state.js' {
 }
 
 type BatchOperation =
-  | 'export_members' | 'import_members' | 'get_batch_job_status' | 'get_batch_job_result'
-  | 'delete_members' | 'delete_members_by_condition'
-
+  | 'export_members'
+  | 'import_members'
+  | 'get_batch_job_status'
+  | 'get_batch_job_result'
+  | 'delete_members'
+  | 'delete_members_by_condition'
 
 /** Batch jobs: import, export, bulk deletion (6 operations); jobs finish on the clock. */
 export const batchModule = defineModule({
@@ -32,6 +41,7 @@ export const batchModule = defineModule({
   tickHook: batchTickHook,
   scenarioSchema: { properties: { columnSets: servicesScenarioSchema.columnSets } },
   textContentTypes: {
-    get_batch_job_result: (tenant, body) => batchResultContentType(tenant, (body as { batch_job_id: number }).batch_job_id),
+    get_batch_job_result: (tenant, body) =>
+      batchResultContentType(tenant, (body as { batch_job_id: number }).batch_job_id),
   },
 })

@@ -17,16 +17,17 @@ function requireColumnSet(ctx: EngineContext, tableId: number, id: number): Colu
   const set = batchOf(ctx.tenant, ctx.now()).columnSets[String(id)]
   if (!set) throw new KrsError('KR_API_F0005', `columnset_id ${id}: no such column set`)
   if (set.memberTableId !== null && set.memberTableId !== tableId) {
-    throw new KrsError('KR_API_F0007', `columnset_id ${id} belongs to member table ${set.memberTableId}, not ${tableId}`)
+    throw new KrsError(
+      'KR_API_F0007',
+      `columnset_id ${id} belongs to member table ${set.memberTableId}, not ${tableId}`,
+    )
   }
   if (!set.download) throw new KrsError('KR_API_F0218', `columnset_id ${id} (${set.title}) is not set for download`)
   return set
 }
 
 /** export_members: start an export job; its file is written when the job finishes. */
-export function exportMembersOp(
-  ctx: EngineContext, b: OperationRequest<'export_members'>,
-): number {
+export function exportMembersOp(ctx: EngineContext, b: OperationRequest<'export_members'>): number {
   const now = ctx.now()
   advanceBatchJobs(ctx.tenant, now)
   const table = requireTable(ctx, b.member_table_id)
@@ -37,11 +38,20 @@ export function exportMembersOp(
   assertMayStartJob(ctx, state, table)
   const id = state.nextJobId++
   const job: BatchJob = {
-    id, operation: 'export', memberTableId: table.id, accountId: ctx.account?.id ?? 0,
-    encryptedKey: ctx.account?.encryptedKey ?? false, startDate: now, uploadDate: null,
-    finishAt: now + jobDuration(state, table.members.count), done: false,
-    conditionId: b.condition_id, columnsetId: b.columnset_id, isCsv: b.is_csv !== false,
-    resultText: null, contentType: b.is_csv === false ? 'text/tab-separated-values' : 'text/csv',
+    id,
+    operation: 'export',
+    memberTableId: table.id,
+    accountId: ctx.account?.id ?? 0,
+    encryptedKey: ctx.account?.encryptedKey ?? false,
+    startDate: now,
+    uploadDate: null,
+    finishAt: now + jobDuration(state, table.members.count),
+    done: false,
+    conditionId: b.condition_id,
+    columnsetId: b.columnset_id,
+    isCsv: b.is_csv !== false,
+    resultText: null,
+    contentType: b.is_csv === false ? 'text/tab-separated-values' : 'text/csv',
   }
   state.jobs[String(id)] = job
   markConditionUse(ctx.tenant.memberDb, b.condition_id, `batch:${id}`)
@@ -55,27 +65,35 @@ function lineCount(text: string): number {
 }
 
 /** import_members: check the file, mode and options now; the rows are written when the job finishes. */
-export function importMembersOp(
-  ctx: EngineContext,
-  b: OperationRequest<'import_members'>,
-): number {
+export function importMembersOp(ctx: EngineContext, b: OperationRequest<'import_members'>): number {
   const now = ctx.now()
   advanceBatchJobs(ctx.tenant, now)
   const table = requireTable(ctx, b.member_table_id)
   const state = batchOf(ctx.tenant, now)
   const file = filesOf(ctx.tenant, now).files[String(b.stored_file_id)]
   if (!file) throw new KrsError('KR_API_F0005', `stored_file_id ${b.stored_file_id}: no such stored file`)
-  if (state.importedFileIds.includes(file.id)) throw new KrsError('KR_API_F0206', `stored_file_id ${file.id} has already been imported`)
+  if (state.importedFileIds.includes(file.id))
+    throw new KrsError('KR_API_F0206', `stored_file_id ${file.id} has already been imported`)
   const mode = importModeOf(b.is_update)
   const overrides = resolveOverrides(table, mode, b.override_options)
   assertMayWriteEncrypted(table, { encryptedKey: ctx.account?.encryptedKey ?? false })
   assertMayStartJob(ctx, state, table)
   const id = state.nextJobId++
   state.jobs[String(id)] = {
-    id, operation: 'import', memberTableId: table.id, accountId: ctx.account?.id ?? 0,
-    encryptedKey: ctx.account?.encryptedKey ?? false, startDate: now, uploadDate: file.uploadedAt,
-    finishAt: now + jobDuration(state, lineCount(file.body)), done: false,
-    storedFileId: file.id, mode, overrides, resultText: null, contentType: 'text/csv',
+    id,
+    operation: 'import',
+    memberTableId: table.id,
+    accountId: ctx.account?.id ?? 0,
+    encryptedKey: ctx.account?.encryptedKey ?? false,
+    startDate: now,
+    uploadDate: file.uploadedAt,
+    finishAt: now + jobDuration(state, lineCount(file.body)),
+    done: false,
+    storedFileId: file.id,
+    mode,
+    overrides,
+    resultText: null,
+    contentType: 'text/csv',
   }
   state.importedFileIds.push(file.id)
   return id
@@ -91,17 +109,27 @@ function requireJob(ctx: EngineContext, id: number): BatchJob {
 
 export function getBatchJobStatusOp(ctx: EngineContext, id: number) {
   const job = requireJob(ctx, id)
-  return { start_date: job.startDate, upload_date: job.uploadDate, progress: progressOf(job, ctx.now()), operation: job.operation }
+  return {
+    start_date: job.startDate,
+    upload_date: job.uploadDate,
+    progress: progressOf(job, ctx.now()),
+    operation: job.operation,
+  }
 }
 
 /** get_batch_job_result: the file text (F0307 no download right, F0305 running, F0306 gone). */
 export function getBatchJobResultOp(ctx: EngineContext, id: number): string {
   const job = requireJob(ctx, id)
-  if (!ctx.account?.resultDownload) throw new KrsError('KR_API_F0307', 'the account has no right to download result files')
-  if (!job.done) throw new KrsError('KR_API_F0305', `batch job ${id} is still running (progress ${progressOf(job, ctx.now())}%)`)
+  if (!ctx.account?.resultDownload)
+    throw new KrsError('KR_API_F0307', 'the account has no right to download result files')
+  if (!job.done)
+    throw new KrsError('KR_API_F0305', `batch job ${id} is still running (progress ${progressOf(job, ctx.now())}%)`)
   const state = ctx.tenant.batch!
   if (job.resultText === null || ctx.now() > expiryOf(state, job)) {
-    throw new KrsError('KR_API_F0306', `the result file of batch job ${id} is no longer kept (results are kept ${Math.round(state.timing.retentionSeconds / 86400)} days)`)
+    throw new KrsError(
+      'KR_API_F0306',
+      `the result file of batch job ${id} is no longer kept (results are kept ${Math.round(state.timing.retentionSeconds / 86400)} days)`,
+    )
   }
   ctx.audit('download_batch_result', { batch_job_id: id, operation: job.operation, member_table_id: job.memberTableId })
   return job.resultText
@@ -111,6 +139,9 @@ export function getBatchJobResultOp(ctx: EngineContext, id: number): string {
  * The content type of a batch job's result file: text/csv, or text/tab-separated-values for
  * a TSV export. The engine sends get_batch_job_result with it (charset=utf-8).
  */
-export function batchResultContentType(tenant: TenantState, batchJobId: number): 'text/csv' | 'text/tab-separated-values' {
+export function batchResultContentType(
+  tenant: TenantState,
+  batchJobId: number,
+): 'text/csv' | 'text/tab-separated-values' {
   return tenant.batch?.jobs[String(batchJobId)]?.contentType ?? 'text/csv'
 }

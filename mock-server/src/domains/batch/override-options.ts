@@ -14,21 +14,38 @@ export interface OptionRule {
 
 const KEYABLE = new Set(['text', 'email', 'url', 'zip', 'telephone'])
 const PLAIN = new Set([
-  'textarea', 'integer', 'select', 'date', 'prefecture', 'sex', 'marriage', 'yesno', 'checkbox', 'encrypted_text', 'auth',
+  'textarea',
+  'integer',
+  'select',
+  'date',
+  'prefecture',
+  'sex',
+  'marriage',
+  'yesno',
+  'checkbox',
+  'encrypted_text',
+  'auth',
 ])
 
 export function optionRule(el: MemberElement, mode: ImportMode): OptionRule | null {
   const t = el.type
   if (KEYABLE.has(t)) {
-    if (el.unique) return mode === 3 ? { allowed: ['none', 'key'], default: 'none' } : { allowed: ['key'], default: 'key' }
-    return mode === 3 ? { allowed: ['none', 'normal', 'force', 'key'], default: 'none' } : { allowed: ['none', 'normal', 'force'], default: 'none' }
+    if (el.unique)
+      return mode === 3 ? { allowed: ['none', 'key'], default: 'none' } : { allowed: ['key'], default: 'key' }
+    return mode === 3
+      ? { allowed: ['none', 'normal', 'force', 'key'], default: 'none' }
+      : { allowed: ['none', 'normal', 'force'], default: 'none' }
   }
   if (PLAIN.has(t)) return { allowed: ['none', 'normal', 'force'], default: 'none' }
   if (t === 'password' || t === 'hashed_password') {
-    return mode === 0 ? { allowed: ['auto', 'force'], default: 'auto' } : { allowed: ['auto', 'normal'], default: 'auto' }
+    return mode === 0
+      ? { allowed: ['auto', 'force'], default: 'auto' }
+      : { allowed: ['auto', 'normal'], default: 'auto' }
   }
   if (t === 'select_multiple') {
-    return mode === 0 ? { allowed: ['none', 'normal', 'force'], default: 'none' } : { allowed: ['none', 'normal', 'force', 'merge'], default: 'none' }
+    return mode === 0
+      ? { allowed: ['none', 'normal', 'force'], default: 'none' }
+      : { allowed: ['none', 'normal', 'force', 'merge'], default: 'none' }
   }
   if (t === 'autogen') {
     if (!el.unique) return { allowed: ['autogen'], default: 'autogen' }
@@ -52,16 +69,25 @@ export function importModeOf(v: unknown): ImportMode {
  * on a table without unique key, F0231 for mode 3 without any `key` element.
  */
 export function resolveOverrides(
-  table: MemberTableState, mode: ImportMode, given: Record<string, string> | undefined,
+  table: MemberTableState,
+  mode: ImportMode,
+  given: Record<string, string> | undefined,
 ): Record<string, OverrideOption> {
   const byKey = new Map(table.elements.map((e) => [`e_${e.id}`, e]))
   const out: Record<string, OverrideOption> = {}
   for (const [key, value] of Object.entries(given ?? {})) {
     const el = byKey.get(key)
     const rule = el ? optionRule(el, mode) : null
-    if (!el || !rule) throw new KrsError('KR_API_F0203', `override_options.${key}: member table ${table.id} has no importable element ${key}`)
+    if (!el || !rule)
+      throw new KrsError(
+        'KR_API_F0203',
+        `override_options.${key}: member table ${table.id} has no importable element ${key}`,
+      )
     if (!rule.allowed.includes(value as OverrideOption)) {
-      throw new KrsError('KR_API_F0204', `override_options.${key}: "${value}" is not allowed for a ${el.type}${el.unique ? ' (unique key)' : ''} element in mode ${mode}; allowed: ${rule.allowed.join(', ')}`)
+      throw new KrsError(
+        'KR_API_F0204',
+        `override_options.${key}: "${value}" is not allowed for a ${el.type}${el.unique ? ' (unique key)' : ''} element in mode ${mode}; allowed: ${rule.allowed.join(', ')}`,
+      )
     }
     out[key] = value as OverrideOption
   }
@@ -72,10 +98,16 @@ export function resolveOverrides(
   }
   const hasUnique = table.elements.some((e) => e.unique)
   if ((mode === 1 || mode === 2) && !hasUnique) {
-    throw new KrsError('KR_API_F0009', `member table ${table.id} has no unique key element; is_update ${mode} needs one (use 0 or 3)`)
+    throw new KrsError(
+      'KR_API_F0009',
+      `member table ${table.id} has no unique key element; is_update ${mode} needs one (use 0 or 3)`,
+    )
   }
   if (mode === 3 && !Object.values(out).includes('key')) {
-    throw new KrsError('KR_API_F0231', `is_update 3 (update by any key) needs an element whose override option is "key"`)
+    throw new KrsError(
+      'KR_API_F0231',
+      `is_update 3 (update by any key) needs an element whose override option is "key"`,
+    )
   }
   return out
 }

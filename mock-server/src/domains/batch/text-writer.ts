@@ -7,7 +7,11 @@
  * decoding is a plain copy. Reading the files goes through csv-parse; the tests check that
  * csv-parse reads back exactly what this writes.
  */
-const QUOTE = 34, CR = 13, LF = 10, COMMA = 44, TAB = 9
+const QUOTE = 34,
+  CR = 13,
+  LF = 10,
+  COMMA = 44,
+  TAB = 9
 
 type Decode = (units: Uint16Array) => string
 
@@ -17,11 +21,14 @@ function makeDecoder(): Decode {
   if (!littleEndian) {
     return (u) => {
       let s = ''
-      for (let i = 0; i < u.length; i += 8192) s += String.fromCharCode.apply(null, u.subarray(i, i + 8192) as unknown as number[])
+      for (let i = 0; i < u.length; i += 8192)
+        s += String.fromCharCode.apply(null, u.subarray(i, i + 8192) as unknown as number[])
       return s
     }
   }
-  const B = (globalThis as { Buffer?: { from(a: ArrayBuffer, o: number, l: number): { toString(enc: string): string } } }).Buffer
+  const B = (
+    globalThis as { Buffer?: { from(a: ArrayBuffer, o: number, l: number): { toString(enc: string): string } } }
+  ).Buffer
   if (B) return (u) => B.from(u.buffer as ArrayBuffer, u.byteOffset, u.byteLength).toString('ucs2')
   const td = new TextDecoder('utf-16le')
   return (u) => td.decode(u)
@@ -37,7 +44,10 @@ export class TextWriter {
   /** The delimiter (',' or TAB) as a code unit: a field containing it is quoted. */
   readonly delim: number
 
-  constructor(delimiter: ',' | '\t', readonly flushAt = 1 << 21) {
+  constructor(
+    delimiter: ',' | '\t',
+    readonly flushAt = 1 << 21,
+  ) {
     this.delim = delimiter === ',' ? COMMA : TAB
     this.buf = new Uint16Array(flushAt + (1 << 15))
   }
@@ -68,10 +78,16 @@ export class TextWriter {
 
   /** An integer in decimal. */
   int(n: number): void {
-    if (n < 0 || n > 0x7fffffff || !Number.isInteger(n)) { this.ascii(String(n)); return }
+    if (n < 0 || n > 0x7fffffff || !Number.isInteger(n)) {
+      this.ascii(String(n))
+      return
+    }
     this.ensure(10)
     const b = this.buf
-    if (n === 0) { b[this.pos++] = 48; return }
+    if (n === 0) {
+      b[this.pos++] = 48
+      return
+    }
     let digits = 0
     for (let t = n; t > 0; t = (t / 10) | 0) digits++
     let p = this.pos + digits
@@ -92,7 +108,10 @@ export class TextWriter {
     const b = this.buf
     let p = this.pos + width
     this.pos = p
-    for (let i = 0; i < width; i++) { b[--p] = 48 + (n % 10); n = (n / 10) | 0 }
+    for (let i = 0; i < width; i++) {
+      b[--p] = 48 + (n % 10)
+      n = (n / 10) | 0
+    }
   }
 
   /** Text known to need no quoting (copied as it is). */
@@ -144,7 +163,10 @@ export class TextWriter {
     const d = doy - Math.floor((153 * mp + 2) / 5) + 1
     const m = mp < 10 ? mp + 3 : mp - 9
     const y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-    if (y < 0 || y > 9999) { this.ascii(fallback(day)); return }
+    if (y < 0 || y > 9999) {
+      this.ascii(fallback(day))
+      return
+    }
     this.ensure(10)
     this.padded(y, 4)
     this.buf[this.pos++] = 45

@@ -3,7 +3,14 @@ import { KrsError } from '../../kernel/krs-error.js'
 import { compositeKey, keyPart, uniqueElements, uniqueIndex } from '../member-db/members/unique-index.js'
 import { verifyHashedPassword } from '../member-db/members/password.js'
 import { checkElementValue } from '../member-db/members/validate-value.js'
-import { assertFormNames, assertKind, formElementByName, passwordElementOf, requireAvailableForm, tableOfForm } from './form-access.js'
+import {
+  assertFormNames,
+  assertKind,
+  formElementByName,
+  passwordElementOf,
+  requireAvailableForm,
+  tableOfForm,
+} from './form-access.js'
 
 /**
  * auth_member: the member id whose unique key matches member_info (form element names) and
@@ -11,7 +18,12 @@ import { assertFormNames, assertKind, formElementByName, passwordElementOf, requ
  * value fails validation or a key element is missing; KR_API_F0119 on a registration form;
  * the password may be omitted only on a password-reissue form (KR_API_F0006 otherwise).
  */
-export function authMemberOp(ctx: EngineContext, formId: number, info: Record<string, unknown>, password: string | undefined): number {
+export function authMemberOp(
+  ctx: EngineContext,
+  formId: number,
+  info: Record<string, unknown>,
+  password: string | undefined,
+): number {
   const form = requireAvailableForm(ctx, formId)
   assertKind(form, ['regist'], 'KR_API_F0119', 'members cannot authenticate against a registration form')
   assertFormNames(form, Object.keys(info))
@@ -20,19 +32,31 @@ export function authMemberOp(ctx: EngineContext, formId: number, info: Record<st
     throw new KrsError('KR_API_F0006', 'password is required (it may be omitted only on a password-reissue form)')
   }
   const keys = uniqueElements(table)
-  if (!keys.length) throw new KrsError('KR_API_F0004', `member table ${table.id} has no unique key element to authenticate with`)
+  if (!keys.length)
+    throw new KrsError('KR_API_F0004', `member table ${table.id} has no unique key element to authenticate with`)
   const byDb = new Map<number, unknown>()
   for (const [name, raw] of Object.entries(info)) {
     const fel = formElementByName(form, name)!
     const el = table.elements.find((e) => e.id === fel.elementId)
-    if (!el?.unique) throw new KrsError('KR_API_F0004', `member_info.${name} is not a unique key element; give only the unique key elements`)
+    if (!el?.unique)
+      throw new KrsError(
+        'KR_API_F0004',
+        `member_info.${name} is not a unique key element; give only the unique key elements`,
+      )
     byDb.set(el.id, raw)
   }
   const parts: (string | null)[] = []
   for (const el of keys) {
-    if (!byDb.has(el.id)) throw new KrsError('KR_API_F0004', `member_info must give every unique key element; missing the form element of "${el.name}"`)
+    if (!byDb.has(el.id))
+      throw new KrsError(
+        'KR_API_F0004',
+        `member_info must give every unique key element; missing the form element of "${el.name}"`,
+      )
     const raw = byDb.get(el.id)
-    if (el.type === 'autogen') { parts.push(typeof raw === 'string' && raw !== '' ? raw : null); continue }
+    if (el.type === 'autogen') {
+      parts.push(typeof raw === 'string' && raw !== '' ? raw : null)
+      continue
+    }
     const r = checkElementValue(el, raw)
     if (!r.ok) throw new KrsError('KR_API_F0004', `member_info: ${r.messages.join(' ')}`)
     if (r.blank) throw new KrsError('KR_API_F0004', `member_info: the unique key "${el.name}" must not be blank`)
@@ -44,7 +68,9 @@ export function authMemberOp(ctx: EngineContext, formId: number, info: Record<st
   if (form.type !== 'change_reset' || password !== undefined) {
     const pw = passwordElementOf(table)
     const stored = pw ? table.members.columns.get(pw.id)?.get(row) : null
-    const ok = typeof stored === 'string' && password !== undefined &&
+    const ok =
+      typeof stored === 'string' &&
+      password !== undefined &&
       (pw!.type === 'hashed_password' ? verifyHashedPassword(password, stored) : stored === password)
     if (!ok) return 0
   }

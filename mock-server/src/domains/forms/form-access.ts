@@ -21,7 +21,11 @@ export function requireForm(ctx: EngineContext, formId: number): MemberFormDef {
 export function requireAvailableForm(ctx: EngineContext, formId: number): MemberFormDef {
   const form = requireForm(ctx, formId)
   const now = ctx.now()
-  if (form.formType !== 'api') throw new KrsError('KR_API_F0110', `form ${formId} is a ${form.formType === 'auto' ? 'generated (auto)' : 'design'} form, not an API form`)
+  if (form.formType !== 'api')
+    throw new KrsError(
+      'KR_API_F0110',
+      `form ${formId} is a ${form.formType === 'auto' ? 'generated (auto)' : 'design'} form, not an API form`,
+    )
   if (!form.groupPublished) throw new KrsError('KR_API_F0111', `the form group of form ${formId} is not published`)
   if (!form.enable) throw new KrsError('KR_API_F0112', `form ${formId} is not enabled`)
   if (form.startDate !== null && now < form.startDate) {
@@ -39,7 +43,12 @@ export function tableOfForm(ctx: EngineContext, form: MemberFormDef): MemberTabl
   return t
 }
 
-export function assertKind(form: MemberFormDef, kinds: readonly MemberFormKind[], code: 'KR_API_F0119' | 'KR_API_F0120' | 'KR_API_F0123' | 'KR_API_F0210' | 'KR_API_F0217', what: string): void {
+export function assertKind(
+  form: MemberFormDef,
+  kinds: readonly MemberFormKind[],
+  code: 'KR_API_F0119' | 'KR_API_F0120' | 'KR_API_F0123' | 'KR_API_F0210' | 'KR_API_F0217',
+  what: string,
+): void {
   if (code === 'KR_API_F0119' ? kinds.includes(form.type) : !kinds.includes(form.type)) {
     throw new KrsError(code, `form ${form.id} is a ${form.type} form; ${what}`)
   }
@@ -60,6 +69,9 @@ export function formElementByName(form: MemberFormDef, name: string): FormElemen
 export function assertFormNames(form: MemberFormDef, names: readonly string[]): void {
   const bad = names.filter((n) => (n === 'new_pass' ? form.type !== 'change_password' : !formElementByName(form, n)))
   if (bad.length) {
-    throw new KrsError('KR_API_F0121', `form ${form.id} has no form element ${bad.join(', ')} (use e_{form element id} from get_member_form_elements${form.type === 'change_password' ? ' or new_pass' : ''})`)
+    throw new KrsError(
+      'KR_API_F0121',
+      `form ${form.id} has no form element ${bad.join(', ')} (use e_{form element id} from get_member_form_elements${form.type === 'change_password' ? ' or new_pass' : ''})`,
+    )
   }
 }

@@ -3,7 +3,14 @@ import { KrsError } from '../../kernel/krs-error.js'
 import type { MemberTableState } from '../member-db/member-db-state.js'
 import type { FormValue, MemberFormDef } from './forms-state.js'
 import { assertTableWritable } from '../batch/batch-guards.js'
-import { addMember, assertMayWriteEncrypted, deleteMember, memberRow, updateMember, type WriteEnv } from '../member-db/members/member-store.js'
+import {
+  addMember,
+  assertMayWriteEncrypted,
+  deleteMember,
+  memberRow,
+  updateMember,
+  type WriteEnv,
+} from '../member-db/members/member-store.js'
 import { apiValue } from '../member-db/members/member-view.js'
 import { generatePassword, PASSWORD_MASK, verifyHashedPassword } from '../member-db/members/password.js'
 import { compositeKey, keyPart, uniqueElements, uniqueIndex } from '../member-db/members/unique-index.js'
@@ -27,20 +34,31 @@ function requireMember(table: MemberTableState, memberId: number): number {
  * requirement rules (3 display only and 5 disabled ignored, 4 the fixed value, 6 generated,
  * 1 required). Throws KR_API_F0116 with the messages keyed by form element name.
  */
-function formInput(table: MemberTableState, form: MemberFormDef, info: Record<string, unknown>, adding: boolean): Record<string, unknown> {
+function formInput(
+  table: MemberTableState,
+  form: MemberFormDef,
+  info: Record<string, unknown>,
+  adding: boolean,
+): Record<string, unknown> {
   const input: Record<string, unknown> = {}
   const errors: string[] = []
   for (const fel of form.elements) {
     if (fel.elementId === 0) continue
     const name = `e_${fel.id}`
     if (fel.requirement === 3 || fel.requirement === 5 || fel.requirement === 6) continue
-    if (fel.requirement === 4) { if (adding) input[`e_${fel.elementId}`] = fel.fixedValue ?? null; continue }
+    if (fel.requirement === 4) {
+      if (adding) input[`e_${fel.elementId}`] = fel.fixedValue ?? null
+      continue
+    }
     if (!(name in info)) {
       if (adding && fel.requirement === 1) errors.push(`${name}: 「${fel.title}」は必須項目です。`)
       continue
     }
     const r = checkFormValue(table, form, fel, info[name])
-    if (r.messages.length) { errors.push(...r.messages.map((m) => `${name}: ${m}`)); continue }
+    if (r.messages.length) {
+      errors.push(...r.messages.map((m) => `${name}: ${m}`))
+      continue
+    }
     if (r.drop) continue
     input[`e_${fel.elementId}`] = r.value
   }
@@ -53,7 +71,8 @@ function formValues(table: MemberTableState, form: MemberFormDef, row: number): 
   for (const fel of form.elements) {
     const el = table.elements.find((e) => e.id === fel.elementId)
     if (!el) continue
-    out[`e_${fel.id}`] = el.type === 'password' || el.type === 'hashed_password' ? PASSWORD_MASK : apiValue(table, el, row)
+    out[`e_${fel.id}`] =
+      el.type === 'password' || el.type === 'hashed_password' ? PASSWORD_MASK : apiValue(table, el, row)
   }
   return out
 }
@@ -90,7 +109,12 @@ function passwordMatches(table: MemberTableState, row: number, password: string)
 }
 
 /** do_member_form_action: register, update, delete, change or reissue the password. */
-export function doMemberFormActionOp(ctx: EngineContext, formId: number, memberId: number, info: Record<string, unknown>): number {
+export function doMemberFormActionOp(
+  ctx: EngineContext,
+  formId: number,
+  memberId: number,
+  info: Record<string, unknown>,
+): number {
   const form = requireAvailableForm(ctx, formId)
   const table = tableOfForm(ctx, form)
   assertFormNames(form, Object.keys(info))
@@ -101,7 +125,8 @@ export function doMemberFormActionOp(ctx: EngineContext, formId: number, memberI
   let extra: Record<string, FormValue> = {}
   switch (form.type) {
     case 'regist': {
-      if (memberId !== 0) throw new KrsError('KR_API_F0004', `member_id must be 0 on a registration form (got ${memberId})`)
+      if (memberId !== 0)
+        throw new KrsError('KR_API_F0004', `member_id must be 0 on a registration form (got ${memberId})`)
       if (form.maxRecordType > 0 && form.maxRecords !== null && form.countRecords >= form.maxRecords) {
         throw new KrsError('KR_API_F0115', `form ${form.id} reached its maximum of ${form.maxRecords} registrations`)
       }
@@ -114,7 +139,9 @@ export function doMemberFormActionOp(ctx: EngineContext, formId: number, memberI
       } else {
         resultId = addMember(table, input, e)
         form.countRecords++
-        ctx.onUndo?.(() => { form.countRecords-- })
+        ctx.onUndo?.(() => {
+          form.countRecords--
+        })
       }
       break
     }
@@ -127,10 +154,15 @@ export function doMemberFormActionOp(ctx: EngineContext, formId: number, memberI
     }
     case 'delete': {
       const row = requireMember(table, memberId)
-      const fields = form.elements.filter((f) => f.elementId > 0).map((f) => {
-        const el = table.elements.find((x) => x.id === f.elementId)!
-        return [f.title, el.type === 'password' || el.type === 'hashed_password' ? PASSWORD_MASK : apiValue(table, el, row)] as [string, FormValue]
-      })
+      const fields = form.elements
+        .filter((f) => f.elementId > 0)
+        .map((f) => {
+          const el = table.elements.find((x) => x.id === f.elementId)!
+          return [
+            f.title,
+            el.type === 'password' || el.type === 'hashed_password' ? PASSWORD_MASK : apiValue(table, el, row),
+          ] as [string, FormValue]
+        })
       extra = formValues(table, form, row)
       const address = addressOf(table, row)
       const templateValues = dbValues(table, row)
@@ -149,8 +181,10 @@ export function doMemberFormActionOp(ctx: EngineContext, formId: number, memberI
       errors.push(...np.messages.map((m) => `new_pass: ${m}`))
       if (current) {
         const given = info[`e_${current.id}`]
-        if (typeof given !== 'string' || given === '') errors.push(`e_${current.id}: 「${current.title}」は必須項目です。`)
-        else if (!passwordMatches(table, row, given)) errors.push(`e_${current.id}: 「${current.title}」が正しくありません。`)
+        if (typeof given !== 'string' || given === '')
+          errors.push(`e_${current.id}: 「${current.title}」は必須項目です。`)
+        else if (!passwordMatches(table, row, given))
+          errors.push(`e_${current.id}: 「${current.title}」が正しくありません。`)
       }
       if (!pw) errors.push('このデータベースにはパスワード項目がありません。')
       if (errors.length) throw new KrsError('KR_API_F0116', errors.join('\n'))
@@ -170,7 +204,15 @@ export function doMemberFormActionOp(ctx: EngineContext, formId: number, memberI
     }
   }
   const row = table.members.rowOf(resultId)
-  recordFormSends(state, form, resultId, ctx.now(), ctx.requestId ?? null, addressOf(table, row), { ...formValues(table, form, row), ...extra }, dbValues(table, row))
+  recordFormSends(
+    state,
+    form,
+    resultId,
+    ctx.now(),
+    ctx.requestId ?? null,
+    addressOf(table, row),
+    { ...formValues(table, form, row), ...extra },
+    dbValues(table, row),
+  )
   return resultId
 }
-

@@ -12,7 +12,12 @@ import { checkElementValue } from '../member-db/members/validate-value.js'
 import { advanceBatchJobs } from '../batch/batch-section.js'
 import { formsOf } from './forms-section.js'
 import {
-  assertFormNames, assertKind, formElementByName, requireAvailableForm, requireForm, tableOfForm,
+  assertFormNames,
+  assertKind,
+  formElementByName,
+  requireAvailableForm,
+  requireForm,
+  tableOfForm,
 } from './form-access.js'
 import { checkFormValue } from './form-values.js'
 
@@ -20,24 +25,47 @@ const dt = (t: number | null) => (t === null ? null : formatJstDateTime(t))
 
 function formInfo(f: MemberFormDef) {
   const base = {
-    id: f.id, form_type: f.formType, type: f.type, title: f.title, carriers: f.carriers.join(' '),
-    start_date: dt(f.startDate), end_date: dt(f.endDate), alias: f.alias, enable: f.enable,
+    id: f.id,
+    form_type: f.formType,
+    type: f.type,
+    title: f.title,
+    carriers: f.carriers.join(' '),
+    start_date: dt(f.startDate),
+    end_date: dt(f.endDate),
+    alias: f.alias,
+    enable: f.enable,
   }
   if (f.type !== 'regist') return base
-  return { ...base, double_optin: f.doubleOptin, override: f.override, max_record_type: f.maxRecordType, max_records: f.maxRecords, count_records: f.countRecords }
+  return {
+    ...base,
+    double_optin: f.doubleOptin,
+    override: f.override,
+    max_record_type: f.maxRecordType,
+    max_records: f.maxRecords,
+    count_records: f.countRecords,
+  }
 }
 
 /** get_member_forms: every form of a table, by id. */
 export function getMemberFormsOp(ctx: EngineContext, tableId: number) {
   advanceBatchJobs(ctx.tenant, ctx.now())
   const table = requireTable(ctx, tableId)
-  return Object.values(formsOf(ctx.tenant, ctx.now()).forms).filter((f) => f.memberTableId === table.id).sort((a, b) => a.id - b.id).map(formInfo)
+  return Object.values(formsOf(ctx.tenant, ctx.now()).forms)
+    .filter((f) => f.memberTableId === table.id)
+    .sort((a, b) => a.id - b.id)
+    .map(formInfo)
 }
 
 /** get_member_form_elements: the form's elements in display order. */
 export function getMemberFormElementsOp(ctx: EngineContext, formId: number) {
   const form = requireForm(ctx, formId)
-  return form.elements.map((e) => ({ id: e.id, element_id: e.elementId, type: e.type, title: e.title, requirement: e.requirement }))
+  return form.elements.map((e) => ({
+    id: e.id,
+    element_id: e.elementId,
+    type: e.type,
+    title: e.title,
+    requirement: e.requirement,
+  }))
 }
 
 function messagesFor(ctx: EngineContext, form: MemberFormDef, name: string, value: unknown): string[] {
@@ -47,14 +75,23 @@ function messagesFor(ctx: EngineContext, form: MemberFormDef, name: string, valu
 }
 
 /** validate_member_form_parameter: messages for one value (empty when valid). */
-export function validateMemberFormParameterOp(ctx: EngineContext, formId: number, name: string, value: unknown): string[] {
+export function validateMemberFormParameterOp(
+  ctx: EngineContext,
+  formId: number,
+  name: string,
+  value: unknown,
+): string[] {
   const form = requireAvailableForm(ctx, formId)
   assertFormNames(form, [name])
   return messagesFor(ctx, form, name, value)
 }
 
 /** validate_member_form_parameters: name → messages for every value sent. */
-export function validateMemberFormParametersOp(ctx: EngineContext, formId: number, values: Record<string, unknown>): Record<string, string[]> {
+export function validateMemberFormParametersOp(
+  ctx: EngineContext,
+  formId: number,
+  values: Record<string, unknown>,
+): Record<string, string[]> {
   const form = requireAvailableForm(ctx, formId)
   const names = Object.keys(values)
   if (names.length === 0) throw new KrsError('KR_API_F0122', 'form_element_values has no element')
@@ -68,7 +105,12 @@ export function validateMemberFormParametersOp(ctx: EngineContext, formId: numbe
  * check_unique_member_confliction: true when no other member has the same unique key (always
  * true without a unique key, or when an autogen element is part of it).
  */
-export function checkUniqueMemberConflictionOp(ctx: EngineContext, formId: number, memberId: number, info: Record<string, unknown>): boolean {
+export function checkUniqueMemberConflictionOp(
+  ctx: EngineContext,
+  formId: number,
+  memberId: number,
+  info: Record<string, unknown>,
+): boolean {
   const form = requireAvailableForm(ctx, formId)
   assertKind(form, ['regist', 'update'], 'KR_API_F0123', 'the unique check works on registration and update forms only')
   assertFormNames(form, Object.keys(info))
@@ -102,9 +144,18 @@ export function checkUniqueMemberConflictionOp(ctx: EngineContext, formId: numbe
 }
 
 /** get_member_info_for_update: the member's values keyed by form element name. */
-export function getMemberInfoForUpdateOp(ctx: EngineContext, formId: number, memberId: number): Record<string, FormValue> {
+export function getMemberInfoForUpdateOp(
+  ctx: EngineContext,
+  formId: number,
+  memberId: number,
+): Record<string, FormValue> {
   const form = requireAvailableForm(ctx, formId)
-  assertKind(form, ['update', 'delete'], 'KR_API_F0210', 'member info for a form is read through update or delete forms only')
+  assertKind(
+    form,
+    ['update', 'delete'],
+    'KR_API_F0210',
+    'member info for a form is read through update or delete forms only',
+  )
   const table = tableOfForm(ctx, form)
   const row = memberRow(table, memberId)
   if (row < 0) throw new KrsError('KR_API_F0118', `member_id ${memberId}: no such member in member table ${table.id}`)
@@ -112,7 +163,10 @@ export function getMemberInfoForUpdateOp(ctx: EngineContext, formId: number, mem
   const out: Record<string, FormValue> = {}
   for (const fel of form.elements) {
     const el = table.elements.find((e) => e.id === fel.elementId)
-    if (fel.elementId === 0 || el?.type === 'password' || el?.type === 'hashed_password') { out[`e_${fel.id}`] = PASSWORD_MASK; continue }
+    if (fel.elementId === 0 || el?.type === 'password' || el?.type === 'hashed_password') {
+      out[`e_${fel.id}`] = PASSWORD_MASK
+      continue
+    }
     if (!el) continue
     out[`e_${fel.id}`] = visibleValue(table, el, row, view)
   }
@@ -132,6 +186,7 @@ export function getDeletedMemberListOp(ctx: EngineContext, formId: number, after
     .filter((d) => d.formId === form.id && (after === 0 || d.deletedAt > after))
     .sort((a, b) => a.deletedAt - b.deletedAt || a.memberId - b.memberId)
     .slice(offset, offset + DELETED_PAGE)
-    .map((d) => [['ID', d.memberId], ['削除日時', formatJstDateTime(d.deletedAt)], ...d.fields] as [string, FormValue][])
+    .map(
+      (d) => [['ID', d.memberId], ['削除日時', formatJstDateTime(d.deletedAt)], ...d.fields] as [string, FormValue][],
+    )
 }
-

@@ -20,7 +20,12 @@ const CHOICE = new Set(['select', 'prefecture', 'sex', 'marriage', 'select_multi
  * authentication password and new_pass). A non-required choice with an unknown option id is
  * dropped without error; requirement 1 makes a blank value an error.
  */
-export function checkFormValue(table: MemberTableState, form: MemberFormDef, fel: FormElementDef | 'new_pass', raw: unknown): FormValueCheck {
+export function checkFormValue(
+  table: MemberTableState,
+  form: MemberFormDef,
+  fel: FormElementDef | 'new_pass',
+  raw: unknown,
+): FormValueCheck {
   const pw = passwordElementOf(table)
   const required = fel === 'new_pass' || fel.requirement === 1
   const title = fel === 'new_pass' ? '新しいパスワード' : fel.title
@@ -28,13 +33,15 @@ export function checkFormValue(table: MemberTableState, form: MemberFormDef, fel
     if (raw === null || raw === undefined || raw === '') {
       return { messages: required ? [`「${title}」は必須項目です。`] : [], value: null, blank: true, drop: false }
     }
-    if (typeof raw !== 'string') return { messages: [`「${title}」には文字列を指定してください。`], value: raw, blank: false, drop: false }
+    if (typeof raw !== 'string')
+      return { messages: [`「${title}」には文字列を指定してください。`], value: raw, blank: false, drop: false }
     // the current password is only compared, not checked against the rules
     const messages = fel === 'new_pass' && pw ? passwordProblems(title, raw, pw.config) : []
     return { messages, value: raw, blank: false, drop: false }
   }
   const el = table.elements.find((e) => e.id === fel.elementId) as MemberElement | undefined
-  if (!el) return { messages: [`「${title}」の項目がデータベースにありません。`], value: raw, blank: false, drop: false }
+  if (!el)
+    return { messages: [`「${title}」の項目がデータベースにありません。`], value: raw, blank: false, drop: false }
   const value = typeof raw === 'string' && fel.convertHankana ? toZenkakuKana(raw) : raw
   const r = checkElementValue({ ...el, name: title }, value)
   if (!r.ok) {
@@ -44,7 +51,12 @@ export function checkFormValue(table: MemberTableState, form: MemberFormDef, fel
     return { messages: r.messages, value, blank: false, drop: false }
   }
   if (r.blank && required && form.type !== 'delete') {
-    return { messages: [el.type === 'checkbox' ? `「${title}」はチェックが必要です。` : `「${title}」は必須項目です。`], value, blank: true, drop: false }
+    return {
+      messages: [el.type === 'checkbox' ? `「${title}」はチェックが必要です。` : `「${title}」は必須項目です。`],
+      value,
+      blank: true,
+      drop: false,
+    }
   }
   return { messages: [], value, blank: r.blank, drop: false }
 }

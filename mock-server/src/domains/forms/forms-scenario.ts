@@ -2,7 +2,13 @@ import { parseJstDateTime } from '../../lib/day-number.js'
 import { defaultForms } from './default-forms.js'
 import type { MemberTableState } from '../member-db/member-db-state.js'
 import type {
-  AlbumDef, ColumnSetDef, FormCarrier, FormElementDef, FormRequirement, MemberFormDef, PostedImageDef,
+  AlbumDef,
+  ColumnSetDef,
+  FormCarrier,
+  FormElementDef,
+  FormRequirement,
+  MemberFormDef,
+  PostedImageDef,
 } from './forms-state.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
 import { batchSection } from '../batch/batch-section.js'
@@ -100,7 +106,8 @@ export function servicesSettings(tenant: TenantState): ServicesSettings {
     for (const [k, v] of Object.entries(ext.account_passwords)) if (typeof v === 'string') passwords[k] = v
   }
   return {
-    publicBaseUrl: typeof ext.public_base_url === 'string' ? ext.public_base_url.replace(/\/+$/, '') : 'https://krs.bz/krs-kit-demo',
+    publicBaseUrl:
+      typeof ext.public_base_url === 'string' ? ext.public_base_url.replace(/\/+$/, '') : 'https://krs.bz/krs-kit-demo',
     zipNotReady: ext.zip_not_ready === true,
     accountPasswords: passwords,
     batch: {
@@ -112,7 +119,8 @@ export function servicesSettings(tenant: TenantState): ServicesSettings {
   }
 }
 
-const date = (v: unknown): number | null => (typeof v === 'string' ? parseJstDateTime(v) : typeof v === 'number' ? v : null)
+const date = (v: unknown): number | null =>
+  typeof v === 'string' ? parseJstDateTime(v) : typeof v === 'number' ? v : null
 const carriersAll: FormCarrier[] = ['other', 'docomo', 'au', 'softbank', 'willcom', 'iphone']
 
 function formFromRaw(r: Raw, tables: Map<number, MemberTableState>): MemberFormDef | null {
@@ -124,8 +132,10 @@ function formFromRaw(r: Raw, tables: Map<number, MemberTableState>): MemberFormD
     if (!isObj(e) || typeof e.id !== 'number' || typeof e.element_id !== 'number') continue
     const el = table.elements.find((x) => x.id === e.element_id)
     const def: FormElementDef = {
-      id: e.id, elementId: e.element_id, type: el?.type ?? 'password',
-      title: typeof e.title === 'string' ? e.title : el?.name ?? 'パスワード',
+      id: e.id,
+      elementId: e.element_id,
+      type: el?.type ?? 'password',
+      title: typeof e.title === 'string' ? e.title : (el?.name ?? 'パスワード'),
       requirement: (typeof e.requirement === 'number' ? e.requirement : 2) as FormRequirement,
     }
     if (e.fixed_value !== undefined) def.fixedValue = e.fixed_value as FormElementDef['fixedValue']
@@ -134,20 +144,33 @@ function formFromRaw(r: Raw, tables: Map<number, MemberTableState>): MemberFormD
   }
   const str = (v: unknown) => (typeof v === 'string' ? v : null)
   return {
-    id: r.id, memberTableId: r.member_table_id,
+    id: r.id,
+    memberTableId: r.member_table_id,
     formType: (str(r.form_type) ?? 'api') as MemberFormDef['formType'],
     type: (str(r.type) ?? 'regist') as MemberFormDef['type'],
     title: str(r.title) ?? `フォーム${r.id}`,
     carriers: Array.isArray(r.carriers) ? (r.carriers as FormCarrier[]) : carriersAll,
-    startDate: date(r.start_date), endDate: date(r.end_date), alias: str(r.alias),
-    enable: r.enable !== false, groupPublished: r.group_published !== false,
-    doubleOptin: r.double_optin === true, override: r.override === true,
+    startDate: date(r.start_date),
+    endDate: date(r.end_date),
+    alias: str(r.alias),
+    enable: r.enable !== false,
+    groupPublished: r.group_published !== false,
+    doubleOptin: r.double_optin === true,
+    override: r.override === true,
     maxRecordType: typeof r.max_record_type === 'number' ? r.max_record_type : 0,
     maxRecords: typeof r.max_records === 'number' ? r.max_records : null,
     countRecords: typeof r.count_records === 'number' ? r.count_records : 0,
     elements,
-    autoreply: isObj(r.autoreply) ? { from: String(r.autoreply.from ?? ''), subject: String(r.autoreply.subject ?? ''), body: String(r.autoreply.body ?? '') } : null,
-    notice: isObj(r.notice) ? { to: Array.isArray(r.notice.to) ? r.notice.to.map(String) : [], subject: String(r.notice.subject ?? '') } : null,
+    autoreply: isObj(r.autoreply)
+      ? {
+          from: String(r.autoreply.from ?? ''),
+          subject: String(r.autoreply.subject ?? ''),
+          body: String(r.autoreply.body ?? ''),
+        }
+      : null,
+    notice: isObj(r.notice)
+      ? { to: Array.isArray(r.notice.to) ? r.notice.to.map(String) : [], subject: String(r.notice.subject ?? '') }
+      : null,
     webhook: isObj(r.webhook) && typeof r.webhook.url === 'string' ? { url: r.webhook.url } : null,
   }
 }
@@ -157,7 +180,9 @@ export function scenarioForms(tenant: TenantState): MemberFormDef[] {
   const raw = rawScenarioOf(tenant)
   const tables = tenant.memberDb.tables
   if (Array.isArray(raw.forms)) {
-    return raw.forms.flatMap((f) => (isObj(f) ? [formFromRaw(f, tables)].filter((x): x is MemberFormDef => x !== null) : []))
+    return raw.forms.flatMap((f) =>
+      isObj(f) ? [formFromRaw(f, tables)].filter((x): x is MemberFormDef => x !== null) : [],
+    )
   }
   return defaultForms(tables)
 }
@@ -170,18 +195,29 @@ export function scenarioColumnSets(tenant: TenantState): ColumnSetDef[] {
     for (const c of raw.columnSets) {
       if (!isObj(c) || typeof c.id !== 'number' || c.id === 1) continue
       out.push({
-        id: c.id, memberTableId: typeof c.member_table_id === 'number' ? c.member_table_id : null,
+        id: c.id,
+        memberTableId: typeof c.member_table_id === 'number' ? c.member_table_id : null,
         title: typeof c.title === 'string' ? c.title : `項目セット${c.id}`,
-        columns: Array.isArray(c.columns) ? c.columns.map(String) : [], download: c.download !== false,
+        columns: Array.isArray(c.columns) ? c.columns.map(String) : [],
+        download: c.download !== false,
       })
     }
     return out
   }
   const first = [...tenant.memberDb.tables.values()].sort((a, b) => a.id - b.id)[0]
   if (first) {
-    const basic = first.elements.filter((e) => e.unique || e.type === 'text').slice(0, 4).map((e) => `e_${e.id}`)
+    const basic = first.elements
+      .filter((e) => e.unique || e.type === 'text')
+      .slice(0, 4)
+      .map((e) => `e_${e.id}`)
     out.push({ id: 2, memberTableId: first.id, title: '基本項目', columns: ['id', ...basic], download: true })
-    out.push({ id: 3, memberTableId: first.id, title: '画面表示用（ダウンロード不可）', columns: ['id', ...basic], download: false })
+    out.push({
+      id: 3,
+      memberTableId: first.id,
+      title: '画面表示用（ダウンロード不可）',
+      columns: ['id', ...basic],
+      download: false,
+    })
   }
   return out
 }
@@ -199,12 +235,19 @@ export function scenarioImages(tenant: TenantState): ScenarioImages {
   const urlExpireSeconds = p && typeof p.url_expire_seconds === 'number' ? p.url_expire_seconds : 3600
   if (p && (Array.isArray(p.albums) || Array.isArray(p.images))) {
     const albums: AlbumDef[] = (Array.isArray(p.albums) ? p.albums : []).filter(isObj).map((a) => ({
-      id: Number(a.id), memberTableId: Number(a.member_table_id), title: String(a.title ?? `アルバム${String(a.id)}`),
+      id: Number(a.id),
+      memberTableId: Number(a.member_table_id),
+      title: String(a.title ?? `アルバム${String(a.id)}`),
     }))
     const images: PostedImageDef[] = (Array.isArray(p.images) ? p.images : []).filter(isObj).map((i, n) => ({
-      id: typeof i.id === 'number' ? i.id : n + 1, memberTableId: Number(i.member_table_id), memberId: Number(i.member_id),
-      albumId: Number(i.album_id), fileName: String(i.file_name ?? 'image.jpg'), mimeType: String(i.mime_type ?? 'image/jpeg'),
-      size: Number(i.size ?? 0), date: date(i.date) ?? 0,
+      id: typeof i.id === 'number' ? i.id : n + 1,
+      memberTableId: Number(i.member_table_id),
+      memberId: Number(i.member_id),
+      albumId: Number(i.album_id),
+      fileName: String(i.file_name ?? 'image.jpg'),
+      mimeType: String(i.mime_type ?? 'image/jpeg'),
+      size: Number(i.size ?? 0),
+      date: date(i.date) ?? 0,
     }))
     return { urlExpireSeconds, albums, images }
   }
@@ -222,12 +265,22 @@ export function scenarioImages(tenant: TenantState): ScenarioImages {
   for (let r = 0; r < cols.rows && r < 200; r++) {
     if (!cols.alive[r]) continue
     const m = cols.id[r]!
-    const add = (albumId: number, ext: 'jpg' | 'png', k: number) => images.push({
-      id: id, memberTableId: first.id, memberId: m, albumId, fileName: `${albumId === 1 ? 'profile' : albumId === 2 ? 'event' : 'review'}${k}.${ext}`,
-      mimeType: ext === 'jpg' ? 'image/jpeg' : 'image/png', size: 20480 + ((m * 7919 + id++ * 104729) % 400000), date: base - m * 3600 - k * 60,
-    })
+    const add = (albumId: number, ext: 'jpg' | 'png', k: number) =>
+      images.push({
+        id: id,
+        memberTableId: first.id,
+        memberId: m,
+        albumId,
+        fileName: `${albumId === 1 ? 'profile' : albumId === 2 ? 'event' : 'review'}${k}.${ext}`,
+        mimeType: ext === 'jpg' ? 'image/jpeg' : 'image/png',
+        size: 20480 + ((m * 7919 + id++ * 104729) % 400000),
+        date: base - m * 3600 - k * 60,
+      })
     if (m % 2 === 1) add(1, 'jpg', 1)
-    if (m % 3 === 0) { add(2, 'jpg', 1); add(2, 'png', 2) }
+    if (m % 3 === 0) {
+      add(2, 'jpg', 1)
+      add(2, 'png', 2)
+    }
     if (m % 10 === 0) add(3, 'png', 1)
   }
   return { urlExpireSeconds, albums, images }
@@ -238,26 +291,50 @@ export const servicesScenarioSchema = {
   forms: {
     type: 'array',
     items: {
-      type: 'object', additionalProperties: false, required: ['id', 'member_table_id', 'type'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'member_table_id', 'type'],
       properties: {
-        id: { type: 'integer', minimum: 1 }, member_table_id: { type: 'integer', minimum: 1 },
-        form_type: { enum: ['auto', 'design', 'api'] }, type: { enum: ['regist', 'update', 'delete', 'change_password', 'change_reset'] },
-        title: { type: 'string' }, carriers: { type: 'array', items: { enum: carriersAll } },
-        start_date: { type: ['string', 'null'] }, end_date: { type: ['string', 'null'] }, alias: { type: ['string', 'null'] },
-        enable: { type: 'boolean' }, group_published: { type: 'boolean' }, double_optin: { type: 'boolean' }, override: { type: 'boolean' },
-        max_record_type: { type: 'integer', minimum: 0 }, max_records: { type: ['integer', 'null'], minimum: 0 }, count_records: { type: 'integer', minimum: 0 },
+        id: { type: 'integer', minimum: 1 },
+        member_table_id: { type: 'integer', minimum: 1 },
+        form_type: { enum: ['auto', 'design', 'api'] },
+        type: { enum: ['regist', 'update', 'delete', 'change_password', 'change_reset'] },
+        title: { type: 'string' },
+        carriers: { type: 'array', items: { enum: carriersAll } },
+        start_date: { type: ['string', 'null'] },
+        end_date: { type: ['string', 'null'] },
+        alias: { type: ['string', 'null'] },
+        enable: { type: 'boolean' },
+        group_published: { type: 'boolean' },
+        double_optin: { type: 'boolean' },
+        override: { type: 'boolean' },
+        max_record_type: { type: 'integer', minimum: 0 },
+        max_records: { type: ['integer', 'null'], minimum: 0 },
+        count_records: { type: 'integer', minimum: 0 },
         elements: {
           type: 'array',
           items: {
-            type: 'object', additionalProperties: false, required: ['id', 'element_id'],
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'element_id'],
             properties: {
-              id: { type: 'integer', minimum: 1 }, element_id: { type: 'integer', minimum: 0 }, title: { type: 'string' },
-              requirement: { enum: [0, 1, 2, 3, 4, 5, 6, 7] }, fixed_value: {}, convert_hankana: { type: 'boolean' },
+              id: { type: 'integer', minimum: 1 },
+              element_id: { type: 'integer', minimum: 0 },
+              title: { type: 'string' },
+              requirement: { enum: [0, 1, 2, 3, 4, 5, 6, 7] },
+              fixed_value: {},
+              convert_hankana: { type: 'boolean' },
             },
           },
         },
-        autoreply: { type: 'object', properties: { from: { type: 'string' }, subject: { type: 'string' }, body: { type: 'string' } } },
-        notice: { type: 'object', properties: { to: { type: 'array', items: { type: 'string' } }, subject: { type: 'string' } } },
+        autoreply: {
+          type: 'object',
+          properties: { from: { type: 'string' }, subject: { type: 'string' }, body: { type: 'string' } },
+        },
+        notice: {
+          type: 'object',
+          properties: { to: { type: 'array', items: { type: 'string' } }, subject: { type: 'string' } },
+        },
         webhook: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } },
       },
     },
@@ -265,40 +342,71 @@ export const servicesScenarioSchema = {
   columnSets: {
     type: 'array',
     items: {
-      type: 'object', additionalProperties: false, required: ['id'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['id'],
       properties: {
-        id: { type: 'integer', minimum: 2 }, member_table_id: { type: ['integer', 'null'] }, title: { type: 'string' },
-        columns: { type: 'array', items: { type: 'string', pattern: '^(id|regist_date|update_date|batch_date|upload_date|last_host|last_referer|last_useragent|e_[1-9][0-9]*)$' } },
+        id: { type: 'integer', minimum: 2 },
+        member_table_id: { type: ['integer', 'null'] },
+        title: { type: 'string' },
+        columns: {
+          type: 'array',
+          items: {
+            type: 'string',
+            pattern:
+              '^(id|regist_date|update_date|batch_date|upload_date|last_host|last_referer|last_useragent|e_[1-9][0-9]*)$',
+          },
+        },
         download: { type: 'boolean' },
       },
     },
   },
   postedImages: {
-    type: 'object', additionalProperties: false,
+    type: 'object',
+    additionalProperties: false,
     properties: {
       url_expire_seconds: { type: 'integer', minimum: 1 },
-      albums: { type: 'array', items: { type: 'object', required: ['id', 'member_table_id'], properties: { id: { type: 'integer' }, member_table_id: { type: 'integer' }, title: { type: 'string' } } } },
+      albums: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'member_table_id'],
+          properties: { id: { type: 'integer' }, member_table_id: { type: 'integer' }, title: { type: 'string' } },
+        },
+      },
       images: {
         type: 'array',
         items: {
-          type: 'object', required: ['member_table_id', 'member_id', 'album_id'],
+          type: 'object',
+          required: ['member_table_id', 'member_id', 'album_id'],
           properties: {
-            id: { type: 'integer' }, member_table_id: { type: 'integer' }, member_id: { type: 'integer' }, album_id: { type: 'integer' },
-            file_name: { type: 'string' }, mime_type: { type: 'string' }, size: { type: 'integer', minimum: 0 }, date: { type: 'string' },
+            id: { type: 'integer' },
+            member_table_id: { type: 'integer' },
+            member_id: { type: 'integer' },
+            album_id: { type: 'integer' },
+            file_name: { type: 'string' },
+            mime_type: { type: 'string' },
+            size: { type: 'integer', minimum: 0 },
+            date: { type: 'string' },
           },
         },
       },
     },
   },
   'extensions.services': {
-    type: 'object', additionalProperties: false,
+    type: 'object',
+    additionalProperties: false,
     properties: {
-      public_base_url: { type: 'string' }, zip_not_ready: { type: 'boolean' },
+      public_base_url: { type: 'string' },
+      zip_not_ready: { type: 'boolean' },
       account_passwords: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
       batch: {
-        type: 'object', additionalProperties: false,
+        type: 'object',
+        additionalProperties: false,
         properties: {
-          base_seconds: { type: 'number', minimum: 0 }, seconds_per_1000_rows: { type: 'number', minimum: 0 }, retention_days: { type: 'number', minimum: 0 },
+          base_seconds: { type: 'number', minimum: 0 },
+          seconds_per_1000_rows: { type: 'number', minimum: 0 },
+          retention_days: { type: 'number', minimum: 0 },
           escape_formulas: { type: 'boolean' },
         },
       },

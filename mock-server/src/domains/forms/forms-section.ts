@@ -18,7 +18,15 @@ export const formsSection: StateSection<'forms'> = {
   create(tenant): FormsState {
     const forms: FormsState['forms'] = {}
     for (const f of scenarioForms(tenant)) forms[String(f.id)] = f
-    return { forms, deleted: [], oneclick: {}, outbox: [], nextOutboxId: 1, publicBaseUrl: servicesSettings(tenant).publicBaseUrl, secret: secretOf(tenant) }
+    return {
+      forms,
+      deleted: [],
+      oneclick: {},
+      outbox: [],
+      nextOutboxId: 1,
+      publicBaseUrl: servicesSettings(tenant).publicBaseUrl,
+      secret: secretOf(tenant),
+    }
   },
   toJSON: copy,
   fromJSON: (j) => copy(j as FormsState),

@@ -21,16 +21,26 @@ function sign(secret: string, payload: string): string {
  * password until `limit` hours (default) or minutes from now, rounded up to the next whole
  * hour. KR_API_F0209 outside 1–335; the form must be an update form (KR_API_F0120).
  */
-export function getOneclickLoginUrlOp(ctx: EngineContext, formId: number, memberId: number, limit: number, unit: 'minute' | 'hour' = 'hour'): string {
+export function getOneclickLoginUrlOp(
+  ctx: EngineContext,
+  formId: number,
+  memberId: number,
+  limit: number,
+  unit: 'minute' | 'hour' = 'hour',
+): string {
   const form = requireAvailableForm(ctx, formId)
   assertKind(form, ['update'], 'KR_API_F0120', 'one-click login URLs are issued for update forms')
-  if (!Number.isInteger(limit) || limit < 1 || limit > 335) throw new KrsError('KR_API_F0209', `limit ${limit} is out of range (1 to 335)`)
+  if (!Number.isInteger(limit) || limit < 1 || limit > 335)
+    throw new KrsError('KR_API_F0209', `limit ${limit} is out of range (1 to 335)`)
   const table = tableOfForm(ctx, form)
-  if (memberRow(table, memberId) < 0) throw new KrsError('KR_API_F0118', `member_id ${memberId}: no such member in member table ${table.id}`)
+  if (memberRow(table, memberId) < 0)
+    throw new KrsError('KR_API_F0118', `member_id ${memberId}: no such member in member table ${table.id}`)
   const now = ctx.now()
   const expiresAt = Math.ceil((now + limit * (unit === 'minute' ? 60 : 3600)) / 3600) * 3600
   const state = formsOf(ctx.tenant, now)
-  const nonce = Math.floor(ctx.random() * 0xffffffff).toString(16).padStart(8, '0')
+  const nonce = Math.floor(ctx.random() * 0xffffffff)
+    .toString(16)
+    .padStart(8, '0')
   const payload = `${form.id}.${memberId}.${expiresAt}.${nonce}`
   const token = `${payload}.${sign(state.secret, payload)}`
   state.oneclick[token] = { token, formId: form.id, memberId, issuedAt: now, expiresAt }

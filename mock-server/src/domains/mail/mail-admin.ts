@@ -71,13 +71,26 @@ export function outboxLinkBase(scenarioBase: string, links: OutboxLinks): string
  * an open-rate image `<base>/__mock/open/<clickcount_id>/<member_id>`). Empty before the
  * list is built (phases 0 and 1).
  */
-export function outbox(tenant: TenantState, deliveryId: number, now: number, page: { offset?: number; limit?: number } = {}, links: OutboxLinks = {}): Outbox {
+export function outbox(
+  tenant: TenantState,
+  deliveryId: number,
+  now: number,
+  page: { offset?: number; limit?: number } = {},
+  links: OutboxLinks = {},
+): Outbox {
   const state = current(tenant, now)
   const d = deliveryOf(state, deliveryId)
   const offset = Math.max(0, Math.floor(page.offset ?? 0))
   const limit = Math.min(10_000, Math.max(1, Math.floor(page.limit ?? 100)))
   const list = d.list
-  const out: Outbox = { delivery_id: d.id, kind: d.kind, phase: d.phase, total: list?.realRows.length ?? 0, offset, mails: [] }
+  const out: Outbox = {
+    delivery_id: d.id,
+    kind: d.kind,
+    phase: d.phase,
+    total: list?.realRows.length ?? 0,
+    offset,
+    mails: [],
+  }
   if (!list || !d.mail || d.phase < 2) return out
   const table = tenant.memberDb.tables.get(d.memberTableId)
   const composed = composedCount(d, now)
@@ -90,7 +103,13 @@ export function outbox(tenant: TenantState, deliveryId: number, now: number, pag
     const row = table ? table.members.rowOf(memberId) : -1
     const k = list.error[i]!
     const rendered = renderMail(d.mail, d.subjectPrefix, list.addresses[i]!, {
-      table, row, memberId, deliveryId: d.id, baseUrl: outboxLinkBase(state.settings.publicBaseUrl, links), clickIds, openId,
+      table,
+      row,
+      memberId,
+      deliveryId: d.id,
+      baseUrl: outboxLinkBase(state.settings.publicBaseUrl, links),
+      clickIds,
+      openId,
     })
     out.mails.push({
       member_id: memberId,
@@ -104,7 +123,15 @@ export function outbox(tenant: TenantState, deliveryId: number, now: number, pag
 }
 
 export type MailEvent =
-  | { type: 'click'; delivery_id: number; member_id: number; url?: string; clickcount_id?: number; ip_address?: string; user_agent?: string }
+  | {
+      type: 'click'
+      delivery_id: number
+      member_id: number
+      url?: string
+      clickcount_id?: number
+      ip_address?: string
+      user_agent?: string
+    }
   | { type: 'open'; delivery_id: number; member_id: number; ip_address?: string; user_agent?: string }
   | { type: 'bounce'; delivery_id: number; member_id: number; code: string; desc?: string }
   | { type: 'unsubscribe'; address?: string; delivery_id?: number; member_id?: number }
@@ -122,24 +149,47 @@ export interface EventResult {
 /** The recipient's index in the list; it must have been handed over. */
 function handedOver(d: Delivery, memberId: unknown, now: number): number {
   const list = d.list
-  if (!list || d.phase < 2) throw new MailAdminError('conflict', `delivery ${d.id} has not started handing over mails (phase ${d.phase})`)
+  if (!list || d.phase < 2)
+    throw new MailAdminError('conflict', `delivery ${d.id} has not started handing over mails (phase ${d.phase})`)
   const composed = composedCount(d, now)
   for (let j = 0; j < composed; j++) if (list.memberIds[list.realRows[j]!] === memberId) return list.realRows[j]!
   throw new MailAdminError('not_found', `member ${String(memberId)} has not been sent a mail by delivery ${d.id}`)
 }
 
-function clickOrOpen(state: MailDeliveryState, d: Delivery, e: Extract<MailEvent, { type: 'click' | 'open' }>, now: number): EventResult {
+function clickOrOpen(
+  state: MailDeliveryState,
+  d: Delivery,
+  e: Extract<MailEvent, { type: 'click' | 'open' }>,
+  now: number,
+): EventResult {
   const i = handedOver(d, e.member_id, now)
   const list = d.list!
-  if (list.error[i]! >= 0) throw new MailAdminError('conflict', `the mail of member ${e.member_id} bounced; it cannot be ${e.type === 'click' ? 'clicked' : 'opened'}`)
+  if (list.error[i]! >= 0)
+    throw new MailAdminError(
+      'conflict',
+      `the mail of member ${e.member_id} bounced; it cannot be ${e.type === 'click' ? 'clicked' : 'opened'}`,
+    )
   const counts = d.clickcountIds.map((id) => state.clickcounts.get(id)!).filter(Boolean)
-  const c = e.type === 'open'
-    ? counts.find((x) => x.type === 1)
-    : counts.find((x) => x.type === 0 && (e.clickcount_id !== undefined ? x.id === e.clickcount_id : x.url === e.url))
-  if (!c) throw new MailAdminError('not_found', e.type === 'open' ? `delivery ${d.id} does not count opens` : `delivery ${d.id} has no click count for ${e.url ?? `id ${e.clickcount_id}`}`)
+  const c =
+    e.type === 'open'
+      ? counts.find((x) => x.type === 1)
+      : counts.find((x) => x.type === 0 && (e.clickcount_id !== undefined ? x.id === e.clickcount_id : x.url === e.url))
+  if (!c)
+    throw new MailAdminError(
+      'not_found',
+      e.type === 'open'
+        ? `delivery ${d.id} does not count opens`
+        : `delivery ${d.id} has no click count for ${e.url ?? `id ${e.clickcount_id}`}`,
+    )
   const counted = now <= c.collectDate
   if (counted) {
-    c.logs.push({ at: now, memberId: e.member_id, address: list.addresses[i]!, ip: e.ip_address ?? '127.0.0.1', userAgent: e.user_agent ?? 'krs-mock' })
+    c.logs.push({
+      at: now,
+      memberId: e.member_id,
+      address: list.addresses[i]!,
+      ip: e.ip_address ?? '127.0.0.1',
+      userAgent: e.user_agent ?? 'krs-mock',
+    })
   }
   const redirect = counted ? c.url : c.outdatedUrl === '' ? null : c.outdatedUrl
   return { ok: true, type: e.type, counted, ...(e.type === 'click' ? { redirect } : {}) }
@@ -179,12 +229,16 @@ export function applyEvent(tenant: TenantState, event: MailEvent, now: number): 
         const d = deliveryOf(state, event.delivery_id)
         address = d.list?.addresses[handedOver(d, event.member_id, now)]
       }
-      if (typeof address !== 'string' || address.trim() === '') throw new MailAdminError('invalid', 'an unsubscribe needs "address", or "delivery_id" and "member_id"')
+      if (typeof address !== 'string' || address.trim() === '')
+        throw new MailAdminError('invalid', 'an unsubscribe needs "address", or "delivery_id" and "member_id"')
       state.unsubscribed.add(address.trim().toLowerCase())
       return { ok: true, type: 'unsubscribe', address: address.trim() }
     }
     default:
-      throw new MailAdminError('invalid', `unknown event type ${JSON.stringify((event as { type?: unknown }).type)}; use click, open, bounce or unsubscribe`)
+      throw new MailAdminError(
+        'invalid',
+        `unknown event type ${JSON.stringify((event as { type?: unknown }).type)}; use click, open, bounce or unsubscribe`,
+      )
   }
 }
 
@@ -198,8 +252,8 @@ export interface TrackingAnswer {
 }
 
 const GIF_1X1 = Uint8Array.from([
-  71, 73, 70, 56, 57, 97, 1, 0, 1, 0, 128, 0, 0, 0, 0, 0, 255, 255, 255, 33, 249, 4, 1, 0, 0, 0, 0, 44, 0, 0, 0, 0,
-  1, 0, 1, 0, 0, 2, 2, 68, 1, 0, 59,
+  71, 73, 70, 56, 57, 97, 1, 0, 1, 0, 128, 0, 0, 0, 0, 0, 255, 255, 255, 33, 249, 4, 1, 0, 0, 0, 0, 44, 0, 0, 0, 0, 1,
+  0, 1, 0, 0, 2, 2, 68, 1, 0, 59,
 ])
 
 /**
@@ -232,8 +286,14 @@ export function followTrackingLink(
       applyEvent(tenant, { type: 'open', delivery_id: c.deliveryId, member_id: memberId, ...meta }, now)
       return { status: 200, body: GIF_1X1, contentType: 'image/gif' }
     }
-    const r = applyEvent(tenant, { type: 'click', delivery_id: c.deliveryId, member_id: memberId, clickcount_id: c.id, ...meta }, now)
-    return r.redirect ? { status: 302, location: r.redirect, body: '', contentType: 'text/plain; charset=utf-8' } : notFound
+    const r = applyEvent(
+      tenant,
+      { type: 'click', delivery_id: c.deliveryId, member_id: memberId, clickcount_id: c.id, ...meta },
+      now,
+    )
+    return r.redirect
+      ? { status: 302, location: r.redirect, body: '', contentType: 'text/plain; charset=utf-8' }
+      : notFound
   } catch (e) {
     if (e instanceof MailAdminError) return notFound
     throw e

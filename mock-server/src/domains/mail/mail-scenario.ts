@@ -151,22 +151,35 @@ export function parseMailScenario(raw: unknown): RawMailScenario {
     : defaultBounces
   const errorCounts: Record<string, number> = {}
   if (isObj(o.error_counts)) {
-    for (const [k, v] of Object.entries(o.error_counts)) if (typeof v === 'number' && v > 0) errorCounts[k.toLowerCase()] = Math.floor(v)
+    for (const [k, v] of Object.entries(o.error_counts))
+      if (typeof v === 'number' && v > 0) errorCounts[k.toLowerCase()] = Math.floor(v)
   }
   const messages = Array.isArray(o.messages)
     ? o.messages.filter(isObj).flatMap((m): ScenarioMessage[] => {
         const type = m.type
         if (typeof m.member_table_id !== 'number' || ![1, 2, 3, 4].includes(type as number)) return []
         const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
-        return [{
-          memberTableId: m.member_table_id,
-          purpose: m.purpose === 'agent' ? 'agent' : 'normal',
-          content: {
-            type: type as MailType, allowHankana: false, from: str(m.from) ?? '', fromDesc: str(m.from_desc) ?? '', reply: null,
-            replyDesc: '', subject: str(m.subject) ?? '', textPart: str(m.text_part), htmlPart: str(m.html_part), clickcounts: [],
-            openClickcount: false, listUnsubscribe: { pattern: 0, url: null, email: null }, oneclickSec: 0,
+        return [
+          {
+            memberTableId: m.member_table_id,
+            purpose: m.purpose === 'agent' ? 'agent' : 'normal',
+            content: {
+              type: type as MailType,
+              allowHankana: false,
+              from: str(m.from) ?? '',
+              fromDesc: str(m.from_desc) ?? '',
+              reply: null,
+              replyDesc: '',
+              subject: str(m.subject) ?? '',
+              textPart: str(m.text_part),
+              htmlPart: str(m.html_part),
+              clickcounts: [],
+              openClickcount: false,
+              listUnsubscribe: { pattern: 0, url: null, email: null },
+              oneclickSec: 0,
+            },
           },
-        }]
+        ]
       })
     : []
   return {

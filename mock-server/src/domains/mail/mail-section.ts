@@ -18,7 +18,12 @@ export function mailDeliveryStateFrom(rawSection: unknown): MailDeliveryState {
   const stopped = new Set(sc.stopped)
   const errorCounts = new Map(Object.entries(sc.errorCounts))
   for (const [a, n] of errorCounts) if (n >= sc.settings.errorStopThreshold) stopped.add(a)
-  const messages = new Map(sc.messages.map((m, i) => [i + 1, { id: i + 1, memberTableId: m.memberTableId, purpose: m.purpose, lockedBy: null, ...m.content }]))
+  const messages = new Map(
+    sc.messages.map((m, i) => [
+      i + 1,
+      { id: i + 1, memberTableId: m.memberTableId, purpose: m.purpose, lockedBy: null, ...m.content },
+    ]),
+  )
   return {
     settings: sc.settings,
     messages,
@@ -49,12 +54,14 @@ function earliestDue(tenant: TenantState, state: MailDeliveryState, limit: numbe
   let best: Due | null = null
   for (const d of state.deliveries.values()) {
     const at = deliveryNextDue(d)
-    if (at !== null && at <= limit && (best === null || at < best.at)) best = { at, run: () => stepDelivery(tenant, state, d, at) }
+    if (at !== null && at <= limit && (best === null || at < best.at))
+      best = { at, run: () => stepDelivery(tenant, state, d, at) }
   }
   for (const p of state.agentPrograms.values()) {
     const at = p.enable ? p.nextRun : null
     // at the same second an occurrence runs before the transitions it feeds
-    if (at !== null && at <= limit && (best === null || at <= best.at)) best = { at, run: () => runAgentOccurrence(tenant, state, p, at) }
+    if (at !== null && at <= limit && (best === null || at <= best.at))
+      best = { at, run: () => runAgentOccurrence(tenant, state, p, at) }
   }
   return best
 }

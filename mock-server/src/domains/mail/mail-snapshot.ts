@@ -17,7 +17,8 @@ interface ListJson {
 function listToJSON(l: DeliveryList): ListJson {
   const n = l.memberIds.length
   return {
-    n, real: l.realRows.length,
+    n,
+    real: l.realRows.length,
     memberIds: encodeTyped(l.memberIds, n),
     addresses: l.addresses,
     category: encodeTyped(l.category, n),
@@ -65,7 +66,15 @@ export function mailDeliveryFromJSON(json: unknown): MailDeliveryState {
   if (typeof o !== 'object' || o === null || o.format !== MAIL_DELIVERY_FORMAT) {
     throw new Error(`mailDelivery/format must be "${MAIL_DELIVERY_FORMAT}"`)
   }
-  for (const k of ['messages', 'deliveries', 'agentPrograms', 'clickcounts', 'unsubscribed', 'stopped', 'errorCounts']) {
+  for (const k of [
+    'messages',
+    'deliveries',
+    'agentPrograms',
+    'clickcounts',
+    'unsubscribed',
+    'stopped',
+    'errorCounts',
+  ]) {
     if (!Array.isArray(o[k])) throw new Error(`mailDelivery/${k} must be an array`)
   }
   const j = o as unknown as Json & Record<string, unknown[]> & MailDeliveryState
@@ -74,7 +83,9 @@ export function mailDeliveryFromJSON(json: unknown): MailDeliveryState {
   )
   return {
     settings: j.settings,
-    messages: new Map((o.messages as MailDeliveryState['messages'] extends Map<number, infer M> ? M[] : never).map((m) => [m.id, m])),
+    messages: new Map(
+      (o.messages as MailDeliveryState['messages'] extends Map<number, infer M> ? M[] : never).map((m) => [m.id, m]),
+    ),
     deliveries: new Map(deliveries.map((d) => [d.id, d])),
     agentPrograms: new Map((o.agentPrograms as { id: number }[]).map((p) => [p.id, p as never])),
     clickcounts: new Map((o.clickcounts as { id: number }[]).map((c) => [c.id, c as never])),

@@ -52,7 +52,9 @@ export function createSmtpRelay(url: string, opts: SmtpRelayOptions = {}): SmtpR
           for (const k of ['List-Unsubscribe', 'List-Unsubscribe-Post']) if (m.headers[k]) headers[k] = m.headers[k]!
           try {
             await transport.sendMail({
-              from: m.headers.From, to: m.to, subject: m.headers.Subject,
+              from: m.headers.From,
+              to: m.to,
+              subject: m.headers.Subject,
               ...(m.headers['Reply-To'] ? { replyTo: m.headers['Reply-To'] } : {}),
               ...(m.text !== null ? { text: m.text } : {}),
               ...(m.html !== null ? { html: m.html } : {}),

@@ -4,19 +4,44 @@ import type { OperationResponse } from '../../generated/operation-types.js'
 import type { ConditionInfo } from './member-db-state.js'
 import { addConditionOp, deleteConditionOp, getConditionsOp } from './conditions/operations.js'
 import {
-  getEnvironmentName, getMemberTableElementConfig, getMemberTableElements, getMemberTables, lockDatabase, unlockDatabase,
+  getEnvironmentName,
+  getMemberTableElementConfig,
+  getMemberTableElements,
+  getMemberTables,
+  lockDatabase,
+  unlockDatabase,
 } from './tables/operations.js'
 import {
-  addMemberOp, deleteMemberOp, getMemberInfoOp, getMemberInfosByConditionOp, getMemberInfosByOneshotConditionOp,
-  getMembersNumByConditionOp, getMembersNumByOneshotConditionOp, lookupMemberIdOp, updateMemberOp,
+  addMemberOp,
+  deleteMemberOp,
+  getMemberInfoOp,
+  getMemberInfosByConditionOp,
+  getMemberInfosByOneshotConditionOp,
+  getMembersNumByConditionOp,
+  getMembersNumByOneshotConditionOp,
+  lookupMemberIdOp,
+  updateMemberOp,
 } from './members/operations.js'
 
 type MemberDbOperation =
-  | 'get_environment_name' | 'get_member_tables' | 'get_member_table_elements' | 'get_member_table_element_config'
-  | 'lock_database' | 'unlock_database' | 'lookup_member_id' | 'get_member_info'
-  | 'get_member_infos_by_oneshot_condition' | 'get_member_infos_by_condition'
-  | 'get_members_num_by_oneshot_condition' | 'get_members_num_by_condition'
-  | 'add_member' | 'update_member' | 'delete_member' | 'add_condition' | 'delete_condition' | 'get_conditions'
+  | 'get_environment_name'
+  | 'get_member_tables'
+  | 'get_member_table_elements'
+  | 'get_member_table_element_config'
+  | 'lock_database'
+  | 'unlock_database'
+  | 'lookup_member_id'
+  | 'get_member_info'
+  | 'get_member_infos_by_oneshot_condition'
+  | 'get_member_infos_by_condition'
+  | 'get_members_num_by_oneshot_condition'
+  | 'get_members_num_by_condition'
+  | 'add_member'
+  | 'update_member'
+  | 'delete_member'
+  | 'add_condition'
+  | 'delete_condition'
+  | 'get_conditions'
 
 type One = OperationResponse<'get_member_info'>
 type Many = OperationResponse<'get_member_infos_by_condition'>
@@ -36,8 +61,10 @@ export const memberDbHandlers = {
   get_member_info: (ctx, b) => getMemberInfoOp(ctx, b.member_table_id, b.member_id) as One,
   get_member_infos_by_oneshot_condition: (ctx, b) =>
     getMemberInfosByOneshotConditionOp(ctx, b.member_table_id, b.condition_info, b) as Many,
-  get_member_infos_by_condition: (ctx, b) => getMemberInfosByConditionOp(ctx, b.member_table_id, b.condition_id, b) as Many,
-  get_members_num_by_oneshot_condition: (ctx, b) => getMembersNumByOneshotConditionOp(ctx, b.member_table_id, b.condition_info),
+  get_member_infos_by_condition: (ctx, b) =>
+    getMemberInfosByConditionOp(ctx, b.member_table_id, b.condition_id, b) as Many,
+  get_members_num_by_oneshot_condition: (ctx, b) =>
+    getMembersNumByOneshotConditionOp(ctx, b.member_table_id, b.condition_info),
   get_members_num_by_condition: (ctx, b) => getMembersNumByConditionOp(ctx, b.member_table_id, b.condition_id),
   add_member: (ctx, b) => addMemberOp(ctx, b.member_table_id, b.member_info),
   update_member: (ctx, b) => updateMemberOp(ctx, b.member_table_id, b.member_id, b.member_info),

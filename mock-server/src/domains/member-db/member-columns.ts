@@ -12,20 +12,36 @@ export type ColumnKind = 'string' | 'number' | 'choice' | 'bool' | 'date' | 'mul
 
 export function columnKindOf(type: ElementType): ColumnKind | null {
   switch (type) {
-    case 'integer': return 'number'
-    case 'select': case 'prefecture': case 'sex': case 'marriage': return 'choice'
-    case 'yesno': case 'checkbox': return 'bool'
-    case 'date': return 'date'
-    case 'select_multiple': return 'multi'
-    case 'autogen': return 'autogen'
-    case 'timestamp': return null
-    default: return 'string'
+    case 'integer':
+      return 'number'
+    case 'select':
+    case 'prefecture':
+    case 'sex':
+    case 'marriage':
+      return 'choice'
+    case 'yesno':
+    case 'checkbox':
+      return 'bool'
+    case 'date':
+      return 'date'
+    case 'select_multiple':
+      return 'multi'
+    case 'autogen':
+      return 'autogen'
+    case 'timestamp':
+      return null
+    default:
+      return 'string'
   }
 }
 
 export type StoredValue = string | number | boolean | number[] | null
 
-interface ColumnJson { kind: ColumnKind; data: unknown; optionIds?: number[] }
+interface ColumnJson {
+  kind: ColumnKind
+  data: unknown
+  optionIds?: number[]
+}
 
 export abstract class Column {
   abstract readonly kind: ColumnKind
@@ -43,7 +59,9 @@ export class StringColumn extends Column {
    */
   values: (string | null)[] = []
   grow(): void {}
-  get(row: number): string | null { return this.values[row] ?? null }
+  get(row: number): string | null {
+    return this.values[row] ?? null
+  }
   set(row: number, v: StoredValue): void {
     this.padTo(row)
     this.values[row] = v === null ? null : String(v)
@@ -53,29 +71,48 @@ export class StringColumn extends Column {
     const a = this.values
     while (a.length < row) a.push(null)
   }
-  toJSON(rows: number): ColumnJson { return { kind: this.kind, data: this.values.slice(0, rows) } }
+  toJSON(rows: number): ColumnJson {
+    return { kind: this.kind, data: this.values.slice(0, rows) }
+  }
 }
 
 /** Integers and autogen counters; NaN is null. */
 export class NumberColumn extends Column {
-  constructor(readonly kind: 'number' | 'autogen', public values = new Float64Array(16).fill(NaN)) { super() }
+  constructor(
+    readonly kind: 'number' | 'autogen',
+    public values = new Float64Array(16).fill(NaN),
+  ) {
+    super()
+  }
   grow(capacity: number): void {
     const next = new Float64Array(capacity).fill(NaN)
     next.set(this.values)
     this.values = next
   }
-  get(row: number): number | null { const v = this.values[row]!; return Number.isNaN(v) ? null : v }
-  set(row: number, v: StoredValue): void { this.values[row] = v === null ? NaN : Number(v) }
-  toJSON(rows: number): ColumnJson { return { kind: this.kind, data: encodeTyped(this.values, rows) } }
+  get(row: number): number | null {
+    const v = this.values[row]!
+    return Number.isNaN(v) ? null : v
+  }
+  set(row: number, v: StoredValue): void {
+    this.values[row] = v === null ? NaN : Number(v)
+  }
+  toJSON(rows: number): ColumnJson {
+    return { kind: this.kind, data: encodeTyped(this.values, rows) }
+  }
 }
 
 /** Single choices (option id, 0 = none) and dates (day number, NULL_DAY = null). */
 export class IntColumn extends Column {
-  constructor(readonly kind: 'choice' | 'date', public values = new Int32Array(16)) {
+  constructor(
+    readonly kind: 'choice' | 'date',
+    public values = new Int32Array(16),
+  ) {
     super()
     if (kind === 'date' && values.length === 16) values.fill(NULL_DAY)
   }
-  private get blank(): number { return this.kind === 'date' ? NULL_DAY : 0 }
+  private get blank(): number {
+    return this.kind === 'date' ? NULL_DAY : 0
+  }
   grow(capacity: number): void {
     const next = new Int32Array(capacity).fill(this.blank)
     next.set(this.values)
@@ -85,22 +122,35 @@ export class IntColumn extends Column {
     const v = this.values[row]!
     return this.kind === 'date' && v === NULL_DAY ? null : v
   }
-  set(row: number, v: StoredValue): void { this.values[row] = v === null ? this.blank : Number(v) }
-  toJSON(rows: number): ColumnJson { return { kind: this.kind, data: encodeTyped(this.values, rows) } }
+  set(row: number, v: StoredValue): void {
+    this.values[row] = v === null ? this.blank : Number(v)
+  }
+  toJSON(rows: number): ColumnJson {
+    return { kind: this.kind, data: encodeTyped(this.values, rows) }
+  }
 }
 
 /** Booleans: -1 null, 0 false, 1 true. */
 export class BoolColumn extends Column {
   readonly kind = 'bool'
-  constructor(public values = new Int8Array(16).fill(-1)) { super() }
+  constructor(public values = new Int8Array(16).fill(-1)) {
+    super()
+  }
   grow(capacity: number): void {
     const next = new Int8Array(capacity).fill(-1)
     next.set(this.values)
     this.values = next
   }
-  get(row: number): boolean | null { const v = this.values[row]!; return v < 0 ? null : v === 1 }
-  set(row: number, v: StoredValue): void { this.values[row] = v === null ? -1 : v ? 1 : 0 }
-  toJSON(rows: number): ColumnJson { return { kind: this.kind, data: encodeTyped(this.values, rows) } }
+  get(row: number): boolean | null {
+    const v = this.values[row]!
+    return v < 0 ? null : v === 1
+  }
+  set(row: number, v: StoredValue): void {
+    this.values[row] = v === null ? -1 : v ? 1 : 0
+  }
+  toJSON(rows: number): ColumnJson {
+    return { kind: this.kind, data: encodeTyped(this.values, rows) }
+  }
 }
 
 /** Multiple choices as a bitset per row; bit i = optionIds[i]. */
@@ -108,13 +158,18 @@ export class MultiColumn extends Column {
   readonly kind = 'multi'
   readonly words: number
   readonly bitOf: Map<number, number>
-  constructor(readonly optionIds: number[], public values?: Uint32Array) {
+  constructor(
+    readonly optionIds: number[],
+    public values?: Uint32Array,
+  ) {
     super()
     this.words = Math.max(1, Math.ceil(optionIds.length / 32))
     this.values = values ?? new Uint32Array(16 * this.words)
     this.bitOf = new Map(optionIds.map((id, i) => [id, i]))
   }
-  get bits(): Uint32Array { return this.values! }
+  get bits(): Uint32Array {
+    return this.values!
+  }
   grow(capacity: number): void {
     const next = new Uint32Array(capacity * this.words)
     next.set(this.bits)
@@ -151,30 +206,57 @@ export class MultiColumn extends Column {
 }
 
 export function optionIdsOf(el: MemberElement): number[] {
-  return Object.keys(el.config.options ?? {}).map(Number).sort((a, b) => a - b)
+  return Object.keys(el.config.options ?? {})
+    .map(Number)
+    .sort((a, b) => a - b)
 }
 
 export function makeColumn(el: MemberElement): Column | null {
   const kind = columnKindOf(el.type)
   switch (kind) {
-    case null: return null
-    case 'string': return new StringColumn()
-    case 'number': case 'autogen': return new NumberColumn(kind)
-    case 'choice': case 'date': return new IntColumn(kind)
-    case 'bool': return new BoolColumn()
-    case 'multi': return new MultiColumn(optionIdsOf(el))
+    case null:
+      return null
+    case 'string':
+      return new StringColumn()
+    case 'number':
+    case 'autogen':
+      return new NumberColumn(kind)
+    case 'choice':
+    case 'date':
+      return new IntColumn(kind)
+    case 'bool':
+      return new BoolColumn()
+    case 'multi':
+      return new MultiColumn(optionIdsOf(el))
   }
 }
 
 function columnFromJson(j: ColumnJson): Column {
   switch (j.kind) {
-    case 'string': { const c = new StringColumn(); c.values = j.data as (string | null)[]; return c }
-    case 'number': case 'autogen':
-      return new NumberColumn(j.kind, decodeInto(j.data as string, (n) => new Float64Array(n).fill(NaN)))
-    case 'choice': case 'date':
-      return new IntColumn(j.kind, decodeInto(j.data as string, (n) => new Int32Array(n).fill(j.kind === 'date' ? NULL_DAY : 0)))
-    case 'bool': return new BoolColumn(decodeInto(j.data as string, (n) => new Int8Array(n).fill(-1)))
-    case 'multi': return new MultiColumn(j.optionIds ?? [], decodeInto(j.data as string, (n) => new Uint32Array(n)))
+    case 'string': {
+      const c = new StringColumn()
+      c.values = j.data as (string | null)[]
+      return c
+    }
+    case 'number':
+    case 'autogen':
+      return new NumberColumn(
+        j.kind,
+        decodeInto(j.data as string, (n) => new Float64Array(n).fill(NaN)),
+      )
+    case 'choice':
+    case 'date':
+      return new IntColumn(
+        j.kind,
+        decodeInto(j.data as string, (n) => new Int32Array(n).fill(j.kind === 'date' ? NULL_DAY : 0)),
+      )
+    case 'bool':
+      return new BoolColumn(decodeInto(j.data as string, (n) => new Int8Array(n).fill(-1)))
+    case 'multi':
+      return new MultiColumn(
+        j.optionIds ?? [],
+        decodeInto(j.data as string, (n) => new Uint32Array(n)),
+      )
   }
 }
 
@@ -224,9 +306,17 @@ export class MemberColumns {
     if (n <= this.capacity) return
     let cap = this.capacity
     while (cap < n) cap *= 2
-    const growF = (a: Float64Array) => { const b = new Float64Array(cap).fill(NaN); b.set(a); return b }
-    const id = new Int32Array(cap); id.set(this.id); this.id = id
-    const alive = new Uint8Array(cap); alive.set(this.alive); this.alive = alive
+    const growF = (a: Float64Array) => {
+      const b = new Float64Array(cap).fill(NaN)
+      b.set(a)
+      return b
+    }
+    const id = new Int32Array(cap)
+    id.set(this.id)
+    this.id = id
+    const alive = new Uint8Array(cap)
+    alive.set(this.alive)
+    this.alive = alive
     this.regist_date = growF(this.regist_date)
     this.update_date = growF(this.update_date)
     this.batch_date = growF(this.batch_date)
@@ -249,7 +339,8 @@ export class MemberColumns {
 
   /** Row of an alive member id, or -1. */
   rowOf(memberId: number): number {
-    let lo = 0, hi = this.rows - 1
+    let lo = 0,
+      hi = this.rows - 1
     const ids = this.id
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1
@@ -272,8 +363,10 @@ export class MemberColumns {
     const columns: Record<string, ColumnJson> = {}
     for (const [id, c] of this.columns) columns[String(id)] = c.toJSON(this.rows)
     return {
-      rows: this.rows, nextId: this.nextId,
-      id: encodeTyped(this.id, this.rows), alive: encodeTyped(this.alive, this.rows),
+      rows: this.rows,
+      nextId: this.nextId,
+      id: encodeTyped(this.id, this.rows),
+      alive: encodeTyped(this.alive, this.rows),
       regist_date: encodeTyped(this.regist_date, this.rows),
       update_date: encodeTyped(this.update_date, this.rows),
       batch_date: encodeTyped(this.batch_date, this.rows),
@@ -303,11 +396,26 @@ export class MemberColumns {
     // every typed column must have the same capacity
     m.capacity = Math.max(16, m.rows)
     const cap = m.capacity
-    const fix = (a: Float64Array) => { if (a.length >= cap) return a; const b = f(cap); b.set(a); return b }
-    if (m.id.length < cap) { const b = new Int32Array(cap); b.set(m.id); m.id = b }
-    if (m.alive.length < cap) { const b = new Uint8Array(cap); b.set(m.alive); m.alive = b }
-    m.regist_date = fix(m.regist_date); m.update_date = fix(m.update_date)
-    m.batch_date = fix(m.batch_date); m.upload_date = fix(m.upload_date)
+    const fix = (a: Float64Array) => {
+      if (a.length >= cap) return a
+      const b = f(cap)
+      b.set(a)
+      return b
+    }
+    if (m.id.length < cap) {
+      const b = new Int32Array(cap)
+      b.set(m.id)
+      m.id = b
+    }
+    if (m.alive.length < cap) {
+      const b = new Uint8Array(cap)
+      b.set(m.alive)
+      m.alive = b
+    }
+    m.regist_date = fix(m.regist_date)
+    m.update_date = fix(m.update_date)
+    m.batch_date = fix(m.batch_date)
+    m.upload_date = fix(m.upload_date)
     for (const c of m.columns.values()) c.grow(cap)
     let count = 0
     for (let r = 0; r < m.rows; r++) count += m.alive[r]!

@@ -1,18 +1,50 @@
-import type { ConditionEntryRequest, ElementConfig as ContractElementConfig, ElementType as ContractElementType, OneshotConditionInfoRequest } from '../../generated/contract-types.js'
+import type {
+  ConditionEntryRequest,
+  ElementConfig as ContractElementConfig,
+  ElementType as ContractElementType,
+  OneshotConditionInfoRequest,
+} from '../../generated/contract-types.js'
 import type { MemberColumns } from './member-columns.js'
 
 /** Element (field) types of a member table (seed 1, point 3). */
 export const elementTypes = [
-  'text', 'textarea', 'integer', 'email', 'url', 'select', 'select_multiple', 'date',
-  'prefecture', 'zip', 'telephone', 'sex', 'marriage', 'yesno', 'checkbox', 'password',
-  'encrypted_text', 'hashed_password', 'autogen', 'timestamp', 'auth',
+  'text',
+  'textarea',
+  'integer',
+  'email',
+  'url',
+  'select',
+  'select_multiple',
+  'date',
+  'prefecture',
+  'zip',
+  'telephone',
+  'sex',
+  'marriage',
+  'yesno',
+  'checkbox',
+  'password',
+  'encrypted_text',
+  'hashed_password',
+  'autogen',
+  'timestamp',
+  'auth',
 ] as const satisfies readonly ContractElementType[]
 export type ElementType = ContractElementType
 
 /** Character classes of text-like elements. */
 export const charClasses = [
-  'any_vender', 'any', 'number', 'alphabet', 'alphanum', 'hankaku', 'hiragana', 'katakana',
-  'zenkaku', 'allow_vender', 'disallow_vender',
+  'any_vender',
+  'any',
+  'number',
+  'alphabet',
+  'alphanum',
+  'hankaku',
+  'hiragana',
+  'katakana',
+  'zenkaku',
+  'allow_vender',
+  'disallow_vender',
 ] as const
 export type CharClass = (typeof charClasses)[number]
 

@@ -3,7 +3,11 @@ import { defineModule, type ModuleHandlers } from '../../kernel/module.js'
 import { servicesScenarioSchema } from '../forms/forms-scenario.js'
 import { postedImagesSection } from './posted-images-section.js'
 import type { PostedImagesState } from '../forms/forms-state.js'
-import { getPostedImageUrlsByConditionOp, getPostedImageUrlsByOneshotConditionOp, getPostedImageUrlsOp } from './operations.js'
+import {
+  getPostedImageUrlsByConditionOp,
+  getPostedImageUrlsByOneshotConditionOp,
+  getPostedImageUrlsOp,
+} from './operations.js'
 
 declare module '../../kernel/tenant-state.js' {
   interface TenantSections {
@@ -12,7 +16,10 @@ declare module '../../kernel/tenant-state.js' {
   }
 }
 
-type PostedImagesOperation = 'get_posted_image_urls' | 'get_posted_image_urls_by_oneshot_condition' | 'get_posted_image_urls_by_condition'
+type PostedImagesOperation =
+  | 'get_posted_image_urls'
+  | 'get_posted_image_urls_by_oneshot_condition'
+  | 'get_posted_image_urls_by_condition'
 
 /** Posted images (3 operations). */
 export const postedImagesModule = defineModule({

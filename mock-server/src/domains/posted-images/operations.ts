@@ -37,7 +37,13 @@ function token(imageId: number, expire: number): string {
 }
 
 /** The images of some members, grouped by member and album, with URLs valid from now. */
-function urlsFor(ctx: EngineContext, state: PostedImagesState, table: MemberTableState, memberIds: number[], albumIds: number[] | null | undefined): PostedImageUrls {
+function urlsFor(
+  ctx: EngineContext,
+  state: PostedImagesState,
+  table: MemberTableState,
+  memberIds: number[],
+  albumIds: number[] | null | undefined,
+): PostedImageUrls {
   const albums = albumIds?.length ? new Set(albumIds) : null
   const wanted = new Set(memberIds)
   const expire = ctx.now() + state.urlExpireSeconds
@@ -46,23 +52,30 @@ function urlsFor(ctx: EngineContext, state: PostedImagesState, table: MemberTabl
     if (img.memberTableId !== table.id || !wanted.has(img.memberId)) continue
     if (albums && !albums.has(img.albumId)) continue
     const ext = img.fileName.includes('.') ? img.fileName.slice(img.fileName.lastIndexOf('.')) : ''
-    const name = (img.id * 2654435761 >>> 0).toString(16).padStart(8, '0')
+    const name = ((img.id * 2654435761) >>> 0).toString(16).padStart(8, '0')
     out[String(img.memberId)] ??= {}
     const byAlbum = out[String(img.memberId)]!
     byAlbum[String(img.albumId)] ??= []
     byAlbum[String(img.albumId)]!.push({
       url: `${state.publicBaseUrl}/images/posted/${name}${ext}?token=${token(img.id, expire)}&expires=${expire}`,
-      file_name: img.fileName, mime_type: img.mimeType, size: img.size,
-      date: formatJstDateTime(img.date), expire: formatJstDateTime(expire),
+      file_name: img.fileName,
+      mime_type: img.mimeType,
+      size: img.size,
+      date: formatJstDateTime(img.date),
+      expire: formatJstDateTime(expire),
     })
   }
   return out
 }
 
-export function getPostedImageUrlsOp(ctx: EngineContext, b: OperationRequest<'get_posted_image_urls'>): PostedImageUrls {
+export function getPostedImageUrlsOp(
+  ctx: EngineContext,
+  b: OperationRequest<'get_posted_image_urls'>,
+): PostedImageUrls {
   assertImageRights(ctx)
   const table = requireTable(ctx, b.member_table_id)
-  if (memberRow(table, b.member_id) < 0) throw new KrsError('KR_API_F0005', `member_id ${b.member_id}: no such member in member table ${table.id}`)
+  if (memberRow(table, b.member_id) < 0)
+    throw new KrsError('KR_API_F0005', `member_id ${b.member_id}: no such member in member table ${table.id}`)
   return urlsFor(ctx, imagesOf(ctx.tenant, ctx.now()), table, [b.member_id], b.album_ids)
 }
 
@@ -73,16 +86,28 @@ function byCondition(ctx: EngineContext, table: MemberTableState, info: Conditio
   assertSortKey(table, b.sort_key, ctx.tenant.memberDb)
   const pred = compileCondition(table, info, ctx.now(), { db: ctx.tenant.memberDb })
   const rows = pageRows(table, pred, { offset: b.offset, sort_key: b.sort_key, order: b.order })
-  return urlsFor(ctx, imagesOf(ctx.tenant, ctx.now()), table, rows.map((r) => table.members.id[r]!), b.album_ids)
+  return urlsFor(
+    ctx,
+    imagesOf(ctx.tenant, ctx.now()),
+    table,
+    rows.map((r) => table.members.id[r]!),
+    b.album_ids,
+  )
 }
 
-export function getPostedImageUrlsByOneshotConditionOp(ctx: EngineContext, b: OperationRequest<'get_posted_image_urls_by_oneshot_condition'>): PostedImageUrls {
+export function getPostedImageUrlsByOneshotConditionOp(
+  ctx: EngineContext,
+  b: OperationRequest<'get_posted_image_urls_by_oneshot_condition'>,
+): PostedImageUrls {
   assertImageRights(ctx)
   const table = requireTable(ctx, b.member_table_id)
   return byCondition(ctx, table, b.condition_info, b)
 }
 
-export function getPostedImageUrlsByConditionOp(ctx: EngineContext, b: OperationRequest<'get_posted_image_urls_by_condition'>): PostedImageUrls {
+export function getPostedImageUrlsByConditionOp(
+  ctx: EngineContext,
+  b: OperationRequest<'get_posted_image_urls_by_condition'>,
+): PostedImageUrls {
   assertImageRights(ctx)
   const table = requireTable(ctx, b.member_table_id)
   return byCondition(ctx, table, requireCondition(ctx.tenant.memberDb, table.id, b.condition_id).info, b)

@@ -13,10 +13,16 @@ export const postedImagesSection: StateSection<'postedImages'> = {
     const s = scenarioImages(tenant)
     const albums: PostedImagesState['albums'] = {}
     for (const a of s.albums) albums[String(a.id)] = a
-    return { urlExpireSeconds: s.urlExpireSeconds, publicBaseUrl: servicesSettings(tenant).publicBaseUrl, albums, images: s.images }
+    return {
+      urlExpireSeconds: s.urlExpireSeconds,
+      publicBaseUrl: servicesSettings(tenant).publicBaseUrl,
+      albums,
+      images: s.images,
+    }
   },
   toJSON: copy,
   fromJSON: (j) => copy(j as PostedImagesState),
 }
 
-export const imagesOf = (tenant: TenantState, now: number): PostedImagesState => useSection(tenant, postedImagesSection, now)
+export const imagesOf = (tenant: TenantState, now: number): PostedImagesState =>
+  useSection(tenant, postedImagesSection, now)

@@ -13,6 +13,8 @@ declare module '../../kernel/tenant-state.js' {
 /** Stored files (upload_stored_files). */
 export const storedFilesModule = defineModule({
   name: 'stored-files',
-  handlers: { upload_stored_files: (ctx, b) => uploadStoredFilesOp(ctx, b) } satisfies ModuleHandlers<'upload_stored_files'>,
+  handlers: {
+    upload_stored_files: (ctx, b) => uploadStoredFilesOp(ctx, b),
+  } satisfies ModuleHandlers<'upload_stored_files'>,
   sections: [storedFilesSection],
 })

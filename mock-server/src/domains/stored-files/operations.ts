@@ -15,15 +15,28 @@ export function uploadStoredFilesOp(ctx: EngineContext, b: OperationRequest<'upl
   }
   const decoded = decodeUploadBody(b.body)
   if (decoded.bytes >= MAX_STORED_FILE_BYTES) {
-    throw new KrsError('KR_API_F0004', `body is ${decoded.bytes} bytes; a stored file must be under 50 MB (${MAX_STORED_FILE_BYTES} bytes)`)
+    throw new KrsError(
+      'KR_API_F0004',
+      `body is ${decoded.bytes} bytes; a stored file must be under 50 MB (${MAX_STORED_FILE_BYTES} bytes)`,
+    )
   }
   const now = ctx.now()
   const state = filesOf(ctx.tenant, now)
   const id = state.nextId++
   state.files[String(id)] = {
-    id, fileName: b.file_name, body: decoded.text.replace(/\r\n/g, '\n'), bytes: decoded.bytes, uploadedAt: now,
-    accountId: ctx.account?.id ?? null, base64: decoded.base64,
+    id,
+    fileName: b.file_name,
+    body: decoded.text.replace(/\r\n/g, '\n'),
+    bytes: decoded.bytes,
+    uploadedAt: now,
+    accountId: ctx.account?.id ?? null,
+    base64: decoded.base64,
   }
-  ctx.audit('upload_stored_file', { stored_file_id: id, file_name: b.file_name, bytes: decoded.bytes, base64: decoded.base64 })
+  ctx.audit('upload_stored_file', {
+    stored_file_id: id,
+    file_name: b.file_name,
+    bytes: decoded.bytes,
+    base64: decoded.base64,
+  })
   return id
 }

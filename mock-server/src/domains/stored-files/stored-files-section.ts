@@ -13,4 +13,5 @@ export const storedFilesSection: StateSection<'storedFiles'> = {
   fromJSON: (j) => copy(j as StoredFilesState),
 }
 
-export const filesOf = (tenant: TenantState, now: number): StoredFilesState => useSection(tenant, storedFilesSection, now)
+export const filesOf = (tenant: TenantState, now: number): StoredFilesState =>
+  useSection(tenant, storedFilesSection, now)

@@ -4,5 +4,7 @@ import { searchAddressesByZipOp } from './operations.js'
 /** Zip code search (search_addresses_by_zip) over the bundled dictionary. */
 export const zipModule = defineModule({
   name: 'zip',
-  handlers: { search_addresses_by_zip: (ctx, b) => searchAddressesByZipOp(ctx, b.zip) } satisfies ModuleHandlers<'search_addresses_by_zip'>,
+  handlers: {
+    search_addresses_by_zip: (ctx, b) => searchAddressesByZipOp(ctx, b.zip),
+  } satisfies ModuleHandlers<'search_addresses_by_zip'>,
 })

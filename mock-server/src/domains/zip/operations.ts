@@ -13,15 +13,25 @@ const ZIP = /^(?:[0-9]{7}|[0-9]{3}-[0-9]{4})$/
  * not ready (simulated by the scenario, or the data not built).
  */
 export async function searchAddressesByZipOp(ctx: EngineContext, zip: string): Promise<ZipAddress[]> {
-  if (!ZIP.test(zip)) throw new KrsError('KR_API_F0207', `zip "${zip}" must be 7 digits (1000001) or 3 digits, a hyphen and 4 digits (100-0001)`)
+  if (!ZIP.test(zip))
+    throw new KrsError(
+      'KR_API_F0207',
+      `zip "${zip}" must be 7 digits (1000001) or 3 digits, a hyphen and 4 digits (100-0001)`,
+    )
   if (batchOf(ctx.tenant, ctx.now()).zipNotReady) {
-    throw new KrsError('KR_API_F0208', 'the zip address dictionary is being updated (scenario: extensions.services.zip_not_ready); retry after a while')
+    throw new KrsError(
+      'KR_API_F0208',
+      'the zip address dictionary is being updated (scenario: extensions.services.zip_not_ready); retry after a while',
+    )
   }
   let dict: ZipDictionary
   try {
     dict = await zipDictionary()
   } catch (e) {
-    throw new KrsError('KR_API_F0208', `the zip dictionary is not built (run \`npx tsx scripts/build-zip-dictionary.ts\` in mock-server): ${(e as Error).message}`)
+    throw new KrsError(
+      'KR_API_F0208',
+      `the zip dictionary is not built (run \`npx tsx scripts/build-zip-dictionary.ts\` in mock-server): ${(e as Error).message}`,
+    )
   }
   return dict.lookup(zip.replace('-', ''))
 }

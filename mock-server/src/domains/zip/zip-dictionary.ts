@@ -15,7 +15,11 @@ export interface ZipAddress {
 
 export const ZIP_FORMAT = 'krs-zip/1'
 
-interface City { pref: number; name: string; yomi: string }
+interface City {
+  pref: number
+  name: string
+  yomi: string
+}
 
 export class ZipDictionary {
   /** Source of the data, e.g. "jquery-jpostal-ja@2.14.73". */

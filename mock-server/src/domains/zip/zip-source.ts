@@ -46,7 +46,9 @@ export function setZipTextLoader(next: ZipTextLoader): void {
 export function zipDictionary(): Promise<ZipDictionary> {
   if (!loading) {
     const p = loader().then((text) => new ZipDictionary(text))
-    p.catch(() => { if (loading === p) loading = null })
+    p.catch(() => {
+      if (loading === p) loading = null
+    })
     loading = p
   }
   return loading

@@ -1,7 +1,15 @@
 import React, { useState } from 'react'
 
 /** Copies `text` to the clipboard; says so in a live region. */
-export default function CopyButton({ text, label = 'コピー', testId }: { text: string; label?: string; testId?: string }): React.JSX.Element {
+export default function CopyButton({
+  text,
+  label = 'コピー',
+  testId,
+}: {
+  text: string
+  label?: string
+  testId?: string
+}): React.JSX.Element {
   const [done, setDone] = useState('')
   const copy = async (): Promise<void> => {
     try {
@@ -14,7 +22,12 @@ export default function CopyButton({ text, label = 'コピー', testId }: { text
   }
   return (
     <span className="krs-pg-copy">
-      <button type="button" className="button button--sm button--outline button--secondary" onClick={() => void copy()} data-testid={testId}>
+      <button
+        type="button"
+        className="button button--sm button--outline button--secondary"
+        onClick={() => void copy()}
+        data-testid={testId}
+      >
         {label}
       </button>
       <span role="status" className="krs-pg-muted">

@@ -18,7 +18,15 @@ export function labelWidth(text: string): number {
 }
 
 /** A horizontal bar chart in plain SVG (counts by kind, click counts). */
-export default function BarChart({ title, bars, testId }: { title: string; bars: Bar[]; testId: string }): React.JSX.Element {
+export default function BarChart({
+  title,
+  bars,
+  testId,
+}: {
+  title: string
+  bars: Bar[]
+  testId: string
+}): React.JSX.Element {
   const max = Math.max(1, ...bars.map((b) => b.value))
   const height = bars.length * ROW + 8
   // Room for the longest label and the longest value, so that neither is clipped.

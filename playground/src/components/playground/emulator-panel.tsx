@@ -62,7 +62,17 @@ async function api<T>(name: string, body: unknown, token: string): Promise<T> {
 }
 
 /** The in-browser tenant: clock, reset, a delivery's outbox and result chart, the journal. */
-export default function EmulatorPanel({ ready, token, revision, onReset }: { ready: boolean; token: string; revision: number; onReset?: () => void }): React.JSX.Element {
+export default function EmulatorPanel({
+  ready,
+  token,
+  revision,
+  onReset,
+}: {
+  ready: boolean
+  token: string
+  revision: number
+  onReset?: () => void
+}): React.JSX.Element {
   const [clock, setClock] = useState<Clock | null>(null)
   const [advance, setAdvance] = useState('3600')
   const [deliveryId, setDeliveryId] = useState('')
@@ -102,47 +112,112 @@ export default function EmulatorPanel({ ready, token, revision, onReset }: { rea
       <h2 className="krs-pg-h">エミュレータ</h2>
       {!ready ? <p className="krs-pg-muted">エミュレータを起動しています…</p> : null}
       <p>
-        時計: <strong data-testid="emulator-clock">{clock ? `${formatJst(clock.now)} JST` : '—'}</strong>（日本時間、{clock?.mode === 'manual' ? '手動' : '実時間'}）
-        {clock ? <span data-testid="emulator-clock-unix" hidden>{clock.now}</span> : null}
+        時計: <strong data-testid="emulator-clock">{clock ? `${formatJst(clock.now)} JST` : '—'}</strong>（日本時間、
+        {clock?.mode === 'manual' ? '手動' : '実時間'}）
+        {clock ? (
+          <span data-testid="emulator-clock-unix" hidden>
+            {clock.now}
+          </span>
+        ) : null}
       </p>
       <div className="krs-pg-row">
         <label>
-          進める秒数 <input className="krs-pg-input krs-pg-short" value={advance} onChange={(e) => setAdvance(e.target.value)} data-testid="clock-seconds" />
+          進める秒数{' '}
+          <input
+            className="krs-pg-input krs-pg-short"
+            value={advance}
+            onChange={(e) => setAdvance(e.target.value)}
+            data-testid="clock-seconds"
+          />
         </label>
-        <button type="button" className="button button--sm button--secondary" disabled={!ready} data-testid="clock-advance"
-          onClick={run(async () => { await admin('POST', 'clock', { advance_seconds: Number(advance) }) })}>
+        <button
+          type="button"
+          className="button button--sm button--secondary"
+          disabled={!ready}
+          data-testid="clock-advance"
+          onClick={run(async () => {
+            await admin('POST', 'clock', { advance_seconds: Number(advance) })
+          })}
+        >
           時計を進める
         </button>
-        <button type="button" className="button button--sm button--danger krs-pg-reset" disabled={!ready} data-testid="emulator-reset"
-          onClick={run(async () => { await admin('POST', 'reset', {}); onReset?.(); setOutbox(null); setCounts(null); setClicks(null) })}>
+        <button
+          type="button"
+          className="button button--sm button--danger krs-pg-reset"
+          disabled={!ready}
+          data-testid="emulator-reset"
+          onClick={run(async () => {
+            await admin('POST', 'reset', {})
+            onReset?.()
+            setOutbox(null)
+            setCounts(null)
+            setClicks(null)
+          })}
+        >
           リセット
         </button>
       </div>
       <div className="krs-pg-row">
         <label>
-          配信ID <input className="krs-pg-input krs-pg-short" value={deliveryId} onChange={(e) => setDeliveryId(e.target.value)} data-testid="delivery-id" />
+          配信ID{' '}
+          <input
+            className="krs-pg-input krs-pg-short"
+            value={deliveryId}
+            onChange={(e) => setDeliveryId(e.target.value)}
+            data-testid="delivery-id"
+          />
         </label>
-        <button type="button" className="button button--sm button--secondary" disabled={!ready || !(id > 0)} data-testid="show-outbox"
-          onClick={run(async () => { setOutbox(displayText(JSON.stringify(await admin('GET', `outbox?delivery_id=${id}&limit=5`)))) })}>
+        <button
+          type="button"
+          className="button button--sm button--secondary"
+          disabled={!ready || !(id > 0)}
+          data-testid="show-outbox"
+          onClick={run(async () => {
+            setOutbox(displayText(JSON.stringify(await admin('GET', `outbox?delivery_id=${id}&limit=5`))))
+          })}
+        >
           送信箱を見る
         </button>
-        <button type="button" className="button button--sm button--secondary" disabled={!ready || !(id > 0)} data-testid="show-result"
+        <button
+          type="button"
+          className="button button--sm button--secondary"
+          disabled={!ready || !(id > 0)}
+          data-testid="show-result"
           onClick={run(async () => {
-            const result = await api<{ count_info: Record<string, number> }>('get_delivery_result', { delivery_id: id }, token)
-            setCounts(Object.entries(result.count_info).map(([k, v]) => ({ label: countLabels[k] ?? k, value: Number(v) })))
-            const cc = await api<{ id: number; url: string | null; type: number; total_num: number; unique_num: number }[]>('get_click_counts_for_delivery', { delivery_id: id }, token)
-            setClicks(cc.flatMap((c) => [
-              { label: `${c.type === 1 ? '開封' : (c.url ?? '').slice(0, 24)}（延べ）`, value: c.total_num },
-              { label: `${c.type === 1 ? '開封' : (c.url ?? '').slice(0, 24)}（ユニーク）`, value: c.unique_num },
-            ]))
-          })}>
+            const result = await api<{ count_info: Record<string, number> }>(
+              'get_delivery_result',
+              { delivery_id: id },
+              token,
+            )
+            setCounts(
+              Object.entries(result.count_info).map(([k, v]) => ({ label: countLabels[k] ?? k, value: Number(v) })),
+            )
+            const cc = await api<
+              { id: number; url: string | null; type: number; total_num: number; unique_num: number }[]
+            >('get_click_counts_for_delivery', { delivery_id: id }, token)
+            setClicks(
+              cc.flatMap((c) => [
+                { label: `${c.type === 1 ? '開封' : (c.url ?? '').slice(0, 24)}（延べ）`, value: c.total_num },
+                { label: `${c.type === 1 ? '開封' : (c.url ?? '').slice(0, 24)}（ユニーク）`, value: c.unique_num },
+              ]),
+            )
+          })}
+        >
           配信結果のグラフ
         </button>
       </div>
-      {message ? <p className="krs-pg-ng" data-testid="emulator-message">{message}</p> : null}
+      {message ? (
+        <p className="krs-pg-ng" data-testid="emulator-message">
+          {message}
+        </p>
+      ) : null}
       {counts ? <BarChart title="配信結果（種類ごとの件数）" bars={counts} testId="chart-counts" /> : null}
       {clicks ? <BarChart title="クリックカウント" bars={clicks} testId="chart-clicks" /> : null}
-      {outbox ? <pre className="krs-pg-body" data-testid="outbox">{outbox}</pre> : null}
+      {outbox ? (
+        <pre className="krs-pg-body" data-testid="outbox">
+          {outbox}
+        </pre>
+      ) : null}
       <details open>
         <summary>リクエストの記録（新しい 20 件、時刻は実際の時刻の日本時間）</summary>
         <ol className="krs-pg-journal" data-testid="journal">

@@ -48,7 +48,11 @@ export function enumNamesFromDescription(values: unknown, description: unknown):
 const CONDITIONAL_KEYS = ['if', 'then', 'else'] as const
 
 function isConditional(s: unknown): boolean {
-  return isObject(s) && CONDITIONAL_KEYS.some((k) => k in s) && Object.keys(s).every((k) => (CONDITIONAL_KEYS as readonly string[]).includes(k))
+  return (
+    isObject(s) &&
+    CONDITIONAL_KEYS.some((k) => k in s) &&
+    Object.keys(s).every((k) => (CONDITIONAL_KEYS as readonly string[]).includes(k))
+  )
 }
 
 /** The reshaped copy of `schema` for the form (see the module comment). `key` is the property name. */
@@ -75,7 +79,9 @@ export function readerSchema(schema: unknown, key?: string): unknown {
     const label = labelFromDescription(schema.description)
     if (label) out.title = label
   }
-  const names = Array.isArray(schema['x-enum-descriptions']) ? schema['x-enum-descriptions'] : enumNamesFromDescription(schema.enum, schema.description)
+  const names = Array.isArray(schema['x-enum-descriptions'])
+    ? schema['x-enum-descriptions']
+    : enumNamesFromDescription(schema.enum, schema.description)
   if (Array.isArray(schema.enum) && Array.isArray(names) && names.length === schema.enum.length) {
     out.oneOf = schema.enum.map((value, i) => ({ const: value, title: `${String(value)}: ${String(names[i])}` }))
     delete out.enum

@@ -1,5 +1,14 @@
 import React from 'react'
-import { getTemplate, getUiOptions, TranslatableString, type DescriptionFieldProps, type FieldTemplateProps, type IconButtonProps, type TemplatesType, type TitleFieldProps } from '@rjsf/utils'
+import {
+  getTemplate,
+  getUiOptions,
+  TranslatableString,
+  type DescriptionFieldProps,
+  type FieldTemplateProps,
+  type IconButtonProps,
+  type TemplatesType,
+  type TitleFieldProps,
+} from '@rjsf/utils'
 import DescriptionText from './description-text'
 
 /** rjsf's fixed texts in Japanese (its `translateString` extension point). */
@@ -86,7 +95,20 @@ function keyOf(props: FieldTemplateProps): string | null {
 
 /** One field: Japanese label, required mark, the JSON key, the description (Markdown), the input. */
 function FieldTemplate(props: FieldTemplateProps): React.JSX.Element {
-  const { id, label, children, errors, help, rawDescription, hidden, required, displayLabel, registry, uiSchema, schema } = props
+  const {
+    id,
+    label,
+    children,
+    errors,
+    help,
+    rawDescription,
+    hidden,
+    required,
+    displayLabel,
+    registry,
+    uiSchema,
+    schema,
+  } = props
   const uiOptions = getUiOptions(uiSchema)
   const WrapIfAdditionalTemplate = getTemplate('WrapIfAdditionalTemplate', registry, uiOptions)
   if (hidden) return <div className="hidden">{children}</div>
@@ -115,9 +137,21 @@ function FieldTemplate(props: FieldTemplateProps): React.JSX.Element {
   )
 }
 
-function TextButton({ text, className, registry: _registry, uiSchema: _ui, iconType: _t, icon: _i, ...rest }: IconButtonProps & { text: string }): React.JSX.Element {
+function TextButton({
+  text,
+  className,
+  registry: _registry,
+  uiSchema: _ui,
+  iconType: _t,
+  icon: _i,
+  ...rest
+}: IconButtonProps & { text: string }): React.JSX.Element {
   return (
-    <button type="button" className={`button button--sm button--outline button--secondary krs-pg-form-button ${className ?? ''}`} {...rest}>
+    <button
+      type="button"
+      className={`button button--sm button--outline button--secondary krs-pg-form-button ${className ?? ''}`}
+      {...rest}
+    >
       {text}
     </button>
   )
@@ -135,7 +169,9 @@ const ButtonTemplates: Partial<TemplatesType['ButtonTemplates']> = {
   ClearButton: (p) => <TextButton {...p} title={undefined} text={t(p, TranslatableString.ClearButton)} />,
 }
 
-export const readerTemplates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { ButtonTemplates: Partial<TemplatesType['ButtonTemplates']> } = {
+export const readerTemplates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {
+  ButtonTemplates: Partial<TemplatesType['ButtonTemplates']>
+} = {
   FieldTemplate,
   DescriptionFieldTemplate,
   TitleFieldTemplate,

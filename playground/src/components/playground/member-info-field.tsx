@@ -19,23 +19,65 @@ const isObject = (v: unknown): v is Info => typeof v === 'object' && v !== null 
 
 /** Japanese names of the element types (the contract's x-enum-descriptions of ElementType). */
 const typeNames: Record<string, string> = {
-  text: 'テキスト', textarea: 'テキストエリア', integer: '整数', email: 'メールアドレス', url: 'URL', select: '単一選択',
-  select_multiple: '複数選択', date: '日付', prefecture: '都道府県', zip: '郵便番号', telephone: '電話番号', sex: '性別',
-  marriage: '婚姻状況', yesno: 'はい/いいえ', checkbox: 'チェックボックス', password: 'パスワード', encrypted_text: '暗号化テキスト',
-  hashed_password: 'ハッシュ化パスワード', autogen: '自動採番', timestamp: '日時', auth: '認証',
+  text: 'テキスト',
+  textarea: 'テキストエリア',
+  integer: '整数',
+  email: 'メールアドレス',
+  url: 'URL',
+  select: '単一選択',
+  select_multiple: '複数選択',
+  date: '日付',
+  prefecture: '都道府県',
+  zip: '郵便番号',
+  telephone: '電話番号',
+  sex: '性別',
+  marriage: '婚姻状況',
+  yesno: 'はい/いいえ',
+  checkbox: 'チェックボックス',
+  password: 'パスワード',
+  encrypted_text: '暗号化テキスト',
+  hashed_password: 'ハッシュ化パスワード',
+  autogen: '自動採番',
+  timestamp: '日時',
+  auth: '認証',
 }
 
 const inputTypes: Record<string, string> = { email: 'email', url: 'url', telephone: 'tel' }
 
 /** The input of one element, by its type: text, select with option labels, date, multi-select, yes/no. */
-function ElementInput({ element, id, value, onChange, describedBy }: { element: MemberElement; id: string; value: unknown; onChange: (v: unknown) => void; describedBy: string }): React.JSX.Element {
-  const common = { id, 'aria-describedby': describedBy, 'aria-required': element.required || undefined, 'data-element': element.id }
+function ElementInput({
+  element,
+  id,
+  value,
+  onChange,
+  describedBy,
+}: {
+  element: MemberElement
+  id: string
+  value: unknown
+  onChange: (v: unknown) => void
+  describedBy: string
+}): React.JSX.Element {
+  const common = {
+    id,
+    'aria-describedby': describedBy,
+    'aria-required': element.required || undefined,
+    'data-element': element.id,
+  }
   const options = Object.entries(element.config.options ?? {})
   switch (element.type) {
-    case 'select': case 'sex': case 'marriage': case 'prefecture':
+    case 'select':
+    case 'sex':
+    case 'marriage':
+    case 'prefecture':
       if (options.length > 0) {
         return (
-          <select {...common} className="krs-pg-input" value={typeof value === 'number' ? String(value) : ''} onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}>
+          <select
+            {...common}
+            className="krs-pg-input"
+            value={typeof value === 'number' ? String(value) : ''}
+            onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+          >
             <option value="">（指定しない）</option>
             {options.map(([k, label]) => (
               <option key={k} value={k}>
@@ -71,27 +113,60 @@ function ElementInput({ element, id, value, onChange, describedBy }: { element: 
     }
     case 'yesno':
       return (
-        <select {...common} className="krs-pg-input" value={value === true ? 'yes' : value === false ? 'no' : ''} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value === 'yes')}>
+        <select
+          {...common}
+          className="krs-pg-input"
+          value={value === true ? 'yes' : value === false ? 'no' : ''}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value === 'yes')}
+        >
           <option value="">（指定しない）</option>
-          <option value="yes">はい{element.config.yes_description ? `（${element.config.yes_description}）` : ''}</option>
-          <option value="no">いいえ{element.config.no_description ? `（${element.config.no_description}）` : ''}</option>
+          <option value="yes">
+            はい{element.config.yes_description ? `（${element.config.yes_description}）` : ''}
+          </option>
+          <option value="no">
+            いいえ{element.config.no_description ? `（${element.config.no_description}）` : ''}
+          </option>
         </select>
       )
     case 'checkbox':
       return (
         <label className="krs-pg-check">
-          <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} /> {element.config.label ?? element.name}
+          <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />{' '}
+          {element.config.label ?? element.name}
         </label>
       )
     case 'date':
-      return <input {...common} className="krs-pg-input" type="date" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)} />
+      return (
+        <input
+          {...common}
+          className="krs-pg-input"
+          type="date"
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+        />
+      )
     case 'integer':
       return (
-        <input {...common} className="krs-pg-input" type="number" inputMode="numeric" min={element.config.min ?? undefined} max={element.config.max ?? undefined}
-          value={typeof value === 'number' ? String(value) : ''} onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))} />
+        <input
+          {...common}
+          className="krs-pg-input"
+          type="number"
+          inputMode="numeric"
+          min={element.config.min ?? undefined}
+          max={element.config.max ?? undefined}
+          value={typeof value === 'number' ? String(value) : ''}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+        />
       )
     case 'textarea':
-      return <textarea {...common} className="krs-pg-input krs-pg-textarea" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)} />
+      return (
+        <textarea
+          {...common}
+          className="krs-pg-input krs-pg-textarea"
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+        />
+      )
     default:
       break
   }
@@ -99,9 +174,14 @@ function ElementInput({ element, id, value, onChange, describedBy }: { element: 
   // (integer ids for choices).
   const numeric = ['select', 'sex', 'marriage', 'prefecture'].includes(element.type)
   return (
-    <input {...common} className="krs-pg-input" type={numeric ? 'number' : (inputTypes[element.type] ?? 'text')} autoComplete="off"
+    <input
+      {...common}
+      className="krs-pg-input"
+      type={numeric ? 'number' : (inputTypes[element.type] ?? 'text')}
+      autoComplete="off"
       value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
-      onChange={(e) => onChange(e.target.value === '' ? undefined : numeric ? Number(e.target.value) : e.target.value)} />
+      onChange={(e) => onChange(e.target.value === '' ? undefined : numeric ? Number(e.target.value) : e.target.value)}
+    />
   )
 }
 
@@ -114,7 +194,10 @@ export default function MemberInfoField(props: FieldProps): React.JSX.Element {
   const { formData, onChange, fieldPathId, registry, required } = props
   const ctx = registry.formContext as PlaygroundFormContext
   const body = isObject(ctx.body) ? ctx.body : {}
-  const tableId = typeof body.member_table_id === 'number' && Number.isInteger(body.member_table_id) && body.member_table_id > 0 ? body.member_table_id : null
+  const tableId =
+    typeof body.member_table_id === 'number' && Number.isInteger(body.member_table_id) && body.member_table_id > 0
+      ? body.member_table_id
+      : null
   const [loaded, setLoaded] = useState<{ key: string; elements?: MemberElement[]; error?: string } | null>(null)
   const loadKey = `${JSON.stringify(ctx.target)}#${tableId}`
 
@@ -152,19 +235,25 @@ export default function MemberInfoField(props: FieldProps): React.JSX.Element {
         会員情報{required ? <RequiredMark /> : null} <code className="krs-pg-key">member_info</code>
       </legend>
       {tableId === null ? (
-        <p className="krs-pg-muted">データベースID（member_table_id）を入れると、そのデータベースの項目を送信先から読み込みます。</p>
+        <p className="krs-pg-muted">
+          データベースID（member_table_id）を入れると、そのデータベースの項目を送信先から読み込みます。
+        </p>
       ) : !ctx.ready ? (
         <p className="krs-pg-muted">送信先の準備を待っています…</p>
       ) : current === null ? (
-        <p className="krs-pg-muted" role="status">データベース {tableId} の項目を読み込んでいます…</p>
+        <p className="krs-pg-muted" role="status">
+          データベース {tableId} の項目を読み込んでいます…
+        </p>
       ) : current.error ? (
         <p className="krs-pg-ng" role="alert">
-          データベース {tableId} の項目を読み込めませんでした（{current.error}）。JSON エディタで <code>e_項目ID</code> をキーに入力できます。
+          データベース {tableId} の項目を読み込めませんでした（{current.error}）。JSON エディタで <code>e_項目ID</code>{' '}
+          をキーに入力できます。
         </p>
       ) : (
         <>
           <p className="krs-pg-muted" data-testid="member-info-source">
-            送信先のデータベース {tableId} の項目です（get_member_table_elements）。<span aria-hidden="true">*</span> はデータベースで必須の項目です。空の項目は送りません。
+            送信先のデータベース {tableId} の項目です（get_member_table_elements）。<span aria-hidden="true">*</span>{' '}
+            はデータベースで必須の項目です。空の項目は送りません。
           </p>
           {editable.map((e) => {
             const key = `e_${e.id}`
@@ -173,7 +262,11 @@ export default function MemberInfoField(props: FieldProps): React.JSX.Element {
             const Label = isGroup ? 'span' : 'label'
             return (
               <div key={e.id} className="form-group krs-pg-element" data-testid={`element-${key}`}>
-                <Label id={`${inputId}__label`} className="control-label krs-pg-label" {...(isGroup ? {} : { htmlFor: inputId })}>
+                <Label
+                  id={`${inputId}__label`}
+                  className="control-label krs-pg-label"
+                  {...(isGroup ? {} : { htmlFor: inputId })}
+                >
                   {e.name}
                   {e.required ? <RequiredMark /> : null}
                   <code className="krs-pg-key">{key}</code>
@@ -182,12 +275,20 @@ export default function MemberInfoField(props: FieldProps): React.JSX.Element {
                   {typeNames[e.type] ?? e.type}
                   {e.unique ? '・重複キー' : ''}
                 </span>
-                <ElementInput element={e} id={inputId} value={value[key]} onChange={(v) => set(key, v)} describedBy={`${inputId}__type`} />
+                <ElementInput
+                  element={e}
+                  id={inputId}
+                  value={value[key]}
+                  onChange={(v) => set(key, v)}
+                  describedBy={`${inputId}__type`}
+                />
               </div>
             )
           })}
           {automatic.length > 0 ? (
-            <p className="krs-pg-muted">自動で設定される項目（入力しません）: {automatic.map((e) => `${e.name}（e_${e.id}）`).join('、')}</p>
+            <p className="krs-pg-muted">
+              自動で設定される項目（入力しません）: {automatic.map((e) => `${e.name}（e_${e.id}）`).join('、')}
+            </p>
           ) : null}
         </>
       )}
@@ -198,7 +299,11 @@ export default function MemberInfoField(props: FieldProps): React.JSX.Element {
             {others.map((k) => (
               <li key={k}>
                 <code>{k}</code>: <code>{JSON.stringify(value[k])}</code>{' '}
-                <button type="button" className="button button--sm button--outline button--secondary krs-pg-form-button" onClick={() => set(k, undefined)}>
+                <button
+                  type="button"
+                  className="button button--sm button--outline button--secondary krs-pg-form-button"
+                  onClick={() => set(k, undefined)}
+                >
                   削除
                 </button>
               </li>

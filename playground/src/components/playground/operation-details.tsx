@@ -4,13 +4,23 @@ import { optionLabels, rightLabels } from './labels'
 import type { PlaygroundRegistry, RegistryOperation } from './runtime-loader'
 
 /** Description, rights, option and error codes of one operation. */
-export default function OperationDetails({ op, registry }: { op: RegistryOperation; registry: PlaygroundRegistry }): React.JSX.Element {
+export default function OperationDetails({
+  op,
+  registry,
+}: {
+  op: RegistryOperation
+  registry: PlaygroundRegistry
+}): React.JSX.Element {
   return (
     <section data-testid="operation-details">
       <DescriptionText text={op.description} />
       <dl className="krs-pg-facts">
         <dt>必要な権限</dt>
-        <dd data-testid="operation-rights">{op.rights.length === 0 ? '認証情報があれば呼び出せます' : op.rights.map((r) => rightLabels[r] ?? r).join('、')}</dd>
+        <dd data-testid="operation-rights">
+          {op.rights.length === 0
+            ? '認証情報があれば呼び出せます'
+            : op.rights.map((r) => rightLabels[r] ?? r).join('、')}
+        </dd>
         <dt>必要なオプション</dt>
         <dd data-testid="operation-option">{op.option ? (optionLabels[op.option] ?? op.option) : 'なし'}</dd>
         <dt>認証</dt>

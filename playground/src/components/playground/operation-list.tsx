@@ -8,7 +8,10 @@ export default function OperationList({ current }: { current: string | null }): 
   const [filter, setFilter] = useState('')
   const q = filter.trim().toLowerCase()
   const shown = useMemo(
-    () => data.operations.filter((op) => q === '' || op.name.toLowerCase().includes(q) || op.summary.toLowerCase().includes(q)),
+    () =>
+      data.operations.filter(
+        (op) => q === '' || op.name.toLowerCase().includes(q) || op.summary.toLowerCase().includes(q),
+      ),
     [q],
   )
   return (
@@ -35,7 +38,11 @@ export default function OperationList({ current }: { current: string | null }): 
             </h3>
             <ul className="krs-pg-ops">
               {ops.map((op) => (
-                <li key={op.name} data-operation={op.name} className={op.name === current ? 'krs-pg-current' : undefined}>
+                <li
+                  key={op.name}
+                  data-operation={op.name}
+                  className={op.name === current ? 'krs-pg-current' : undefined}
+                >
                   <Link to={`/playground/${op.name}`}>
                     <code>{op.name}</code>
                   </Link>

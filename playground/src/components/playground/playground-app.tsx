@@ -10,11 +10,28 @@ import ResponseView from './response-view'
 import EmulatorPanel from './emulator-panel'
 import FormBoundary from './form-boundary'
 import { addHistory, readHistory, type HistoryEntry } from './history'
-import { loadRegistry, loadRuntime, RUNTIME_BASE, type BodyIssue, type PlaygroundRegistry, type PlaygroundRuntime } from './runtime-loader'
+import {
+  loadRegistry,
+  loadRuntime,
+  RUNTIME_BASE,
+  type BodyIssue,
+  type PlaygroundRegistry,
+  type PlaygroundRuntime,
+} from './runtime-loader'
 import { sendRequest, targetBaseUrl, type CallResult, type Target } from './send-request'
 import { bodyFromSearch, shareUrl } from './share-url'
 import { snippetKinds } from './snippets'
-import { forgetSessionIds, forgetTargetData, idsFromAnswer, knownIds, memberElements, rememberSessionIds, sampleMemberInfo, sessionIds, type KnownIds } from './target-data'
+import {
+  forgetSessionIds,
+  forgetTargetData,
+  idsFromAnswer,
+  knownIds,
+  memberElements,
+  rememberSessionIds,
+  sampleMemberInfo,
+  sessionIds,
+  type KnownIds,
+} from './target-data'
 import SnippetTabs from './snippet-tabs'
 
 const SchemaForm = React.lazy(() => import('./schema-form'))
@@ -22,12 +39,32 @@ const SchemaForm = React.lazy(() => import('./schema-form'))
 const LOCAL_MOCK_URL = 'http://127.0.0.1:4010'
 
 /** Request keys that name objects of the target (their values must exist there). */
-const ID_KEYS = ['member_table_id', 'member_id', 'condition_id', 'element_id', 'mail_message_id', 'message_id', 'delivery_id', 'agent_program_id', 'form_id', 'member_form_id', 'clickcount_id', 'batch_job_id', 'stored_file_id', 'columnset_id']
+const ID_KEYS = [
+  'member_table_id',
+  'member_id',
+  'condition_id',
+  'element_id',
+  'mail_message_id',
+  'message_id',
+  'delivery_id',
+  'agent_program_id',
+  'form_id',
+  'member_form_id',
+  'clickcount_id',
+  'batch_job_id',
+  'stored_file_id',
+  'columnset_id',
+]
 
 /** Where the operation that creates an id of a key lives (for the example's note). */
 const CREATED_BY: Record<string, string> = {
-  mail_message_id: 'add_mail_message', message_id: 'add_mail_message', delivery_id: 'add_delivery_schedule',
-  member_id: 'add_member', agent_program_id: 'add_agent_program', batch_job_id: 'export_members', stored_file_id: 'upload_stored_files',
+  mail_message_id: 'add_mail_message',
+  message_id: 'add_mail_message',
+  delivery_id: 'add_delivery_schedule',
+  member_id: 'add_member',
+  agent_program_id: 'add_agent_program',
+  batch_job_id: 'export_members',
+  stored_file_id: 'upload_stored_files',
 }
 
 /** The id keys a body uses, anywhere in it. */
@@ -56,9 +93,12 @@ const defaultTarget: TargetSettings = {
 
 function toTarget(s: TargetSettings): Target {
   switch (s.kind) {
-    case 'emulator': return { kind: 'emulator', token: s.emulatorToken }
-    case 'local': return { kind: 'local', baseUrl: s.localUrl, token: s.localToken }
-    case 'real': return { kind: 'real', environmentId: s.environmentId, token: s.realToken }
+    case 'emulator':
+      return { kind: 'emulator', token: s.emulatorToken }
+    case 'local':
+      return { kind: 'local', baseUrl: s.localUrl, token: s.localToken }
+    case 'real':
+      return { kind: 'real', environmentId: s.environmentId, token: s.realToken }
   }
 }
 
@@ -116,7 +156,11 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
           if (!alive) return
           setRegistry(reg)
           setRuntime(rt)
-          await rt.startEmulator({ origin: window.location.origin, workerUrl: '/mockServiceWorker.js', zipUrl: `${RUNTIME_BASE}/zip-dictionary.txt` })
+          await rt.startEmulator({
+            origin: window.location.origin,
+            workerUrl: '/mockServiceWorker.js',
+            zipUrl: `${RUNTIME_BASE}/zip-dictionary.txt`,
+          })
           if (alive) setEmulatorReady(true)
         })
         .catch((e: unknown) => alive && setLoadError(String(e)))
@@ -145,7 +189,11 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
   // "remember": the real environment id and token in localStorage, only when ticked.
   useEffect(() => {
     try {
-      if (target.remember) localStorage.setItem(REMEMBER_KEY, JSON.stringify({ environmentId: target.environmentId, realToken: target.realToken }))
+      if (target.remember)
+        localStorage.setItem(
+          REMEMBER_KEY,
+          JSON.stringify({ environmentId: target.environmentId, realToken: target.realToken }),
+        )
       else localStorage.removeItem(REMEMBER_KEY)
     } catch {
       // no storage
@@ -166,7 +214,10 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
   const snippetBaseUrl = targetBaseUrl(toTarget(target), origin)
   const bodyValue = parsed?.ok ? parsed.value : {}
   const targetReady = target.kind !== 'emulator' || emulatorReady
-  const formContext = useMemo(() => ({ target: toTarget(target), origin, ready: targetReady, body: bodyValue }), [target, origin, targetReady, bodyValue])
+  const formContext = useMemo(
+    () => ({ target: toTarget(target), origin, ready: targetReady, body: bodyValue }),
+    [target, origin, targetReady, bodyValue],
+  )
 
   const fillExample = async (): Promise<void> => {
     if (!runtime || !op) return
@@ -176,7 +227,7 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
     } catch {
       // the emulator is not running: the wall clock
     }
-    const seed = (history.length + 1) * 7919 + now % 1000
+    const seed = (history.length + 1) * 7919 + (now % 1000)
     // Ids that exist on the chosen target: read with its listing APIs, and created by this session.
     const t = toTarget(target)
     const fromTarget = targetReady ? await knownIds(t, origin).catch(() => ({})) : {}
@@ -186,7 +237,13 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
       const elements = await memberElements(t, origin, ids.member_table_id ?? 1).catch(() => null)
       if (elements) memberInfo = sampleMemberInfo(elements, seed)
     }
-    const v = runtime.exampleBody(op.requestSchema, { seed, now, ids, memberInfo, accept: (b) => runtime.validateBody(op.requestSchema, b).length === 0 })
+    const v = runtime.exampleBody(op.requestSchema, {
+      seed,
+      now,
+      ids,
+      memberInfo,
+      accept: (b) => runtime.validateBody(op.requestSchema, b).length === 0,
+    })
     const unknown = Array.from(idKeysOf(v)).filter((k) => !(k in ids))
     setExampleNote(
       unknown.length === 0
@@ -212,7 +269,17 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
     // The button stays where the reader is (it is never disabled while sending).
     if (document.activeElement === document.body) sendButton.current?.focus()
     setRevision((n) => n + 1)
-    setHistory(addHistory({ at: new Date().toISOString(), name: op.name, body: bodyText, target: t.kind, status: r.status, ms: r.ms, errorCode: r.errorCode }))
+    setHistory(
+      addHistory({
+        at: new Date().toISOString(),
+        name: op.name,
+        body: bodyText,
+        target: t.kind,
+        status: r.status,
+        ms: r.ms,
+        errorCode: r.errorCode,
+      }),
+    )
   }
 
   const copyShare = async (): Promise<void> => {
@@ -240,8 +307,9 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
         {summary ? <p className="krs-pg-summary">{summary.summary}</p> : null}
         {!name ? (
           <p>
-            ブラウザの中で動くエミュレータ（既定のシナリオ）に対して、KREISEL JSON API の {data.operations.length} 個の API を試せるページです。サーバーもアカウントも要りません。左の一覧から
-            API を選んでください。ローカルの <code>krs mock</code> や本番の環境にも送れます。
+            ブラウザの中で動くエミュレータ（既定のシナリオ）に対して、KREISEL JSON API の {data.operations.length} 個の
+            API を試せるページです。サーバーもアカウントも要りません。左の一覧から API を選んでください。ローカルの{' '}
+            <code>krs mock</code> や本番の環境にも送れます。
           </p>
         ) : null}
         {loadError ? <p className="krs-pg-ng">プレイグラウンドを読み込めませんでした: {loadError}</p> : null}
@@ -251,34 +319,65 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
             <OperationDetails op={op} registry={registry} />
             <div className="krs-pg-columns">
               <section className="krs-pg-box" id="krs-pg-request" tabIndex={-1} aria-labelledby="krs-pg-request-title">
-                <h2 className="krs-pg-h" id="krs-pg-request-title">リクエスト</h2>
+                <h2 className="krs-pg-h" id="krs-pg-request-title">
+                  リクエスト
+                </h2>
                 <div className="krs-pg-row">
-                  <button type="button" className="button button--sm button--secondary" onClick={() => void fillExample()} data-testid="fill-example">
+                  <button
+                    type="button"
+                    className="button button--sm button--secondary"
+                    onClick={() => void fillExample()}
+                    data-testid="fill-example"
+                  >
                     例を入れる
                   </button>
-                  <button type="button" className="button button--sm button--secondary" onClick={() => setBodyText('{}')}>
+                  <button
+                    type="button"
+                    className="button button--sm button--secondary"
+                    onClick={() => setBodyText('{}')}
+                  >
                     空にする
                   </button>
-                  <button type="button" className="button button--sm button--secondary" onClick={() => void copyShare()} data-testid="share">
+                  <button
+                    type="button"
+                    className="button button--sm button--secondary"
+                    onClick={() => void copyShare()}
+                    data-testid="share"
+                  >
                     共有 URL
                   </button>
                 </div>
-                {copied ? <p className="krs-pg-muted" role="status">{copied}</p> : null}
-                {exampleNote ? <p className="krs-pg-muted" data-testid="example-note">{exampleNote}</p> : null}
+                {copied ? (
+                  <p className="krs-pg-muted" role="status">
+                    {copied}
+                  </p>
+                ) : null}
+                {exampleNote ? (
+                  <p className="krs-pg-muted" data-testid="example-note">
+                    {exampleNote}
+                  </p>
+                ) : null}
                 <details open className="krs-pg-form-details">
                   <summary>フォーム</summary>
                   {parsed?.ok ? (
                     <FormBoundary resetKey={op.name}>
                       <Suspense fallback={<p className="krs-pg-muted">フォームを読み込んでいます…</p>}>
-                        <SchemaForm key={`${op.name}-${formRevision}`} schema={op.requestSchema} value={bodyValue} context={formContext}
-                          onChange={(v) => setBodyTextState(JSON.stringify(v ?? {}, null, 2))} />
+                        <SchemaForm
+                          key={`${op.name}-${formRevision}`}
+                          schema={op.requestSchema}
+                          value={bodyValue}
+                          context={formContext}
+                          onChange={(v) => setBodyTextState(JSON.stringify(v ?? {}, null, 2))}
+                        />
                       </Suspense>
                     </FormBoundary>
                   ) : (
                     <p className="krs-pg-muted">JSON が読めるようになるとフォームを表示します。</p>
                   )}
                 </details>
-                <label htmlFor="krs-pg-editor" className="krs-pg-label">JSON エディタ（フォームと同じ内容）</label>
+                <label htmlFor="krs-pg-editor" className="krs-pg-label">
+                  JSON エディタ（フォームと同じ内容）
+                </label>
                 <textarea
                   id="krs-pg-editor"
                   className="krs-pg-editor"
@@ -299,48 +398,81 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
                       ))}
                     </ul>
                   ) : (
-                    <p className="krs-pg-ok" data-testid="body-valid">スキーマに合っています</p>
+                    <p className="krs-pg-ok" data-testid="body-valid">
+                      スキーマに合っています
+                    </p>
                   )}
                 </div>
               </section>
               <div>
-                <TargetPicker value={target} onChange={(next) => {
-                  if (next.kind !== target.kind) forgetTargetData()
-                  setTarget(next)
-                }} />
-                <button ref={sendButton} type="button" className="button button--primary krs-pg-send" onClick={() => void send()}
-                  disabled={target.kind === 'emulator' && !emulatorReady} aria-busy={sending} data-testid="send">
-                  {sending ? '送信中…' : target.kind === 'emulator' && !emulatorReady ? 'エミュレータを起動中…' : '送信'}
+                <TargetPicker
+                  value={target}
+                  onChange={(next) => {
+                    if (next.kind !== target.kind) forgetTargetData()
+                    setTarget(next)
+                  }}
+                />
+                <button
+                  ref={sendButton}
+                  type="button"
+                  className="button button--primary krs-pg-send"
+                  onClick={() => void send()}
+                  disabled={target.kind === 'emulator' && !emulatorReady}
+                  aria-busy={sending}
+                  data-testid="send"
+                >
+                  {sending
+                    ? '送信中…'
+                    : target.kind === 'emulator' && !emulatorReady
+                      ? 'エミュレータを起動中…'
+                      : '送信'}
                 </button>
-                {issues.length > 0 ? <p className="krs-pg-muted">スキーマに合わないボディも送れます（サーバーの検証を確かめられます）。</p> : null}
+                {issues.length > 0 ? (
+                  <p className="krs-pg-muted">スキーマに合わないボディも送れます（サーバーの検証を確かめられます）。</p>
+                ) : null}
                 <div aria-live="polite" data-testid="response-live">
                   {result ? <ResponseView result={result} registry={registry} /> : null}
                 </div>
               </div>
             </div>
             <section className="krs-pg-box" data-testid="snippets" aria-labelledby="krs-pg-snippets-title">
-              <h2 className="krs-pg-h" id="krs-pg-snippets-title">コード例（このリクエストそのもの）</h2>
+              <h2 className="krs-pg-h" id="krs-pg-snippets-title">
+                コード例（このリクエストそのもの）
+              </h2>
               {target.kind === 'emulator' ? (
                 <p className="krs-pg-muted">
-                  ブラウザ内エミュレータはこのページの中で動いています。コード例の宛先はこのページのアドレスです。<code>npm start</code>{' '}
-                  でサイトを配信しているときは、同じエミュレータがそこで答えます。<code>krs mock</code> に送るときは宛先を <code>{LOCAL_MOCK_URL}</code> に置き換えてください。トークンは環境変数{' '}
-                  <code>KRS_API_TOKEN</code> に入れます（今のトークン: <code>{target.emulatorToken}</code>）。
+                  ブラウザ内エミュレータはこのページの中で動いています。コード例の宛先はこのページのアドレスです。
+                  <code>npm start</code> でサイトを配信しているときは、同じエミュレータがそこで答えます。
+                  <code>krs mock</code> に送るときは宛先を <code>{LOCAL_MOCK_URL}</code>{' '}
+                  に置き換えてください。トークンは環境変数 <code>KRS_API_TOKEN</code> に入れます（今のトークン:{' '}
+                  <code>{target.emulatorToken}</code>）。
                 </p>
               ) : null}
-              <SnippetTabs kinds={snippetKinds} selected={snippet} onSelect={setSnippet}
-                request={{ name: op.name, body: bodyValue, baseUrl: snippetBaseUrl, security: op.security }} />
+              <SnippetTabs
+                kinds={snippetKinds}
+                selected={snippet}
+                onSelect={setSnippet}
+                request={{ name: op.name, body: bodyValue, baseUrl: snippetBaseUrl, security: op.security }}
+              />
             </section>
           </>
         ) : name && summary && !loadError ? (
           <p className="krs-pg-muted">読み込んでいます…</p>
         ) : null}
         <div className="krs-pg-columns">
-          <EmulatorPanel ready={emulatorReady} token={target.emulatorToken} revision={revision} onReset={() => {
-            forgetTargetData()
-            forgetSessionIds()
-          }} />
+          <EmulatorPanel
+            ready={emulatorReady}
+            token={target.emulatorToken}
+            revision={revision}
+            onReset={() => {
+              forgetTargetData()
+              forgetSessionIds()
+            }}
+          />
           <section className="krs-pg-box" data-testid="history" aria-labelledby="krs-pg-history-title">
-            <h2 className="krs-pg-h" id="krs-pg-history-title">このセッションの呼び出し</h2>
+            <h2 className="krs-pg-h" id="krs-pg-history-title">
+              このセッションの呼び出し
+            </h2>
             {history.length === 0 ? <p className="krs-pg-muted">まだありません。</p> : null}
             <ol className="krs-pg-journal">
               {history.map((h) => (
@@ -349,7 +481,10 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
                     <code>{h.name}</code>
                   </Link>{' '}
                   {h.status}
-                  {h.errorCode ? ` ${h.errorCode}` : ''} <small>{h.ms} ms・{h.target}</small>
+                  {h.errorCode ? ` ${h.errorCode}` : ''}{' '}
+                  <small>
+                    {h.ms} ms・{h.target}
+                  </small>
                 </li>
               ))}
             </ol>

@@ -9,7 +9,10 @@ import './playground.css'
 export default function PlaygroundPage(): React.JSX.Element {
   const name = operationFromPath(useLocation().pathname)
   return (
-    <Layout title={name ? `${name} — プレイグラウンド` : 'プレイグラウンド'} description="KREISEL JSON API の全 API をブラウザで試すためのページ">
+    <Layout
+      title={name ? `${name} — プレイグラウンド` : 'プレイグラウンド'}
+      description="KREISEL JSON API の全 API をブラウザで試すためのページ"
+    >
       <main className="container container--fluid margin-vert--md">
         <PlaygroundApp name={name} />
       </main>

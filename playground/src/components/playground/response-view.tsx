@@ -12,13 +12,22 @@ export function displayText(text: string): string {
   }
 }
 
-export default function ResponseView({ result, registry }: { result: CallResult; registry: PlaygroundRegistry | null }): React.JSX.Element {
+export default function ResponseView({
+  result,
+  registry,
+}: {
+  result: CallResult
+  registry: PlaygroundRegistry | null
+}): React.JSX.Element {
   const explained = result.errorCode ? registry?.errors[result.errorCode] : undefined
   return (
     <section className="krs-pg-box" data-testid="response" aria-label="レスポンス">
       <h3 className="krs-pg-h">
         レスポンス{' '}
-        <span data-testid="response-status" className={result.status >= 200 && result.status < 300 ? 'krs-pg-ok' : 'krs-pg-ng'}>
+        <span
+          data-testid="response-status"
+          className={result.status >= 200 && result.status < 300 ? 'krs-pg-ok' : 'krs-pg-ng'}
+        >
           {result.status === 0 ? '送信失敗' : `${result.status} ${result.statusText}`}
         </span>{' '}
         <small data-testid="response-time">{result.ms} ms</small>
@@ -27,7 +36,8 @@ export default function ResponseView({ result, registry }: { result: CallResult;
       {result.errorCode ? (
         <div className="alert alert--danger" data-testid="response-error">
           <strong>
-            <code data-testid="response-error-code">{result.errorCode}</code> {explained?.name ?? '（カタログにないコード）'}
+            <code data-testid="response-error-code">{result.errorCode}</code>{' '}
+            {explained?.name ?? '（カタログにないコード）'}
           </strong>
           {explained ? <p>{explained.description}</p> : null}
         </div>

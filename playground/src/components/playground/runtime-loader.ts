@@ -12,7 +12,16 @@ export interface PlaygroundRuntime {
   startEmulator(options: { origin: string; workerUrl: string; zipUrl: string }): Promise<unknown>
   validateBody(schema: unknown, body: unknown): BodyIssue[]
   parseBodyText(text: string): { ok: true; value: unknown } | { ok: false; message: string }
-  exampleBody(schema: unknown, options: { seed: number; now: number; accept?: (v: unknown) => boolean; ids?: Record<string, number>; memberInfo?: Record<string, unknown> }): unknown
+  exampleBody(
+    schema: unknown,
+    options: {
+      seed: number
+      now: number
+      accept?: (v: unknown) => boolean
+      ids?: Record<string, number>
+      memberInfo?: Record<string, unknown>
+    },
+  ): unknown
 }
 
 export const RUNTIME_BASE = '/playground-runtime'

@@ -13,7 +13,17 @@ const fields = { memberInfo: MemberInfoField }
  * the playground's templates, Japanese texts and member-info editor (rjsf's own extension
  * points). Controlled by the JSON editor's value: a change here rewrites the editor and back.
  */
-export default function SchemaForm({ schema, value, onChange, context }: { schema: unknown; value: unknown; onChange: (next: unknown) => void; context: PlaygroundFormContext }): React.JSX.Element {
+export default function SchemaForm({
+  schema,
+  value,
+  onChange,
+  context,
+}: {
+  schema: unknown
+  value: unknown
+  onChange: (next: unknown) => void
+  context: PlaygroundFormContext
+}): React.JSX.Element {
   const shown = useMemo(() => readerSchema(schema) as RJSFSchema, [schema])
   const uiSchema = useMemo(() => readerUiSchema(schema) as UiSchema, [schema])
   return (

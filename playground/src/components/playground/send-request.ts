@@ -23,16 +23,24 @@ export interface CallResult {
 /** The base URL (without /api/v1) of a target, for sending and for the snippets. */
 export function targetBaseUrl(target: Target, origin: string): string {
   switch (target.kind) {
-    case 'emulator': return origin
-    case 'local': return target.baseUrl.replace(/\/+$/, '')
-    case 'real': return `https://krs.bz/${encodeURIComponent(target.environmentId)}`
+    case 'emulator':
+      return origin
+    case 'local':
+      return target.baseUrl.replace(/\/+$/, '')
+    case 'real':
+      return `https://krs.bz/${encodeURIComponent(target.environmentId)}`
   }
 }
 
 export function errorCodeOf(text: string): string | null {
   try {
     const v = JSON.parse(text) as unknown
-    if (typeof v === 'object' && v !== null && 'error_code' in v && typeof (v as { error_code: unknown }).error_code === 'string') {
+    if (
+      typeof v === 'object' &&
+      v !== null &&
+      'error_code' in v &&
+      typeof (v as { error_code: unknown }).error_code === 'string'
+    ) {
       return (v as { error_code: string }).error_code
     }
   } catch {
@@ -41,7 +49,13 @@ export function errorCodeOf(text: string): string | null {
   return null
 }
 
-export async function sendRequest(target: Target, origin: string, name: string, bodyText: string, security: boolean): Promise<CallResult> {
+export async function sendRequest(
+  target: Target,
+  origin: string,
+  name: string,
+  bodyText: string,
+  security: boolean,
+): Promise<CallResult> {
   const url = `${targetBaseUrl(target, origin)}/api/v1/${name}`
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (security && target.token) headers.authorization = `Bearer ${target.token}`

@@ -15,7 +15,10 @@ const camel = (name: string): string => name.replace(/_([a-z0-9])/g, (_, c: stri
 const kebab = (name: string): string => name.replace(/_/g, '-')
 
 export function curlSnippet(r: SnippetRequest): string {
-  const lines = [`curl -sS -X POST ${shellQuote(`${r.baseUrl}/api/v1/${r.name}`)}`, `  -H 'Content-Type: application/json'`]
+  const lines = [
+    `curl -sS -X POST ${shellQuote(`${r.baseUrl}/api/v1/${r.name}`)}`,
+    `  -H 'Content-Type: application/json'`,
+  ]
   if (r.security) lines.push(`  -H "Authorization: Bearer ${TOKEN_PLACEHOLDER}"`)
   lines.push(`  --data ${shellQuote(JSON.stringify(r.body))}`)
   return lines.join(' \\\n')
@@ -23,7 +26,9 @@ export function curlSnippet(r: SnippetRequest): string {
 
 export function sdkSnippet(r: SnippetRequest): string {
   const target = /^https:\/\/krs\.bz\/([^/]+)$/.exec(r.baseUrl)
-  const where = target ? `environmentId: ${JSON.stringify(decodeURIComponent(target[1]!))}` : `baseUrl: ${JSON.stringify(r.baseUrl)}`
+  const where = target
+    ? `environmentId: ${JSON.stringify(decodeURIComponent(target[1]!))}`
+    : `baseUrl: ${JSON.stringify(r.baseUrl)}`
   const body = JSON.stringify(r.body, null, 2)
   return [
     "import { createKrsClient } from '@krs-kit/sdk'",
@@ -36,7 +41,9 @@ export function sdkSnippet(r: SnippetRequest): string {
 
 export function cliSnippet(r: SnippetRequest): string {
   const target = /^https:\/\/krs\.bz\/([^/]+)$/.exec(r.baseUrl)
-  const where = target ? `--env-id ${shellQuote(decodeURIComponent(target[1]!))}` : `--base-url ${shellQuote(r.baseUrl)}`
+  const where = target
+    ? `--env-id ${shellQuote(decodeURIComponent(target[1]!))}`
+    : `--base-url ${shellQuote(r.baseUrl)}`
   const body = JSON.stringify(r.body)
   const parts = [`krs ${kebab(r.name)}`, where]
   if (body !== '{}') parts.push(`--body ${shellQuote(body)}`)

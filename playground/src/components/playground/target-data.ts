@@ -25,7 +25,17 @@ export interface ElementConfig {
 }
 
 /** Element types whose value the form builds from the element's config (options, labels, years). */
-const CONFIG_TYPES = new Set(['select', 'select_multiple', 'sex', 'marriage', 'prefecture', 'yesno', 'checkbox', 'date', 'integer'])
+const CONFIG_TYPES = new Set([
+  'select',
+  'select_multiple',
+  'sex',
+  'marriage',
+  'prefecture',
+  'yesno',
+  'checkbox',
+  'date',
+  'integer',
+])
 
 /** Element types that the server fills: never part of member_info. */
 export const AUTOMATIC_TYPES = new Set(['timestamp', 'autogen'])
@@ -52,11 +62,17 @@ export function memberElements(target: Target, origin: string, tableId: number):
     p = (async () => {
       const raw = await call<unknown>(target, origin, 'get_member_table_elements', { member_table_id: tableId })
       // The service answers with the array itself; the SDK also accepts it wrapped.
-      const list = (Array.isArray(raw) ? raw : ((raw as { member_table_elements?: unknown[] }).member_table_elements ?? [])) as Omit<MemberElement, 'config'>[]
+      const list = (
+        Array.isArray(raw) ? raw : ((raw as { member_table_elements?: unknown[] }).member_table_elements ?? [])
+      ) as Omit<MemberElement, 'config'>[]
       return Promise.all(
         list.map(async (e) => ({
           ...e,
-          config: CONFIG_TYPES.has(e.type) ? await call<ElementConfig>(target, origin, 'get_member_table_element_config', { element_id: e.id }).catch(() => ({})) : {},
+          config: CONFIG_TYPES.has(e.type)
+            ? await call<ElementConfig>(target, origin, 'get_member_table_element_config', { element_id: e.id }).catch(
+                () => ({}),
+              )
+            : {},
         })),
       )
     })()
@@ -97,7 +113,9 @@ export function knownIds(target: Target, origin: string): Promise<KnownIds> {
     p = (async () => {
       const ids: KnownIds = {}
       const tables = await call<unknown>(target, origin, 'get_member_tables', {}).catch(() => null)
-      const list = Array.isArray(tables) ? tables : ((tables as { member_tables?: unknown[] } | null)?.member_tables ?? [])
+      const list = Array.isArray(tables)
+        ? tables
+        : ((tables as { member_tables?: unknown[] } | null)?.member_tables ?? [])
       const table = firstId(list, 'id') ?? firstId(list, 'member_table_id')
       if (table === undefined) return ids
       ids.member_table_id = table
@@ -136,13 +154,21 @@ export function idsFromAnswer(name: string, text: string): KnownIds {
   }
   if (typeof v !== 'number' || !Number.isInteger(v) || v <= 0) return {}
   switch (name) {
-    case 'add_member': return { member_id: v }
-    case 'add_mail_message': return { mail_message_id: v, message_id: v }
-    case 'add_mail_message_for_agent_program': return { mail_message_id: v }
-    case 'add_delivery_schedule': case 'add_test_delivery_schedule': return { delivery_id: v }
-    case 'add_condition': return { condition_id: v }
-    case 'add_agent_program': return { agent_program_id: v }
-    default: return {}
+    case 'add_member':
+      return { member_id: v }
+    case 'add_mail_message':
+      return { mail_message_id: v, message_id: v }
+    case 'add_mail_message_for_agent_program':
+      return { mail_message_id: v }
+    case 'add_delivery_schedule':
+    case 'add_test_delivery_schedule':
+      return { delivery_id: v }
+    case 'add_condition':
+      return { condition_id: v }
+    case 'add_agent_program':
+      return { agent_program_id: v }
+    default:
+      return {}
   }
 }
 
@@ -150,16 +176,31 @@ export function idsFromAnswer(name: string, text: string): KnownIds {
 export function sampleValue(e: MemberElement, seed: number): unknown {
   const options = Object.keys(e.config.options ?? {}).map(Number)
   switch (e.type) {
-    case 'email': return `playground-${seed}@example.com`
-    case 'password': case 'hashed_password': return `pass${seed}word`
-    case 'integer': return typeof e.config.min === 'number' ? e.config.min : 1
-    case 'select': case 'sex': case 'marriage': case 'prefecture': return options[0] ?? 1
-    case 'select_multiple': return options.slice(0, 1)
-    case 'date': return '2000-01-01'
-    case 'yesno': case 'checkbox': return true
-    case 'url': return 'https://www.example.com/'
-    case 'zip': return '1000001'
-    case 'telephone': return '0312345678'
+    case 'email':
+      return `playground-${seed}@example.com`
+    case 'password':
+    case 'hashed_password':
+      return `pass${seed}word`
+    case 'integer':
+      return typeof e.config.min === 'number' ? e.config.min : 1
+    case 'select':
+    case 'sex':
+    case 'marriage':
+    case 'prefecture':
+      return options[0] ?? 1
+    case 'select_multiple':
+      return options.slice(0, 1)
+    case 'date':
+      return '2000-01-01'
+    case 'yesno':
+    case 'checkbox':
+      return true
+    case 'url':
+      return 'https://www.example.com/'
+    case 'zip':
+      return '1000001'
+    case 'telephone':
+      return '0312345678'
     default: {
       const kind = typeof e.config.type === 'string' ? e.config.type : 'any'
       if (kind === 'katakana') return 'プレイグラウンド'

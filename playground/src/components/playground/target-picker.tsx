@@ -16,20 +16,36 @@ export interface TargetSettings {
 export const REMEMBER_KEY = 'krs-playground-real-target'
 
 /** Choice of where requests go. The real token stays in memory unless "remember" is ticked. */
-export default function TargetPicker({ value, onChange }: { value: TargetSettings; onChange: (next: TargetSettings) => void }): React.JSX.Element {
+export default function TargetPicker({
+  value,
+  onChange,
+}: {
+  value: TargetSettings
+  onChange: (next: TargetSettings) => void
+}): React.JSX.Element {
   const set = (patch: Partial<TargetSettings>): void => onChange({ ...value, ...patch })
   return (
     <fieldset className="krs-pg-box" data-testid="target-picker">
       <legend>送信先</legend>
       <label>
-        <input type="radio" name="krs-target" checked={value.kind === 'emulator'} onChange={() => set({ kind: 'emulator' })} data-testid="target-emulator" />{' '}
+        <input
+          type="radio"
+          name="krs-target"
+          checked={value.kind === 'emulator'}
+          onChange={() => set({ kind: 'emulator' })}
+          data-testid="target-emulator"
+        />{' '}
         ブラウザ内エミュレータ（既定のシナリオ）
       </label>
       {value.kind === 'emulator' ? (
         <div className="krs-pg-indent">
           <label>
             トークン{' '}
-            <select value={value.emulatorToken} onChange={(e) => set({ emulatorToken: e.target.value })} data-testid="emulator-token">
+            <select
+              value={value.emulatorToken}
+              onChange={(e) => set({ emulatorToken: e.target.value })}
+              data-testid="emulator-token"
+            >
               {emulatorTokens.map((t) => (
                 <option key={t} value={t}>
                   {t}
@@ -40,36 +56,72 @@ export default function TargetPicker({ value, onChange }: { value: TargetSetting
         </div>
       ) : null}
       <label>
-        <input type="radio" name="krs-target" checked={value.kind === 'local'} onChange={() => set({ kind: 'local' })} data-testid="target-local" /> ローカルの{' '}
-        <code>krs mock</code> サーバー
+        <input
+          type="radio"
+          name="krs-target"
+          checked={value.kind === 'local'}
+          onChange={() => set({ kind: 'local' })}
+          data-testid="target-local"
+        />{' '}
+        ローカルの <code>krs mock</code> サーバー
       </label>
       {value.kind === 'local' ? (
         <div className="krs-pg-indent">
           <label>
-            URL <input className="krs-pg-input" value={value.localUrl} onChange={(e) => set({ localUrl: e.target.value })} />
+            URL{' '}
+            <input
+              className="krs-pg-input"
+              value={value.localUrl}
+              onChange={(e) => set({ localUrl: e.target.value })}
+            />
           </label>
           <label>
-            トークン <input className="krs-pg-input" value={value.localToken} onChange={(e) => set({ localToken: e.target.value })} />
+            トークン{' '}
+            <input
+              className="krs-pg-input"
+              value={value.localToken}
+              onChange={(e) => set({ localToken: e.target.value })}
+            />
           </label>
         </div>
       ) : null}
       <label>
-        <input type="radio" name="krs-target" checked={value.kind === 'real'} onChange={() => set({ kind: 'real' })} data-testid="target-real" /> 本番の環境
+        <input
+          type="radio"
+          name="krs-target"
+          checked={value.kind === 'real'}
+          onChange={() => set({ kind: 'real' })}
+          data-testid="target-real"
+        />{' '}
+        本番の環境
       </label>
       {value.kind === 'real' ? (
         <div className="krs-pg-indent">
           <label>
-            環境ID <input className="krs-pg-input" value={value.environmentId} onChange={(e) => set({ environmentId: e.target.value })} />
+            環境ID{' '}
+            <input
+              className="krs-pg-input"
+              value={value.environmentId}
+              onChange={(e) => set({ environmentId: e.target.value })}
+            />
           </label>
           <label>
             API トークン{' '}
-            <input className="krs-pg-input" type="password" autoComplete="off" value={value.realToken} onChange={(e) => set({ realToken: e.target.value })} />
+            <input
+              className="krs-pg-input"
+              type="password"
+              autoComplete="off"
+              value={value.realToken}
+              onChange={(e) => set({ realToken: e.target.value })}
+            />
           </label>
           <label>
-            <input type="checkbox" checked={value.remember} onChange={(e) => set({ remember: e.target.checked })} /> このブラウザに記憶する（localStorage）
+            <input type="checkbox" checked={value.remember} onChange={(e) => set({ remember: e.target.checked })} />{' '}
+            このブラウザに記憶する（localStorage）
           </label>
           <p className="krs-pg-muted">
-            トークンは既定ではこのページのメモリにだけ保持し、共有 URL にも含めません。本番のサービスがブラウザからの呼び出し（CORS）を許可していない場合、送信は失敗します。その場合は
+            トークンは既定ではこのページのメモリにだけ保持し、共有 URL
+            にも含めません。本番のサービスがブラウザからの呼び出し（CORS）を許可していない場合、送信は失敗します。その場合は
             curl・SDK・CLI のコード例をお使いください。
           </p>
         </div>

@@ -13,7 +13,9 @@ export function fixRedocAccessibility(root: ParentNode): void {
   for (const el of root.querySelectorAll<HTMLElement>('[role="tabpanel"] div, pre')) {
     if (el.hasAttribute('tabindex')) continue
     const style = getComputedStyle(el)
-    const scrolls = /(auto|scroll)/.test(style.overflowX + style.overflowY) && (el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth)
+    const scrolls =
+      /(auto|scroll)/.test(style.overflowX + style.overflowY) &&
+      (el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth)
     if (!scrolls) continue
     el.setAttribute('tabindex', '0')
     if (!el.hasAttribute('role')) el.setAttribute('role', 'region')

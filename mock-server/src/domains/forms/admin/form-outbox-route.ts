@@ -17,8 +17,18 @@ export const formOutboxRoutes: AdminRoutes = {
       if (!/^\d+$/.test(text)) throw invalid(`after_id must be an integer >= 0 (got "${text}")`)
     }
     const entries = formOutbox(r.tenant.state, after).map((e) => ({
-      id: e.id, at: e.at, request_id: e.requestId, form_id: e.formId, member_id: e.memberId, action: e.action,
-      kind: e.kind, to: e.to, subject: e.subject, body: e.body, url: e.url, payload: e.payload,
+      id: e.id,
+      at: e.at,
+      request_id: e.requestId,
+      form_id: e.formId,
+      member_id: e.memberId,
+      action: e.action,
+      kind: e.kind,
+      to: e.to,
+      subject: e.subject,
+      body: e.body,
+      url: e.url,
+      payload: e.payload,
     }))
     return adminJson(200, { entries })
   },

@@ -12,7 +12,8 @@ import { tenantNow } from '../../../kernel/tenant-now.js'
 export const oneclickRoutes: AdminRoutes = {
   GET: (r) => {
     const url = r.query.get('url')
-    if (url === null || url === '') throw invalid('the query parameter url is required (the one-click login URL, URL-encoded)')
+    if (url === null || url === '')
+      throw invalid('the query parameter url is required (the one-click login URL, URL-encoded)')
     const c = checkOneclickUrl(r.tenant.state, url, tenantNow(r.tenant))
     return adminJson(200, {
       valid: c.valid,

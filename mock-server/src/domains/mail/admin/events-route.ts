@@ -43,7 +43,8 @@ export function parseMailEvent(body: Record<string, unknown>): MailEvent {
   for (const k of ['url', 'ip_address', 'user_agent', 'desc'] as const) str(body, k, false)
   if (t === 'click') {
     int(body, 'clickcount_id', false)
-    if (body.url === undefined && body.clickcount_id === undefined) throw invalid('a click needs /url (the click-count URL of the message) or /clickcount_id')
+    if (body.url === undefined && body.clickcount_id === undefined)
+      throw invalid('a click needs /url (the click-count URL of the message) or /clickcount_id')
   }
   if (t === 'bounce') str(body, 'code', true)
   return body as MailEvent

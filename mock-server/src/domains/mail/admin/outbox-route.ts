@@ -11,7 +11,8 @@ function queryInteger(q: URLSearchParams, key: string, min: number, max: number,
     return undefined
   }
   const n = Number(text)
-  if (!/^\d+$/.test(text) || n < min || n > max) throw invalid(`${key} must be an integer from ${min} to ${max} (got "${text}")`)
+  if (!/^\d+$/.test(text) || n < min || n > max)
+    throw invalid(`${key} must be an integer from ${min} to ${max} (got "${text}")`)
   return n
 }
 

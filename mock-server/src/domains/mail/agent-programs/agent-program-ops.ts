@@ -42,11 +42,18 @@ function conditionOf(c: NonNullable<ProgramInfo['delivery_condition_info']>): De
   }
 }
 
-export function addAgentProgram(ctx: EngineContext, body: OperationRequest<'add_agent_program'>): OperationResponse<'add_agent_program'> {
+export function addAgentProgram(
+  ctx: EngineContext,
+  body: OperationRequest<'add_agent_program'>,
+): OperationResponse<'add_agent_program'> {
   const state = mailState(ctx)
   const info = body.program_info
   const m = requireMessage(ctx, state, body.mail_message_id)
-  if (m.purpose !== 'agent') throw new KrsError('KR_API_F0225', `mail_message_id ${m.id} is a mail message for normal deliveries; create one with add_mail_message_for_agent_program`)
+  if (m.purpose !== 'agent')
+    throw new KrsError(
+      'KR_API_F0225',
+      `mail_message_id ${m.id} is a mail message for normal deliveries; create one with add_mail_message_for_agent_program`,
+    )
   if (m.lockedBy) throw new KrsError('KR_API_F0102', `mail_message_id ${m.id} is locked: used by ${m.lockedBy}`)
   const db = ctx.tenant.memberDb
   const condition = requireCondition(db, m.memberTableId, info.condition_id)
@@ -55,15 +62,26 @@ export function addAgentProgram(ctx: EngineContext, body: OperationRequest<'add_
   let dateCondition: DeliveryCondition | null = null
   if (time.type === 1) {
     const c = info.delivery_condition_info
-    if (!c) throw new KrsError('KR_API_F0006', 'program_info.delivery_condition_info is required when delivery_time_info.type is 1 (daily)')
+    if (!c)
+      throw new KrsError(
+        'KR_API_F0006',
+        'program_info.delivery_condition_info is required when delivery_time_info.type is 1 (daily)',
+      )
     if ((c.pattern === 2 || (c.direction ?? 0) !== 0) && c.offset === undefined) {
-      throw new KrsError('KR_API_F0006', 'program_info.delivery_condition_info.offset is required when pattern is 2, or pattern is 1 with a direction other than 0')
+      throw new KrsError(
+        'KR_API_F0006',
+        'program_info.delivery_condition_info.offset is required when pattern is 2, or pattern is 1 with a direction other than 0',
+      )
     }
     requireTypedElement(ctx, m.memberTableId, c.element_id, 'date', 'program_info.delivery_condition_info.element_id')
     dateCondition = conditionOf(c)
   }
   const max = state.settings.agentProgramMax
-  if (state.agentPrograms.size >= max) throw new KrsError('KR_API_F0227', `the environment already has ${state.agentPrograms.size} agent programs; the maximum is ${max}`)
+  if (state.agentPrograms.size >= max)
+    throw new KrsError(
+      'KR_API_F0227',
+      `the environment already has ${state.agentPrograms.size} agent programs; the maximum is ${max}`,
+    )
   // every check passed: write
   const enable = info.enable ?? false
   const id = state.nextAgentProgramId++
@@ -87,7 +105,10 @@ export function addAgentProgram(ctx: EngineContext, body: OperationRequest<'add_
 }
 
 /** Delete, even while enabled; deliveries already created run to the end. */
-export function deleteAgentProgram(ctx: EngineContext, body: OperationRequest<'delete_agent_program'>): OperationResponse<'delete_agent_program'> {
+export function deleteAgentProgram(
+  ctx: EngineContext,
+  body: OperationRequest<'delete_agent_program'>,
+): OperationResponse<'delete_agent_program'> {
   const state = mailState(ctx)
   const p = requireProgram(ctx, state, body.agent_program_id)
   state.agentPrograms.delete(p.id)
@@ -98,7 +119,10 @@ export function deleteAgentProgram(ctx: EngineContext, body: OperationRequest<'d
 }
 
 /** Switch on or off (default on); logged in the audit log even when nothing changes. */
-export function enableAgentProgram(ctx: EngineContext, body: OperationRequest<'enable_agent_program'>): OperationResponse<'enable_agent_program'> {
+export function enableAgentProgram(
+  ctx: EngineContext,
+  body: OperationRequest<'enable_agent_program'>,
+): OperationResponse<'enable_agent_program'> {
   const state = mailState(ctx)
   const p = requireProgram(ctx, state, body.agent_program_id)
   const enable = body.enable ?? true
@@ -112,11 +136,12 @@ export function enableAgentProgram(ctx: EngineContext, body: OperationRequest<'e
 
 export function agentProgramOut(p: AgentProgram): AgentProgramOut {
   const t = p.time
-  const time = t.type === 1
-    ? { type: 1 as const, hour: t.hour, min: t.min }
-    : t.type === 2
-      ? { type: 2 as const, hour: t.hour, min: t.min, day_of_week: t.dayOfWeek as 0 }
-      : { type: 3 as const, hour: t.hour, min: t.min, day: t.day! }
+  const time =
+    t.type === 1
+      ? { type: 1 as const, hour: t.hour, min: t.min }
+      : t.type === 2
+        ? { type: 2 as const, hour: t.hour, min: t.min, day_of_week: t.dayOfWeek as 0 }
+        : { type: 3 as const, hour: t.hour, min: t.min, day: t.day! }
   const c = p.condition
   return {
     id: p.id,
@@ -129,14 +154,22 @@ export function agentProgramOut(p: AgentProgram): AgentProgramOut {
     delivery_time_info: time,
     delivery_condition_info: c
       ? {
-          pattern: c.pattern, element_id: c.elementId, offset: c.offset, direction: c.direction as 0,
-          enable_year: c.enableYear, interval_days: c.intervalDays, max_num: c.maxNum,
+          pattern: c.pattern,
+          element_id: c.elementId,
+          offset: c.offset,
+          direction: c.direction as 0,
+          enable_year: c.enableYear,
+          interval_days: c.intervalDays,
+          max_num: c.maxNum,
         }
       : null,
   }
 }
 
-export function getAgentPrograms(ctx: EngineContext, body: OperationRequest<'get_agent_programs'>): OperationResponse<'get_agent_programs'> {
+export function getAgentPrograms(
+  ctx: EngineContext,
+  body: OperationRequest<'get_agent_programs'>,
+): OperationResponse<'get_agent_programs'> {
   const state = mailState(ctx)
   requireTable(ctx, body.member_table_id)
   return [...state.agentPrograms.values()]

@@ -8,7 +8,8 @@ import type { RowPredicate } from '../../member-db/conditions/index.js'
 export function addMonths(day: number, months: number): number {
   const { y, m, d } = dayParts(day)
   const idx = y * 12 + (m - 1) + months
-  const ny = Math.floor(idx / 12), nm = (idx % 12) + 1
+  const ny = Math.floor(idx / 12),
+    nm = (idx % 12) + 1
   const last = dayParts(dayFromParts(ny, nm + 1, 1) - 1).d
   return dayFromParts(ny, nm, Math.min(d, last))
 }
@@ -19,17 +20,27 @@ export function addMonths(day: number, months: number): number {
  */
 export function shiftDay(day: number, direction: number, offset: number, sign: 1 | -1 = 1): number {
   switch (direction) {
-    case 1: return day - sign * offset
-    case 2: return day + sign * offset
-    case 3: return day - sign * 7 * offset
-    case 4: return day + sign * 7 * offset
-    case 5: return addMonths(day, -sign * offset)
-    case 6: return addMonths(day, sign * offset)
-    default: return day
+    case 1:
+      return day - sign * offset
+    case 2:
+      return day + sign * offset
+    case 3:
+      return day - sign * 7 * offset
+    case 4:
+      return day + sign * 7 * offset
+    case 5:
+      return addMonths(day, -sign * offset)
+    case 6:
+      return addMonths(day, sign * offset)
+    default:
+      return day
   }
 }
 
-const monthDay = (day: number): number => { const p = dayParts(day); return p.m * 100 + p.d }
+const monthDay = (day: number): number => {
+  const p = dayParts(day)
+  return p.m * 100 + p.d
+}
 const isLeap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0
 
 /**

@@ -15,9 +15,12 @@ function isLastDayOfMonth(day: number): boolean {
 
 function runsOn(time: DeliveryTime, day: number): boolean {
   switch (time.type) {
-    case 1: return true
-    case 2: return weekdayOf(day) === time.dayOfWeek
-    case 3: return time.day === 99 ? isLastDayOfMonth(day) : dayParts(day).d === time.day
+    case 1:
+      return true
+    case 2:
+      return weekdayOf(day) === time.dayOfWeek
+    case 3:
+      return time.day === 99 ? isLastDayOfMonth(day) : dayParts(day).d === time.day
   }
 }
 

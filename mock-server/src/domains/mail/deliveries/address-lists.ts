@@ -32,7 +32,10 @@ export function addressHash(lowerAddress: string): number {
 }
 
 /** Bounce rules of the scenario, then the error rate (code 5.1.1) for the other addresses. */
-export function bounceOfAddress(rules: readonly BounceRule[], errorRate: number): (lowerAddress: string) => BounceRule | null {
+export function bounceOfAddress(
+  rules: readonly BounceRule[],
+  errorRate: number,
+): (lowerAddress: string) => BounceRule | null {
   const byRule = bounceMatcher(rules)
   if (errorRate <= 0) return byRule
   const rated: BounceRule = { match: '*', code: '5.1.1', desc: '宛先のメールボックスが存在しません' }

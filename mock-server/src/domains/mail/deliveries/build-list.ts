@@ -45,11 +45,23 @@ export function buildDeliveryList(
     memberIds[i] = ids[row]!
     const address = (values[row] ?? '').trim()
     addresses[i] = address
-    if (address === '') { category[i] = TargetCategory.NoAddress; continue }
+    if (address === '') {
+      category[i] = TargetCategory.NoAddress
+      continue
+    }
     const lower = address.toLowerCase()
-    if (stopped.has(lower)) { category[i] = TargetCategory.Stopped; continue }
-    if (isBlack(lower)) { category[i] = TargetCategory.Blacklist; continue }
-    if (unsubscribed.has(lower)) { category[i] = TargetCategory.Unsubscribed; continue }
+    if (stopped.has(lower)) {
+      category[i] = TargetCategory.Stopped
+      continue
+    }
+    if (isBlack(lower)) {
+      category[i] = TargetCategory.Blacklist
+      continue
+    }
+    if (unsubscribed.has(lower)) {
+      category[i] = TargetCategory.Unsubscribed
+      continue
+    }
     real[realCount++] = i
     const bounce = bounceOf(lower)
     if (bounce) {
@@ -68,7 +80,11 @@ export function buildDeliveryList(
 /** The list of a delivery whose table no longer exists. */
 export function emptyDeliveryList(): DeliveryList {
   return {
-    memberIds: new Int32Array(0), addresses: [], category: new Uint8Array(0), error: new Int16Array(0),
-    errorTable: [], realRows: new Int32Array(0),
+    memberIds: new Int32Array(0),
+    addresses: [],
+    category: new Uint8Array(0),
+    error: new Int16Array(0),
+    errorTable: [],
+    realRows: new Int32Array(0),
   }
 }

@@ -15,16 +15,26 @@ export function createClickcounts(state: MailDeliveryState, d: Delivery): void {
   for (const c of mail.clickcounts) {
     const id = state.nextClickcountId++
     state.clickcounts.set(id, {
-      id, deliveryId: d.id, type: 0, url: c.url, outdatedUrl: c.outdatedUrl,
-      collectDate: d.deliveryDate + c.days * DAY, logs: [],
+      id,
+      deliveryId: d.id,
+      type: 0,
+      url: c.url,
+      outdatedUrl: c.outdatedUrl,
+      collectDate: d.deliveryDate + c.days * DAY,
+      logs: [],
     })
     d.clickcountIds.push(id)
   }
   if (mail.openClickcount && (mail.type === 2 || mail.type === 3)) {
     const id = state.nextClickcountId++
     state.clickcounts.set(id, {
-      id, deliveryId: d.id, type: 1, url: null, outdatedUrl: null,
-      collectDate: d.deliveryDate + OPEN_RATE_DAYS * DAY, logs: [],
+      id,
+      deliveryId: d.id,
+      type: 1,
+      url: null,
+      outdatedUrl: null,
+      collectDate: d.deliveryDate + OPEN_RATE_DAYS * DAY,
+      logs: [],
     })
     d.clickcountIds.push(id)
   }

@@ -1,4 +1,9 @@
-import { ComparisonKind as K, type ClauseInput, type ConditionExtras, type RowPredicate } from '../../member-db/conditions/index.js'
+import {
+  ComparisonKind as K,
+  type ClauseInput,
+  type ConditionExtras,
+  type RowPredicate,
+} from '../../member-db/conditions/index.js'
 import type { ClickCount, MailDeliveryState } from '../mail-state.js'
 import type { MemberTableState } from '../../member-db/member-db-state.js'
 
@@ -14,12 +19,16 @@ function namedCounts(state: MailDeliveryState, extra: Record<string, unknown>): 
   const id = Number(extra.delivery_id)
   const agent = Number(extra.delivery_type) === 2
   const values = Array.isArray(extra.values) ? extra.values.map(Number) : []
-  const deliveries = [...state.deliveries.values()].filter((d) => (agent ? d.agentProgramId === id : d.id === id && d.kind !== 'agent'))
+  const deliveries = [...state.deliveries.values()].filter((d) =>
+    agent ? d.agentProgramId === id : d.id === id && d.kind !== 'agent',
+  )
   const counts = deliveries.flatMap((d) => d.clickcountIds.map((c) => state.clickcounts.get(c)!).filter(Boolean))
   if (values.length === 0) return [counts]
   return values.map((v) => {
     const named = state.clickcounts.get(v)
-    return counts.filter((c) => c.id === v || (agent && named !== undefined && c.type === named.type && c.url === named.url))
+    return counts.filter(
+      (c) => c.id === v || (agent && named !== undefined && c.type === named.type && c.url === named.url),
+    )
   })
 }
 

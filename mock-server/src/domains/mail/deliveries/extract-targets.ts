@@ -17,9 +17,10 @@ export function extractTargetRows(
 ): Int32Array {
   const cols = table.members
   const alive = cols.alive
-  const match: RowPredicate = condition.predefined === 'all' && Object.keys(condition.info.conditions).length === 0
-    ? (r) => alive[r] === 1
-    : compileCondition(table, condition.info, now, { db, extras: mailConditionExtras(state) })
+  const match: RowPredicate =
+    condition.predefined === 'all' && Object.keys(condition.info.conditions).length === 0
+      ? (r) => alive[r] === 1
+      : compileCondition(table, condition.info, now, { db, extras: mailConditionExtras(state) })
   const out = new Int32Array(cols.count)
   let n = 0
   const rows = cols.rows

@@ -2,8 +2,19 @@ import type { Delivery, MailDeliveryState } from '../mail-state.js'
 
 export type DeliveryFields = Pick<
   Delivery,
-  'kind' | 'memberTableId' | 'mailMessageId' | 'agentProgramId' | 'title' | 'conditionId' | 'conditionTitle' |
-  'elementId' | 'deliveryDate' | 'blacklist' | 'deleteCondition' | 'testEmails' | 'subjectPrefix'
+  | 'kind'
+  | 'memberTableId'
+  | 'mailMessageId'
+  | 'agentProgramId'
+  | 'title'
+  | 'conditionId'
+  | 'conditionTitle'
+  | 'elementId'
+  | 'deliveryDate'
+  | 'blacklist'
+  | 'deleteCondition'
+  | 'testEmails'
+  | 'subjectPrefix'
 >
 
 /** Store a new delivery in phase 0 and return it. */

@@ -22,10 +22,14 @@ export function handoverSeconds(t: DeliveryTiming, real: number): number {
 export function deliveryNextDue(d: Delivery): number | null {
   if (d.cancelled) return null
   switch (d.phase) {
-    case 0: return d.deliveryDate
-    case 1: return d.startDate
-    case 2: return d.endDate
-    default: return null
+    case 0:
+      return d.deliveryDate
+    case 1:
+      return d.startDate
+    case 2:
+      return d.endDate
+    default:
+      return null
   }
 }
 
@@ -63,13 +67,16 @@ function startListBuilding(tenant: TenantState, state: MailDeliveryState, d: Del
       }
     }
   }
-  d.list = table ? buildDeliveryList(db, table, rows, state, { elementId: d.elementId, blacklist: d.blacklist }) : emptyDeliveryList()
+  d.list = table
+    ? buildDeliveryList(db, table, rows, state, { elementId: d.elementId, blacklist: d.blacklist })
+    : emptyDeliveryList()
   d.startDate = at + listSeconds(state.settings.timing, rows.length)
   d.endDate = d.startDate + handoverSeconds(state.settings.timing, d.list.realRows.length)
   if (d.kind === 'normal' && d.conditionId !== null) {
     releaseConditionUse(db, d.conditionId, `delivery:${d.id}`)
     const c = db.conditions.get(d.conditionId)
-    if (d.deleteCondition && c && !c.predefined && (db.conditionUses.get(c.id)?.size ?? 0) === 0) db.conditions.delete(c.id)
+    if (d.deleteCondition && c && !c.predefined && (db.conditionUses.get(c.id)?.size ?? 0) === 0)
+      db.conditions.delete(c.id)
   }
   createClickcounts(state, d)
 }
@@ -94,9 +101,16 @@ function finishHandover(state: MailDeliveryState, d: Delivery): void {
 /** Run the one transition of `d` due at `at` (the caller checked `deliveryNextDue(d) <= at`). */
 export function stepDelivery(tenant: TenantState, state: MailDeliveryState, d: Delivery, at: number): void {
   switch (d.phase) {
-    case 0: startListBuilding(tenant, state, d, at); break
-    case 1: d.phase = 2; break
-    case 2: finishHandover(state, d); break
-    default: break
+    case 0:
+      startListBuilding(tenant, state, d, at)
+      break
+    case 1:
+      d.phase = 2
+      break
+    case 2:
+      finishHandover(state, d)
+      break
+    default:
+      break
   }
 }

@@ -22,12 +22,20 @@ export function nextDeliveryTiming(now: number): number {
   return Math.floor(now / TIMING_STEP) * TIMING_STEP + TIMING_STEP
 }
 
-export function addDeliverySchedule(ctx: EngineContext, body: OperationRequest<'add_delivery_schedule'>): OperationResponse<'add_delivery_schedule'> {
+export function addDeliverySchedule(
+  ctx: EngineContext,
+  body: OperationRequest<'add_delivery_schedule'>,
+): OperationResponse<'add_delivery_schedule'> {
   const state = mailState(ctx)
   const info = body.delivery_info
   const m = requireMessage(ctx, state, body.mail_message_id)
-  if (m.purpose !== 'normal') throw new KrsError('KR_API_F0211', `mail_message_id ${m.id} is a mail message for agent programs and cannot be used for a delivery`)
-  if (m.lockedBy) throw new KrsError('KR_API_F0102', `mail_message_id ${m.id} is locked: already reserved by ${m.lockedBy}`)
+  if (m.purpose !== 'normal')
+    throw new KrsError(
+      'KR_API_F0211',
+      `mail_message_id ${m.id} is a mail message for agent programs and cannot be used for a delivery`,
+    )
+  if (m.lockedBy)
+    throw new KrsError('KR_API_F0102', `mail_message_id ${m.id} is locked: already reserved by ${m.lockedBy}`)
   const db = ctx.tenant.memberDb
   const condition = requireCondition(db, m.memberTableId, info.condition_id)
   requireTypedElement(ctx, m.memberTableId, info.element_id, 'email', 'delivery_info.element_id')
@@ -66,26 +74,36 @@ export function addTestDeliverySchedule(
   const emails = info.emails
   if (emails.length === 0) throw new KrsError('KR_API_F0214', 'delivery_info.emails is empty')
   emails.forEach((e, i) => {
-    if (typeof e !== 'string' || !isEmail(e.trim())) throw new KrsError('KR_API_F0216', `delivery_info.emails[${i}] (${JSON.stringify(e)}) is not an e-mail address`)
+    if (typeof e !== 'string' || !isEmail(e.trim()))
+      throw new KrsError('KR_API_F0216', `delivery_info.emails[${i}] (${JSON.stringify(e)}) is not an e-mail address`)
   })
   // duplicates are merged first (case-insensitively); the cap counts the distinct addresses
   const merged = [...new Set(emails.map((e) => e.trim().toLowerCase()))]
   if (merged.length > MAX_TEST_ADDRESSES) {
-    throw new KrsError('KR_API_F0215', `delivery_info.emails has ${merged.length} distinct addresses; at most ${MAX_TEST_ADDRESSES} are allowed`)
+    throw new KrsError(
+      'KR_API_F0215',
+      `delivery_info.emails has ${merged.length} distinct addresses; at most ${MAX_TEST_ADDRESSES} are allowed`,
+    )
   }
   const table = requireTable(ctx, m.memberTableId)
   const col = table.members.columns.get(el.id)
   const known = new Set<string>()
-  if (col) for (let r = 0; r < table.members.rows; r++) {
-    const v = col.get(r)
-    if (table.members.alive[r] === 1 && typeof v === 'string') known.add(v.trim().toLowerCase())
-  }
+  if (col)
+    for (let r = 0; r < table.members.rows; r++) {
+      const v = col.get(r)
+      if (table.members.alive[r] === 1 && typeof v === 'string') known.add(v.trim().toLowerCase())
+    }
   const targets = merged.filter((e) => known.has(e))
-  if (targets.length === 0) throw new KrsError('KR_API_F0214', `none of delivery_info.emails is registered in element ${el.id} of member table ${table.id}`)
+  if (targets.length === 0)
+    throw new KrsError(
+      'KR_API_F0214',
+      `none of delivery_info.emails is registered in element ${el.id} of member table ${table.id}`,
+    )
   const now = ctx.now()
-  const date = info.delivery_date === undefined || info.delivery_date === null || info.delivery_date < now
-    ? nextDeliveryTiming(now)
-    : info.delivery_date
+  const date =
+    info.delivery_date === undefined || info.delivery_date === null || info.delivery_date < now
+      ? nextDeliveryTiming(now)
+      : info.delivery_date
   const d = newDelivery(state, {
     kind: 'test',
     memberTableId: m.memberTableId,
@@ -112,9 +130,14 @@ export function cancelDeliverySchedule(
 ): OperationResponse<'cancel_delivery_schedule'> {
   const state = mailState(ctx)
   const d = state.deliveries.get(body.delivery_id)
-  if (!d || d.cancelled) throw new KrsError('KR_API_F0005', `delivery_id ${body.delivery_id}: no such delivery${d ? ' (cancelled)' : ''}`)
+  if (!d || d.cancelled)
+    throw new KrsError('KR_API_F0005', `delivery_id ${body.delivery_id}: no such delivery${d ? ' (cancelled)' : ''}`)
   requireTable(ctx, d.memberTableId)
-  if (d.kind === 'agent') throw new KrsError('KR_API_F0212', `delivery_id ${d.id} was created by agent program ${d.agentProgramId}; disable the program with enable_agent_program instead`)
+  if (d.kind === 'agent')
+    throw new KrsError(
+      'KR_API_F0212',
+      `delivery_id ${d.id} was created by agent program ${d.agentProgramId}; disable the program with enable_agent_program instead`,
+    )
   if (d.phase === 3) throw new KrsError('KR_API_F0005', `delivery_id ${d.id} has already finished`)
   if (d.phase !== 0) throw new KrsError('KR_API_F0213', `delivery_id ${d.id} has already started (phase ${d.phase})`)
   d.cancelled = true

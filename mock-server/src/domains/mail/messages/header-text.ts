@@ -12,7 +12,10 @@ export function checkHeaderField(key: string, value: string | null | undefined):
   const m = HEADER_BREAK.exec(value)
   if (m) {
     const name = m[0] === '\r' ? 'CR' : m[0] === '\n' ? 'LF' : 'NUL'
-    throw new KrsError('KR_API_F0004', `mail_info.${key} must be one line: it contains ${name} at character ${m.index + 1}`)
+    throw new KrsError(
+      'KR_API_F0004',
+      `mail_info.${key} must be one line: it contains ${name} at character ${m.index + 1}`,
+    )
   }
 }
 

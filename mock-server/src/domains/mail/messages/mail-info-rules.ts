@@ -25,7 +25,10 @@ function checkLines(key: string, body: string): void {
     const line = lines[i]!
     // UTF-8 is at most 3 bytes per UTF-16 unit: only long lines need encoding
     if (line.length * 3 > MAX_LINE_BYTES && encoder.encode(line).length > MAX_LINE_BYTES) {
-      throw new KrsError('KR_API_F0004', `mail_info.${key}: line ${i + 1} is ${encoder.encode(line).length} bytes; a body line must not exceed ${MAX_LINE_BYTES} bytes`)
+      throw new KrsError(
+        'KR_API_F0004',
+        `mail_info.${key}: line ${i + 1} is ${encoder.encode(line).length} bytes; a body line must not exceed ${MAX_LINE_BYTES} bytes`,
+      )
     }
   }
 }
@@ -47,20 +50,31 @@ export function checkMailInfo(m: MailInfoInput): MailContent {
     throw new KrsError('KR_API_F0006', `mail_info.html_part is required when type is ${type}`)
   }
   const lu = m.list_unsubscribe ?? { pattern: 0 }
-  if (lu.pattern === 2 && !lu.url) throw new KrsError('KR_API_F0006', 'mail_info.list_unsubscribe.url is required when pattern is 2')
-  if (lu.pattern === 3 && !lu.email) throw new KrsError('KR_API_F0006', 'mail_info.list_unsubscribe.email is required when pattern is 3')
+  if (lu.pattern === 2 && !lu.url)
+    throw new KrsError('KR_API_F0006', 'mail_info.list_unsubscribe.url is required when pattern is 2')
+  if (lu.pattern === 3 && !lu.email)
+    throw new KrsError('KR_API_F0006', 'mail_info.list_unsubscribe.email is required when pattern is 3')
   for (const key of ['subject', 'from_desc', 'reply_desc', 'from', 'reply'] as const) checkHeaderField(key, m[key])
   const texts: [string, string | undefined | null][] = [
-    ['from_desc', m.from_desc], ['reply_desc', m.reply_desc], ['subject', m.subject],
-    ['text_part', text], ['html_part', html],
+    ['from_desc', m.from_desc],
+    ['reply_desc', m.reply_desc],
+    ['subject', m.subject],
+    ['text_part', text],
+    ['html_part', html],
   ]
   for (const [key, v] of texts) {
     if (typeof v !== 'string') continue
     if (!m.allow_hankana && HANKANA.test(v)) {
-      throw new KrsError('KR_API_F0004', `mail_info.${key} contains half-width katakana; set allow_hankana to true to allow it`)
+      throw new KrsError(
+        'KR_API_F0004',
+        `mail_info.${key} contains half-width katakana; set allow_hankana to true to allow it`,
+      )
     }
     if (UNSUBSCRIBE_PLACEHOLDER.test(v)) {
-      throw new KrsError('KR_API_F0232', `mail_info.${key} contains the unsubscribe-URL placeholder; use list_unsubscribe instead`)
+      throw new KrsError(
+        'KR_API_F0232',
+        `mail_info.${key} contains the unsubscribe-URL placeholder; use list_unsubscribe instead`,
+      )
     }
   }
   if (typeof text === 'string') checkLines('text_part', text)

@@ -6,22 +6,34 @@ import { requireTable } from '../../member-db/tables/table-access.js'
 import { mailState } from '../mail-context.js'
 import { checkMailInfo } from './mail-info-rules.js'
 
-
 /** A message by id, or KR_API_F0005; the caller must be able to access its table. */
-export function requireMessage(ctx: EngineContext, state: MailDeliveryState, id: number, key = 'mail_message_id'): MailMessage {
+export function requireMessage(
+  ctx: EngineContext,
+  state: MailDeliveryState,
+  id: number,
+  key = 'mail_message_id',
+): MailMessage {
   const m = state.messages.get(id)
   if (!m) throw new KrsError('KR_API_F0005', `${key} ${id}: no such mail message`)
   requireTable(ctx, m.memberTableId)
   return m
 }
 
-function store(state: MailDeliveryState, memberTableId: number, purpose: MailMessage['purpose'], content: MailContent): number {
+function store(
+  state: MailDeliveryState,
+  memberTableId: number,
+  purpose: MailMessage['purpose'],
+  content: MailContent,
+): number {
   const id = state.nextMessageId++
   state.messages.set(id, { id, memberTableId, purpose, lockedBy: null, ...content })
   return id
 }
 
-export function addMailMessage(ctx: EngineContext, body: OperationRequest<'add_mail_message'>): OperationResponse<'add_mail_message'> {
+export function addMailMessage(
+  ctx: EngineContext,
+  body: OperationRequest<'add_mail_message'>,
+): OperationResponse<'add_mail_message'> {
   const state = mailState(ctx)
   requireTable(ctx, body.member_table_id)
   const content = checkMailInfo(body.mail_info)
@@ -39,10 +51,17 @@ export function addMailMessageForAgentProgram(
 }
 
 /** Only normal messages that no delivery reserved can be deleted (F0211, F0102). */
-export function deleteMailMessage(ctx: EngineContext, body: OperationRequest<'delete_mail_message'>): OperationResponse<'delete_mail_message'> {
+export function deleteMailMessage(
+  ctx: EngineContext,
+  body: OperationRequest<'delete_mail_message'>,
+): OperationResponse<'delete_mail_message'> {
   const state = mailState(ctx)
   const m = requireMessage(ctx, state, body.message_id, 'message_id')
-  if (m.purpose !== 'normal') throw new KrsError('KR_API_F0211', `message_id ${m.id} is a mail message for agent programs; use delete_mail_message_for_agent_program`)
+  if (m.purpose !== 'normal')
+    throw new KrsError(
+      'KR_API_F0211',
+      `message_id ${m.id} is a mail message for agent programs; use delete_mail_message_for_agent_program`,
+    )
   if (m.lockedBy) throw new KrsError('KR_API_F0102', `message_id ${m.id} is locked: reserved by ${m.lockedBy}`)
   state.messages.delete(m.id)
   return true
@@ -55,8 +74,13 @@ export function updateMailMessageForAgentProgram(
 ): OperationResponse<'update_mail_message_for_agent_program'> {
   const state = mailState(ctx)
   const m = requireMessage(ctx, state, body.mail_message_id)
-  if (m.purpose !== 'agent') throw new KrsError('KR_API_F0225', `mail_message_id ${m.id} is a mail message for normal deliveries`)
-  if (m.type === 4) throw new KrsError('KR_API_F0226', `mail_message_id ${m.id} is a decorated mail (decomail) made in the admin screen and cannot be updated`)
+  if (m.purpose !== 'agent')
+    throw new KrsError('KR_API_F0225', `mail_message_id ${m.id} is a mail message for normal deliveries`)
+  if (m.type === 4)
+    throw new KrsError(
+      'KR_API_F0226',
+      `mail_message_id ${m.id} is a decorated mail (decomail) made in the admin screen and cannot be updated`,
+    )
   const content = checkMailInfo(body.mail_info)
   Object.assign(m, content)
   return true
@@ -68,7 +92,11 @@ export function deleteMailMessageForAgentProgram(
 ): OperationResponse<'delete_mail_message_for_agent_program'> {
   const state = mailState(ctx)
   const m = requireMessage(ctx, state, body.mail_message_id)
-  if (m.purpose !== 'agent') throw new KrsError('KR_API_F0225', `mail_message_id ${m.id} is a mail message for normal deliveries; use delete_mail_message`)
+  if (m.purpose !== 'agent')
+    throw new KrsError(
+      'KR_API_F0225',
+      `mail_message_id ${m.id} is a mail message for normal deliveries; use delete_mail_message`,
+    )
   if (m.lockedBy) throw new KrsError('KR_API_F0102', `mail_message_id ${m.id} is locked: used by ${m.lockedBy}`)
   state.messages.delete(m.id)
   return true
@@ -94,4 +122,3 @@ export function mailMessageInfo(m: MailMessage): OperationResponse<'get_mail_mes
     oneclick_date_sec: m.oneclickSec,
   }
 }
-

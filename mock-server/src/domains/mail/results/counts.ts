@@ -16,8 +16,17 @@ export interface DeliveryCounts {
 }
 
 const zero = (): DeliveryCounts => ({
-  all: 0, stopped: 0, no_address: 0, blacklist: 0, unsubscribed_address: 0, error: 0,
-  ready: 0, composed: 0, real: 0, valid: 0, errorsByKind: [],
+  all: 0,
+  stopped: 0,
+  no_address: 0,
+  blacklist: 0,
+  unsubscribed_address: 0,
+  error: 0,
+  ready: 0,
+  composed: 0,
+  real: 0,
+  valid: 0,
+  errorsByKind: [],
 })
 
 /** Share of the handover done at `now` (0 before phase 2, 1 at phase 3). */
@@ -47,11 +56,20 @@ export function deliveryCounts(d: Delivery, now: number): DeliveryCounts {
   const cat = list.category
   for (let i = 0; i < cat.length; i++) {
     switch (cat[i]) {
-      case TargetCategory.Stopped: c.stopped++; break
-      case TargetCategory.NoAddress: c.no_address++; break
-      case TargetCategory.Blacklist: c.blacklist++; break
-      case TargetCategory.Unsubscribed: c.unsubscribed_address++; break
-      default: break
+      case TargetCategory.Stopped:
+        c.stopped++
+        break
+      case TargetCategory.NoAddress:
+        c.no_address++
+        break
+      case TargetCategory.Blacklist:
+        c.blacklist++
+        break
+      case TargetCategory.Unsubscribed:
+        c.unsubscribed_address++
+        break
+      default:
+        break
     }
   }
   c.real = list.realRows.length
@@ -61,7 +79,10 @@ export function deliveryCounts(d: Delivery, now: number): DeliveryCounts {
   const real = list.realRows
   for (let j = 0; j < c.composed; j++) {
     const k = list.error[real[j]!]!
-    if (k >= 0) { c.error++; c.errorsByKind[k]!++ }
+    if (k >= 0) {
+      c.error++
+      c.errorsByKind[k]!++
+    }
   }
   c.valid = c.real - c.error
   return c

@@ -44,7 +44,8 @@ function history(state: MailDeliveryState, picked: Delivery[], start: number, en
 }
 
 function checkPeriod(start: number, end: number): void {
-  if (end < start) throw new KrsError('KR_API_F0004', `end_timestamp (${end}) must not be before start_timestamp (${start})`)
+  if (end < start)
+    throw new KrsError('KR_API_F0004', `end_timestamp (${end}) must not be before start_timestamp (${start})`)
 }
 
 export function getDeliveryResultsByInterval(

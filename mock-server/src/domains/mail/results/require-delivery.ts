@@ -6,7 +6,8 @@ import { requireTable } from '../../member-db/tables/table-access.js'
 /** A delivery by id, or KR_API_F0005 (unknown or cancelled). */
 export function requireDelivery(ctx: EngineContext, state: MailDeliveryState, id: number): Delivery {
   const d = state.deliveries.get(id)
-  if (!d || d.cancelled) throw new KrsError('KR_API_F0005', `delivery_id ${id}: no such delivery${d ? ' (cancelled)' : ''}`)
+  if (!d || d.cancelled)
+    throw new KrsError('KR_API_F0005', `delivery_id ${id}: no such delivery${d ? ' (cancelled)' : ''}`)
   requireTable(ctx, d.memberTableId)
   return d
 }

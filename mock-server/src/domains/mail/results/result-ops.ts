@@ -13,20 +13,32 @@ export const ADDRESS_PAGE = 50_000
 /** Page size of get_click_count_result. */
 export const CLICK_LOG_PAGE = 10_000
 
-export function getDeliveryStatus(ctx: EngineContext, body: OperationRequest<'get_delivery_status'>): OperationResponse<'get_delivery_status'> {
+export function getDeliveryStatus(
+  ctx: EngineContext,
+  body: OperationRequest<'get_delivery_status'>,
+): OperationResponse<'get_delivery_status'> {
   const state = mailState(ctx)
   const d = requireDelivery(ctx, state, body.delivery_id)
   return [d.phase, statusDescription(d, ctx.now())]
 }
 
-export function getDeliveryResult(ctx: EngineContext, body: OperationRequest<'get_delivery_result'>): OperationResponse<'get_delivery_result'> {
+export function getDeliveryResult(
+  ctx: EngineContext,
+  body: OperationRequest<'get_delivery_result'>,
+): OperationResponse<'get_delivery_result'> {
   const state = mailState(ctx)
   const d = requireDelivery(ctx, state, body.delivery_id)
   const c = deliveryCounts(d, ctx.now())
   return {
     count_info: {
-      all: c.all, stopped: c.stopped, no_address: c.no_address, error: c.error, blacklist: c.blacklist,
-      unsubscribed_address: c.unsubscribed_address, ready: c.ready, composed: c.composed,
+      all: c.all,
+      stopped: c.stopped,
+      no_address: c.no_address,
+      error: c.error,
+      blacklist: c.blacklist,
+      unsubscribed_address: c.unsubscribed_address,
+      ready: c.ready,
+      composed: c.composed,
     },
     start_date: d.phase >= 2 ? d.startDate : null,
     end_date: d.phase === 3 ? d.endDate : null,
@@ -47,14 +59,16 @@ export function getAddressesForDelivery(
 ): OperationResponse<'get_addresses_for_delivery'> {
   const state = mailState(ctx)
   const d = requireDelivery(ctx, state, body.delivery_id)
-  if (!Number.isInteger(body.offset) || body.offset < 0) throw new KrsError('KR_API_F0304', `offset ${body.offset} is invalid; it starts at 0`)
+  if (!Number.isInteger(body.offset) || body.offset < 0)
+    throw new KrsError('KR_API_F0304', `offset ${body.offset} is invalid; it starts at 0`)
   const list = d.list
   if (d.phase < 2 || !list) return []
   const out: OperationResponse<'get_addresses_for_delivery'> = []
   const end = body.offset + ADDRESS_PAGE
   let seen = 0
   const push = (i: number, code: string | null, desc: string | null): boolean => {
-    if (seen++ >= body.offset) out.push({ member_id: list.memberIds[i]!, address: list.addresses[i]!, error_code: code, error_desc: desc })
+    if (seen++ >= body.offset)
+      out.push({ member_id: list.memberIds[i]!, address: list.addresses[i]!, error_code: code, error_desc: desc })
     return seen < end
   }
   if (body.type === 'error' || body.type === 'valid') {
@@ -97,11 +111,18 @@ export function getClickCountResult(
   const d = c ? state.deliveries.get(c.deliveryId) : undefined
   if (!c || !d) throw new KrsError('KR_API_F0005', `clickcount_id ${body.clickcount_id}: no such click count`)
   requireDelivery(ctx, state, d.id)
-  if (!Number.isInteger(body.offset) || body.offset < 0) throw new KrsError('KR_API_F0304', `offset ${body.offset} is invalid; it starts at 0`)
+  if (!Number.isInteger(body.offset) || body.offset < 0)
+    throw new KrsError('KR_API_F0304', `offset ${body.offset} is invalid; it starts at 0`)
   const now = ctx.now()
   if (now > c.collectDate + state.settings.clickRetentionDays * 86400) return []
   return [...c.logs]
     .sort((a, b) => a.at - b.at)
     .slice(body.offset, body.offset + CLICK_LOG_PAGE)
-    .map((l) => ({ clicked_date: l.at, member_id: l.memberId, address: l.address, ip_address: l.ip, user_agent: l.userAgent }))
+    .map((l) => ({
+      clicked_date: l.at,
+      member_id: l.memberId,
+      address: l.address,
+      ip_address: l.ip,
+      user_agent: l.userAgent,
+    }))
 }

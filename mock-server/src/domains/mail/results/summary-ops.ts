@@ -31,7 +31,9 @@ export function getSummaryForDeliveryStatus(
   })
   const details = clickCountsOf(state, d, c.valid, now)
   const content = d.mail ?? state.messages.get(d.mailMessageId)
-  const hasClicks = (content?.clickcounts.length ?? 0) > 0 || (content?.openClickcount === true && (content.type === 2 || content.type === 3))
+  const hasClicks =
+    (content?.clickcounts.length ?? 0) > 0 ||
+    (content?.openClickcount === true && (content.type === 2 || content.type === 3))
   const normal = details.filter((x) => x.type === 0)
   const total = normal.reduce((s, x) => s + x.total_num, 0)
   const unique = normal.reduce((s, x) => s + x.unique_num, 0)

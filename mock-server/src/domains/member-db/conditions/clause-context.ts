@@ -5,10 +5,27 @@ export type RowPredicate = (row: number) => boolean
 
 /** Comparison kinds (seed 1, point 5). */
 export const K = {
-  NONE: 1, EQUAL: 2, PREFIX: 3, SUFFIX: 4, CONTAINS: 5, NOT_EQUAL: 6, NOT_PREFIX: 7,
-  NOT_SUFFIX: 8, NOT_CONTAINS: 9, EMPTY: 10, TRUE: 11, FALSE: 12, CONTAINS_ANY: 13,
-  NOT_CONTAINED: 14, EQUAL_COUNT: 15, EQUAL_CARRIER: 16, EQUAL_ERROR_COUNT: 17,
-  EQUAL_UPLOAD_TIME: 19, NOT_EMPTY: 20, WITHIN_MONTHS: 26, WITHIN_DAYS: 29,
+  NONE: 1,
+  EQUAL: 2,
+  PREFIX: 3,
+  SUFFIX: 4,
+  CONTAINS: 5,
+  NOT_EQUAL: 6,
+  NOT_PREFIX: 7,
+  NOT_SUFFIX: 8,
+  NOT_CONTAINS: 9,
+  EMPTY: 10,
+  TRUE: 11,
+  FALSE: 12,
+  CONTAINS_ANY: 13,
+  NOT_CONTAINED: 14,
+  EQUAL_COUNT: 15,
+  EQUAL_CARRIER: 16,
+  EQUAL_ERROR_COUNT: 17,
+  EQUAL_UPLOAD_TIME: 19,
+  NOT_EMPTY: 20,
+  WITHIN_MONTHS: 26,
+  WITHIN_DAYS: 29,
 } as const
 
 /** What a clause compiler gets: the key, the kind, the additional info, and helpers. */
@@ -64,11 +81,18 @@ export function needIntArray(c: ClauseInput, field: string): number[] {
 export function intRange(c: ClauseInput, startField: string, endField: string, limit: number): [number, number] {
   const a = optNumber(c, startField) ?? 0
   const b = optNumber(c, endField) ?? 0
-  for (const [f, v] of [[startField, a], [endField, b]] as const) {
-    if (!Number.isInteger(v) || v < -limit || v > limit) invalid(c, `"${f}" must be an integer from -${limit} to ${limit}`)
+  for (const [f, v] of [
+    [startField, a],
+    [endField, b],
+  ] as const) {
+    if (!Number.isInteger(v) || v < -limit || v > limit)
+      invalid(c, `"${f}" must be an integer from -${limit} to ${limit}`)
   }
   if (a > b) invalid(c, `"${startField}" (${a}) must not be greater than "${endField}" (${b})`)
   return [a, b]
 }
 
-export const not = (p: RowPredicate): RowPredicate => (r) => !p(r)
+export const not =
+  (p: RowPredicate): RowPredicate =>
+  (r) =>
+    !p(r)

@@ -42,16 +42,32 @@ export function conditionElements(table: MemberTableState, info: ConditionInfo, 
     if (!m) continue
     const id = Number(m[1])
     const el = table.elements.find((e) => e.id === id)
-    if (el) { out.push(el); continue }
+    if (el) {
+      out.push(el)
+      continue
+    }
     // an element of a table that references this one through a relation (not the relation itself)
     const related = relatedElement(db, table, id)
     if (related === 'relation') {
-      throw new KrsError('KR_API_F0007', `condition_info.conditions.${key}: element ${id} is the relation element that refers to member table ${table.id}; it cannot be used in its conditions`)
+      throw new KrsError(
+        'KR_API_F0007',
+        `condition_info.conditions.${key}: element ${id} is the relation element that refers to member table ${table.id}; it cannot be used in its conditions`,
+      )
     }
-    if (related) { out.push(related.element); continue }
+    if (related) {
+      out.push(related.element)
+      continue
+    }
     const other = findElementElsewhere(db, id)
-    if (other) throw new KrsError('KR_API_F0007', `condition_info.conditions.${key}: element ${id} belongs to member table ${other.id}, not ${table.id}`)
-    throw new KrsError('KR_API_F0005', `condition_info.conditions.${key}: member table ${table.id} has no element ${id}`)
+    if (other)
+      throw new KrsError(
+        'KR_API_F0007',
+        `condition_info.conditions.${key}: element ${id} belongs to member table ${other.id}, not ${table.id}`,
+      )
+    throw new KrsError(
+      'KR_API_F0005',
+      `condition_info.conditions.${key}: member table ${table.id} has no element ${id}`,
+    )
   }
   return out
 }
@@ -60,11 +76,19 @@ export function conditionElements(table: MemberTableState, info: ConditionInfo, 
 export function assertNoEncryptedElement(table: MemberTableState, info: ConditionInfo, db?: MemberDbState): void {
   const enc = conditionElements(table, info, db).filter((e) => e.type === 'encrypted_text')
   if (enc.length) {
-    throw new KrsError('KR_API_F0229', `condition_info.conditions: ${enc.map((e) => `e_${e.id}`).join(', ')} is an encrypted text element and cannot be used in a condition`)
+    throw new KrsError(
+      'KR_API_F0229',
+      `condition_info.conditions: ${enc.map((e) => `e_${e.id}`).join(', ')} is an encrypted text element and cannot be used in a condition`,
+    )
   }
 }
 
-function elementClause(table: MemberTableState, el: MemberElement, c: ClauseInput, extras: ConditionExtras): RowPredicate {
+function elementClause(
+  table: MemberTableState,
+  el: MemberElement,
+  c: ClauseInput,
+  extras: ConditionExtras,
+): RowPredicate {
   const cols = table.members
   if (el.type === 'timestamp') return timestampClause(table, el.systemField ?? 'regist_date', c)
   if (el.type === 'hashed_password') {
@@ -72,14 +96,30 @@ function elementClause(table: MemberTableState, el: MemberElement, c: ClauseInpu
   }
   const col = cols.columns.get(el.id)
   if (el.type === 'autogen' && col instanceof NumberColumn) {
-    return compileStringClause(c, { email: false, read: (r) => { const v = col.values[r]!; return Number.isNaN(v) ? null : formatAutogen(el, v) } })
+    return compileStringClause(c, {
+      email: false,
+      read: (r) => {
+        const v = col.values[r]!
+        return Number.isNaN(v) ? null : formatAutogen(el, v)
+      },
+    })
   }
   if (col instanceof StringColumn) {
-    return compileStringClause(c, { email: el.type === 'email', read: (r) => col.values[r] ?? null, ...(extras.errorCount ? { errorCount: extras.errorCount } : {}) })
+    return compileStringClause(c, {
+      email: el.type === 'email',
+      read: (r) => col.values[r] ?? null,
+      ...(extras.errorCount ? { errorCount: extras.errorCount } : {}),
+    })
   }
   if (col instanceof NumberColumn) return compileNumberClause(c, col.values, true)
   if (col instanceof IntColumn && col.kind === 'date') {
-    return compileDateClause(c, { day: (r) => { const v = col.values[r]!; return v === NULL_DAY ? NaN : v }, days: col })
+    return compileDateClause(c, {
+      day: (r) => {
+        const v = col.values[r]!
+        return v === NULL_DAY ? NaN : v
+      },
+      days: col,
+    })
   }
   if (col instanceof IntColumn) return compileChoiceClause(c, col.values)
   if (col instanceof BoolColumn) return compileBoolClause(c, col.values)
@@ -87,16 +127,30 @@ function elementClause(table: MemberTableState, el: MemberElement, c: ClauseInpu
   kindNotAllowed(c, el.type)
 }
 
-function timestampClause(table: MemberTableState, field: 'regist_date' | 'update_date' | 'batch_date' | 'upload_date', c: ClauseInput): RowPredicate {
+function timestampClause(
+  table: MemberTableState,
+  field: 'regist_date' | 'update_date' | 'batch_date' | 'upload_date',
+  c: ClauseInput,
+): RowPredicate {
   const cols = table.members
   return compileDateClause(c, {
-    day: (r) => { const v = cols[field][r]!; return Number.isNaN(v) ? NaN : jstDay(v) },
+    day: (r) => {
+      const v = cols[field][r]!
+      return Number.isNaN(v) ? NaN : jstDay(v)
+    },
     seconds: (r) => cols[field][r]!,
     upload: field === 'upload_date',
   })
 }
 
-function compileClause(table: MemberTableState, key: string, kind: number, extra: Record<string, unknown>, now: number, opts: CompileOptions): RowPredicate | null {
+function compileClause(
+  table: MemberTableState,
+  key: string,
+  kind: number,
+  extra: Record<string, unknown>,
+  now: number,
+  opts: CompileOptions,
+): RowPredicate | null {
   if (kind === K.NONE) return null
   const extras = opts.extras ?? {}
   const base = { key, kind, extra, now }
@@ -117,7 +171,11 @@ function compileClause(table: MemberTableState, key: string, kind: number, extra
   if (el) return elementClause(table, el, { ...base, label: el.name }, extras)
   // checked by conditionElements: an element of a table related to this one
   const related = relatedElement(opts.db, table, Number(key.slice(2)))
-  if (!related || related === 'relation') throw new KrsError('KR_API_F0005', `condition_info.conditions.${key}: member table ${table.id} has no element ${key.slice(2)}`)
+  if (!related || related === 'relation')
+    throw new KrsError(
+      'KR_API_F0005',
+      `condition_info.conditions.${key}: member table ${table.id} has no element ${key.slice(2)}`,
+    )
   const inner = elementClause(related.table, related.element, { ...base, label: related.element.name }, extras)
   return liftToReferenced(table, related, inner)
 }
@@ -130,12 +188,26 @@ function compileClause(table: MemberTableState, key: string, kind: number, extra
  * a relation element), F0004 (kind not usable on the key, or bad additional info). Elements of
  * a table that references this one through a relation are usable (related-element.ts).
  */
-export function compileCondition(table: MemberTableState, info: ConditionInfo, now: number, opts: CompileOptions = {}): RowPredicate {
+export function compileCondition(
+  table: MemberTableState,
+  info: ConditionInfo,
+  now: number,
+  opts: CompileOptions = {},
+): RowPredicate {
   assertNoEncryptedElement(table, info, opts.db)
   const preds: RowPredicate[] = []
   for (const [key, clause] of Object.entries(info.conditions)) {
-    if (!Array.isArray(clause) || clause.length !== 2 || typeof clause[0] !== 'number' || typeof clause[1] !== 'object' || clause[1] === null) {
-      throw new KrsError('KR_API_F0004', `condition_info.conditions.${key}: a clause is exactly [kind, additional info]`)
+    if (
+      !Array.isArray(clause) ||
+      clause.length !== 2 ||
+      typeof clause[0] !== 'number' ||
+      typeof clause[1] !== 'object' ||
+      clause[1] === null
+    ) {
+      throw new KrsError(
+        'KR_API_F0004',
+        `condition_info.conditions.${key}: a clause is exactly [kind, additional info]`,
+      )
     }
     const p = compileClause(table, key, clause[0], clause[1] as Record<string, unknown>, now, opts)
     if (p) preds.push(p)
@@ -143,12 +215,27 @@ export function compileCondition(table: MemberTableState, info: ConditionInfo, n
   const alive = table.members.alive
   const and = info.grouping !== false
   if (preds.length === 0) return (r) => alive[r] === 1
-  if (preds.length === 1) { const [a] = preds as [RowPredicate]; return (r) => alive[r] === 1 && a(r) }
-  if (and && preds.length === 2) { const [a, b] = preds as [RowPredicate, RowPredicate]; return (r) => alive[r] === 1 && a(r) && b(r) }
+  if (preds.length === 1) {
+    const [a] = preds as [RowPredicate]
+    return (r) => alive[r] === 1 && a(r)
+  }
+  if (and && preds.length === 2) {
+    const [a, b] = preds as [RowPredicate, RowPredicate]
+    return (r) => alive[r] === 1 && a(r) && b(r)
+  }
   if (and && preds.length === 3) {
     const [a, b, c] = preds as [RowPredicate, RowPredicate, RowPredicate]
     return (r) => alive[r] === 1 && a(r) && b(r) && c(r)
   }
-  if (and) return (r) => { if (alive[r] !== 1) return false; for (const p of preds) if (!p(r)) return false; return true }
-  return (r) => { if (alive[r] !== 1) return false; for (const p of preds) if (p(r)) return true; return false }
+  if (and)
+    return (r) => {
+      if (alive[r] !== 1) return false
+      for (const p of preds) if (!p(r)) return false
+      return true
+    }
+  return (r) => {
+    if (alive[r] !== 1) return false
+    for (const p of preds) if (p(r)) return true
+    return false
+  }
 }

@@ -7,7 +7,11 @@ export const ALL_CONDITION_ID = 1
 
 export function predefinedAllCondition(): StoredCondition {
   return {
-    id: ALL_CONDITION_ID, memberTableId: null, title: '全員', predefined: 'all', hidden: false,
+    id: ALL_CONDITION_ID,
+    memberTableId: null,
+    title: '全員',
+    predefined: 'all',
+    hidden: false,
     info: { title: '全員', grouping: true, conditions: {} },
   }
 }
@@ -18,19 +22,39 @@ export function predefinedAllCondition(): StoredCondition {
  */
 export function requireCondition(db: MemberDbState, tableId: number, conditionId: number): StoredCondition {
   const c = db.conditions.get(conditionId)
-  if (!c || c.hidden) throw new KrsError('KR_API_F0005', `condition_id ${conditionId}: no such condition${c ? ' usable through the API' : ''}`)
+  if (!c || c.hidden)
+    throw new KrsError(
+      'KR_API_F0005',
+      `condition_id ${conditionId}: no such condition${c ? ' usable through the API' : ''}`,
+    )
   if (c.memberTableId !== null && c.memberTableId !== tableId) {
-    throw new KrsError('KR_API_F0007', `condition_id ${conditionId} belongs to member table ${c.memberTableId}, not ${tableId}`)
+    throw new KrsError(
+      'KR_API_F0007',
+      `condition_id ${conditionId} belongs to member table ${c.memberTableId}, not ${tableId}`,
+    )
   }
   return c
 }
 
 /** add_condition: validate (compiles it, with part 2's keys in `extras`) and store; returns the new id. */
-export function addCondition(db: MemberDbState, table: MemberTableState, info: ConditionInfo, now: number, extras?: ConditionExtras): number {
+export function addCondition(
+  db: MemberDbState,
+  table: MemberTableState,
+  info: ConditionInfo,
+  now: number,
+  extras?: ConditionExtras,
+): number {
   compileCondition(table, info, now, { db, extras })
   const id = db.nextConditionId++
   const title = info.title ?? `抽出条件${id}`
-  db.conditions.set(id, { id, memberTableId: table.id, title, predefined: null, hidden: false, info: structuredClone({ ...info, title }) })
+  db.conditions.set(id, {
+    id,
+    memberTableId: table.id,
+    title,
+    predefined: null,
+    hidden: false,
+    info: structuredClone({ ...info, title }),
+  })
   return id
 }
 
@@ -62,7 +86,11 @@ export function isConditionInUse(db: MemberDbState, conditionId: number): boolea
 export function deleteCondition(db: MemberDbState, conditionId: number): true {
   const c = db.conditions.get(conditionId)
   if (!c || c.hidden) throw new KrsError('KR_API_F0005', `condition_id ${conditionId}: no such condition`)
-  if (c.predefined) throw new KrsError('KR_API_F0021', `condition_id ${conditionId} is the predefined condition "${c.predefined}" and cannot be deleted`)
+  if (c.predefined)
+    throw new KrsError(
+      'KR_API_F0021',
+      `condition_id ${conditionId} is the predefined condition "${c.predefined}" and cannot be deleted`,
+    )
   if (isConditionInUse(db, conditionId)) {
     const refs = [...db.conditionUses.get(conditionId)!].join(', ')
     throw new KrsError('KR_API_F0104', `condition_id ${conditionId} is used by ${refs}`)
@@ -72,7 +100,10 @@ export function deleteCondition(db: MemberDbState, conditionId: number): true {
 }
 
 /** get_conditions: the usable conditions of a table (hidden ones left out), by id. */
-export function listConditions(db: MemberDbState, tableId: number): { id: number; title: string; predefined: 'all' | null }[] {
+export function listConditions(
+  db: MemberDbState,
+  tableId: number,
+): { id: number; title: string; predefined: 'all' | null }[] {
   return [...db.conditions.values()]
     .filter((c) => !c.hidden && (c.memberTableId === null || c.memberTableId === tableId))
     .sort((a, b) => a.id - b.id)

@@ -1,6 +1,14 @@
 import { jstDay, JST_OFFSET, parseDay, parseJstDateTime } from '../../../lib/day-number.js'
 import { civilFromDays } from './civil-date.js'
-import { K, intRange, invalid, kindNotAllowed, needIntArray, type ClauseInput, type RowPredicate } from './clause-context.js'
+import {
+  K,
+  intRange,
+  invalid,
+  kindNotAllowed,
+  needIntArray,
+  type ClauseInput,
+  type RowPredicate,
+} from './clause-context.js'
 
 /** How a date-like key is read: its JST day (NaN = blank), and for timestamps the unix time. */
 export interface DateReader {
@@ -38,9 +46,12 @@ export function compileDateClause(c: ClauseInput, rd: DateReader): RowPredicate 
   const ignoreYear = c.extra.calc_ignore_year === true || c.extra.calc_ignore_year === 1
   const today = jstDay(c.now)
   switch (c.kind) {
-    case K.EMPTY: return blank
-    case K.NOT_EMPTY: return (r) => !blank(r)
-    case K.EQUAL: case K.NOT_EQUAL: {
+    case K.EMPTY:
+      return blank
+    case K.NOT_EMPTY:
+      return (r) => !blank(r)
+    case K.EQUAL:
+    case K.NOT_EQUAL: {
       let p: RowPredicate
       if ('value' in c.extra) {
         const d = bound(c, 'value', false, false)
@@ -50,13 +61,24 @@ export function compileDateClause(c: ClauseInput, rd: DateReader): RowPredicate 
         const sec = rd.seconds
         const lo = bound(c, 'start_date', false, true) ?? -Infinity
         const hi = bound(c, 'end_date', true, true) ?? Infinity
-        p = (r) => { const s = sec(r); return s >= lo && s <= hi }
+        p = (r) => {
+          const s = sec(r)
+          return s >= lo && s <= hi
+        }
       } else {
         const lo = bound(c, 'start_date', false, false) ?? -2147483647
         const hi = bound(c, 'end_date', true, false) ?? 2147483647
         const col = rd.days
         // NULL_DAY is below every bound, so blanks never match
-        p = col ? (r) => { const d = col.values[r]!; return d >= lo && d <= hi } : (r) => { const d = day(r); return d >= lo && d <= hi }
+        p = col
+          ? (r) => {
+              const d = col.values[r]!
+              return d >= lo && d <= hi
+            }
+          : (r) => {
+              const d = day(r)
+              return d >= lo && d <= hi
+            }
       }
       return c.kind === K.EQUAL ? p : (r) => !blank(r) && !p(r)
     }
@@ -65,8 +87,11 @@ export function compileDateClause(c: ClauseInput, rd: DateReader): RowPredicate 
       const t = civilFromDays(today)
       if (ignoreYear) {
         const months = new Uint8Array(13)
-        for (let k = a; k <= b; k++) months[(((t.m - 1 + k) % 12) + 12) % 12 + 1] = 1
-        return (r) => { const d = day(r); return !Number.isNaN(d) && months[civilFromDays(d).m] === 1 }
+        for (let k = a; k <= b; k++) months[((((t.m - 1 + k) % 12) + 12) % 12) + 1] = 1
+        return (r) => {
+          const d = day(r)
+          return !Number.isNaN(d) && months[civilFromDays(d).m] === 1
+        }
       }
       const base = t.y * 12 + t.m - 1
       return (r) => {
@@ -81,11 +106,23 @@ export function compileDateClause(c: ClauseInput, rd: DateReader): RowPredicate 
       const [a, b] = intRange(c, 'calc_day_start_value', 'calc_day_end_value', 30)
       if (ignoreYear) {
         const md = new Uint8Array(13 * 32)
-        for (let k = a; k <= b; k++) { const x = civilFromDays(today + k); md[x.m * 32 + x.d] = 1 }
-        return (r) => { const d = day(r); if (Number.isNaN(d)) return false; const x = civilFromDays(d); return md[x.m * 32 + x.d] === 1 }
+        for (let k = a; k <= b; k++) {
+          const x = civilFromDays(today + k)
+          md[x.m * 32 + x.d] = 1
+        }
+        return (r) => {
+          const d = day(r)
+          if (Number.isNaN(d)) return false
+          const x = civilFromDays(d)
+          return md[x.m * 32 + x.d] === 1
+        }
       }
-      const lo = today + a, hi = today + b
-      return (r) => { const d = day(r); return d >= lo && d <= hi }
+      const lo = today + a,
+        hi = today + b
+      return (r) => {
+        const d = day(r)
+        return d >= lo && d <= hi
+      }
     }
     case K.EQUAL_UPLOAD_TIME: {
       if (!rd.upload || !rd.seconds) kindNotAllowed(c, 'a key other than upload_date')
@@ -93,6 +130,7 @@ export function compileDateClause(c: ClauseInput, rd: DateReader): RowPredicate 
       const sec = rd.seconds
       return (r) => set.has(sec(r))
     }
-    default: kindNotAllowed(c, 'date')
+    default:
+      kindNotAllowed(c, 'date')
   }
 }

@@ -1,5 +1,13 @@
 import type { MultiColumn } from '../member-columns.js'
-import { K, invalid, kindNotAllowed, needIntArray, optNumber, type ClauseInput, type RowPredicate } from './clause-context.js'
+import {
+  K,
+  invalid,
+  kindNotAllowed,
+  needIntArray,
+  optNumber,
+  type ClauseInput,
+  type RowPredicate,
+} from './clause-context.js'
 
 function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555
@@ -15,9 +23,11 @@ function popcount(x: number): number {
 export function compileMultiClause(c: ClauseInput, col: MultiColumn): RowPredicate {
   const W = col.words
   const bits = () => col.bits
-  const rowTest = (f: (w: number, m: number) => boolean, mask: Uint32Array, every: boolean): RowPredicate =>
+  const rowTest =
+    (f: (w: number, m: number) => boolean, mask: Uint32Array, every: boolean): RowPredicate =>
     (r) => {
-      const b = bits(), base = r * W
+      const b = bits(),
+        base = r * W
       for (let w = 0; w < W; w++) {
         const ok = f(b[base + w]!, mask[w]!)
         if (every ? !ok : ok) return !every
@@ -31,24 +41,39 @@ export function compileMultiClause(c: ClauseInput, col: MultiColumn): RowPredica
     return col.maskOf(ids)
   }
   switch (c.kind) {
-    case K.EMPTY: return rowTest((v) => v === 0, new Uint32Array(W), true)
-    case K.NOT_EMPTY: return rowTest((v) => v !== 0, new Uint32Array(W), false)
-    case K.EQUAL: return rowTest((v, m) => v === m, maskFrom(), true)
-    case K.CONTAINS: { const m = maskFrom(); return rowTest((v, mm) => ((v & mm) >>> 0) === mm, m, true) }
-    case K.NOT_CONTAINED: { const p = compileMultiClause({ ...c, kind: K.CONTAINS }, col); return (r) => !p(r) }
-    case K.CONTAINS_ANY: return rowTest((v, m) => (v & m) !== 0, maskFrom(), false)
-    case K.NOT_EQUAL: return rowTest((v, m) => (v & m) === 0, maskFrom(), true)
+    case K.EMPTY:
+      return rowTest((v) => v === 0, new Uint32Array(W), true)
+    case K.NOT_EMPTY:
+      return rowTest((v) => v !== 0, new Uint32Array(W), false)
+    case K.EQUAL:
+      return rowTest((v, m) => v === m, maskFrom(), true)
+    case K.CONTAINS: {
+      const m = maskFrom()
+      return rowTest((v, mm) => (v & mm) >>> 0 === mm, m, true)
+    }
+    case K.NOT_CONTAINED: {
+      const p = compileMultiClause({ ...c, kind: K.CONTAINS }, col)
+      return (r) => !p(r)
+    }
+    case K.CONTAINS_ANY:
+      return rowTest((v, m) => (v & m) !== 0, maskFrom(), false)
+    case K.NOT_EQUAL:
+      return rowTest((v, m) => (v & m) === 0, maskFrom(), true)
     case K.EQUAL_COUNT: {
-      const min = optNumber(c, 'min_value'), max = optNumber(c, 'max_value')
+      const min = optNumber(c, 'min_value'),
+        max = optNumber(c, 'max_value')
       if (min === null && max === null) invalid(c, 'additional info needs "min_value" or "max_value"')
-      const lo = min ?? 0, hi = max ?? Infinity
+      const lo = min ?? 0,
+        hi = max ?? Infinity
       return (r) => {
-        const b = bits(), base = r * W
+        const b = bits(),
+          base = r * W
         let n = 0
         for (let w = 0; w < W; w++) n += popcount(b[base + w]!)
         return n >= lo && n <= hi
       }
     }
-    default: kindNotAllowed(c, 'multiple choice')
+    default:
+      kindNotAllowed(c, 'multiple choice')
   }
 }

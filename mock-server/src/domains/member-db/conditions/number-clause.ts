@@ -8,9 +8,12 @@ import { K, invalid, kindNotAllowed, not, optNumber, type ClauseInput, type RowP
 export function compileNumberClause(c: ClauseInput, values: ArrayLike<number>, nullIsNaN: boolean): RowPredicate {
   const isNull = (v: number) => nullIsNaN && Number.isNaN(v)
   switch (c.kind) {
-    case K.EMPTY: return (r) => isNull(values[r]!)
-    case K.NOT_EMPTY: return (r) => !isNull(values[r]!)
-    case K.EQUAL: case K.NOT_EQUAL: {
+    case K.EMPTY:
+      return (r) => isNull(values[r]!)
+    case K.NOT_EMPTY:
+      return (r) => !isNull(values[r]!)
+    case K.EQUAL:
+    case K.NOT_EQUAL: {
       let p: RowPredicate
       const ids = c.extra.ids ?? c.extra.values
       if (Array.isArray(ids)) {
@@ -22,28 +25,39 @@ export function compileNumberClause(c: ClauseInput, values: ArrayLike<number>, n
         if (x === null) invalid(c, '"value" must be a number')
         p = (r) => values[r] === x
       } else {
-        const min = optNumber(c, 'min_value'), max = optNumber(c, 'max_value')
+        const min = optNumber(c, 'min_value'),
+          max = optNumber(c, 'max_value')
         if (min === null && max === null) invalid(c, 'additional info needs "value", "ids" or "min_value"/"max_value"')
-        const lo = min ?? -Infinity, hi = max ?? Infinity
-        p = (r) => { const v = values[r]!; return v >= lo && v <= hi }
+        const lo = min ?? -Infinity,
+          hi = max ?? Infinity
+        p = (r) => {
+          const v = values[r]!
+          return v >= lo && v <= hi
+        }
       }
       if (c.kind === K.EQUAL) return p
       return (r) => !isNull(values[r]!) && !p(r)
     }
-    case K.CONTAINS_ANY: case K.NOT_CONTAINED: {
+    case K.CONTAINS_ANY:
+    case K.NOT_CONTAINED: {
       const list = c.extra.values ?? c.extra.ids
-      if (!Array.isArray(list) || list.length === 0 || list.some((x) => typeof x !== 'number')) invalid(c, 'additional info needs "values" as a non-empty array of integers')
+      if (!Array.isArray(list) || list.length === 0 || list.some((x) => typeof x !== 'number'))
+        invalid(c, 'additional info needs "values" as a non-empty array of integers')
       const set = new Set(list as number[])
       return c.kind === K.CONTAINS_ANY ? (r) => set.has(values[r]!) : (r) => !isNull(values[r]!) && !set.has(values[r]!)
     }
-    default: kindNotAllowed(c, 'integer')
+    default:
+      kindNotAllowed(c, 'integer')
   }
 }
 
 /** A byte table indexed by option id (fast membership for the usual small ids), or null. */
 function lookupTable(ids: Set<number>): Uint8Array | null {
   let max = 0
-  for (const id of ids) { if (id < 0 || id > 65535) return null; if (id > max) max = id }
+  for (const id of ids) {
+    if (id < 0 || id > 65535) return null
+    if (id > max) max = id
+  }
   const t = new Uint8Array(max + 1)
   for (const id of ids) t[id] = 1
   return t
@@ -59,27 +73,49 @@ export function compileChoiceClause(c: ClauseInput, values: Int32Array): RowPred
     return new Set(list as number[])
   }
   switch (c.kind) {
-    case K.EMPTY: return (r) => values[r] === 0
-    case K.NOT_EMPTY: return (r) => values[r] !== 0
-    case K.EQUAL: case K.CONTAINS_ANY: {
+    case K.EMPTY:
+      return (r) => values[r] === 0
+    case K.NOT_EMPTY:
+      return (r) => values[r] !== 0
+    case K.EQUAL:
+    case K.CONTAINS_ANY: {
       const t = lookupTable(ids())
-      return t ? (r) => t[values[r]!] === 1 : ((s) => (r: number) => s.has(values[r]!))(ids())
+      return t
+        ? (r) => t[values[r]!] === 1
+        : (
+            (s) => (r: number) =>
+              s.has(values[r]!)
+          )(ids())
     }
-    case K.NOT_EQUAL: case K.NOT_CONTAINED: {
+    case K.NOT_EQUAL:
+    case K.NOT_CONTAINED: {
       const t = lookupTable(ids())
-      return t ? (r) => t[values[r]!] !== 1 : not(((s) => (r: number) => s.has(values[r]!))(ids()))
+      return t
+        ? (r) => t[values[r]!] !== 1
+        : not(
+            (
+              (s) => (r: number) =>
+                s.has(values[r]!)
+            )(ids()),
+          )
     }
-    default: kindNotAllowed(c, 'single choice')
+    default:
+      kindNotAllowed(c, 'single choice')
   }
 }
 
 /** Boolean keys (yesno, checkbox): -1 null, 0 false, 1 true. */
 export function compileBoolClause(c: ClauseInput, values: Int8Array): RowPredicate {
   switch (c.kind) {
-    case K.TRUE: return (r) => values[r] === 1
-    case K.FALSE: return (r) => values[r] === 0
-    case K.EMPTY: return (r) => values[r]! < 0
-    case K.NOT_EMPTY: return (r) => values[r]! >= 0
-    default: kindNotAllowed(c, 'yes/no')
+    case K.TRUE:
+      return (r) => values[r] === 1
+    case K.FALSE:
+      return (r) => values[r] === 0
+    case K.EMPTY:
+      return (r) => values[r]! < 0
+    case K.NOT_EMPTY:
+      return (r) => values[r]! >= 0
+    default:
+      kindNotAllowed(c, 'yes/no')
   }
 }

@@ -25,7 +25,10 @@ export interface RelatedElement {
 }
 
 /** Relation elements of other tables pointing to an element of `table`. */
-function relationsInto(db: MemberDbState, table: MemberTableState): { table: MemberTableState; relation: MemberElement; key: MemberElement }[] {
+function relationsInto(
+  db: MemberDbState,
+  table: MemberTableState,
+): { table: MemberTableState; relation: MemberElement; key: MemberElement }[] {
   const out: { table: MemberTableState; relation: MemberElement; key: MemberElement }[] = []
   for (const other of db.tables.values()) {
     if (other.id === table.id) continue
@@ -43,7 +46,11 @@ function relationsInto(db: MemberDbState, table: MemberTableState): { table: Mem
  * How element `id` of another table relates to `table`: a usable related element, the
  * relation element itself (`'relation'`, not usable), or null (no relation).
  */
-export function relatedElement(db: MemberDbState | undefined, table: MemberTableState, id: number): RelatedElement | 'relation' | null {
+export function relatedElement(
+  db: MemberDbState | undefined,
+  table: MemberTableState,
+  id: number,
+): RelatedElement | 'relation' | null {
   if (!db) return null
   for (const rel of relationsInto(db, table)) {
     if (rel.relation.id === id) return 'relation'

@@ -1,5 +1,14 @@
 import { carrierOf, carriers, type Carrier } from './carrier.js'
-import { K, invalid, kindNotAllowed, needString, needStringArray, optNumber, type ClauseInput, type RowPredicate } from './clause-context.js'
+import {
+  K,
+  invalid,
+  kindNotAllowed,
+  needString,
+  needStringArray,
+  optNumber,
+  type ClauseInput,
+  type RowPredicate,
+} from './clause-context.js'
 
 export interface StringClauseOptions {
   read: (row: number) => string | null
@@ -16,23 +25,39 @@ export interface StringClauseOptions {
 export function compileStringClause(c: ClauseInput, o: StringClauseOptions): RowPredicate {
   const read = o.read
   switch (c.kind) {
-    case K.EMPTY: return (r) => { const v = read(r); return v === null || v === '' }
-    case K.NOT_EMPTY: return (r) => { const v = read(r); return v !== null && v !== '' }
-    case K.EQUAL: case K.NOT_EQUAL: case K.PREFIX: case K.NOT_PREFIX:
-    case K.SUFFIX: case K.NOT_SUFFIX: case K.CONTAINS: case K.NOT_CONTAINS: {
+    case K.EMPTY:
+      return (r) => {
+        const v = read(r)
+        return v === null || v === ''
+      }
+    case K.NOT_EMPTY:
+      return (r) => {
+        const v = read(r)
+        return v !== null && v !== ''
+      }
+    case K.EQUAL:
+    case K.NOT_EQUAL:
+    case K.PREFIX:
+    case K.NOT_PREFIX:
+    case K.SUFFIX:
+    case K.NOT_SUFFIX:
+    case K.CONTAINS:
+    case K.NOT_CONTAINS: {
       const x = needString(c, 'value')
       const positive = [K.EQUAL, K.PREFIX, K.SUFFIX, K.CONTAINS].includes(c.kind as 2)
       const test: (v: string) => boolean =
-        c.kind === K.EQUAL || c.kind === K.NOT_EQUAL ? (v) => v === x
-          : c.kind === K.PREFIX || c.kind === K.NOT_PREFIX ? (v) => v.startsWith(x)
-            : c.kind === K.SUFFIX || c.kind === K.NOT_SUFFIX ? (v) => v.endsWith(x)
+        c.kind === K.EQUAL || c.kind === K.NOT_EQUAL
+          ? (v) => v === x
+          : c.kind === K.PREFIX || c.kind === K.NOT_PREFIX
+            ? (v) => v.startsWith(x)
+            : c.kind === K.SUFFIX || c.kind === K.NOT_SUFFIX
+              ? (v) => v.endsWith(x)
               : (v) => v.includes(x)
       // a blank value is the empty string: it matches no positive kind with a non-empty value
-      return positive
-        ? (r) => test(read(r) ?? '')
-        : (r) => !test(read(r) ?? '')
+      return positive ? (r) => test(read(r) ?? '') : (r) => !test(read(r) ?? '')
     }
-    case K.CONTAINS_ANY: case K.NOT_CONTAINED: {
+    case K.CONTAINS_ANY:
+    case K.NOT_CONTAINED: {
       const xs = needStringArray(c, 'values')
       const any = (v: string) => xs.some((x) => v.includes(x))
       return c.kind === K.CONTAINS_ANY ? (r) => any(read(r) ?? '') : (r) => !any(read(r) ?? '')
@@ -44,11 +69,15 @@ export function compileStringClause(c: ClauseInput, o: StringClauseOptions): Row
         invalid(c, `"carriers" must be an array of ${carriers.join(', ')}`)
       }
       const wanted = new Set(list as Carrier[])
-      return (r) => { const v = read(r); return v !== null && v !== '' && wanted.has(carrierOf(v)) }
+      return (r) => {
+        const v = read(r)
+        return v !== null && v !== '' && wanted.has(carrierOf(v))
+      }
     }
     case K.EQUAL_ERROR_COUNT: {
       if (!o.email) kindNotAllowed(c, 'a non e-mail key')
-      const min = optNumber(c, 'min_value'), max = optNumber(c, 'max_value')
+      const min = optNumber(c, 'min_value'),
+        max = optNumber(c, 'max_value')
       if (min === null && max === null) invalid(c, 'additional info needs "min_value" or "max_value"')
       const count = o.errorCount ?? (() => 0)
       return (r) => {
@@ -58,6 +87,7 @@ export function compileStringClause(c: ClauseInput, o: StringClauseOptions): Row
         return (min === null || n >= min) && (max === null || n <= max)
       }
     }
-    default: kindNotAllowed(c, 'text')
+    default:
+      kindNotAllowed(c, 'text')
   }
 }

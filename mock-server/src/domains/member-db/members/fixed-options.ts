@@ -1,7 +1,6 @@
 import type { MemberElement } from '../member-db-state.js'
 import { PREFECTURES } from '../../../lib/prefectures.js'
 
-
 export { PREFECTURES }
 
 export const prefectureOptions: Record<string, string> = Object.fromEntries(
@@ -14,9 +13,13 @@ export const marriageOptions: Record<string, string> = { '1': '未婚', '2': '�
 export function optionsOf(el: MemberElement): Record<string, string> {
   if (el.config.options) return el.config.options
   switch (el.type) {
-    case 'prefecture': return prefectureOptions
-    case 'sex': return sexOptions
-    case 'marriage': return marriageOptions
-    default: return {}
+    case 'prefecture':
+      return prefectureOptions
+    case 'sex':
+      return sexOptions
+    case 'marriage':
+      return marriageOptions
+    default:
+      return {}
   }
 }

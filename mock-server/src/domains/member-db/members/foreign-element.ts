@@ -17,11 +17,17 @@ export function otherTableOf(db: MemberDbState, table: MemberTableState, id: num
  * of another member table: the seeds' "an item that is not in that database was given".
  * Keys naming no element at all are left to the caller's own rule (F0116, F0005, …).
  */
-export function assertNoForeignElements(db: MemberDbState, table: MemberTableState, info: Record<string, unknown>, where: string): void {
+export function assertNoForeignElements(
+  db: MemberDbState,
+  table: MemberTableState,
+  info: Record<string, unknown>,
+  where: string,
+): void {
   for (const key of Object.keys(info)) {
     const m = E_KEY.exec(key)
     if (!m) continue
     const other = otherTableOf(db, table, Number(m[1]))
-    if (other) throw new KrsError('KR_API_F0007', `${where}.${key} is an element of member table ${other.id}, not ${table.id}`)
+    if (other)
+      throw new KrsError('KR_API_F0007', `${where}.${key} is an element of member table ${other.id}, not ${table.id}`)
   }
 }

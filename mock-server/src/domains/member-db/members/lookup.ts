@@ -16,18 +16,31 @@ export function lookupMemberId(table: MemberTableState, info: Record<string, unk
   if (!keys.length) throw new KrsError('KR_API_F0009', `member table ${table.id} has no unique key element`)
   const byKey = new Map(table.elements.map((e) => [`e_${e.id}`, e]))
   const given = Object.keys(info)
-  const passwords = given.filter((k) => { const t = byKey.get(k)?.type; return t === 'password' || t === 'hashed_password' })
-  if (passwords.length > 1) throw new KrsError('KR_API_F0301', `member_info has ${passwords.length} password elements (${passwords.join(', ')}); at most one is allowed`)
+  const passwords = given.filter((k) => {
+    const t = byKey.get(k)?.type
+    return t === 'password' || t === 'hashed_password'
+  })
+  if (passwords.length > 1)
+    throw new KrsError(
+      'KR_API_F0301',
+      `member_info has ${passwords.length} password elements (${passwords.join(', ')}); at most one is allowed`,
+    )
   const stray = given.filter((k) => !passwords.includes(k) && !byKey.get(k)?.unique)
-  if (stray.length) throw new KrsError('KR_API_F0302', `member_info.${stray[0]} is neither a unique key element nor a password element`)
+  if (stray.length)
+    throw new KrsError('KR_API_F0302', `member_info.${stray[0]} is neither a unique key element nor a password element`)
   const missing = keys.filter((e) => !(`e_${e.id}` in info))
-  if (missing.length) throw new KrsError('KR_API_F0303', `member_info must give every unique key element; missing ${missing.map((e) => `e_${e.id}`).join(', ')}`)
+  if (missing.length)
+    throw new KrsError(
+      'KR_API_F0303',
+      `member_info must give every unique key element; missing ${missing.map((e) => `e_${e.id}`).join(', ')}`,
+    )
 
   const parts: (string | null)[] = []
   for (const el of keys) {
     const raw = info[`e_${el.id}`]
     if (el.type === 'autogen') {
-      if (typeof raw !== 'string' || raw === '') throw new KrsError('KR_API_F0004', `member_info.e_${el.id}: the autogen key must be a non-empty string`)
+      if (typeof raw !== 'string' || raw === '')
+        throw new KrsError('KR_API_F0004', `member_info.e_${el.id}: the autogen key must be a non-empty string`)
       parts.push(raw)
       continue
     }
@@ -39,7 +52,8 @@ export function lookupMemberId(table: MemberTableState, info: Record<string, unk
   let password: string | null = null
   if (passwords.length) {
     const raw = info[passwords[0]!]
-    if (typeof raw !== 'string' || raw === '') throw new KrsError('KR_API_F0004', `member_info.${passwords[0]}: the password must be a non-empty string`)
+    if (typeof raw !== 'string' || raw === '')
+      throw new KrsError('KR_API_F0004', `member_info.${passwords[0]}: the password must be a non-empty string`)
     password = raw
   }
   const row = uniqueIndex(table).get(compositeKey(parts)!)
@@ -47,7 +61,9 @@ export function lookupMemberId(table: MemberTableState, info: Record<string, unk
   if (password !== null) {
     const el = byKey.get(passwords[0]!)!
     const stored = table.members.columns.get(el.id)?.get(row)
-    const ok = typeof stored === 'string' && (el.type === 'hashed_password' ? verifyHashedPassword(password, stored) : stored === password)
+    const ok =
+      typeof stored === 'string' &&
+      (el.type === 'hashed_password' ? verifyHashedPassword(password, stored) : stored === password)
     if (!ok) return 0
   }
   return table.members.id[row]!

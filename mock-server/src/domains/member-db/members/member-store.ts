@@ -23,8 +23,13 @@ export function hasEncryptedElements(table: MemberTableState): boolean {
 /** KR_API_F0228: without the encrypted-key permission no member of such a table can be written. */
 export function assertMayWriteEncrypted(table: MemberTableState, env: { encryptedKey: boolean }): void {
   if (!env.encryptedKey && hasEncryptedElements(table)) {
-    const names = tablePlan(table).encrypted.map((e) => `e_${e.id}`).join(', ')
-    throw new KrsError('KR_API_F0228', `member table ${table.id} has encrypted text elements (${names}) and the account has no permission to use the encryption key`)
+    const names = tablePlan(table)
+      .encrypted.map((e) => `e_${e.id}`)
+      .join(', ')
+    throw new KrsError(
+      'KR_API_F0228',
+      `member table ${table.id} has encrypted text elements (${names}) and the account has no permission to use the encryption key`,
+    )
   }
 }
 
@@ -50,19 +55,29 @@ function pendingKey(plan: TablePlan, values: Map<number, StoredValue>, row: numb
     const v = values.has(el.id) ? values.get(el.id) : row >= 0 ? plan.column.get(el.id)?.get(row) : null
     return keyPart(el, v)
   }
-  const parts = keys.map((el) => keyPart(el, values.has(el.id) ? values.get(el.id) : row >= 0 ? plan.column.get(el.id)?.get(row) : null))
+  const parts = keys.map((el) =>
+    keyPart(el, values.has(el.id) ? values.get(el.id) : row >= 0 ? plan.column.get(el.id)?.get(row) : null),
+  )
   return compositeKey(parts)
 }
 
 /** KR_API_F0117 when another member has the unique key of `values`; returns that key (or null). */
-function assertUnique(table: MemberTableState, plan: TablePlan, values: Map<number, StoredValue>, row: number): string | null {
+function assertUnique(
+  table: MemberTableState,
+  plan: TablePlan,
+  values: Map<number, StoredValue>,
+  row: number,
+): string | null {
   if (!plan.unique.length) return null
   const k = pendingKey(plan, values, row)
   if (k === null) return null
   const other = uniqueIndex(table).get(k)
   if (other !== undefined && other !== row) {
     const names = plan.unique.map((e) => `e_${e.id}`).join(', ')
-    throw new KrsError('KR_API_F0117', `a member with the same unique key (${names}) already exists: member ${table.members.id[other]}`)
+    throw new KrsError(
+      'KR_API_F0117',
+      `a member with the same unique key (${names}) already exists: member ${table.members.id[other]}`,
+    )
   }
   return k
 }
@@ -100,7 +115,12 @@ export function addMember(table: MemberTableState, input: Record<string, unknown
  * Update a member (update_member): absent fields stay unchanged, blank passwords are
  * generated, autogen numbers cannot change. Returns false when there is no such member.
  */
-export function updateMember(table: MemberTableState, memberId: number, input: Record<string, unknown>, env: WriteEnv): boolean {
+export function updateMember(
+  table: MemberTableState,
+  memberId: number,
+  input: Record<string, unknown>,
+  env: WriteEnv,
+): boolean {
   assertMayWriteEncrypted(table, env)
   const row = memberRow(table, memberId)
   if (row < 0) return false

@@ -24,7 +24,10 @@ function writeEnv(ctx: EngineContext): WriteEnv {
 
 /** Compile a condition with part 2's keys (error count, click_count_flag) available. */
 function compile(ctx: EngineContext, table: MemberTableState, info: ConditionInfo) {
-  return compileCondition(table, info, ctx.now(), { db: ctx.tenant.memberDb, extras: mailConditionExtras(ctx.tenant.mailDelivery) })
+  return compileCondition(table, info, ctx.now(), {
+    db: ctx.tenant.memberDb,
+    extras: mailConditionExtras(ctx.tenant.mailDelivery),
+  })
 }
 
 function storedConditionInfo(ctx: EngineContext, table: MemberTableState, conditionId: number): ConditionInfo {
@@ -52,12 +55,22 @@ export function getMemberInfoOp(ctx: EngineContext, tableId: number, memberId: n
   return memberInfoOf(table, row, view(ctx))
 }
 
-export function getMemberInfosByOneshotConditionOp(ctx: EngineContext, tableId: number, info: ConditionInfo, req: PageRequest): MemberInfo[] {
+export function getMemberInfosByOneshotConditionOp(
+  ctx: EngineContext,
+  tableId: number,
+  info: ConditionInfo,
+  req: PageRequest,
+): MemberInfo[] {
   const table = requireTable(ctx, tableId)
   return page(ctx, table, info, req)
 }
 
-export function getMemberInfosByConditionOp(ctx: EngineContext, tableId: number, conditionId: number, req: PageRequest): MemberInfo[] {
+export function getMemberInfosByConditionOp(
+  ctx: EngineContext,
+  tableId: number,
+  conditionId: number,
+  req: PageRequest,
+): MemberInfo[] {
   const table = requireTable(ctx, tableId)
   return page(ctx, table, storedConditionInfo(ctx, table, conditionId), req)
 }
@@ -78,7 +91,12 @@ export function addMemberOp(ctx: EngineContext, tableId: number, info: Record<st
   return addMember(table, info, writeEnv(ctx))
 }
 
-export function updateMemberOp(ctx: EngineContext, tableId: number, memberId: number, info: Record<string, unknown>): boolean {
+export function updateMemberOp(
+  ctx: EngineContext,
+  tableId: number,
+  memberId: number,
+  info: Record<string, unknown>,
+): boolean {
   const table = requireTable(ctx, tableId)
   assertNoForeignElements(ctx.tenant.memberDb, table, info, 'member_info')
   return updateMember(table, memberId, info, writeEnv(ctx))

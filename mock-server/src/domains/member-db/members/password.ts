@@ -77,7 +77,8 @@ export function generatePassword(cfg: ElementConfig, random: () => number): stri
 
 /** 53-bit string hash (cyrb53). The emulator's stand-in for a real password hash. */
 function cyrb53(s: string, seed = 0): string {
-  let h1 = 0xdeadbeef ^ seed, h2 = 0x41c6ce57 ^ seed
+  let h1 = 0xdeadbeef ^ seed,
+    h2 = 0x41c6ce57 ^ seed
   for (let i = 0; i < s.length; i++) {
     const ch = s.charCodeAt(i)
     h1 = Math.imul(h1 ^ ch, 2654435761)
@@ -95,7 +96,9 @@ function cyrb53(s: string, seed = 0): string {
  * the emulator only needs "stored value ≠ password" and a way to verify.
  */
 export function hashPassword(pw: string, random: () => number): string {
-  const salt = Math.floor(random() * 0xffffffff).toString(16).padStart(8, '0')
+  const salt = Math.floor(random() * 0xffffffff)
+    .toString(16)
+    .padStart(8, '0')
   return `$krs1$${salt}$${cyrb53(salt + pw)}`
 }
 

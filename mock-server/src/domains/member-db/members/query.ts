@@ -28,7 +28,8 @@ export function assertSortKey(table: MemberTableState, sortKey: number, db?: Mem
   const el = table.elements.find((e) => e.id === sortKey)
   if (!el) {
     for (const t of db?.tables.values() ?? []) {
-      if (t.elements.some((e) => e.id === sortKey)) throw new KrsError('KR_API_F0007', `sort_key ${sortKey} is an element of member table ${t.id}, not ${table.id}`)
+      if (t.elements.some((e) => e.id === sortKey))
+        throw new KrsError('KR_API_F0007', `sort_key ${sortKey} is an element of member table ${t.id}, not ${table.id}`)
     }
     throw new KrsError('KR_API_F0005', `sort_key ${sortKey}: member table ${table.id} has no element ${sortKey}`)
   }
@@ -54,20 +55,29 @@ export function pageRows(table: MemberTableState, pred: RowPredicate, req: PageR
   let skip = req.offset
   const take = (r: number): boolean => {
     if (!pred(r)) return false
-    if (skip > 0) { skip--; return false }
+    if (skip > 0) {
+      skip--
+      return false
+    }
     out.push(r)
     return out.length >= limit
   }
   if (req.sort_key === 0) {
     const n = table.members.rows
-    if (req.order) { for (let r = 0; r < n; r++) if (take(r)) break }
-    else { for (let r = n - 1; r >= 0; r--) if (take(r)) break }
+    if (req.order) {
+      for (let r = 0; r < n; r++) if (take(r)) break
+    } else {
+      for (let r = n - 1; r >= 0; r--) if (take(r)) break
+    }
     return out
   }
   const el = table.elements.find((e) => e.id === req.sort_key)!
   const idx = sortedIndex(table, el)
   const rows = idx.rows
-  if (req.order) { for (let i = 0; i < idx.size; i++) if (take(rows[i]!)) break }
-  else { for (let i = idx.size - 1; i >= 0; i--) if (take(rows[i]!)) break }
+  if (req.order) {
+    for (let i = 0; i < idx.size; i++) if (take(rows[i]!)) break
+  } else {
+    for (let i = idx.size - 1; i >= 0; i--) if (take(rows[i]!)) break
+  }
   return out
 }

@@ -8,8 +8,20 @@ import type { ElementType, MemberElement, MemberTableState } from '../member-db-
  * text), checkbox (a consent flag) and auth.
  */
 export const SORTABLE_TYPES: ReadonlySet<ElementType> = new Set<ElementType>([
-  'text', 'integer', 'email', 'url', 'select', 'date', 'prefecture', 'zip', 'telephone', 'sex',
-  'marriage', 'yesno', 'autogen', 'timestamp',
+  'text',
+  'integer',
+  'email',
+  'url',
+  'select',
+  'date',
+  'prefecture',
+  'zip',
+  'telephone',
+  'sex',
+  'marriage',
+  'yesno',
+  'autogen',
+  'timestamp',
 ])
 
 /** How to read the sort value of a row: a number (null = -Infinity) or a string. */
@@ -21,16 +33,42 @@ export function sortAccessor(table: MemberTableState, el: MemberElement): SortAc
   const cols = table.members
   if (el.type === 'timestamp') {
     const field = el.systemField ?? 'regist_date'
-    return { kind: 'number', value: (r) => { const v = cols[field][r]!; return Number.isNaN(v) ? -Infinity : v } }
+    return {
+      kind: 'number',
+      value: (r) => {
+        const v = cols[field][r]!
+        return Number.isNaN(v) ? -Infinity : v
+      },
+    }
   }
   const c = cols.columns.get(el.id)
-  if (c instanceof NumberColumn) return { kind: 'number', value: (r) => { const v = c.values[r]!; return Number.isNaN(v) ? -Infinity : v } }
+  if (c instanceof NumberColumn)
+    return {
+      kind: 'number',
+      value: (r) => {
+        const v = c.values[r]!
+        return Number.isNaN(v) ? -Infinity : v
+      },
+    }
   if (c instanceof IntColumn) {
     return c.kind === 'date'
-      ? { kind: 'number', value: (r) => { const v = c.values[r]!; return v === NULL_DAY ? -Infinity : v } }
+      ? {
+          kind: 'number',
+          value: (r) => {
+            const v = c.values[r]!
+            return v === NULL_DAY ? -Infinity : v
+          },
+        }
       : { kind: 'number', value: (r) => c.values[r]! }
   }
-  if (c instanceof BoolColumn) return { kind: 'number', value: (r) => { const v = c.values[r]!; return v < 0 ? -Infinity : v } }
+  if (c instanceof BoolColumn)
+    return {
+      kind: 'number',
+      value: (r) => {
+        const v = c.values[r]!
+        return v < 0 ? -Infinity : v
+      },
+    }
   if (c instanceof StringColumn) return { kind: 'string', value: (r) => c.values[r] ?? null }
   throw new Error(`element ${el.id} (${el.type}) has no sort accessor`)
 }

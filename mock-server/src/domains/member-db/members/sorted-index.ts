@@ -11,7 +11,10 @@ import { sortAccessor, type SortAccessor } from './sort-keys.js'
 export class SortedIndex {
   rows: Int32Array
   size = 0
-  constructor(readonly acc: SortAccessor, cols: MemberColumns) {
+  constructor(
+    readonly acc: SortAccessor,
+    cols: MemberColumns,
+  ) {
     this.rows = new Int32Array(Math.max(16, cols.count))
     this.build(cols)
   }
@@ -23,7 +26,8 @@ export class SortedIndex {
       if (d > 0) return 1
       return a - b
     }
-    const x = this.acc.value(a), y = this.acc.value(b)
+    const x = this.acc.value(a),
+      y = this.acc.value(b)
     if (x !== y) {
       if (x === null) return -1
       if (y === null) return 1
@@ -37,7 +41,9 @@ export class SortedIndex {
     const alive = cols.alive
     if (this.acc.kind === 'number') {
       const value = this.acc.value
-      let min = Infinity, max = -Infinity, integral = true
+      let min = Infinity,
+        max = -Infinity,
+        integral = true
       for (let r = 0; r < cols.rows; r++) {
         if (!alive[r]) continue
         const v = value(r)
@@ -67,7 +73,8 @@ export class SortedIndex {
   }
 
   private position(row: number): number {
-    let lo = 0, hi = this.size
+    let lo = 0,
+      hi = this.size
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
       if (this.cmp(this.rows[mid]!, row) < 0) lo = mid + 1

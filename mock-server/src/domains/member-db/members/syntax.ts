@@ -2,7 +2,8 @@
 
 // Local parts of Japanese mobile addresses may contain consecutive dots or a dot before
 // '@' (legacy docomo/au addresses); the service accepts them, and so do we.
-const EMAIL_RE = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/
+const EMAIL_RE =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/
 const URL_RE = /^https?:\/\/[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?(?:[/?#][\x21-\x7E]*)?$/
 const ZIP_RE = /^(?:\d{7}|\d{3}-\d{4})$/
 const TEL_RE = /^0\d{1,4}-?\d{1,4}-?\d{3,4}$/

@@ -35,7 +35,11 @@ export interface TablePlan {
   readonly columnsOf: unknown
 }
 
-interface Cached { elements: MemberElement[]; length: number; plan: TablePlan }
+interface Cached {
+  elements: MemberElement[]
+  length: number
+  plan: TablePlan
+}
 
 const plans = new WeakMap<MemberTableState, Cached>()
 
@@ -55,7 +59,12 @@ function build(table: MemberTableState): TablePlan {
     encrypted: els.filter((e) => e.type === 'encrypted_text'),
     unique: els.filter((e) => e.unique),
     addDefaults: els
-      .map((el, pos) => ({ el, key: `e_${el.id}`, password: el.type === 'password' || el.type === 'hashed_password', pos }))
+      .map((el, pos) => ({
+        el,
+        key: `e_${el.id}`,
+        password: el.type === 'password' || el.type === 'hashed_password',
+        pos,
+      }))
       .filter(({ el }) => el.type !== 'autogen' && el.type !== 'timestamp'),
     posByKey: new Map(els.map((e, i) => [`e_${e.id}`, i])),
     column,
@@ -67,7 +76,8 @@ function build(table: MemberTableState): TablePlan {
 
 export function tablePlan(table: MemberTableState): TablePlan {
   const c = plans.get(table)
-  if (c && c.elements === table.elements && c.length === table.elements.length && c.plan.columnsOf === table.members) return c.plan
+  if (c && c.elements === table.elements && c.length === table.elements.length && c.plan.columnsOf === table.members)
+    return c.plan
   const plan = build(table)
   plans.set(table, { elements: table.elements, length: table.elements.length, plan })
   return plan

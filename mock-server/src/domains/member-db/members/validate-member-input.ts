@@ -25,7 +25,10 @@ const E_KEY = /^e_([0-9]+)$/
  * The table's element maps come from its precomputed plan (`tablePlan`), not rebuilt per call.
  */
 export function checkMemberInput(
-  table: MemberTableState, input: Record<string, unknown>, mode: InputMode, row = -1,
+  table: MemberTableState,
+  input: Record<string, unknown>,
+  mode: InputMode,
+  row = -1,
 ): CheckedInput {
   const plan = tablePlan(table)
   const values = new Map<number, StoredValue>()
@@ -53,7 +56,10 @@ export function checkMemberInput(
       const m = E_KEY.exec(key)
       el = m ? plan.byId.get(Number(m[1])) : undefined
     }
-    if (!el) { err(key, `項目 ${key} はこのデータベースにありません。`); continue }
+    if (!el) {
+      err(key, `項目 ${key} はこのデータベースにありません。`)
+      continue
+    }
     if (el.type === 'autogen') {
       if (mode === 'add') continue // always generated: a sent value is ignored
       if (raw === null || raw === undefined || raw === apiValue(table, el, row)) continue
@@ -61,16 +67,28 @@ export function checkMemberInput(
       continue
     }
     const r = checkElementValue(el, raw)
-    if (!r.ok) { err(key, ...r.messages); continue }
-    if (r.blank && (el.type === 'password' || el.type === 'hashed_password')) { blankPasswords.push(el); continue }
-    if (r.blank && el.required) { err(key, requiredMessage(el)); continue }
+    if (!r.ok) {
+      err(key, ...r.messages)
+      continue
+    }
+    if (r.blank && (el.type === 'password' || el.type === 'hashed_password')) {
+      blankPasswords.push(el)
+      continue
+    }
+    if (r.blank && el.required) {
+      err(key, requiredMessage(el))
+      continue
+    }
     values.set(el.id, r.value)
   }
 
   if (mode === 'add') {
     for (const d of plan.addDefaults) {
       if (marks[d.pos] === stamp) continue
-      if (d.password) { blankPasswords.push(d.el); continue }
+      if (d.password) {
+        blankPasswords.push(d.el)
+        continue
+      }
       if (d.el.required) err(d.key, requiredMessage(d.el))
     }
   }
@@ -96,5 +114,7 @@ function requiredMessage(el: MemberElement): string {
 
 /** One line per message, prefixed with the key: the `message` of KR_API_F0116. */
 export function formatElementErrors(errors: ElementErrors): string {
-  return Object.entries(errors).flatMap(([k, ms]) => ms.map((m) => `${k}: ${m}`)).join('\n')
+  return Object.entries(errors)
+    .flatMap(([k, ms]) => ms.map((m) => `${k}: ${m}`))
+    .join('\n')
 }

@@ -7,13 +7,18 @@ import { passwordProblems } from './password.js'
 import { isEmail, isTelephone, isUrl, isZip } from './syntax.js'
 
 /** Result of checking one submitted value: the value to store, or messages. */
-export type ValueCheck =
-  | { ok: true; value: StoredValue; blank: boolean }
-  | { ok: false; messages: string[] }
+export type ValueCheck = { ok: true; value: StoredValue; blank: boolean } | { ok: false; messages: string[] }
 
 /** Default maximum lengths (characters) when the element sets no `max`. */
 const DEFAULT_MAX_LENGTH: Partial<Record<MemberElement['type'], number>> = {
-  text: 255, textarea: 10000, email: 256, url: 2048, encrypted_text: 255, auth: 255, zip: 8, telephone: 13,
+  text: 255,
+  textarea: 10000,
+  email: 256,
+  url: 2048,
+  encrypted_text: 255,
+  auth: 255,
+  zip: 8,
+  telephone: 13,
 }
 
 const blank = (value: StoredValue): ValueCheck => ({ ok: true, value, blank: true })
@@ -61,9 +66,13 @@ export function checkElementValue(el: MemberElement, raw: unknown): ValueCheck {
       if (!Number.isSafeInteger(raw)) out.push(`「${name}」の値が大きすぎます。`)
       return out.length ? fail(...out) : ok(raw)
     }
-    case 'select': case 'prefecture': case 'sex': case 'marriage': {
+    case 'select':
+    case 'prefecture':
+    case 'sex':
+    case 'marriage': {
       if (raw === null || raw === 0) return blank(0)
-      if (typeof raw !== 'number' || !Number.isInteger(raw)) return fail(`「${name}」には選択肢IDを整数で指定してください。`)
+      if (typeof raw !== 'number' || !Number.isInteger(raw))
+        return fail(`「${name}」には選択肢IDを整数で指定してください。`)
       if (!(String(raw) in optionsOf(el))) return fail(`「${name}」に存在しない選択肢ID ${raw} が指定されました。`)
       return ok(raw)
     }
@@ -77,12 +86,14 @@ export function checkElementValue(el: MemberElement, raw: unknown): ValueCheck {
       if (unknown.length) return fail(`「${name}」に存在しない選択肢ID ${unknown.join(', ')} が指定されました。`)
       const ids = [...new Set(raw as number[])].sort((a, b) => a - b)
       const out: string[] = []
-      if (ids.length && cfg.min != null && ids.length < cfg.min) out.push(`「${name}」は${cfg.min}個以上選択してください。`)
+      if (ids.length && cfg.min != null && ids.length < cfg.min)
+        out.push(`「${name}」は${cfg.min}個以上選択してください。`)
       if (cfg.max != null && ids.length > cfg.max) out.push(`「${name}」は${cfg.max}個以内で選択してください。`)
       if (out.length) return fail(...out)
       return ids.length ? ok(ids) : blank([])
     }
-    case 'yesno': case 'checkbox': {
+    case 'yesno':
+    case 'checkbox': {
       if (raw === null) return blank(el.type === 'checkbox' ? false : null)
       if (typeof raw !== 'boolean') return fail(`「${name}」には真偽値（true または false）を指定してください。`)
       if (el.type === 'checkbox' && raw === false) return blank(false)
@@ -99,7 +110,8 @@ export function checkElementValue(el: MemberElement, raw: unknown): ValueCheck {
       }
       return ok(day)
     }
-    case 'password': case 'hashed_password': {
+    case 'password':
+    case 'hashed_password': {
       if (raw === null || raw === '') return blank(null)
       if (typeof raw !== 'string') return fail(`「${name}」には文字列を指定してください。`)
       const out = passwordProblems(name, raw, cfg)
@@ -111,9 +123,12 @@ export function checkElementValue(el: MemberElement, raw: unknown): ValueCheck {
       if (typeof raw !== 'string') return fail(`「${name}」には文字列を指定してください。`)
       const out = checkString(el, raw)
       if (el.type === 'email' && !isEmail(raw)) out.push(`「${name}」のメールアドレスの形式が正しくありません。`)
-      if (el.type === 'url' && !isUrl(raw)) out.push(`「${name}」のURLの形式が正しくありません（http:// または https:// で始まるURL）。`)
-      if (el.type === 'zip' && !isZip(raw)) out.push(`「${name}」の郵便番号の形式が正しくありません（1234567 または 123-4567）。`)
-      if (el.type === 'telephone' && !isTelephone(raw)) out.push(`「${name}」の電話番号の形式が正しくありません（0 で始まる10桁または11桁、ハイフン可）。`)
+      if (el.type === 'url' && !isUrl(raw))
+        out.push(`「${name}」のURLの形式が正しくありません（http:// または https:// で始まるURL）。`)
+      if (el.type === 'zip' && !isZip(raw))
+        out.push(`「${name}」の郵便番号の形式が正しくありません（1234567 または 123-4567）。`)
+      if (el.type === 'telephone' && !isTelephone(raw))
+        out.push(`「${name}」の電話番号の形式が正しくありません（0 で始まる10桁または11桁、ハイフン可）。`)
       if (el.type === 'auth' && !/^[\x21-\x7E]*$/.test(raw)) out.push(`「${name}」は半角英数記号で入力してください。`)
       return out.length ? fail(...out) : ok(raw)
     }

@@ -16,7 +16,12 @@ export function getMemberTables(ctx: EngineContext): { id: number; title: string
 /** get_member_table_elements: the elements in display order. */
 export function getMemberTableElements(ctx: EngineContext, memberTableId: number) {
   return requireTable(ctx, memberTableId).elements.map((e) => ({
-    id: e.id, name: e.name, type: e.type, required: e.required, unique: e.unique, system: e.system,
+    id: e.id,
+    name: e.name,
+    type: e.type,
+    required: e.required,
+    unique: e.unique,
+    system: e.system,
   }))
 }
 
@@ -24,7 +29,8 @@ export function getMemberTableElements(ctx: EngineContext, memberTableId: number
 export function getMemberTableElementConfig(ctx: EngineContext, elementId: number): Record<string, unknown> {
   const { element } = requireElement(ctx, elementId)
   const cfg: Record<string, unknown> = { ...element.config }
-  if (['select', 'select_multiple', 'prefecture', 'sex', 'marriage'].includes(element.type)) cfg.options = optionsOf(element)
+  if (['select', 'select_multiple', 'prefecture', 'sex', 'marriage'].includes(element.type))
+    cfg.options = optionsOf(element)
   return cfg
 }
 

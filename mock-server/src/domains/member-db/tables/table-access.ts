@@ -26,7 +26,10 @@ export function requireTable(ctx: EngineContext, tableId: number): MemberTableSt
 }
 
 /** An element by id with its table, or F0005 / F0014. */
-export function requireElement(ctx: EngineContext, elementId: number): { table: MemberTableState; element: MemberElement } {
+export function requireElement(
+  ctx: EngineContext,
+  elementId: number,
+): { table: MemberTableState; element: MemberElement } {
   for (const t of ctx.tenant.memberDb.tables.values()) {
     const element = t.elements.find((e) => e.id === elementId)
     if (element) return { table: requireTable(ctx, t.id), element }
