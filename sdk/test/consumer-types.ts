@@ -2,7 +2,8 @@
 // only from '@krs-kit/sdk' and needs nothing else (no test runner). It compiles when the
 // five shared request schemas accept only their required keys, each `@ts-expect-error`
 // (a missing required key) is really an error, and answers keep their defaulted keys.
-// Compile it with `tsc --noEmit` in a project that has @krs-kit/sdk installed; nothing runs.
+// Compiled twice, never run: by `tsc -b sdk` against the sources (tsconfig `paths`), and by the
+// consumer test (test/consumer) against the packed tarball installed in a fresh project.
 import { createKrsClient, type OperationRequest, type OperationResponse } from '@krs-kit/sdk'
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false
@@ -17,8 +18,11 @@ export async function consumerTypeChecks(): Promise<void> {
 
   // MailInfo
   await krs.addMailMessage({ member_table_id: 1, mail_info: { type: 1, from, subject, text_part: '本文' } })
+  await krs.addMailMessage({ member_table_id: 1, mail_info: { type: 1, from, subject } })
   // @ts-expect-error subject is required in MailInfo
   await krs.addMailMessage({ member_table_id: 1, mail_info: { type: 1, from, text_part: '本文' } })
+  // @ts-expect-error member_table_id is required in add_mail_message
+  await krs.addMailMessage({ mail_info: { type: 1, from, subject } })
 
   // DeliveryInfoForAdd (no blacklist, no delete_condition)
   await krs.addDeliverySchedule({
@@ -73,9 +77,16 @@ export async function consumerTypeChecks(): Promise<void> {
   // Defaulted keys: optional in requests, present in answers.
   type Mail = OperationRequest<'add_mail_message'>['mail_info']
   assertType<Equal<Mail['allow_hankana'], boolean | undefined>>()
-  type Condition = NonNullable<OperationResponse<'get_agent_programs'>[number]['delivery_condition_info']>
+  assertType<Equal<Mail['open_clickcount'], boolean | undefined>>()
+  type Delivery = OperationRequest<'add_delivery_schedule'>['delivery_info']
+  assertType<Equal<Delivery['blacklist'], boolean | undefined>>()
+  assertType<Equal<Delivery['delete_condition'], boolean | undefined>>()
+  type Program = OperationResponse<'get_agent_programs'>[number]
+  type Condition = NonNullable<Program['delivery_condition_info']>
+  assertType<'direction' extends keyof Condition ? true : false>()
   assertType<Equal<Condition['enable_year'], boolean>>()
   assertType<Equal<Condition['max_num'], number>>()
+  assertType<Equal<Program['blacklist'], boolean>>()
 
   // withResponse(): the data plus the raw response and the request id.
   const { data, response, requestId } = await krs.getMemberInfo({ member_table_id: 1, member_id: 1 }).withResponse()
