@@ -10,10 +10,10 @@
  * package's `prepack`.
  */
 import { spawnSync } from 'node:child_process'
-import { readdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isStale } from './lib/stale-build.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const require = createRequire(import.meta.url)
@@ -28,29 +28,9 @@ function run(args, cwd, label) {
   }
 }
 
-/** Newest modification time (ms) of the files below `path`. */
-function newest(path) {
-  const s = statSync(path, { throwIfNoEntry: false })
-  if (!s) return 0
-  if (!s.isDirectory()) return s.mtimeMs
-  let t = 0
-  for (const e of readdirSync(path)) t = Math.max(t, newest(join(path, e)))
-  return t
-}
-
-function stale(dir, outputs) {
-  const built = Math.min(...outputs.map((f) => statSync(join(dir, 'dist', f), { throwIfNoEntry: false })?.mtimeMs ?? 0))
-  const inputs = Math.max(
-    newest(join(dir, 'src')),
-    newest(join(dir, 'package.json')),
-    newest(join(dir, 'tsup.config.ts')),
-    newest(join(root, 'package-lock.json')),
-  )
-  return force || built < inputs
-}
-
 const sdk = join(root, 'sdk')
-if (stale(sdk, ['index.js', 'index.cjs'])) run([tsup, '--env.KRS_DTS', 'off', '--silent'], sdk, '@krs-kit/sdk')
+if (force || isStale(sdk, ['index.js', 'index.cjs']))
+  run([tsup, '--env.KRS_DTS', 'off', '--silent'], sdk, '@krs-kit/sdk')
 
 run(
   [join(root, 'mock-server', 'scripts', 'build-js.mjs'), ...(force ? ['--force'] : [])],
@@ -59,4 +39,4 @@ run(
 )
 
 const cli = join(root, 'cli')
-if (stale(cli, ['bin.js'])) run([tsup, '--silent'], cli, '@krs-kit/cli')
+if (force || isStale(cli, ['bin.js'])) run([tsup, '--silent'], cli, '@krs-kit/cli')

@@ -4,10 +4,12 @@
 // only when a source is newer than the output, and builds the zip dictionary only when it
 // is missing or stale. `--force` always rebuilds the JavaScript.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+// The repository's shared staleness check (this script runs in the repository only; it is not packed).
+import { isStale } from '../../scripts/lib/stale-build.mjs'
 
 const pkg = join(dirname(fileURLToPath(import.meta.url)), '..')
 const require = createRequire(import.meta.url)
@@ -21,16 +23,6 @@ function run(args, label) {
   }
 }
 
-/** Newest modification time (ms) of the files below `path`. */
-function newest(path) {
-  const s = statSync(path, { throwIfNoEntry: false })
-  if (!s) return 0
-  if (!s.isDirectory()) return s.mtimeMs
-  let t = 0
-  for (const e of readdirSync(path)) t = Math.max(t, newest(join(path, e)))
-  return t
-}
-
 // The zip dictionary (data/zip-dictionary.txt): the same check as build-zip-dictionary.ts --if-stale.
 const zipPath = join(pkg, 'data', 'zip-dictionary.txt')
 const zipVersion = JSON.parse(readFileSync(require.resolve('jquery-jpostal-ja/package.json'), 'utf8')).version
@@ -39,14 +31,6 @@ if (zipHead[0] !== 'krs-zip/1' || zipHead[1] !== `jquery-jpostal-ja@${zipVersion
   run(['--import', 'tsx', join(pkg, 'scripts', 'build-zip-dictionary.ts')], 'the zip dictionary')
 }
 
-const outputs = ['bin.js', 'index.js', 'msw.js', 'node.js'].map((f) => join(pkg, 'dist', f))
-const built = Math.min(...outputs.map((f) => statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? 0))
-const sources = Math.max(
-  newest(join(pkg, 'src')),
-  newest(join(pkg, 'package.json')),
-  newest(join(pkg, 'tsup.config.ts')),
-  newest(join(pkg, '..', 'package-lock.json')),
-)
-if (force || built < sources) {
+if (force || isStale(pkg, ['bin.js', 'index.js', 'msw.js', 'node.js'])) {
   run([require.resolve('tsup/dist/cli-default.js'), '--env.KRS_DTS', 'off', '--silent'], 'tsup')
 }
