@@ -86,7 +86,7 @@ export function journalEntryToJson(e: JournalEntry): JournalEntryJson {
 
 function parseOrText(text: string): unknown {
   if (text === '') return null
-  // Entries are depth-limited when stored (journal-body.ts); this guards older entries too.
+  // Bodies are stored as sent (journal-body.ts); a deep one is described, never parsed.
   if (jsonNestingDepth(text) > JOURNAL_MAX_DEPTH) return `<${text.length} characters, nested too deep to show>`
   try {
     return JSON.parse(text)
