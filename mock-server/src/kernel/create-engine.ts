@@ -5,6 +5,7 @@ import type { TenantFactory } from './tenant-factory.js'
 import type { TenantScenario } from './tenant-state.js'
 import { apiNameOf } from './api-route.js'
 import type { ClockOptions } from './clock.js'
+import type { EngineContext } from './context.js'
 import type { EngineInternals, EngineLogger } from './engine-internals.js'
 import { errorResponse } from './error-response.js'
 import { fromFetchRequest, toFetchResponse } from './fetch-adapter.js'
@@ -146,11 +147,13 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
   let requestCounter = 0
   let changes = 0
 
+  const validateResponses = options.validateResponses ?? defaultValidateResponses()
   const internals: EngineInternals = {
     registry,
     handlers: options.handlers ? { ...def.handlers, ...options.handlers } : def.handlers,
     textContentTypes: textContentTypesOf(def.modules),
-    validateResponses: options.validateResponses ?? defaultValidateResponses(),
+    validateResponses,
+    jsonAnswers: validateResponses ? {} : jsonAnswersOf(def.modules, options.handlers),
     maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
     logger: options.logger ?? consoleLogger,
     wall,
@@ -315,6 +318,17 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
     publicUrl: options.publicUrl ? options.publicUrl.replace(/\/+$/, '') : null,
   }
   return engine
+}
+
+/** The modules' JSON-text answers, but none for an operation whose handler the options replace. */
+function jsonAnswersOf(
+  modules: readonly EmulatorModule<never>[],
+  replaced: Partial<HandlerTable> | undefined,
+): EngineInternals['jsonAnswers'] {
+  const out: Partial<Record<OperationName, (ctx: EngineContext, body: unknown) => string>> = {}
+  for (const m of modules) Object.assign(out, m.jsonAnswers)
+  for (const op of Object.keys(replaced ?? {})) delete out[op as OperationName]
+  return out
 }
 
 function textContentTypesOf(modules: readonly EmulatorModule<never>[]): TextContentTypes {

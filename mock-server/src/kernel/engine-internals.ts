@@ -1,3 +1,5 @@
+import type { OperationName } from '../generated/operation-names.js'
+import type { EngineContext } from './context.js'
 import type { HandlerTable } from './handler-table.js'
 import type { TextContentTypes } from './text-content-type.js'
 import type { TenantRegistry } from './tenant-registry.js'
@@ -16,6 +18,8 @@ export interface EngineInternals {
   readonly registry: TenantRegistry
   readonly handlers: HandlerTable
   readonly textContentTypes: TextContentTypes
+  /** The modules' JSON-text answers (module.ts JsonAnswer), by operation; none when responses are validated. */
+  readonly jsonAnswers: Readonly<Partial<Record<OperationName, (ctx: EngineContext, body: unknown) => string>>>
   readonly validateResponses: boolean
   readonly maxBodyBytes: number
   readonly logger: EngineLogger

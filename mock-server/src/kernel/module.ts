@@ -1,5 +1,6 @@
 import type { OperationHandler } from '../generated/handlers.js'
 import type { OperationName } from '../generated/operation-names.js'
+import type { OperationRequest } from '../generated/operation-types.js'
 import type { AdminRoutes } from './admin-request.js'
 import type { EngineContext } from './context.js'
 import type { AnyStateSection } from './state-section.js'
@@ -8,6 +9,13 @@ import type { TickHook } from './tick-hook.js'
 
 /** The handlers of the operations a module owns, typed by the generated registry. */
 export type ModuleHandlers<Ops extends OperationName> = { [K in Ops]: OperationHandler<K, EngineContext> }
+
+/**
+ * Writes an operation's 200 answer as JSON text directly, for a hot read: the text must equal
+ * `JSON.stringify` of what the operation's handler returns for the same call (the module
+ * tests so). Used when responses are not validated; the handler answers otherwise.
+ */
+export type JsonAnswer<K extends OperationName> = (ctx: EngineContext, body: OperationRequest<K>) => string
 
 /** The JSON Schema keywords a module adds to the scenario schema (top-level properties). */
 export interface ScenarioSchemaPart {
@@ -30,6 +38,8 @@ export interface EmulatorModule<Ops extends OperationName = OperationName> {
   readonly scenarioSchema?: ScenarioSchemaPart
   /** Its routes under `/__mock/`, by path after the prefix. */
   readonly adminRoutes?: Readonly<Record<string, AdminRoutes>>
+  /** Answers written as JSON text without building the value first (see JsonAnswer). */
+  readonly jsonAnswers?: { readonly [K in Ops]?: JsonAnswer<K> }
   /** The content type of a text answer that depends on the call (else the contract's first). */
   readonly textContentTypes?: { readonly [K in Ops]?: (tenant: TenantState, body: unknown) => string }
 }

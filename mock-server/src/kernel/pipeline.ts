@@ -129,13 +129,16 @@ export function handleApi(
     const ctx = new RequestContext(op, tenant, account, requestId)
     const at = tenant.clock.now()
     const randomBefore = engine.writeListener ? tenant.random.getState() : null
+    // A module's JSON-text answer when it has one (never while responses are validated).
+    const writeJson = engine.jsonAnswers[op]
     let result: unknown
     try {
-      const handler = engine.handlers[op] as (c: RequestContext, b: unknown) => unknown
+      const handler = writeJson ?? (engine.handlers[op] as (c: RequestContext, b: unknown) => unknown)
       result = handler(ctx, body)
     } catch (e) {
       return failure(op, ctx, e)
     }
+    if (writeJson) return done(op, ctx, result, body, at, randomBefore, true)
     if (result instanceof Promise) {
       return result.then(
         (r: unknown) => done(op, ctx, r, body, at, randomBefore),
@@ -157,8 +160,9 @@ export function handleApi(
     body: unknown,
     at: number,
     randomBefore: ReturnType<TenantRuntime['random']['getState']> | null,
+    jsonText = false,
   ): RawResponse | Promise<RawResponse> {
-    const out = success(op, result, body)
+    const out = success(op, result, body, jsonText)
     if (!ctx.mutated && READ_ONLY.test(op)) return out
     engine.markChanged()
     if (!engine.writeListener || !randomBefore) return out
@@ -221,7 +225,8 @@ export function handleApi(
     )
   }
 
-  function success(op: OperationName, result: unknown, body: unknown): RawResponse {
+  /** `jsonText`: the result is already the answer's JSON text (a module's JSON-text answer). */
+  function success(op: OperationName, result: unknown, body: unknown, jsonText: boolean): RawResponse {
     const info = operations[op]
     if (engine.validateResponses) {
       const mismatch = validateResponse(op, result)
@@ -243,7 +248,7 @@ export function handleApi(
     return {
       status: 200,
       headers: JSON_HEADERS as Record<string, string>,
-      body: JSON.stringify(result),
+      body: jsonText ? (result as string) : JSON.stringify(result),
       operation: op,
       errorCode: null,
       tenantId: tenant.id,

@@ -1,5 +1,6 @@
 import { defineModule } from '../../kernel/module.js'
 import { memberDbHandlers } from './handlers.js'
+import { getMemberInfoJson } from './members/operations.js'
 import type { MemberDbState } from './member-db-state.js'
 
 declare module '../../kernel/tenant-state.js' {
@@ -10,4 +11,9 @@ declare module '../../kernel/tenant-state.js' {
 }
 
 /** Member database: tables, members, conditions (18 operations). Its state is built by the scenario layer. */
-export const memberDbModule = defineModule({ name: 'member-db', handlers: memberDbHandlers })
+export const memberDbModule = defineModule({
+  name: 'member-db',
+  handlers: memberDbHandlers,
+  // The hottest read: a member written as JSON straight from the columns.
+  jsonAnswers: { get_member_info: (ctx, b) => getMemberInfoJson(ctx, b.member_table_id, b.member_id) },
+})

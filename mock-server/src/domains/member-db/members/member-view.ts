@@ -64,3 +64,38 @@ export function memberInfoOf(table: MemberTableState, row: number, view: ViewOpt
   }
   return info
 }
+
+/** `,"e_{id}":` by element id, built once per id. */
+const elementKeysJson: string[] = []
+const elementKeyJson = (id: number): string => (elementKeysJson[id] ??= `,"e_${id}":`)
+
+/** A value as JSON text, exactly as `JSON.stringify` writes it. */
+function valueJson(v: MemberValue): string {
+  if (v === null) return 'null'
+  if (typeof v === 'string') return JSON.stringify(v)
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null'
+  if (typeof v === 'boolean') return v ? 'true' : 'false'
+  return JSON.stringify(v)
+}
+
+const dtJson = (v: number): string => (Number.isNaN(v) ? 'null' : `"${formatJstDateTime(v)}"`)
+
+/**
+ * `JSON.stringify(memberInfoOf(table, row, view))`, written straight from the columns: the
+ * same keys in the same order, about twice as fast, because a member with its 30-odd
+ * `e_{id}` keys is an object V8 keeps in dictionary mode, slow to build and to serialise.
+ * The hot read path of `get_member_info` (test/member-json.test.ts holds the two equal).
+ */
+export function memberInfoJson(table: MemberTableState, row: number, view: ViewOptions): string {
+  const c = table.members
+  let s =
+    `{"id":${valueJson(c.id[row]!)},"regist_date":${dtJson(c.regist_date[row]!)}` +
+    `,"update_date":${dtJson(c.update_date[row]!)},"batch_date":${dtJson(c.batch_date[row]!)}` +
+    `,"upload_date":${dtJson(c.upload_date[row]!)},"last_host":${valueJson(c.last_host.get(row))}` +
+    `,"last_referer":${valueJson(c.last_referer.get(row))},"last_useragent":${valueJson(c.last_useragent.get(row))}`
+  for (const el of table.elements) {
+    if (el.type === 'timestamp') continue
+    s += elementKeyJson(el.id) + valueJson(visibleValue(table, el, row, view))
+  }
+  return `${s}}`
+}

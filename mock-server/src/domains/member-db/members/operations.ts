@@ -8,7 +8,7 @@ import { requireTable } from '../tables/table-access.js'
 import { assertNoForeignElements } from './foreign-element.js'
 import { lookupMemberId } from './lookup.js'
 import { addMember, deleteMember, memberRow, updateMember, type WriteEnv } from './member-store.js'
-import { memberInfoOf, type MemberInfo, type ViewOptions } from './member-view.js'
+import { memberInfoJson, memberInfoOf, type MemberInfo, type ViewOptions } from './member-view.js'
 import { assertOffset, assertSortKey, countRows, pageRows, type PageRequest } from './query.js'
 
 // No API-lock check here: a lock through the API restricts only export and import by other
@@ -50,9 +50,19 @@ export function lookupMemberIdOp(ctx: EngineContext, tableId: number, info: Reco
 
 export function getMemberInfoOp(ctx: EngineContext, tableId: number, memberId: number): MemberInfo {
   const table = requireTable(ctx, tableId)
+  return memberInfoOf(table, existingRow(table, tableId, memberId), view(ctx))
+}
+
+/** `get_member_info`'s answer as JSON text (the module's JSON-text answer): the same checks. */
+export function getMemberInfoJson(ctx: EngineContext, tableId: number, memberId: number): string {
+  const table = requireTable(ctx, tableId)
+  return memberInfoJson(table, existingRow(table, tableId, memberId), view(ctx))
+}
+
+function existingRow(table: MemberTableState, tableId: number, memberId: number): number {
   const row = memberRow(table, memberId)
   if (row < 0) throw new KrsError('KR_API_F0005', `member_id ${memberId}: no such member in member table ${tableId}`)
-  return memberInfoOf(table, row, view(ctx))
+  return row
 }
 
 export function getMemberInfosByOneshotConditionOp(
