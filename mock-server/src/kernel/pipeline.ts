@@ -293,9 +293,12 @@ export function requestIdOf(engine: EngineInternals, req: RawRequest): string {
   return sent !== undefined && CLIENT_REQUEST_ID.test(sent) ? sent : engine.nextRequestId()
 }
 
-/** The response with its `X-Request-Id` (a copy: response headers objects may be shared). */
+/** The response with its `X-Request-Id` (set on a copy of its headers, which may be shared). */
 export function withRequestId(res: RawResponse, requestId: string): RawResponse {
-  return { ...res, headers: { ...res.headers, 'x-request-id': requestId } }
+  // Every answer is a fresh object made for this request (only its headers may be shared):
+  // set the header on a copy of the headers, not on a copy of the whole answer.
+  res.headers = { ...res.headers, 'x-request-id': requestId }
+  return res
 }
 
 /** `withRequestId` on an answer that may still be pending. */
