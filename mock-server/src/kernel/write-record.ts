@@ -1,5 +1,3 @@
-import type { RawResponse } from './raw-http.js'
-
 /**
  * One accepted API write, as the durability log keeps it (`--data-dir`): enough to run the
  * same call again on the state it was made on and get the same result. The engine is

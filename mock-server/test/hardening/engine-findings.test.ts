@@ -85,7 +85,7 @@ describe('finding 1: snapshots are validated before anything changes', () => {
       member_info: { e_4: 'kept@example.com', e_5: 'abcd1234', e_6: '保存 太郎' },
     })
     // corrupt the other tenant in memory (what an unvalidated import used to do)
-    ;(other.state.memberDb.tables.get(1)!.members as any).toJSON = () => {
+    ;(other.state.memberDb.tables.get(1)!.members as { toJSON: () => unknown }).toJSON = () => {
       throw new TypeError('broken column')
     }
     const errors: string[] = []
@@ -182,11 +182,9 @@ describe('finding 6: mail headers and formula-leading CSV values', () => {
     expect(added.status).toBe(200)
     // a text element whose value has a line break (multi-line text is allowed in some elements)
     const table = t.state.memberDb.tables.get(1)!
-    const textArea = table.elements.find(
-      (e) =>
-        (e as any).type === 'textarea' || (e as any).data_type === 'textarea' || (e as any).dataType === 'textarea',
-    )
-    const elementId = textArea ? (textArea as any).id : 6
+    const textArea = table.elements.find((e) => e.type === 'textarea')
+    if (!textArea) throw new Error('the default scenario has a textarea element in table 1')
+    const elementId = textArea.id
     const memberId = added.body as number
     const upd = await call(engine, 'update_member', {
       member_table_id: 1,

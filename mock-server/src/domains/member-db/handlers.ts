@@ -1,7 +1,6 @@
 import type { EngineContext } from '../../kernel/context.js'
 import type { OperationHandlers } from '../../generated/handlers.js'
 import type { OperationResponse } from '../../generated/operation-types.js'
-import type { ConditionInfo } from './member-db-state.js'
 import { addConditionOp, deleteConditionOp, getConditionsOp } from './conditions/operations.js'
 import {
   getEnvironmentName,
