@@ -37,6 +37,22 @@ function refused(type: string, text: string): boolean {
   return type === 'error' || (type === 'warning' && /react|hydrat/i.test(text))
 }
 
+/**
+ * `page.goto`, tried once more when Chromium reports the navigation as aborted
+ * (net::ERR_ABORTED): on a loaded machine the playground's service worker (the in-browser
+ * emulator) can still be starting when the next route is loaded, and Chromium then aborts
+ * that navigation. What this file checks is the page once loaded, not that race.
+ */
+async function gotoRetryingAbort(page: Page, url: string): Promise<void> {
+  try {
+    await page.goto(url, { waitUntil: 'load' })
+  } catch (e) {
+    if (!String((e as Error).message).includes('net::ERR_ABORTED')) throw e
+    await page.waitForTimeout(1000)
+    await page.goto(url, { waitUntil: 'load' })
+  }
+}
+
 describe.skipIf(skipReason !== null)(
   'site quality: console, navbar, search, accessibility (built site, Chromium)',
   () => {
@@ -80,7 +96,7 @@ describe.skipIf(skipReason !== null)(
       expect(routes.length).toBeGreaterThan(170)
       for (const route of routes) {
         current = route
-        await page.goto(server.origin + route, { waitUntil: 'load' })
+        await gotoRetryingAbort(page, server.origin + route)
         await page.locator('#__docusaurus').waitFor({ state: 'attached' })
         await page.waitForTimeout(route === '/api' ? 3000 : 250)
       }
