@@ -62,9 +62,10 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
     path: string,
     started: number,
   ): void => {
-    // Tells clients (krs) that they talk to the emulator, not the real service.
-    res.setHeader('X-Krs-Emulator', 'krs-mock')
-    res.writeHead(out.status, out.headers)
+    // X-Krs-Emulator tells clients (krs) that they talk to the emulator, not the real service.
+    // One header object for writeHead: a header set before with setHeader would make node
+    // merge and re-validate every header of the answer.
+    res.writeHead(out.status, { ...out.headers, 'X-Krs-Emulator': 'krs-mock' })
     res.end(out.body)
     if (log) log(req.method ?? '', path, out, performance.now() - started)
   }
