@@ -5,14 +5,17 @@ import SlowestFilesReporter from './scripts/slowest-files-reporter.js'
 
 // One run over every package's tests; each package has its own vitest.config.ts.
 // A new project must also be named in scripts/run-tests.mjs (quick or slow list).
-// `npm test` runs every project but `slow` and `consumer` (test/vitest.slow.config.ts: the load, crash and
-// in-process fuzz soaks of test/slow-files.ts), which `npm run test:slow` runs; `.ci/run` runs both (scripts/run-tests.mjs).
+// `npm test` runs every project but the minute-long ones, which `npm run test:slow` runs: `slow`
+// (test/vitest.slow.config.ts: the load, crash and in-process fuzz soaks of test/slow-files.ts),
+// `consumer`, `cli-e2e` and `playground-e2e`; `.ci/run` runs both (scripts/run-tests.mjs).
 const packages = ['generator', 'sdk', 'mock-server', 'cli', 'playground', 'test', 'test/consumer']
+/** Second projects of a package (their end-to-end suites, run by `npm run test:slow`). */
+const e2eProjects = ['cli/vitest.e2e.config.ts', 'playground/vitest.e2e.config.ts']
 
 export default defineConfig({
   test: {
-    projects: [...packages.map((p) => `${p}/vitest.config.ts`), 'test/vitest.slow.config.ts'].filter((f) =>
-      existsSync(f),
+    projects: [...packages.map((p) => `${p}/vitest.config.ts`), ...e2eProjects, 'test/vitest.slow.config.ts'].filter(
+      (f) => existsSync(f),
     ),
     // The default reporter's summary ("Tests  N passed") stays; the ten slowest files follow.
     reporters: ['default', new SlowestFilesReporter(10)],

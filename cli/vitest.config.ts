@@ -15,6 +15,9 @@ export default defineConfig({
   },
   test: {
     name: 'cli',
+    // The built binary against a krs-mock process: the `cli-e2e` project (vitest.e2e.config.ts,
+    // `npm run test:slow`).
+    exclude: ['test/**/*.e2e.test.ts'],
     // Tests check every emulator answer against the contract (off by default for speed); the
     // variable reaches the engines of the test files and the krs-mock processes they spawn.
     env: { KRS_MOCK_VALIDATE_RESPONSES: '1' },

@@ -4,10 +4,10 @@ export default defineConfig({
   test: {
     name: 'playground',
     include: ['test/**/*.test.ts'],
+    // The browser suites on the built site: the `playground-e2e` project (vitest.e2e.config.ts,
+    // `npm run test:slow`).
+    exclude: ['test/**/*.e2e.test.ts'],
     environment: 'node',
     testTimeout: 120_000,
-    // The first run may build the site (minutes on a busy 2-core machine).
-    hookTimeout: 20 * 60_000,
-    fileParallelism: false,
   },
 })

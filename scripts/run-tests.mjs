@@ -2,7 +2,7 @@
 // `npm test` and `npm run test:slow`: build what the tests run as built binaries (the
 // emulator's dist/ and the CLI), then one vitest run, then the total time of both.
 //   node scripts/run-tests.mjs            every project except `slow`
-//   node scripts/run-tests.mjs --slow     the `slow` and `consumer` projects only (minute-long runs)
+//   node scripts/run-tests.mjs --slow     the minute-long projects only: soaks, consumer, end-to-end
 // Further arguments go to vitest (e.g. `npm test -- --project mock-server`).
 import { spawnSync } from 'node:child_process'
 import { dirname, join } from 'node:path'
@@ -30,10 +30,11 @@ function run(cmd, cmdArgs) {
 }
 const built = performance.now()
 
-// `npm test` runs every project but `slow`; a --project given by the caller wins.
-// The consumer test (pack, install into new projects: minutes on a cold npm cache) runs with
-// the soaks in `npm run test:slow`, which .ci/run runs after `npm test`.
-const slowProjects = ['slow', 'consumer']
+// `npm test` runs the quick projects; a --project given by the caller wins. The minute-long
+// ones run in `npm run test:slow`, which .ci/run runs after `npm test`: the soaks, the consumer
+// test (pack, install into new projects: minutes on a cold npm cache), the CLI's built binary
+// against a krs-mock process, and Chromium on the built site (which they build first).
+const slowProjects = ['slow', 'consumer', 'cli-e2e', 'playground-e2e']
 const quickProjects = ['generator', 'sdk', 'mock-server', 'cli', 'playground', 'test']
 const projectArgs = args.some((a) => a === '--project' || a.startsWith('--project='))
   ? []
