@@ -7,9 +7,9 @@ import { runKrs } from './support/memory-io.js'
 import { recordingFetch, scriptedServer } from './support/recorded-fetch.js'
 
 /**
- * The workflows' sequences of calls, against a scripted server with contract-shaped answers
- * (the emulator's batch and delivery operations are still being written; e2e.test.ts runs
- * the same workflows against it once they are emulated).
+ * The workflows' sequences of calls, against a scripted server with contract-shaped answers:
+ * each call, its order and the waits between them exactly. cli.e2e.test.ts runs the same
+ * workflows with the built binary against the emulator.
  */
 const json = (v: unknown) => Response.json(v)
 const status = (progress: number) => json({ start_date: 1767225600, upload_date: null, progress, operation: 'export' })
