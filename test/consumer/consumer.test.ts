@@ -182,10 +182,13 @@ function installProjects(tarballs: { sdk: string; mockServer: string; cli: strin
 
 /** Starts `npx krs-mock --port 0` in `cwd`; resolves with its URL. */
 function startKrsMock(cwd: string): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+  // In a process group of its own: npm exec exits on SIGTERM without passing it on, which
+  // would leave krs-mock running; the test stops the whole group (see afterAll).
   const child = spawn('npx', ['--offline', 'krs-mock', '--port', '0', '--host', '127.0.0.1', '--clock', 'manual'], {
     cwd,
     env: consumerEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   })
   let out = ''
   return new Promise((resolve, reject) => {
@@ -218,10 +221,20 @@ describe('the packed packages in a brand-new project', () => {
   }, 900_000)
 
   afterAll(async () => {
-    if (mock && mock.child.exitCode === null) {
+    if (mock && mock.child.exitCode === null && mock.child.pid !== undefined) {
       const exited = new Promise((r) => mock!.child.once('exit', r))
-      mock.child.kill('SIGTERM')
+      // npx and the krs-mock it started: the whole group
+      process.kill(-mock.child.pid, 'SIGTERM')
       await exited
+      // and nothing is left listening on its port
+      const url = mock.url
+      const stillAnswers = async (): Promise<boolean> =>
+        fetch(`${url}/__mock/clock`).then(
+          () => true,
+          () => false,
+        )
+      for (let i = 0; i < 50 && (await stillAnswers()); i++) await new Promise((r) => setTimeout(r, 100))
+      expect(await stillAnswers()).toBe(false)
     }
   })
 
