@@ -9,5 +9,8 @@ export default defineConfig({
     exclude: ['test/**/*.e2e.test.ts'],
     environment: 'node',
     testTimeout: 120_000,
+    // search-readings runs the search plugin's index build in its beforeAll (seconds, more on
+    // a loaded machine).
+    hookTimeout: 120_000,
   },
 })

@@ -14,11 +14,26 @@ export async function post(
   token?: string,
   headers: Record<string, string> = {},
 ): Promise<CallResult> {
-  const res = await fetch(`${base}/api/v1/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  })
+  const send = (): Promise<Response> =>
+    fetch(`${base}/api/v1/${name}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+  let res: Response
+  try {
+    res = await send()
+  } catch (e) {
+    // Prism closes a keep-alive connection after 5 idle seconds; on a loaded machine fetch can
+    // reuse it at that moment and the request never reaches Prism ("other side closed", no
+    // answer). Sent once more on a fresh connection; any other failure is the test's.
+    if ((e as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw e
+    res = await send()
+  }
   const text = await res.text()
   let json: unknown = null
   try {
