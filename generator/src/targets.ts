@@ -34,3 +34,10 @@ export const TARGETS: readonly Target[] = [
   },
   { consumer: 'cli', dir: 'cli/src/generated', files: [...SHARED, 'operations.ts'] },
 ]
+
+/** Where the files of the emulator's own admin contract (spec/admin.openapi.yaml) go. */
+export const ADMIN_TARGET = {
+  consumer: 'mock-server',
+  dir: 'mock-server/src/generated',
+  files: ['admin-schema.d.ts', 'admin-requests.ts'],
+} as const
