@@ -30,9 +30,9 @@ export const TARGETS: readonly Target[] = [
   {
     consumer: 'mock-server',
     dir: 'mock-server/src/generated',
-    files: [...SHARED, 'operations.ts', 'handlers.ts', 'status-codes.ts', 'contract-types.ts'],
+    files: [...SHARED, 'operations.ts', 'handlers.ts', 'status-codes.ts', 'contract-types.ts', 'ajv.ts'],
   },
-  { consumer: 'cli', dir: 'cli/src/generated', files: [...SHARED, 'operations.ts'] },
+  { consumer: 'cli', dir: 'cli/src/generated', files: [...SHARED, 'operations.ts', 'ajv.ts'] },
 ]
 
 /** Where the files of the emulator's own admin contract (spec/admin.openapi.yaml) go. */

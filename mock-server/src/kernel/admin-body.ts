@@ -1,5 +1,6 @@
 import { type AdminBodyOperation, type AdminRequestBody, adminRequests } from '../generated/admin-requests.js'
-import { createAjv, describeAjvError, type ErrorObject, type ValidateFunction } from './ajv.js'
+import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } from '../generated/ajv.js'
+import { describeAjvError } from './ajv.js'
 import { invalid } from './domain-error.js'
 import { errorsOfChosenBranches, givenValueSuffix } from './request-error.js'
 
@@ -9,7 +10,7 @@ import { errorsOfChosenBranches, givenValueSuffix } from './request-error.js'
  * Every error is collected (`allErrors`) so that a body refused by a `oneOf` (a mail event,
  * a fault) is reported through the alternative it meant (`pickReportedError`).
  */
-let ajv: ReturnType<typeof createAjv> | null = null
+let ajv: AjvInstance | null = null
 const validators = new Map<AdminBodyOperation, ValidateFunction>()
 
 function validatorOf(name: AdminBodyOperation): ValidateFunction {

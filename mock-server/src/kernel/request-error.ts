@@ -1,4 +1,4 @@
-import type { ErrorObject } from './ajv.js'
+import type { ErrorObject } from '../generated/ajv.js'
 
 /**
  * Which validation error a refused request reports.

@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml'
-import { createAjv, type ErrorObject, type ValidateFunction } from '../kernel/ajv.js'
+import { createAjv, type ErrorObject, type ValidateFunction } from '../generated/ajv.js'
 import { elementTypes } from '../domains/member-db/member-db-state.js'
 import { resolveExtends } from './extend-scenario.js'
 import { pointerToPath, ScenarioError } from './scenario-error.js'
