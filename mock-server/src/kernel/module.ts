@@ -9,9 +9,16 @@ import type { TickHook } from './tick-hook.js'
 /** The handlers of the operations a module owns, typed by the generated registry. */
 export type ModuleHandlers<Ops extends OperationName> = { [K in Ops]: OperationHandler<K, EngineContext> }
 
-/** The JSON Schema keywords a module adds to the scenario schema (top-level properties). */
+/**
+ * A module's keys of the scenario file, as JSON Schema 2020-12: top-level `properties`
+ * (`delivery`, `forms`, ...) and keys under `extensions`. The scenario layer assembles the
+ * scenario schema from the parts of every module (`assembleScenarioSchema`) and validates a
+ * file before any module reads its section, so a section reader can trust the types its part
+ * declares.
+ */
 export interface ScenarioSchemaPart {
   readonly properties: Readonly<Record<string, unknown>>
+  readonly extensions?: Readonly<Record<string, unknown>>
 }
 
 /**

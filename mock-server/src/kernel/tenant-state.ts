@@ -8,10 +8,12 @@ import type { Account, ApiToken } from './account.js'
  */
 export interface ScenarioSections {
   delivery?: Record<string, unknown>
-  forms?: unknown[]
-  columnSets?: unknown[]
-  postedImages?: Record<string, unknown>
-  extensions?: Record<string, unknown>
+  extensions?: ScenarioExtensions
+}
+
+/** `extensions` of a scenario: the modules type their keys by merging here; other keys are free. */
+export interface ScenarioExtensions {
+  [key: string]: unknown
 }
 
 export interface AuditEntry {

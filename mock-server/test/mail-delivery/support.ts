@@ -1,6 +1,7 @@
+import { parseScenario } from '../../src/emulator.js'
 import type { TenantState } from '../../src/kernel/tenant-state.js'
 import { mailDeliveryStateFrom } from '../../src/domains/mail/mail-section.js'
-import { createTenantState, defaultScenario, parseScenario, type Scenario } from '../../src/scenario/index.js'
+import { createTenantState, defaultScenario, type Scenario } from '../../src/scenario/index.js'
 
 /** 2026-01-15 12:00:00 JST (03:00 UTC). */
 export const T0 = 1_768_446_000
