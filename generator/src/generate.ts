@@ -1,9 +1,11 @@
 import { relative, resolve } from 'node:path'
+import { buildAdminContractModel } from './admin-contract.js'
 import { bundleContract } from './bundle.js'
 import { buildContractModel, type ContractModel } from './contract-model.js'
+import { emitAdminRequests, emitAdminSchemaTypes } from './emit/admin.js'
 import { emitters, type GeneratedFileName } from './emit/emitters.js'
 import { BUNDLE_PATH } from './repo-paths.js'
-import { TARGETS, type Target } from './targets.js'
+import { ADMIN_TARGET, TARGETS, type Target } from './targets.js'
 
 /** One output file, its path relative to the output root (POSIX separators). */
 export interface OutputFile {
@@ -32,19 +34,38 @@ export async function renderTargets(model: ContractModel, targets: readonly Targ
   return targets.flatMap((t) => t.files.map((f) => ({ path: `${t.dir}/${f}`, content: rendered.get(f) as string })))
 }
 
+const labelOf = (repoRoot: string, specPath: string): string =>
+  relative(repoRoot, resolve(repoRoot, specPath)).split('\\').join('/')
+
 /**
- * Bundles `specPath` and renders spec/dist/openapi.json plus every target's files.
- * `specPath` is relative to `repoRoot` (or absolute); the banner names it.
+ * The emulator's admin request bodies (`ADMIN_TARGET`) from the admin contract at
+ * `adminSpecPath`: their schemas, which the emulator's admin routes validate with, and types.
+ */
+export async function renderAdmin(repoRoot: string, adminSpecPath: string): Promise<OutputFile[]> {
+  const bundle = await bundleContract(adminSpecPath, repoRoot)
+  const model = buildAdminContractModel(bundle.doc, bundle.json, labelOf(repoRoot, adminSpecPath))
+  const rendered: Record<(typeof ADMIN_TARGET.files)[number], string> = {
+    'admin-schema.d.ts': await emitAdminSchemaTypes(model),
+    'admin-requests.ts': emitAdminRequests(model),
+  }
+  return ADMIN_TARGET.files.map((f) => ({ path: `${ADMIN_TARGET.dir}/${f}`, content: rendered[f] }))
+}
+
+/**
+ * Bundles `specPath` and renders spec/dist/openapi.json plus every target's files, and with
+ * `adminSpecPath` the admin contract's files too. Paths are relative to `repoRoot` (or
+ * absolute); the banner names the contract a file comes from.
  */
 export async function generate(
   repoRoot: string,
   specPath: string,
   targets: readonly Target[] = TARGETS,
+  adminSpecPath?: string,
 ): Promise<Generation> {
   const bundle = await bundleContract(specPath, repoRoot)
-  const specLabel = relative(repoRoot, resolve(repoRoot, specPath)).split('\\').join('/')
-  const model = buildContractModel(bundle.doc, bundle.json, specLabel)
+  const model = buildContractModel(bundle.doc, bundle.json, labelOf(repoRoot, specPath))
   const files = [{ path: BUNDLE_PATH, content: bundle.json }, ...(await renderTargets(model, targets))]
+  if (adminSpecPath !== undefined) files.push(...(await renderAdmin(repoRoot, adminSpecPath)))
   const ownedDirs = ['spec/dist', ...targets.map((t) => t.dir)]
   return { model, files, ownedDirs }
 }

@@ -5,10 +5,11 @@ import { parseArgs } from 'node:util'
 import { ContractError } from './contract-error.js'
 import { generate } from './generate.js'
 import { compareOutput, writeOutput } from './output-files.js'
-import { DEFAULT_SPEC, REPO_ROOT } from './repo-paths.js'
+import { DEFAULT_ADMIN_SPEC, DEFAULT_SPEC, REPO_ROOT } from './repo-paths.js'
 
 const USAGE = `usage: tsx generator/src/main.ts [--check] [--spec <root openapi file>]
   (no flag)  bundle the contract and write spec/dist/openapi.json and every src/generated/ file
+             (plus the admin request bodies of ${DEFAULT_ADMIN_SPEC} for the emulator)
   --check    regenerate into a temporary folder and exit 1 if a checked-in file differs
   --spec     another contract root (default ${DEFAULT_SPEC}), relative to the repository root`
 
@@ -34,7 +35,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const spec = values.spec ?? DEFAULT_SPEC
   try {
-    const gen = await generate(REPO_ROOT, spec)
+    const gen = await generate(REPO_ROOT, spec, undefined, DEFAULT_ADMIN_SPEC)
     if (values.check === true) {
       const tmp = await mkdtemp(join(tmpdir(), 'krs-generate-check-'))
       try {

@@ -30,7 +30,14 @@ export const TARGETS: readonly Target[] = [
   {
     consumer: 'mock-server',
     dir: 'mock-server/src/generated',
-    files: [...SHARED, 'operations.ts', 'handlers.ts', 'status-codes.ts', 'contract-types.ts'],
+    files: [...SHARED, 'operations.ts', 'handlers.ts', 'status-codes.ts', 'contract-types.ts', 'ajv.ts'],
   },
-  { consumer: 'cli', dir: 'cli/src/generated', files: [...SHARED, 'operations.ts'] },
+  { consumer: 'cli', dir: 'cli/src/generated', files: [...SHARED, 'operations.ts', 'ajv.ts'] },
 ]
+
+/** Where the files of the emulator's own admin contract (spec/admin.openapi.yaml) go. */
+export const ADMIN_TARGET = {
+  consumer: 'mock-server',
+  dir: 'mock-server/src/generated',
+  files: ['admin-schema.d.ts', 'admin-requests.ts'],
+} as const

@@ -10,7 +10,8 @@ import { storedFilesModule } from './domains/stored-files/module.js'
 import { zipModule } from './domains/zip/module.js'
 import type { EngineContext } from './kernel/context.js'
 import { createKernel, type Engine, type EngineOptions, type EmulatorDefinition } from './kernel/create-engine.js'
-import { scenarioTenantFactory } from './scenario/tenant-factory.js'
+import { assembleScenarioSchema, parseScenarioWith, type Scenario } from './scenario/index.js'
+import { createScenarioTenantFactory } from './scenario/tenant-factory.js'
 
 /**
  * The composition root: every domain module of the emulator, in the order their tick hooks
@@ -43,11 +44,21 @@ export const handlerTable = {
   ...environmentModule.handlers,
 } satisfies OperationHandlers<EngineContext>
 
+/** The JSON Schema of a scenario file: the scenario layer's keys plus every module's part. */
+export const scenarioSchema = assembleScenarioSchema(
+  modules.map((m) => ('scenarioSchema' in m ? m.scenarioSchema : undefined)),
+)
+
+/** Validate a scenario (object, JSON or YAML text) against `scenarioSchema` and the reference rules. */
+export function parseScenario(input: unknown): Scenario {
+  return parseScenarioWith(scenarioSchema, input)
+}
+
 const definition: EmulatorDefinition = {
   modules,
   handlers: handlerTable,
   admin: createAdminRouter(modules.flatMap((m) => ('adminRoutes' in m && m.adminRoutes ? [m.adminRoutes] : []))),
-  tenants: scenarioTenantFactory,
+  tenants: createScenarioTenantFactory(scenarioSchema),
 }
 
 /** The emulator: one store per engine, never a module singleton. */

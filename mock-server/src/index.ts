@@ -21,6 +21,7 @@ export { SnapshotError } from './kernel/snapshot.js'
 export { handlerTable } from './emulator.js'
 /** Hosts without a file system (a browser) give the zip dictionary text themselves. */
 export { setZipTextLoader, type ZipTextLoader } from './domains/zip/zip-source.js'
-export { scenarioSchema, parseScenario, defaultScenario, ScenarioError } from './scenario/index.js'
+export { scenarioSchema, parseScenario } from './emulator.js'
+export { defaultScenario, ScenarioError } from './scenario/index.js'
 export type { Scenario } from './scenario/index.js'
 export type { ScenarioSections } from './kernel/tenant-state.js'

@@ -1,3 +1,4 @@
+import { parseScenario } from '../src/emulator.js'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -5,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stringify as stringifyYaml } from 'yaml'
 import { createEngine } from '../src/index.js'
 import { runCli, type RunningCli } from '../src/node/index.js'
-import { defaultScenario, parseScenario, ScenarioError } from '../src/scenario/index.js'
+import { defaultScenario, ScenarioError } from '../src/scenario/index.js'
 
 const START = 1_767_225_600
 

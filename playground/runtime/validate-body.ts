@@ -1,14 +1,4 @@
-import Ajv2020Module from 'ajv/dist/2020.js'
-import addFormatsModule from 'ajv-formats'
-import type { ErrorObject, ValidateFunction } from 'ajv'
-
-// ajv and ajv-formats are CommonJS: under ESM the class may sit on `.default`.
-type AjvCtor = typeof Ajv2020Module.default
-const Ajv2020: AjvCtor =
-  (Ajv2020Module as unknown as { default?: AjvCtor }).default ?? (Ajv2020Module as unknown as AjvCtor)
-type AddFormats = typeof addFormatsModule.default
-const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats)
+import { createAjv, type ErrorObject, type ValidateFunction } from '../../mock-server/src/generated/ajv.js'
 
 /** One problem of a request body, worded for the playground (Japanese first). */
 export interface BodyIssue {
@@ -17,8 +7,7 @@ export interface BodyIssue {
   message: string
 }
 
-const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true })
-addFormats(ajv)
+const ajv = createAjv({ allErrors: true })
 const compiled = new WeakMap<object, ValidateFunction>()
 
 /** Japanese wording of one Ajv error. */

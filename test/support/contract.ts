@@ -1,6 +1,4 @@
-import Ajv2020Module from 'ajv/dist/2020.js'
-import addFormatsModule from 'ajv-formats'
-import type { ValidateFunction } from 'ajv'
+import { createAjv, type ValidateFunction } from '../../mock-server/src/generated/ajv.js'
 import { errorCatalogue, isErrorCode } from '../../mock-server/src/generated/errors.js'
 import { operationNames, type OperationName } from '../../mock-server/src/generated/operation-names.js'
 import { operations, type OperationInfo } from '../../mock-server/src/generated/operations.js'
@@ -8,17 +6,9 @@ import { operations, type OperationInfo } from '../../mock-server/src/generated/
 export { errorCatalogue, operationNames, operations }
 export type { OperationInfo, OperationName }
 
-// ajv and ajv-formats are CommonJS: under ESM the class may sit on `.default`.
-type AjvCtor = typeof Ajv2020Module.default
-const Ajv2020: AjvCtor =
-  (Ajv2020Module as unknown as { default?: AjvCtor }).default ?? (Ajv2020Module as unknown as AjvCtor)
-type AddFormats = typeof addFormatsModule.default
-const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats)
-
-// Our own Ajv (not the emulator's): the cross tests check the emulator from outside.
-const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true })
-addFormats(ajv)
+// Our own Ajv instance (the repository's one setup, not the emulator's compiled validators):
+// the cross tests check the emulator from outside.
+const ajv = createAjv({ allErrors: true })
 
 const responseValidators = new Map<OperationName, ValidateFunction>()
 const requestValidators = new Map<OperationName, ValidateFunction>()

@@ -1,18 +1,8 @@
-import Ajv2020Module from 'ajv/dist/2020.js'
-import addFormatsModule from 'ajv-formats'
-import type { ErrorObject, ValidateFunction } from 'ajv'
+import { createAjv, type ErrorObject, type ValidateFunction } from '../generated/ajv.js'
 import { operations } from '../generated/operations.js'
 import { compareShapes, type Difference } from './compare.js'
 import type { ReadOnlyCaller } from './read-only-caller.js'
 import type { SweepCall } from './sweep.js'
-
-// ajv and ajv-formats are CommonJS: under ESM the class may sit on `.default`.
-type AjvCtor = typeof Ajv2020Module.default
-const Ajv2020: AjvCtor =
-  (Ajv2020Module as unknown as { default?: AjvCtor }).default ?? (Ajv2020Module as unknown as AjvCtor)
-type AddFormats = typeof addFormatsModule.default
-const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats)
 
 export interface VerifyReport {
   calls: number
@@ -45,8 +35,7 @@ function schemaDifference(operation: string, body: unknown, e: ErrorObject): Dif
 
 /** Checks each answer against the contract: the 200 body schema, or the operation's error codes. */
 export function checkAgainstContract(calls: readonly SweepCall[]): Difference[] {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true })
-  addFormats(ajv)
+  const ajv = createAjv({ allErrors: true })
   const compiled = new Map<string, ValidateFunction>()
   const out: Difference[] = []
   for (const c of calls) {

@@ -1,17 +1,7 @@
-import Ajv2020Module from 'ajv/dist/2020.js'
-import addFormatsModule from 'ajv-formats'
-import type { ErrorObject } from 'ajv'
+import { createAjv, type ErrorObject } from '../generated/ajv.js'
 import { UsageError } from '../exit-codes.js'
 import { t } from '../i18n/lang.js'
 import { kebab } from './flag-spec.js'
-
-// ajv and ajv-formats are CommonJS: under ESM the class may sit on `.default`.
-type AjvCtor = typeof Ajv2020Module.default
-const Ajv2020: AjvCtor =
-  (Ajv2020Module as unknown as { default?: AjvCtor }).default ?? (Ajv2020Module as unknown as AjvCtor)
-type AddFormats = typeof addFormatsModule.default
-const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats)
 
 function describe(e: ErrorObject): string {
   const params = e.params as Record<string, unknown>
@@ -42,9 +32,7 @@ function describe(e: ErrorObject): string {
 
 /** Checks a request body against the operation's schema; the error names the flag (exit 2). */
 export function validateBody(schema: unknown, body: unknown): void {
-  const ajv = new Ajv2020({ allErrors: false, strict: false, validateFormats: true })
-  addFormats(ajv)
-  const validate = ajv.compile(schema as object)
+  const validate = createAjv().compile(schema as object)
   if (validate(body)) return
   const first = validate.errors?.[0]
   throw new UsageError(first ? describe(first) : t('val.mismatch'))

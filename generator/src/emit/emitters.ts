@@ -1,4 +1,5 @@
 import type { ContractModel } from '../contract-model.js'
+import { emitAjv } from './ajv.js'
 import { emitContract } from './contract.js'
 import { emitContractTypes } from './contract-types.js'
 import { emitErrors } from './errors.js'
@@ -25,6 +26,7 @@ export const emitters = {
   'handlers.ts': emitHandlers,
   'contract.ts': emitContract,
   'contract-types.ts': emitContractTypes,
+  'ajv.ts': emitAjv,
 } satisfies { [file: string]: (model: ContractModel) => string | Promise<string> }
 
 export type GeneratedFileName = keyof typeof emitters

@@ -1,5 +1,6 @@
 import type { AdminHandler } from '../kernel/admin-handler.js'
-import { parseAdminBody, type AdminRequest, type AdminRoutes } from '../kernel/admin-request.js'
+import { parseAdminJson, validateAdminBody } from '../kernel/admin-body.js'
+import type { AdminRequest, AdminRoutes } from '../kernel/admin-request.js'
 import { adminError } from '../kernel/admin-response.js'
 import { DomainError, type DomainErrorKind } from '../kernel/domain-error.js'
 import { clockRoutes } from './clock-route.js'
@@ -78,14 +79,17 @@ export function createAdminRouter(moduleRoutes: readonly Readonly<Record<string,
       tenant = caller.tenant
     }
 
-    let body: Record<string, unknown> | undefined
+    let body: { json: unknown } | undefined
     const req: AdminRequest = {
       engine,
       raw,
       tenant,
       route,
       query: new URLSearchParams(raw.query),
-      json: () => (body ??= parseAdminBody(raw.bodyText)),
+      body: (name, options = {}) => {
+        body ??= { json: parseAdminJson(raw.bodyText) }
+        return validateAdminBody(name, body.json, options.slug, options.prefix)
+      },
       changed: internals.markChanged,
     }
     try {

@@ -1,47 +1,9 @@
 import type { ClockMode } from '../kernel/clock.js'
-import { advanceInSlices, CLOCK_MAX, CLOCK_MIN, MAX_ADVANCE_SECONDS } from '../kernel/clock-bounds.js'
+import { advanceInSlices, CLOCK_MAX } from '../kernel/clock-bounds.js'
 import type { TenantRuntime } from '../kernel/tenant-runtime.js'
-import { onlyKeys } from '../kernel/admin-request.js'
 import { adminJson } from '../kernel/admin-response.js'
 import { DomainError, invalid } from '../kernel/domain-error.js'
 import type { AdminRoutes } from '../kernel/admin-request.js'
-
-export interface ClockChange {
-  mode?: ClockMode
-  speed?: number
-  set?: number
-  advance_seconds?: number
-}
-
-export function parseClockBody(body: Record<string, unknown>, at = ''): ClockChange {
-  onlyKeys(body, ['mode', 'speed', 'set', 'advance_seconds'])
-  const out: ClockChange = {}
-  if (body.mode !== undefined) {
-    if (body.mode !== 'real' && body.mode !== 'manual') throw invalid(`${at}/mode must be "real" or "manual"`)
-    out.mode = body.mode
-  }
-  if (body.speed !== undefined) {
-    if (typeof body.speed !== 'number' || !(body.speed > 0) || !Number.isFinite(body.speed))
-      throw invalid(`${at}/speed must be a positive number`)
-    out.speed = body.speed
-  }
-  if (body.set !== undefined) {
-    if (typeof body.set !== 'number' || !Number.isInteger(body.set) || body.set < CLOCK_MIN || body.set > CLOCK_MAX) {
-      throw invalid(
-        `${at}/set must be unix seconds from ${CLOCK_MIN} (2000-01-01 JST) to ${CLOCK_MAX} (9999-12-31 23:59:59 JST)`,
-      )
-    }
-    out.set = body.set
-  }
-  if (body.advance_seconds !== undefined) {
-    const a = body.advance_seconds
-    if (typeof a !== 'number' || !Number.isInteger(a) || a < 0 || a > MAX_ADVANCE_SECONDS) {
-      throw invalid(`${at}/advance_seconds must be an integer from 0 to ${MAX_ADVANCE_SECONDS} (ten years)`)
-    }
-    out.advance_seconds = a
-  }
-  return out
-}
 
 /** Tenants whose clock a call is moving right now (a long advance yields to other calls). */
 const advancing = new WeakSet<TenantRuntime>()
@@ -59,7 +21,7 @@ function clockJson(t: TenantRuntime): { now: number; mode: ClockMode; speed: num
 export const clockRoutes: AdminRoutes = {
   GET: (r) => adminJson(200, clockJson(r.tenant)),
   POST: async (r) => {
-    const c = parseClockBody(r.json())
+    const c = r.body('mock_set_clock')
     const t = r.tenant
     if (advancing.has(t))
       throw new DomainError(

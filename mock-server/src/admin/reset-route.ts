@@ -1,4 +1,3 @@
-import { onlyKeys, optionalInteger } from '../kernel/admin-request.js'
 import { adminJson } from '../kernel/admin-response.js'
 import type { AdminRoutes } from '../kernel/admin-request.js'
 import { withInputErrors } from './scenario-errors.js'
@@ -10,13 +9,10 @@ import { withInputErrors } from './scenario-errors.js'
  */
 export const resetRoutes: AdminRoutes = {
   POST: (r) => {
-    const body = r.json()
-    onlyKeys(body, ['scenario', 'seed', 'members'])
+    const { scenario, seed, members } = r.body('mock_reset')
     const opts: { scenario?: unknown; seed?: number; members?: number } = {}
-    if (body.scenario !== undefined) opts.scenario = body.scenario
-    const seed = optionalInteger(body, 'seed')
+    if (scenario !== undefined) opts.scenario = scenario
     if (seed !== undefined) opts.seed = seed
-    const members = optionalInteger(body, 'members', 0)
     if (members !== undefined) opts.members = members
     withInputErrors(() => r.engine.resetTenant(r.tenant, opts))
     return adminJson(200, { ok: true })

@@ -1,5 +1,4 @@
 import { TokenTakenError } from '../kernel/tenant-registry.js'
-import { parseAdminBody } from '../kernel/admin-request.js'
 import { adminJson } from '../kernel/admin-response.js'
 import { DomainError } from '../kernel/domain-error.js'
 import type { AdminRoutes } from '../kernel/admin-request.js'
@@ -13,7 +12,7 @@ import { withInputErrors } from './scenario-errors.js'
 export const snapshotRoutes: AdminRoutes = {
   GET: (r) => adminJson(200, r.engine.exportTenant(r.tenant)),
   PUT: (r) => {
-    const json = parseAdminBody(r.raw.bodyText)
+    const json = r.body('mock_import_snapshot', { slug: 'invalid_snapshot', prefix: 'invalid snapshot: ' })
     try {
       withInputErrors(() => r.engine.importTenant(r.tenant, json))
     } catch (e) {

@@ -1,9 +1,7 @@
 import { tokensByName } from '../kernel/tenant-runtime.js'
-import { onlyKeys, optionalInteger } from '../kernel/admin-request.js'
 import { adminJson } from '../kernel/admin-response.js'
 import { invalid } from '../kernel/domain-error.js'
 import type { AdminRoutes } from '../kernel/admin-request.js'
-import { parseClockBody } from './clock-route.js'
 import { withInputErrors } from './scenario-errors.js'
 
 /**
@@ -15,17 +13,12 @@ import { withInputErrors } from './scenario-errors.js'
  */
 export const tenantsRoutes: AdminRoutes = {
   POST: (r) => {
-    const body = r.json()
-    onlyKeys(body, ['scenario', 'seed', 'members', 'clock'])
+    const { scenario, seed, members, clock: c } = r.body('mock_create_tenant')
     const opts: Parameters<typeof r.engine.createTenant>[0] = {}
-    if (body.scenario !== undefined) opts.scenario = body.scenario
-    const seed = optionalInteger(body, 'seed')
+    if (scenario !== undefined) opts.scenario = scenario
     if (seed !== undefined) opts.seed = seed
-    const members = optionalInteger(body, 'members', 0)
     if (members !== undefined) opts.members = members
-    if (body.clock !== undefined) {
-      if (typeof body.clock !== 'object' || body.clock === null) throw invalid('/clock must be an object')
-      const c = parseClockBody(body.clock as Record<string, unknown>, '/clock')
+    if (c !== undefined) {
       opts.clock = {}
       if (c.mode !== undefined) opts.clock.mode = c.mode
       if (c.set !== undefined) opts.clock.now = c.set

@@ -1,7 +1,7 @@
 import type { Engine } from './create-engine.js'
 import type { RawRequest, RawResponse } from './raw-http.js'
 import type { TenantRuntime } from './tenant-runtime.js'
-import { invalid } from './domain-error.js'
+import type { AdminBodyOperation, AdminRequestBody } from '../generated/admin-requests.js'
 
 /** Handlers of one admin path, by method. */
 export type AdminRoutes = Partial<
@@ -17,38 +17,12 @@ export interface AdminRequest {
   /** Sub-path after `/__mock/` (e.g. `clock`). */
   route: string
   query: URLSearchParams
-  /** The JSON body; `{}` for an empty body. */
-  json(): Record<string, unknown>
+  /**
+   * The JSON body of admin operation `name` (`{}` for an empty body), validated by the schema
+   * of spec/admin.openapi.yaml; a body that does not match is refused with 400 `slug`
+   * (default `bad_request`) naming the key. See `kernel/admin-body.ts`.
+   */
+  body<K extends AdminBodyOperation>(name: K, options?: { slug?: string; prefix?: string }): AdminRequestBody<K>
   /** Record that persisted state changed (the Node door saves it). */
   changed(): void
-}
-
-export function parseAdminBody(text: string): Record<string, unknown> {
-  if (text.trim() === '') return {}
-  let v: unknown
-  try {
-    v = JSON.parse(text)
-  } catch (e) {
-    throw invalid(`the body is not valid JSON: ${(e as Error).message}`)
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw invalid('the body must be a JSON object')
-  return v as Record<string, unknown>
-}
-
-/** Reject keys a route does not know (a typo must not be silently ignored). */
-export function onlyKeys(body: Record<string, unknown>, allowed: readonly string[]): void {
-  for (const k of Object.keys(body)) {
-    if (!allowed.includes(k)) throw invalid(`/${k} is not an allowed key (allowed: ${allowed.join(', ')})`)
-  }
-}
-
-export function optionalInteger(
-  body: Record<string, unknown>,
-  key: string,
-  min = Number.MIN_SAFE_INTEGER,
-): number | undefined {
-  const v = body[key]
-  if (v === undefined) return undefined
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw invalid(`/${key} must be an integer >= ${min}`)
-  return v
 }

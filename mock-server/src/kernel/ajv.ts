@@ -1,26 +1,4 @@
-import Ajv2020Module from 'ajv/dist/2020.js'
-import addFormatsModule from 'ajv-formats'
-import type { ErrorObject, ValidateFunction } from 'ajv'
-
-// ajv and ajv-formats are CommonJS: under ESM the class may sit on `.default`.
-type AjvCtor = typeof Ajv2020Module.default
-const Ajv2020: AjvCtor =
-  (Ajv2020Module as unknown as { default?: AjvCtor }).default ?? (Ajv2020Module as unknown as AjvCtor)
-type AddFormats = typeof addFormatsModule.default
-const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats)
-
-export type { ErrorObject, ValidateFunction }
-
-/**
- * One Ajv instance for JSON Schema 2020-12: first error only (allErrors off unless asked),
- * unknown keywords tolerated (`strict: false`: the contract carries `example`, `x-` keys).
- */
-export function createAjv(options: { allErrors?: boolean } = {}): InstanceType<AjvCtor> {
-  const ajv = new Ajv2020({ allErrors: options.allErrors ?? false, strict: false, validateFormats: true })
-  addFormats(ajv)
-  return ajv
-}
+import type { ErrorObject } from '../generated/ajv.js'
 
 /** `"/member_table_id must be integer (type)"`: the JSON pointer, then the rule. */
 export function describeAjvError(e: ErrorObject): { pointer: string; text: string } {

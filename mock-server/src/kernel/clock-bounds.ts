@@ -1,12 +1,13 @@
 import type { Scheduler } from './scheduler.js'
 import type { TenantClock } from './clock.js'
 
-/** 2000-01-01T00:00:00+09:00: the earliest time a clock may be set to. */
+/**
+ * 2000-01-01T00:00:00+09:00: the earliest time a clock may be set to (spec/admin.openapi.yaml
+ * `ClockChange` carries the same bounds and the ten-year limit of `advance_seconds`).
+ */
 export const CLOCK_MIN = 946_652_400
 /** 9999-12-31T23:59:59+09:00: the latest (dates past it have five-digit years). */
 export const CLOCK_MAX = 253_402_268_399
-/** Ten years (of 365.25 days): the most one `advance_seconds` may move the clock. */
-export const MAX_ADVANCE_SECONDS = 315_576_000
 
 /** Virtual time moved per slice of a long advance before the event loop gets a turn. */
 const SLICE_SECONDS = 7 * 86_400

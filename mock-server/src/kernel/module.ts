@@ -17,9 +17,16 @@ export type ModuleHandlers<Ops extends OperationName> = { [K in Ops]: OperationH
  */
 export type JsonAnswer<K extends OperationName> = (ctx: EngineContext, body: OperationRequest<K>) => string
 
-/** The JSON Schema keywords a module adds to the scenario schema (top-level properties). */
+/**
+ * A module's keys of the scenario file, as JSON Schema 2020-12: top-level `properties`
+ * (`delivery`, `forms`, ...) and keys under `extensions`. The scenario layer assembles the
+ * scenario schema from the parts of every module (`assembleScenarioSchema`) and validates a
+ * file before any module reads its section, so a section reader can trust the types its part
+ * declares.
+ */
 export interface ScenarioSchemaPart {
   readonly properties: Readonly<Record<string, unknown>>
+  readonly extensions?: Readonly<Record<string, unknown>>
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ErrorObject } from './ajv.js'
+import type { ErrorObject } from '../generated/ajv.js'
 
 /**
  * Which validation error a refused request reports.
@@ -17,13 +17,18 @@ import type { ErrorObject } from './ajv.js'
  * composites are resolved the same way, and the first remaining error is the answer.
  */
 export function pickReportedError(errors: readonly ErrorObject[]): ErrorObject {
+  return errorsOfChosenBranches(errors)[0] ?? errors[0]!
+}
+
+/** The errors left once every `oneOf`/`anyOf` is resolved to its chosen alternative (see above). */
+export function errorsOfChosenBranches(errors: readonly ErrorObject[]): ErrorObject[] {
   let remaining = [...errors]
   for (;;) {
     const composite = outermostComposite(remaining)
     if (!composite) break
     remaining = keepChosenBranch(remaining, composite)
   }
-  return remaining[0] ?? errors[0]!
+  return remaining
 }
 
 const COMPOSITE = new Set(['oneOf', 'anyOf'])

@@ -1,6 +1,7 @@
 import { operations } from '../generated/operations.js'
 import type { OperationName } from '../generated/operation-names.js'
-import { createAjv, describeAjvError, type ValidateFunction } from './ajv.js'
+import { type AjvInstance, createAjv, type ValidateFunction } from '../generated/ajv.js'
+import { describeAjvError } from './ajv.js'
 import { givenValueSuffix, pickReportedError } from './request-error.js'
 
 export interface ValidationFailure {
@@ -14,11 +15,11 @@ export interface ValidationFailure {
  * server starts fast) and kept for the life of the process: the schemas are the contract,
  * identical for every engine and tenant.
  */
-let ajv: ReturnType<typeof createAjv> | null = null
+let ajv: AjvInstance | null = null
 const requestValidators = new Map<OperationName, ValidateFunction>()
 const responseValidators = new Map<OperationName, ValidateFunction>()
 /** Every-error validators, compiled only when a request of that operation fails inside a `oneOf`/`anyOf`. */
-let allErrorsAjv: ReturnType<typeof createAjv> | null = null
+let allErrorsAjv: AjvInstance | null = null
 const allErrorsValidators = new Map<OperationName, ValidateFunction>()
 
 function compiled(

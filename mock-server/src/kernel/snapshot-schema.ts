@@ -1,4 +1,5 @@
-import { createAjv, describeAjvError, type ValidateFunction } from './ajv.js'
+import { createAjv, type ValidateFunction } from '../generated/ajv.js'
+import { describeAjvError } from './ajv.js'
 import { CLOCK_MAX, CLOCK_MIN } from './clock-bounds.js'
 
 /**

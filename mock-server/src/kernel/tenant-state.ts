@@ -1,17 +1,19 @@
 import type { Account, ApiToken } from './account.js'
 
 /**
- * The sections of the tenant's scenario that emulator parts 2 and 3 read, kept raw as the
- * scenario gave them (validated by the scenario schema): `delivery` (part 2: timing, bounces,
- * unsubscribe and stop lists, ...), `forms`, `columnSets`, `postedImages` and
- * `extensions.services` (part 3). A missing key means that part's defaults.
+ * The sections of the tenant's scenario that the modules read, as the scenario gave them and
+ * validated by their parts of the scenario schema. Each module types its keys by merging here
+ * next to the schema part it declares (`delivery`: mail; `forms`, `columnSets`,
+ * `postedImages` and `extensions.services`: forms-scenario.ts). A missing key means that
+ * module's defaults.
  */
 export interface ScenarioSections {
-  delivery?: Record<string, unknown>
-  forms?: unknown[]
-  columnSets?: unknown[]
-  postedImages?: Record<string, unknown>
-  extensions?: Record<string, unknown>
+  extensions?: ScenarioExtensions
+}
+
+/** `extensions` of a scenario: the modules type their keys by merging here; other keys are free. */
+export interface ScenarioExtensions {
+  [key: string]: unknown
 }
 
 export interface AuditEntry {

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { parse as parseYaml } from 'yaml'
 import { scenarioToYaml } from '../scenario/scenario-yaml.js'
-import { defaultScenario, parseScenario } from '../scenario/index.js'
+import { parseScenario } from '../emulator.js'
+import { defaultScenario } from '../scenario/index.js'
 import { CliUsageError } from './cli-args.js'
 
 /** Read a scenario file: `.json` as JSON, anything else as YAML (a superset of JSON). */

@@ -10,6 +10,7 @@ import { predefinedAllCondition } from '../domains/member-db/conditions/conditio
 import { addMember } from '../domains/member-db/members/member-store.js'
 import { generateMembers } from './generate-members.js'
 import { ScenarioError } from './scenario-error.js'
+import { isCoreScenarioKey } from './scenario-schema.js'
 import type { Scenario, ScenarioAccount } from './scenario-types.js'
 import { seededRandom } from './seeded-random.js'
 
@@ -43,15 +44,16 @@ function accountOf(a: ScenarioAccount): Account {
   }
 }
 
-/** The part-2 and part-3 sections of a scenario (deep copies; absent keys stay absent). */
+/**
+ * The modules' sections of a scenario: every key the scenario layer does not build itself
+ * (deep copies; absent keys stay absent).
+ */
 export function scenarioSectionsOf(scenario: Partial<Scenario>): ScenarioSections {
-  const out: ScenarioSections = {}
-  if (scenario.delivery !== undefined) out.delivery = structuredClone(scenario.delivery)
-  if (scenario.forms !== undefined) out.forms = structuredClone(scenario.forms)
-  if (scenario.columnSets !== undefined) out.columnSets = structuredClone(scenario.columnSets)
-  if (scenario.postedImages !== undefined) out.postedImages = structuredClone(scenario.postedImages)
-  if (scenario.extensions !== undefined) out.extensions = structuredClone(scenario.extensions)
-  return out
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(scenario)) {
+    if (!isCoreScenarioKey(key) && value !== undefined) out[key] = structuredClone(value)
+  }
+  return out as ScenarioSections
 }
 
 /** Build the state of one tenant from a (parsed) scenario. */

@@ -2,10 +2,10 @@
  * Scenarios: the description of one emulated environment, and the tenant state built from it.
  * See README.md for the file format.
  */
-export { parseScenario } from './parse-scenario.js'
+export { parseScenarioWith } from './parse-scenario.js'
 export { defaultScenario } from './default-scenario.js'
 export { createTenantState } from './create-tenant.js'
 export { snapshotTenant, restoreTenant } from './snapshot.js'
 export { ScenarioError } from './scenario-error.js'
-export { scenarioSchema } from './scenario-schema.js'
+export { assembleScenarioSchema } from './scenario-schema.js'
 export type * from './scenario-types.js'

@@ -1,17 +1,35 @@
 import { parse as parseYaml } from 'yaml'
-import { createAjv, type ErrorObject, type ValidateFunction } from '../kernel/ajv.js'
+import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } from '../generated/ajv.js'
 import { elementTypes } from '../domains/member-db/member-db-state.js'
 import { resolveExtends } from './extend-scenario.js'
 import { pointerToPath, ScenarioError } from './scenario-error.js'
 import { scenarioNowSeconds } from './scenario-now.js'
-import { scenarioSchema } from './scenario-schema.js'
+import { type ScenarioJsonSchema, sectionsSchemaOf } from './scenario-schema.js'
 import type { Scenario } from './scenario-types.js'
 
-let validate: ValidateFunction | null = null
+let ajv: AjvInstance | null = null
+/** One compiled validator per assembled schema (one per composition of modules), and of its sections. */
+const validators = new WeakMap<ScenarioJsonSchema, ValidateFunction>()
+const sectionValidators = new WeakMap<ScenarioJsonSchema, ValidateFunction>()
 
-function validator() {
-  if (!validate) validate = createAjv().compile(scenarioSchema)
-  return validate
+function validatorOf(schema: ScenarioJsonSchema, sections = false): ValidateFunction {
+  const cache = sections ? sectionValidators : validators
+  let v = cache.get(schema)
+  if (!v) {
+    ajv ??= createAjv()
+    v = ajv.compile(sections ? sectionsSchemaOf(schema) : schema)
+    cache.set(schema, v)
+  }
+  return v
+}
+
+/**
+ * Check the modules' sections a tenant state keeps (`state.scenario`, e.g. from a snapshot)
+ * against their parts of `schema`, so that the modules read them typed. Throws ScenarioError.
+ */
+export function checkScenarioSections(schema: ScenarioJsonSchema, sections: unknown): void {
+  const v = validatorOf(schema, true)
+  if (!v(sections)) throw describe(v.errors![0]!)
 }
 
 function describe(e: ErrorObject): ScenarioError {
@@ -102,11 +120,12 @@ function checkReferences(s: Scenario): void {
 }
 
 /**
- * Validate a scenario (an object, or JSON / YAML text) against the scenario JSON Schema and
- * the reference rules. Throws ScenarioError naming the bad key path. A scenario with
- * `extends: default` is first merged onto the embedded default (extend-scenario.ts).
+ * Validate a scenario (an object, or JSON / YAML text) against `schema` (the scenario schema
+ * assembled from the modules' parts, `assembleScenarioSchema`) and the reference rules.
+ * Throws ScenarioError naming the bad key path. A scenario with `extends: default` is first
+ * merged onto the embedded default (extend-scenario.ts).
  */
-export function parseScenario(input: unknown): Scenario {
+export function parseScenarioWith(schema: ScenarioJsonSchema, input: unknown): Scenario {
   let data = input
   if (typeof input === 'string') {
     try {
@@ -116,7 +135,7 @@ export function parseScenario(input: unknown): Scenario {
     }
   }
   data = resolveExtends(data) // `extends: default`: merged onto the embedded scenario first
-  const v = validator()
+  const v = validatorOf(schema)
   if (!v(data)) throw describe(v.errors![0]!)
   const s = structuredClone(data) as Scenario
   checkReferences(s)

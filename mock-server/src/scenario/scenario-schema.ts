@@ -1,6 +1,5 @@
 import { charClasses, elementTypes } from '../domains/member-db/member-db-state.js'
-import { mailDeliveryScenarioSchema } from '../domains/mail/mail-scenario.js'
-import { servicesScenarioSchema } from '../domains/forms/forms-scenario.js'
+import type { ScenarioSchemaPart } from '../kernel/module.js'
 import { fakeKinds } from './scenario-types.js'
 
 const id = { type: 'integer', minimum: 1 }
@@ -39,135 +38,183 @@ const elementConfig = {
   },
 }
 
-/** JSON Schema (2020-12) of a scenario file. See README.md. */
-export const scenarioSchema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  title: 'krs-kit emulator scenario',
-  type: 'object',
-  additionalProperties: false,
-  required: ['environment', 'accounts', 'tokens', 'memberTables'],
-  properties: {
-    environment: {
+/**
+ * The keys of a scenario file the scenario layer builds itself: the environment, accounts and
+ * tokens, the member tables (whose members it generates), the blacklist and the start time.
+ * Every other key comes from a module's `scenarioSchema` part.
+ */
+const coreProperties = {
+  environment: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name'],
+    properties: { name: { type: 'string', minLength: 1 } },
+  },
+  accounts: {
+    type: 'array',
+    minItems: 1,
+    items: {
       type: 'object',
       additionalProperties: false,
-      required: ['name'],
-      properties: { name: { type: 'string', minLength: 1 } },
-    },
-    accounts: {
-      type: 'array',
-      minItems: 1,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'login', 'name', 'level'],
-        properties: {
-          id,
-          login: { type: 'string', minLength: 1 },
-          name: { type: 'string' },
-          level: { enum: ['all', 'work', 'operation', 'reference', 'none'] },
-          memberDataSearch: { type: 'boolean' },
-          encryptedKey: { type: 'boolean' },
-          resultDownload: { type: 'boolean' },
-          postedImageMenu: { type: 'boolean' },
-          options: {
-            type: 'object',
-            additionalProperties: false,
-            properties: { mail: { type: 'boolean' }, forms: { type: 'boolean' }, posted_images: { type: 'boolean' } },
-          },
-          tables: { oneOf: [{ const: 'all' }, { type: 'array', items: id }] },
+      required: ['id', 'login', 'name', 'level'],
+      properties: {
+        id,
+        login: { type: 'string', minLength: 1 },
+        name: { type: 'string' },
+        level: { enum: ['all', 'work', 'operation', 'reference', 'none'] },
+        memberDataSearch: { type: 'boolean' },
+        encryptedKey: { type: 'boolean' },
+        resultDownload: { type: 'boolean' },
+        postedImageMenu: { type: 'boolean' },
+        options: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { mail: { type: 'boolean' }, forms: { type: 'boolean' }, posted_images: { type: 'boolean' } },
         },
+        tables: { oneOf: [{ const: 'all' }, { type: 'array', items: id }] },
       },
-    },
-    tokens: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['name', 'account'],
-        properties: { name: { type: 'string', minLength: 1 }, token: { type: 'string', minLength: 1 }, account: id },
-      },
-    },
-    memberTables: {
-      type: 'array',
-      minItems: 1,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'title', 'elements'],
-        properties: {
-          id,
-          title: { type: 'string', minLength: 1 },
-          elements: {
-            type: 'array',
-            items: {
-              type: 'object',
-              additionalProperties: false,
-              required: ['id', 'name', 'type'],
-              properties: {
-                id,
-                name: { type: 'string', minLength: 1 },
-                type: { enum: [...elementTypes] },
-                required: { type: 'boolean' },
-                unique: { type: 'boolean' },
-                system: { type: 'boolean' },
-                systemField: { enum: ['regist_date', 'update_date', 'batch_date', 'upload_date'] },
-                config: elementConfig,
-                fake: { enum: [...fakeKinds] },
-              },
-            },
-          },
-          members: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              generate: { type: 'integer', minimum: 0, maximum: 10_000_000 },
-              list: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  propertyNames: { pattern: '^(e_[1-9][0-9]*|regist_date|update_date)$' },
-                },
-              },
-            },
-          },
-          conditions: {
-            type: 'array',
-            items: {
-              type: 'object',
-              additionalProperties: false,
-              required: ['id', 'title', 'grouping', 'conditions'],
-              properties: {
-                id: { type: 'integer', minimum: 2 },
-                title: { type: 'string', minLength: 1 },
-                grouping: { type: 'boolean' },
-                hidden: { type: 'boolean' },
-                conditions: {
-                  type: 'object',
-                  additionalProperties: {
-                    type: 'array',
-                    prefixItems: [{ type: 'integer' }, { type: 'object' }],
-                    minItems: 2,
-                    maxItems: 2,
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-    blacklist: { type: 'array', items: { type: 'string', minLength: 1 } },
-    /** When the tenant's clock starts: ISO 8601 text or unix seconds (scenario-now.ts). */
-    now: { type: ['string', 'integer'] },
-    // Part 2 (mail and delivery) and part 3 (forms, column sets, posted images, services settings).
-    delivery: mailDeliveryScenarioSchema,
-    forms: servicesScenarioSchema.forms,
-    columnSets: servicesScenarioSchema.columnSets,
-    postedImages: servicesScenarioSchema.postedImages,
-    extensions: {
-      type: 'object',
-      description: 'services: settings of part 3; any other key is free.',
-      properties: { services: servicesScenarioSchema['extensions.services'] },
     },
   },
-} as const
+  tokens: {
+    type: 'array',
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'account'],
+      properties: { name: { type: 'string', minLength: 1 }, token: { type: 'string', minLength: 1 }, account: id },
+    },
+  },
+  memberTables: {
+    type: 'array',
+    minItems: 1,
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'title', 'elements'],
+      properties: {
+        id,
+        title: { type: 'string', minLength: 1 },
+        elements: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'name', 'type'],
+            properties: {
+              id,
+              name: { type: 'string', minLength: 1 },
+              type: { enum: [...elementTypes] },
+              required: { type: 'boolean' },
+              unique: { type: 'boolean' },
+              system: { type: 'boolean' },
+              systemField: { enum: ['regist_date', 'update_date', 'batch_date', 'upload_date'] },
+              config: elementConfig,
+              fake: { enum: [...fakeKinds] },
+            },
+          },
+        },
+        members: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            generate: { type: 'integer', minimum: 0, maximum: 10_000_000 },
+            list: {
+              type: 'array',
+              items: {
+                type: 'object',
+                propertyNames: { pattern: '^(e_[1-9][0-9]*|regist_date|update_date)$' },
+              },
+            },
+          },
+        },
+        conditions: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'title', 'grouping', 'conditions'],
+            properties: {
+              id: { type: 'integer', minimum: 2 },
+              title: { type: 'string', minLength: 1 },
+              grouping: { type: 'boolean' },
+              hidden: { type: 'boolean' },
+              conditions: {
+                type: 'object',
+                additionalProperties: {
+                  type: 'array',
+                  prefixItems: [{ type: 'integer' }, { type: 'object' }],
+                  minItems: 2,
+                  maxItems: 2,
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  blacklist: { type: 'array', items: { type: 'string', minLength: 1 } },
+  /** When the tenant's clock starts: ISO 8601 text or unix seconds (scenario-now.ts). */
+  now: { type: ['string', 'integer'] },
+}
+
+/** Whether the scenario layer builds this key itself (else it is a module's section). */
+export function isCoreScenarioKey(key: string): boolean {
+  return Object.hasOwn(coreProperties, key)
+}
+
+/**
+ * The schema of the modules' sections alone (what a tenant state keeps as `scenario`), taken
+ * from an assembled scenario schema: a snapshot's sections are checked with it.
+ */
+export function sectionsSchemaOf(schema: ScenarioJsonSchema): object {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(Object.entries(schema.properties).filter(([key]) => !isCoreScenarioKey(key))),
+  }
+}
+
+/** The JSON Schema (2020-12) of a scenario file, assembled by `assembleScenarioSchema`. */
+export interface ScenarioJsonSchema {
+  readonly $schema: string
+  readonly title: string
+  readonly type: 'object'
+  readonly additionalProperties: false
+  readonly required: readonly string[]
+  readonly properties: Readonly<Record<string, unknown>>
+}
+
+/**
+ * The scenario schema: the core keys plus the keys of every module's part (top-level
+ * `properties`, and `extensions` keys under `extensions`, whose other keys stay free).
+ * Two parts declaring one key is a programming error and throws.
+ */
+export function assembleScenarioSchema(parts: readonly (ScenarioSchemaPart | undefined)[]): ScenarioJsonSchema {
+  const properties: Record<string, unknown> = { ...coreProperties }
+  const extensions: Record<string, unknown> = {}
+  for (const part of parts) {
+    if (!part) continue
+    for (const [key, schema] of Object.entries(part.properties)) {
+      if (key in properties || key === 'extensions') throw new Error(`scenario key ${key} is declared twice`)
+      properties[key] = schema
+    }
+    for (const [key, schema] of Object.entries(part.extensions ?? {})) {
+      if (key in extensions) throw new Error(`scenario key extensions.${key} is declared twice`)
+      extensions[key] = schema
+    }
+  }
+  properties.extensions = {
+    type: 'object',
+    description: 'settings of the modules; any other key is free.',
+    properties: extensions,
+  }
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'krs-kit emulator scenario',
+    type: 'object',
+    additionalProperties: false,
+    required: ['environment', 'accounts', 'tokens', 'memberTables'],
+    properties,
+  }
+}

@@ -1,3 +1,4 @@
+import type { ScenarioSections } from '../kernel/tenant-state.js'
 import type { PermissionLevel } from '../kernel/account.js'
 import type {
   ConditionClause,
@@ -83,11 +84,11 @@ export interface ScenarioTable {
 }
 
 /**
- * One emulated environment. Parts 2 and 3 of the emulator own the optional sections
- * `delivery`, `forms`, `columnSets` and `postedImages` (open objects until they define them);
- * `extensions` is free for anything else.
+ * One emulated environment: the keys the scenario layer builds itself, plus the modules'
+ * sections (`ScenarioSections`: `delivery`, `forms`, `columnSets`, `postedImages`,
+ * `extensions`), each typed by the module that declares its schema part.
  */
-export interface Scenario {
+export interface Scenario extends ScenarioSections {
   environment: { name: string }
   accounts: ScenarioAccount[]
   tokens: ScenarioToken[]
@@ -96,9 +97,4 @@ export interface Scenario {
   blacklist?: string[]
   /** Start time of the tenant's clock: ISO 8601 text or unix seconds (fixed clock unless a mode is given). */
   now?: string | number
-  delivery?: Record<string, unknown>
-  forms?: unknown[]
-  columnSets?: unknown[]
-  postedImages?: Record<string, unknown>
-  extensions?: Record<string, unknown>
 }

@@ -1,7 +1,8 @@
 import type { TenantFactory } from '../kernel/tenant-factory.js'
 import { createTenantState, scenarioSectionsOf } from './create-tenant.js'
 import { defaultScenario } from './default-scenario.js'
-import { parseScenario } from './parse-scenario.js'
+import { checkScenarioSections, parseScenarioWith } from './parse-scenario.js'
+import type { ScenarioJsonSchema } from './scenario-schema.js'
 import type { Scenario } from './scenario-types.js'
 import { clockWithScenarioNow } from './scenario-now.js'
 import { restoreTenant, snapshotTenant } from './snapshot.js'
@@ -12,9 +13,12 @@ declare module '../kernel/tenant-state.js' {
   }
 }
 
-/** How the kernel builds, saves and restores tenants: from scenario files. */
-export const scenarioTenantFactory: TenantFactory = {
-  parseScenario,
+/**
+ * How the kernel builds, saves and restores tenants: from scenario files valid against
+ * `schema` (assembled from the modules' parts by the composition root).
+ */
+export const createScenarioTenantFactory = (schema: ScenarioJsonSchema): TenantFactory => ({
+  parseScenario: (input) => parseScenarioWith(schema, input),
   defaultScenario,
   clockOptions: clockWithScenarioNow,
   build: (id, scenario, opts) => createTenantState(id, scenario, opts),
@@ -25,6 +29,8 @@ export const scenarioTenantFactory: TenantFactory = {
     if (state.scenario === undefined && typeof scenario === 'object' && scenario !== null) {
       state.scenario = scenarioSectionsOf(scenario as Partial<Scenario>)
     }
+    // the modules read their sections typed: a snapshot's must fit their schema parts too
+    if (state.scenario !== undefined) checkScenarioSections(schema, state.scenario)
     return state
   },
-}
+})

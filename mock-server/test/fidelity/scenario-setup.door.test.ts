@@ -1,8 +1,9 @@
+import { parseScenario } from '../../src/emulator.js'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
-import { defaultScenario, parseScenario, ScenarioError, type Scenario } from '../../src/scenario/index.js'
+import { defaultScenario, ScenarioError, type Scenario } from '../../src/scenario/index.js'
 import { runOnEveryDoor } from '../support/run-on-every-door.js'
 
 // Issue 16, setting the emulator up: partial scenarios (`extends: default`), `now`, and

@@ -1,6 +1,8 @@
+import { parseScenario } from '../../src/emulator.js'
 import type { TenantState } from '../../src/kernel/tenant-state.js'
 import { mailDeliveryStateFrom } from '../../src/domains/mail/mail-section.js'
-import { createTenantState, defaultScenario, parseScenario, type Scenario } from '../../src/scenario/index.js'
+import type { DeliveryScenario } from '../../src/domains/mail/mail-scenario.js'
+import { createTenantState, defaultScenario, type Scenario } from '../../src/scenario/index.js'
 
 /** 2026-01-15 12:00:00 JST (03:00 UTC). */
 export const T0 = 1_768_446_000
@@ -70,7 +72,10 @@ export function mailScenario(): Scenario {
 }
 
 /** A tenant of the test scenario with its part-2 section built from `section` (unit tests of internal helpers). */
-export function makeTenant(section: unknown = deliverySection, scenario: Scenario = mailScenario()): TenantState {
+export function makeTenant(
+  section: DeliveryScenario | undefined = deliverySection,
+  scenario: Scenario = mailScenario(),
+): TenantState {
   const tenant = createTenantState('mail', parseScenario(scenario), { seed: 3, now: T0 - 86400 }) as TenantState
   tenant.mailDelivery = mailDeliveryStateFrom(section)
   return tenant

@@ -1,3 +1,4 @@
+import { parseScenario } from '../../src/emulator.js'
 import type { TenantState } from '../../src/kernel/tenant-state.js'
 import { describe, expect, it } from 'vitest'
 import { memberDbHandlers as h } from '../../src/domains/member-db/handlers.js'
@@ -6,7 +7,6 @@ import { elementTypes } from '../../src/domains/member-db/member-db-state.js'
 import {
   createTenantState,
   defaultScenario,
-  parseScenario,
   restoreTenant,
   ScenarioError,
   snapshotTenant,

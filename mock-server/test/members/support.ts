@@ -1,9 +1,10 @@
+import { parseScenario } from '../../src/emulator.js'
 import { expect } from 'vitest'
 import { isKrsError } from '../../src/kernel/krs-error.js'
 import type { EngineContext } from '../../src/kernel/context.js'
 import type { OperationName } from '../../src/generated/operation-names.js'
 import type { TenantState } from '../../src/kernel/tenant-state.js'
-import { createTenantState, defaultScenario, parseScenario, type Scenario } from '../../src/scenario/index.js'
+import { createTenantState, defaultScenario, type Scenario } from '../../src/scenario/index.js'
 import { seededRandom } from '../../src/scenario/seeded-random.js'
 
 /** 2026-01-15 12:00:00 JST. */

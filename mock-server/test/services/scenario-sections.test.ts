@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest'
 import { attachServicesScenario } from '../../src/domains/forms/forms-scenario.js'
+import type { ScenarioSections } from '../../src/kernel/tenant-state.js'
 import { advance, expectError, expectOk, runServicesSuite, stateOf } from './services-doors.js'
 
-const scenario = {
+const scenario: ScenarioSections = {
   forms: [
     {
       id: 70,

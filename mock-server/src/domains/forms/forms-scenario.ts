@@ -10,7 +10,7 @@ import type {
   MemberFormDef,
   PostedImageDef,
 } from './forms-state.js'
-import type { TenantState } from '../../kernel/tenant-state.js'
+import type { ScenarioSections, TenantState } from '../../kernel/tenant-state.js'
 import { batchSection } from '../batch/batch-section.js'
 import { formsSection } from './forms-section.js'
 import { postedImagesSection } from '../posted-images/posted-images-section.js'
@@ -59,16 +59,90 @@ import { postedImagesSection } from '../posted-images/posted-images-section.js'
  *     # that starts with =, +, -, @, tab or CR with ' so spreadsheets do not run it
  *     # batch: { escape_formulas: true }
  * ```
- * `servicesScenarioSchema` is the JSON Schema of these keys, for the lead to merge.
+ * `servicesScenarioSchema` is the JSON Schema of these keys: the forms, batch and
+ * posted-images modules declare their parts of the scenario schema with it, so the readers
+ * below get sections already checked against it (typed by the interfaces that follow).
  */
 
-type Raw = Record<string, unknown>
-const isObj = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v)
+/** A form of the scenario's `forms` (see `servicesScenarioSchema.forms`). */
+export interface ScenarioForm {
+  id: number
+  member_table_id: number
+  form_type?: MemberFormDef['formType']
+  type: MemberFormDef['type']
+  title?: string
+  carriers?: FormCarrier[]
+  start_date?: string | null
+  end_date?: string | null
+  alias?: string | null
+  enable?: boolean
+  group_published?: boolean
+  double_optin?: boolean
+  override?: boolean
+  max_record_type?: number
+  max_records?: number | null
+  count_records?: number
+  elements?: {
+    id: number
+    element_id: number
+    title?: string
+    requirement?: FormRequirement
+    fixed_value?: unknown
+    convert_hankana?: boolean
+  }[]
+  autoreply?: { from?: string; subject?: string; body?: string }
+  notice?: { to?: string[]; subject?: string }
+  webhook?: { url: string }
+}
 
-const scenarios = new WeakMap<TenantState, unknown>()
+/** A column set of the scenario's `columnSets`. */
+export interface ScenarioColumnSet {
+  id: number
+  member_table_id?: number | null
+  title?: string
+  columns?: string[]
+  download?: boolean
+}
 
-/** Tell part 3 which raw scenario a tenant was built from (createTenantState should call it). */
-export function attachServicesScenario(tenant: TenantState, scenario: unknown): void {
+/** The scenario's `postedImages`. */
+export interface ScenarioPostedImages {
+  url_expire_seconds?: number
+  albums?: { id: number; member_table_id: number; title?: string }[]
+  images?: {
+    id?: number
+    member_table_id: number
+    member_id: number
+    album_id: number
+    file_name?: string
+    mime_type?: string
+    size?: number
+    date?: string
+  }[]
+}
+
+/** The scenario's `extensions.services`. */
+export interface ServicesExtension {
+  public_base_url?: string
+  zip_not_ready?: boolean
+  account_passwords?: Record<string, string>
+  batch?: { base_seconds?: number; seconds_per_1000_rows?: number; retention_days?: number; escape_formulas?: boolean }
+}
+
+declare module '../../kernel/tenant-state.js' {
+  interface ScenarioSections {
+    forms?: ScenarioForm[]
+    columnSets?: ScenarioColumnSet[]
+    postedImages?: ScenarioPostedImages
+  }
+  interface ScenarioExtensions {
+    services?: ServicesExtension
+  }
+}
+
+const scenarios = new WeakMap<TenantState, ScenarioSections>()
+
+/** Give a tenant other (valid) scenario sections than those it was built from, and rebuild from them. */
+export function attachServicesScenario(tenant: TenantState, scenario: ScenarioSections): void {
   scenarios.set(tenant, scenario)
   // The tenant's sections were built from its previous scenario: build them again from this one.
   tenant.forms = formsSection.create(tenant, 0)
@@ -76,16 +150,9 @@ export function attachServicesScenario(tenant: TenantState, scenario: unknown): 
   tenant.batch = batchSection.create(tenant, 0)
 }
 
-/**
- * The raw scenario of a tenant: attached with `attachServicesScenario`, or held on the state
- * as `scenario`, `scenarioSections` or `sections` (the same places part 2 reads); else none.
- */
-export function rawScenarioOf(tenant: TenantState): Raw {
-  const attached = scenarios.get(tenant)
-  if (isObj(attached)) return attached
-  const t = tenant as unknown as Raw
-  for (const holder of [t.scenario, t.scenarioSections, t.sections]) if (isObj(holder)) return holder
-  return {}
+/** The scenario sections of a tenant: attached with `attachServicesScenario`, else those it was built from. */
+function sectionsOf(tenant: TenantState): ScenarioSections {
+  return scenarios.get(tenant) ?? tenant.scenario ?? {}
 }
 
 export interface ServicesSettings {
@@ -96,109 +163,89 @@ export interface ServicesSettings {
 }
 
 export function servicesSettings(tenant: TenantState): ServicesSettings {
-  const raw = rawScenarioOf(tenant)
-  const ext = isObj(raw.extensions) && isObj(raw.extensions.services) ? raw.extensions.services : {}
-  const batch = isObj(ext.batch) ? ext.batch : {}
-  const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : d)
+  const ext = sectionsOf(tenant).extensions?.services ?? {}
+  const batch = ext.batch ?? {}
   const passwords: Record<string, string> = {}
   for (const a of tenant.accounts.values()) passwords[String(a.id)] = `${a.login}-password`
-  if (isObj(ext.account_passwords)) {
-    for (const [k, v] of Object.entries(ext.account_passwords)) if (typeof v === 'string') passwords[k] = v
-  }
+  Object.assign(passwords, ext.account_passwords)
   return {
-    publicBaseUrl:
-      typeof ext.public_base_url === 'string' ? ext.public_base_url.replace(/\/+$/, '') : 'https://krs.bz/krs-kit-demo',
+    publicBaseUrl: ext.public_base_url?.replace(/\/+$/, '') ?? 'https://krs.bz/krs-kit-demo',
     zipNotReady: ext.zip_not_ready === true,
     accountPasswords: passwords,
     batch: {
-      baseSeconds: num(batch.base_seconds, 10),
-      secondsPer1000Rows: num(batch.seconds_per_1000_rows, 2),
-      retentionSeconds: num(batch.retention_days, 7) * 86400,
+      baseSeconds: batch.base_seconds ?? 10,
+      secondsPer1000Rows: batch.seconds_per_1000_rows ?? 2,
+      retentionSeconds: (batch.retention_days ?? 7) * 86400,
       escapeFormulas: batch.escape_formulas === true,
     },
   }
 }
 
-const date = (v: unknown): number | null =>
-  typeof v === 'string' ? parseJstDateTime(v) : typeof v === 'number' ? v : null
+const date = (v: string | null | undefined): number | null => (typeof v === 'string' ? parseJstDateTime(v) : null)
 const carriersAll: FormCarrier[] = ['other', 'docomo', 'au', 'softbank', 'willcom', 'iphone']
 
-function formFromRaw(r: Raw, tables: Map<number, MemberTableState>): MemberFormDef | null {
-  if (typeof r.id !== 'number' || typeof r.member_table_id !== 'number') return null
+/** A form of the scenario; null when its member table does not exist. */
+function formOf(r: ScenarioForm, tables: Map<number, MemberTableState>): MemberFormDef | null {
   const table = tables.get(r.member_table_id)
   if (!table) return null
-  const elements: FormElementDef[] = []
-  for (const e of Array.isArray(r.elements) ? r.elements : []) {
-    if (!isObj(e) || typeof e.id !== 'number' || typeof e.element_id !== 'number') continue
+  const elements: FormElementDef[] = (r.elements ?? []).map((e) => {
     const el = table.elements.find((x) => x.id === e.element_id)
     const def: FormElementDef = {
       id: e.id,
       elementId: e.element_id,
       type: el?.type ?? 'password',
-      title: typeof e.title === 'string' ? e.title : (el?.name ?? 'パスワード'),
-      requirement: (typeof e.requirement === 'number' ? e.requirement : 2) as FormRequirement,
+      title: e.title ?? el?.name ?? 'パスワード',
+      requirement: e.requirement ?? 2,
     }
     if (e.fixed_value !== undefined) def.fixedValue = e.fixed_value as FormElementDef['fixedValue']
     if (e.convert_hankana === true) def.convertHankana = true
-    elements.push(def)
-  }
-  const str = (v: unknown) => (typeof v === 'string' ? v : null)
+    return def
+  })
   return {
     id: r.id,
     memberTableId: r.member_table_id,
-    formType: (str(r.form_type) ?? 'api') as MemberFormDef['formType'],
-    type: (str(r.type) ?? 'regist') as MemberFormDef['type'],
-    title: str(r.title) ?? `フォーム${r.id}`,
-    carriers: Array.isArray(r.carriers) ? (r.carriers as FormCarrier[]) : carriersAll,
+    formType: r.form_type ?? 'api',
+    type: r.type,
+    title: r.title ?? `フォーム${r.id}`,
+    carriers: r.carriers ?? carriersAll,
     startDate: date(r.start_date),
     endDate: date(r.end_date),
-    alias: str(r.alias),
+    alias: r.alias ?? null,
     enable: r.enable !== false,
     groupPublished: r.group_published !== false,
     doubleOptin: r.double_optin === true,
     override: r.override === true,
-    maxRecordType: typeof r.max_record_type === 'number' ? r.max_record_type : 0,
-    maxRecords: typeof r.max_records === 'number' ? r.max_records : null,
-    countRecords: typeof r.count_records === 'number' ? r.count_records : 0,
+    maxRecordType: r.max_record_type ?? 0,
+    maxRecords: r.max_records ?? null,
+    countRecords: r.count_records ?? 0,
     elements,
-    autoreply: isObj(r.autoreply)
-      ? {
-          from: String(r.autoreply.from ?? ''),
-          subject: String(r.autoreply.subject ?? ''),
-          body: String(r.autoreply.body ?? ''),
-        }
+    autoreply: r.autoreply
+      ? { from: r.autoreply.from ?? '', subject: r.autoreply.subject ?? '', body: r.autoreply.body ?? '' }
       : null,
-    notice: isObj(r.notice)
-      ? { to: Array.isArray(r.notice.to) ? r.notice.to.map(String) : [], subject: String(r.notice.subject ?? '') }
-      : null,
-    webhook: isObj(r.webhook) && typeof r.webhook.url === 'string' ? { url: r.webhook.url } : null,
+    notice: r.notice ? { to: r.notice.to ?? [], subject: r.notice.subject ?? '' } : null,
+    webhook: r.webhook ? { url: r.webhook.url } : null,
   }
 }
 
 /** The forms of the scenario, or realistic defaults built from the member tables. */
 export function scenarioForms(tenant: TenantState): MemberFormDef[] {
-  const raw = rawScenarioOf(tenant)
+  const forms = sectionsOf(tenant).forms
   const tables = tenant.memberDb.tables
-  if (Array.isArray(raw.forms)) {
-    return raw.forms.flatMap((f) =>
-      isObj(f) ? [formFromRaw(f, tables)].filter((x): x is MemberFormDef => x !== null) : [],
-    )
-  }
+  if (forms) return forms.map((f) => formOf(f, tables)).filter((x): x is MemberFormDef => x !== null)
   return defaultForms(tables)
 }
 
 /** Column sets: 1 = all items (any table), then the scenario's, or defaults per table. */
 export function scenarioColumnSets(tenant: TenantState): ColumnSetDef[] {
   const out: ColumnSetDef[] = [{ id: 1, memberTableId: null, title: 'すべての項目', columns: [], download: true }]
-  const raw = rawScenarioOf(tenant)
-  if (Array.isArray(raw.columnSets)) {
-    for (const c of raw.columnSets) {
-      if (!isObj(c) || typeof c.id !== 'number' || c.id === 1) continue
+  const sets = sectionsOf(tenant).columnSets
+  if (sets) {
+    for (const c of sets) {
       out.push({
         id: c.id,
-        memberTableId: typeof c.member_table_id === 'number' ? c.member_table_id : null,
-        title: typeof c.title === 'string' ? c.title : `項目セット${c.id}`,
-        columns: Array.isArray(c.columns) ? c.columns.map(String) : [],
+        memberTableId: c.member_table_id ?? null,
+        title: c.title ?? `項目セット${c.id}`,
+        columns: c.columns ?? [],
         download: c.download !== false,
       })
     }
@@ -230,23 +277,22 @@ export interface ScenarioImages {
 
 /** Albums and posted images of the scenario, or defaults for the first table's members. */
 export function scenarioImages(tenant: TenantState): ScenarioImages {
-  const raw = rawScenarioOf(tenant)
-  const p = isObj(raw.postedImages) ? raw.postedImages : null
-  const urlExpireSeconds = p && typeof p.url_expire_seconds === 'number' ? p.url_expire_seconds : 3600
-  if (p && (Array.isArray(p.albums) || Array.isArray(p.images))) {
-    const albums: AlbumDef[] = (Array.isArray(p.albums) ? p.albums : []).filter(isObj).map((a) => ({
-      id: Number(a.id),
-      memberTableId: Number(a.member_table_id),
-      title: String(a.title ?? `アルバム${String(a.id)}`),
+  const p = sectionsOf(tenant).postedImages
+  const urlExpireSeconds = p?.url_expire_seconds ?? 3600
+  if (p && (p.albums || p.images)) {
+    const albums: AlbumDef[] = (p.albums ?? []).map((a) => ({
+      id: a.id,
+      memberTableId: a.member_table_id,
+      title: a.title ?? `アルバム${a.id}`,
     }))
-    const images: PostedImageDef[] = (Array.isArray(p.images) ? p.images : []).filter(isObj).map((i, n) => ({
-      id: typeof i.id === 'number' ? i.id : n + 1,
-      memberTableId: Number(i.member_table_id),
-      memberId: Number(i.member_id),
-      albumId: Number(i.album_id),
-      fileName: String(i.file_name ?? 'image.jpg'),
-      mimeType: String(i.mime_type ?? 'image/jpeg'),
-      size: Number(i.size ?? 0),
+    const images: PostedImageDef[] = (p.images ?? []).map((i, n) => ({
+      id: i.id ?? n + 1,
+      memberTableId: i.member_table_id,
+      memberId: i.member_id,
+      albumId: i.album_id,
+      fileName: i.file_name ?? 'image.jpg',
+      mimeType: i.mime_type ?? 'image/jpeg',
+      size: i.size ?? 0,
       date: date(i.date) ?? 0,
     }))
     return { urlExpireSeconds, albums, images }
@@ -286,7 +332,7 @@ export function scenarioImages(tenant: TenantState): ScenarioImages {
   return { urlExpireSeconds, albums, images }
 }
 
-/** JSON Schema (2020-12) of the part-3 scenario keys, for the lead to merge into scenarioSchema. */
+/** JSON Schema (2020-12) of the part-3 scenario keys: the forms, batch and posted-images modules' parts. */
 export const servicesScenarioSchema = {
   forms: {
     type: 'array',

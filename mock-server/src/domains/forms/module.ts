@@ -18,6 +18,9 @@ export const formsModule = defineModule({
   name: 'forms',
   handlers: formsHandlers,
   sections: [formsSection],
-  scenarioSchema: { properties: { forms: servicesScenarioSchema.forms } },
+  scenarioSchema: {
+    properties: { forms: servicesScenarioSchema.forms },
+    extensions: { services: servicesScenarioSchema['extensions.services'] },
+  },
   adminRoutes: { oneclick: oneclickRoutes, 'forms/outbox': formOutboxRoutes },
 })

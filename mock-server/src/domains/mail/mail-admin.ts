@@ -1,3 +1,4 @@
+import type { AdminRequestBody } from '../../generated/admin-requests.js'
 import { DomainError, type DomainErrorKind } from '../../kernel/domain-error.js'
 import { useSection } from '../../kernel/state-section.js'
 import type { Delivery, MailDeliveryState } from './mail-state.js'
@@ -122,19 +123,8 @@ export function outbox(
   return out
 }
 
-export type MailEvent =
-  | {
-      type: 'click'
-      delivery_id: number
-      member_id: number
-      url?: string
-      clickcount_id?: number
-      ip_address?: string
-      user_agent?: string
-    }
-  | { type: 'open'; delivery_id: number; member_id: number; ip_address?: string; user_agent?: string }
-  | { type: 'bounce'; delivery_id: number; member_id: number; code: string; desc?: string }
-  | { type: 'unsubscribe'; address?: string; delivery_id?: number; member_id?: number }
+/** A mock event (`POST /__mock/events`), as spec/admin.openapi.yaml types it (`MailEvent`). */
+export type MailEvent = AdminRequestBody<'mock_add_event'>
 
 export interface EventResult {
   ok: true

@@ -117,90 +117,103 @@ export interface RawMailScenario {
   errorCounts: Record<string, number>
 }
 
-type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
-const num = (v: unknown, d: number): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : d)
-const strList = (v: unknown): string[] =>
-  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').map((x) => x.trim().toLowerCase()) : []
-
-/**
- * The raw `delivery` section of the tenant's scenario. TenantState does not carry its
- * scenario yet; this reads the places the scenario module may put it (`scenario`,
- * `scenarioSections`), and `undefined` means every default.
- */
-export function rawMailSection(tenant: TenantState): unknown {
-  const t = tenant as unknown as Obj
-  for (const holder of [t.scenario, t.scenarioSections, t.sections]) {
-    if (!isObj(holder)) continue
-    if (holder.delivery !== undefined) return holder.delivery
-    if (holder.mail_delivery !== undefined) return holder.mail_delivery
+/** The scenario's `delivery` section, as `mailDeliveryScenarioSchema` lets it through. */
+export interface DeliveryScenario {
+  timing?: {
+    list_base_seconds?: number
+    list_seconds_per_1000?: number
+    handover_base_seconds?: number
+    handover_seconds_per_1000?: number
   }
-  return undefined
+  bounces?: { match: string; code: string; desc?: string }[]
+  error_rate?: number
+  unsubscribed?: string[]
+  stopped?: string[]
+  error_counts?: Record<string, number>
+  error_stop_threshold?: number
+  agent_program_max?: number
+  click_retention_days?: number
+  public_base_url?: string
+  messages?: {
+    member_table_id: number
+    purpose?: 'normal' | 'agent'
+    type: MailType
+    from: string
+    from_desc?: string
+    subject: string
+    text_part?: string
+    html_part?: string
+  }[]
 }
 
-/** Parse the section defensively: unknown or wrong values fall back to the defaults. */
-export function parseMailScenario(raw: unknown): RawMailScenario {
-  const o = isObj(raw) ? raw : {}
-  const timing = isObj(o.timing) ? o.timing : {}
-  const bounces = Array.isArray(o.bounces)
-    ? o.bounces.filter(isObj).flatMap((b): BounceRule[] => {
-        if (typeof b.match !== 'string' || typeof b.code !== 'string') return []
-        const desc = typeof b.desc === 'string' ? b.desc : (bounceDescriptions[b.code] ?? '配信エラー')
-        return [{ match: b.match.trim().toLowerCase(), code: b.code, desc }]
-      })
-    : defaultBounces
-  const errorCounts: Record<string, number> = {}
-  if (isObj(o.error_counts)) {
-    for (const [k, v] of Object.entries(o.error_counts))
-      if (typeof v === 'number' && v > 0) errorCounts[k.toLowerCase()] = Math.floor(v)
+declare module '../../kernel/tenant-state.js' {
+  interface ScenarioSections {
+    /** The mail module's section (validated by its part of the scenario schema). */
+    delivery?: DeliveryScenario
   }
-  const messages = Array.isArray(o.messages)
-    ? o.messages.filter(isObj).flatMap((m): ScenarioMessage[] => {
-        const type = m.type
-        if (typeof m.member_table_id !== 'number' || ![1, 2, 3, 4].includes(type as number)) return []
-        const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
-        return [
-          {
-            memberTableId: m.member_table_id,
-            purpose: m.purpose === 'agent' ? 'agent' : 'normal',
-            content: {
-              type: type as MailType,
-              allowHankana: false,
-              from: str(m.from) ?? '',
-              fromDesc: str(m.from_desc) ?? '',
-              reply: null,
-              replyDesc: '',
-              subject: str(m.subject) ?? '',
-              textPart: str(m.text_part),
-              htmlPart: str(m.html_part),
-              clickcounts: [],
-              openClickcount: false,
-              listUnsubscribe: { pattern: 0, url: null, email: null },
-              oneclickSec: 0,
-            },
-          },
-        ]
-      })
-    : []
+}
+
+/** The `delivery` section of the tenant's scenario (`undefined`: every default). */
+export function mailSectionOf(tenant: TenantState): DeliveryScenario | undefined {
+  return tenant.scenario?.delivery
+}
+
+const lowerCased = (list: string[] | undefined): string[] => (list ?? []).map((x) => x.trim().toLowerCase())
+
+/** The settings, messages and lists of a (validated) section; a missing key is its default. */
+export function parseMailScenario(section: DeliveryScenario | undefined): RawMailScenario {
+  const o = section ?? {}
+  const timing = o.timing ?? {}
+  const bounces =
+    o.bounces?.map(
+      (b): BounceRule => ({
+        match: b.match.trim().toLowerCase(),
+        code: b.code,
+        desc: b.desc ?? bounceDescriptions[b.code] ?? '配信エラー',
+      }),
+    ) ?? defaultBounces
+  const errorCounts: Record<string, number> = {}
+  for (const [k, v] of Object.entries(o.error_counts ?? {})) if (v > 0) errorCounts[k.toLowerCase()] = v
+  const messages = (o.messages ?? []).map(
+    (m): ScenarioMessage => ({
+      memberTableId: m.member_table_id,
+      purpose: m.purpose ?? 'normal',
+      content: {
+        type: m.type,
+        allowHankana: false,
+        from: m.from,
+        fromDesc: m.from_desc ?? '',
+        reply: null,
+        replyDesc: '',
+        subject: m.subject,
+        textPart: m.text_part ?? null,
+        htmlPart: m.html_part ?? null,
+        clickcounts: [],
+        openClickcount: false,
+        listUnsubscribe: { pattern: 0, url: null, email: null },
+        oneclickSec: 0,
+      },
+    }),
+  )
   return {
     messages,
     settings: {
       timing: {
-        listBaseSeconds: num(timing.list_base_seconds, 30),
-        listSecondsPer1000: num(timing.list_seconds_per_1000, 1),
-        handoverBaseSeconds: num(timing.handover_base_seconds, 60),
-        handoverSecondsPer1000: num(timing.handover_seconds_per_1000, 10),
+        listBaseSeconds: timing.list_base_seconds ?? 30,
+        listSecondsPer1000: timing.list_seconds_per_1000 ?? 1,
+        handoverBaseSeconds: timing.handover_base_seconds ?? 60,
+        handoverSecondsPer1000: timing.handover_seconds_per_1000 ?? 10,
       },
       bounces,
-      errorRate: Math.min(1, num(o.error_rate, 0)),
-      errorStopThreshold: Math.max(1, Math.floor(num(o.error_stop_threshold, 3))),
-      agentProgramMax: Math.floor(num(o.agent_program_max, 20)),
-      clickRetentionDays: Math.floor(num(o.click_retention_days, 90)),
+      errorRate: o.error_rate ?? 0,
+      errorStopThreshold: o.error_stop_threshold ?? 3,
+      agentProgramMax: o.agent_program_max ?? 20,
+      clickRetentionDays: o.click_retention_days ?? 90,
       // '' = not set: links follow --public-url or the origin the caller used (outbox)
-      publicBaseUrl: typeof o.public_base_url === 'string' ? o.public_base_url.replace(/\/+$/, '') : '',
+      publicBaseUrl: o.public_base_url?.replace(/\/+$/, '') ?? '',
     },
-    unsubscribed: strList(o.unsubscribed),
-    stopped: strList(o.stopped),
+    unsubscribed: lowerCased(o.unsubscribed),
+    stopped: lowerCased(o.stopped),
     errorCounts,
   }
 }

@@ -5,16 +5,16 @@ import type { TenantState } from '../../kernel/tenant-state.js'
 import { runAgentOccurrence } from './agent-programs/run-occurrence.js'
 import { deliveryNextDue, stepDelivery } from './deliveries/phase-machine.js'
 import { mailDeliveryFromJSON, mailDeliveryToJSON } from './mail-snapshot.js'
-import { parseMailScenario, rawMailSection } from './mail-scenario.js'
+import { type DeliveryScenario, mailSectionOf, parseMailScenario } from './mail-scenario.js'
 
 /** A fresh part-2 state from the tenant's scenario (`delivery` section). */
 export function createMailDeliveryState(tenant: TenantState, _now: number): MailDeliveryState {
-  return mailDeliveryStateFrom(rawMailSection(tenant))
+  return mailDeliveryStateFrom(mailSectionOf(tenant))
 }
 
-/** A fresh part-2 state from a raw `delivery` scenario section (undefined: defaults). */
-export function mailDeliveryStateFrom(rawSection: unknown): MailDeliveryState {
-  const sc = parseMailScenario(rawSection)
+/** A fresh part-2 state from a (validated) `delivery` scenario section (undefined: defaults). */
+export function mailDeliveryStateFrom(section: DeliveryScenario | undefined): MailDeliveryState {
+  const sc = parseMailScenario(section)
   const stopped = new Set(sc.stopped)
   const errorCounts = new Map(Object.entries(sc.errorCounts))
   for (const [a, n] of errorCounts) if (n >= sc.settings.errorStopThreshold) stopped.add(a)

@@ -1,0 +1,48 @@
+import { withBanner } from '../banner.js'
+import type { ContractModel } from '../contract-model.js'
+
+/**
+ * `ajv.ts`: the one Ajv setup of the repository, the same text in every target that
+ * validates against the contract (the emulator, the CLI; the playground and the cross tests
+ * import the emulator's copy). It does not depend on the contract: it is emitted so that the
+ * CLI, which has the emulator only as an optional peer, gets the same setup without
+ * importing it.
+ */
+export function emitAjv(model: ContractModel): string {
+  return withBanner(
+    model.banner,
+    `import Ajv2020Module from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
+import type { ErrorObject, ValidateFunction } from 'ajv'
+
+// ajv and ajv-formats are CommonJS: under ESM the class may sit on \`.default\`.
+type AjvCtor = typeof Ajv2020Module.default
+const Ajv2020: AjvCtor =
+  (Ajv2020Module as unknown as { default?: AjvCtor }).default ?? (Ajv2020Module as unknown as AjvCtor)
+type AddFormats = typeof addFormatsModule.default
+const addFormats: AddFormats =
+  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats)
+
+export type { ErrorObject, ValidateFunction }
+
+/** An Ajv instance made by \`createAjv\`. */
+export type AjvInstance = InstanceType<AjvCtor>
+
+export interface AjvSetup {
+  /** Report every error (default false: stop at the first). */
+  allErrors?: boolean
+}
+
+/**
+ * Ajv for the contract's schemas (JSON Schema 2020-12): the standard formats checked
+ * (ajv-formats), unknown keywords tolerated (\`strict: false\`: schemas carry \`example\` and
+ * \`x-\` keys), the first error only unless \`allErrors\` is asked for. Every validator of the
+ * repository is compiled by an instance of this.
+ */
+export function createAjv(setup: AjvSetup = {}): AjvInstance {
+  const ajv = new Ajv2020({ allErrors: setup.allErrors ?? false, strict: false, validateFormats: true })
+  addFormats(ajv)
+  return ajv
+}`,
+  )
+}

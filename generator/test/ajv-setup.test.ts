@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { REPO_ROOT } from '../src/repo-paths.js'
+import { TARGETS } from '../src/targets.js'
+
+// One Ajv setup for the whole repository: the generated `ajv.ts` of each target. Anything
+// else that builds an Ajv instance or loads ajv-formats itself is a second setup.
+
+const SKIP = new Set(['node_modules', 'dist', 'build', '.docusaurus', '.git', '__snapshots__', '.generated'])
+const PACKAGES = ['generator', 'sdk', 'mock-server', 'cli', 'playground', 'test', 'bench', 'scripts']
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    if (SKIP.has(d.name)) return []
+    const path = join(dir, d.name)
+    if (d.isDirectory()) return sources(path)
+    return /\.(?:[cm]?[jt]sx?)$/.test(d.name) ? [path] : []
+  })
+}
+
+describe('the one Ajv setup', () => {
+  const files = PACKAGES.flatMap((p) => sources(join(REPO_ROOT, p))).map((f) =>
+    relative(REPO_ROOT, f).split(sep).join('/'),
+  )
+
+  it('scans the sources of every package', () => {
+    expect(files).toContain('cli/src/mirror/verify.ts')
+    expect(files).toContain('playground/runtime/validate-body.ts')
+    expect(files).toContain('test/support/contract.ts')
+  })
+
+  it('only the generated ajv.ts files (and the generator’s strict test helper) import Ajv’s constructor or ajv-formats', () => {
+    const allowed = new Set([
+      ...TARGETS.filter((t) => t.files.includes('ajv.ts')).map((t) => `${t.dir}/ajv.ts`),
+      'generator/src/emit/ajv.ts', // the text of those files
+      'generator/test/helpers/ajv.ts', // strict mode on purpose: checks that the emitted schemas are plain 2020-12
+    ])
+    const offenders = files.filter((f) => {
+      if (allowed.has(f)) return false
+      const text = readFileSync(join(REPO_ROOT, f), 'utf8')
+      return /from ['"]ajv(?:\/dist\/[^'"]+)?['"]|from ['"]ajv-formats['"]|new Ajv\w*\(/.test(
+        text.replace(/import type [^\n]+\n/g, ''),
+      )
+    })
+    expect(offenders).toEqual([])
+  })
+
+  it('the emulator and the CLI get the same file', () => {
+    const copies = TARGETS.filter((t) => t.files.includes('ajv.ts')).map((t) => t.dir)
+    expect(copies).toEqual(['mock-server/src/generated', 'cli/src/generated'])
+    const body = (dir: string) =>
+      readFileSync(join(REPO_ROOT, dir, 'ajv.ts'), 'utf8')
+        .split('\n')
+        .slice(1)
+        .join('\n')
+    expect(body(copies[0]!)).toBe(body(copies[1]!))
+    expect(body(copies[0]!)).toContain('export function createAjv(')
+  })
+})
