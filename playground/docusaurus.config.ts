@@ -12,6 +12,7 @@ import { installPartTokenizer } from './search-tokens'
 installPartTokenizer()
 import remarkSearchReadings from './plugins/search-readings'
 import { changelogPostsPlugin } from './plugins/changelog-posts'
+import searchWithSiteRoutes from './plugins/search-site-routes'
 
 /**
  * Where the site is published (KRS_SITE_URL, e.g. https://docs.example.com). Docusaurus needs
@@ -160,7 +161,8 @@ const config: Config = {
   ],
   themes: [
     [
-      '@easyops-cn/docusaurus-search-local',
+      // @easyops-cn/docusaurus-search-local, with /api and the playground pages added to its index.
+      searchWithSiteRoutes,
       {
         hashed: true,
         language: ['ja', 'en'],
