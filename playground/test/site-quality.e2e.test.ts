@@ -153,6 +153,17 @@ describe.skipIf(skipReason !== null)(
       const api = page.locator('a[href^="/api?_highlight="][href$="/operation/add_member"]').first()
       await api.waitFor({ timeout: 60_000 })
       expect(await api.textContent()).toContain('会員の登録')
+      // following it shows the operation's section at the top of the page (below the navbar)
+      const href = (await api.getAttribute('href')) ?? ''
+      await page.goto(server.origin + href, { waitUntil: 'load' })
+      const sectionTop = () =>
+        page.evaluate(
+          () =>
+            document.querySelector('[data-section-id="operation/add_member"] h2')?.getBoundingClientRect().top ??
+            Number.NaN,
+        )
+      await expect.poll(sectionTop, { timeout: 60_000 }).toBeGreaterThanOrEqual(0)
+      await expect.poll(sectionTop, { timeout: 60_000 }).toBeLessThan(200)
       // a part of the name finds the operation too
       await page.goto(`${server.origin}/search?q=member`, { waitUntil: 'domcontentloaded' })
       await page.locator('a[href^="/playground/add_member?_highlight="]').first().waitFor({ timeout: 60_000 })
