@@ -12,6 +12,7 @@ import { installPartTokenizer } from './search-tokens'
 installPartTokenizer()
 import remarkSearchReadings from './plugins/search-readings'
 import { changelogPostsPlugin } from './plugins/changelog-posts'
+import searchWithSiteRoutes from './plugins/search-site-routes'
 
 /**
  * Where the site is published (KRS_SITE_URL, e.g. https://docs.example.com). Docusaurus needs
@@ -92,6 +93,18 @@ const config: Config = {
         ],
         theme: {
           primaryColor: '#1f6f50',
+          // Redoc's dark theme derives links, constraints (">= 1") and active menu items from the
+          // primary colour: a light green keeps them at 4.5:1 or more on its dark backgrounds.
+          primaryColorDark: '#4cc38a',
+          // Redoc's theme object (both modes). Contrast (WCAG AA): inline code darker than Redoc's
+          // #e53935, through a CSS variable that dark mode sets in custom.css (Redoc uses this
+          // colour in its CSS only, never in colour arithmetic); the samples' panel darker, so that the
+          // JSON numbers and booleans reach 4.5:1. Long sample lines wrap instead of scrolling
+          // sideways (a scrolling panel would need to be focusable).
+          theme: {
+            typography: { code: { color: 'var(--krs-redoc-code-color, #a31515)', wrap: true } },
+            codeBlock: { backgroundColor: '#0d1117' },
+          },
           options: {
             hideDownloadButton: false,
             expandResponses: '200',
@@ -127,21 +140,25 @@ const config: Config = {
     changelogPostsPlugin,
     // /playground/{api_name}: one statically generated page per operation (deep links work on a static host).
     playgroundRoutes,
-    // /api: keep Redoc's server-rendered styles on hydration (see src/redoc/client-styles.js).
+    // /api: Redoc's server-rendered styles for both modes (src/redoc/server-styles.js), kept on
+    // hydration (src/redoc/client-styles.js), and Redoc's bundle patched in both builds
+    // (plugins/redoc-bundle/loader.cjs: the logo from the site, names for its selects, a colour
+    // hook for dark mode).
     (context) => ({
       name: 'krs-redoc-client-styles',
       configureWebpack: (_config, isServer, utils) => {
-        if (isServer) return {}
         const bundler = utils.currentBundler.instance
-        const clientStyles = join(context.siteDir, 'src', 'redoc', 'client-styles.js')
+        const styles = join(context.siteDir, 'src', 'redoc', isServer ? 'server-styles.js' : 'client-styles.js')
         return {
-          plugins: [new bundler.NormalModuleReplacementPlugin(/theme[\\/]Redoc[\\/]Styles(\.[jt]sx?)?$/, clientStyles)],
-          // Redoc's logo from the site, not cdn.redoc.ly (plugins/redoc-offline/loader.cjs).
+          // On the server this also replaces docusaurus-theme-redoc's own ServerStyles.
+          plugins: [
+            new bundler.NormalModuleReplacementPlugin(/theme[\\/]Redoc[\\/](Server)?Styles(\.[jt]sx?)?$/, styles),
+          ],
           module: {
             rules: [
               {
                 test: /[\\/]redoc[\\/]bundles[\\/].*\.js$/,
-                use: [join(context.siteDir, 'plugins', 'redoc-offline', 'loader.cjs')],
+                use: [join(context.siteDir, 'plugins', 'redoc-bundle', 'loader.cjs')],
               },
             ],
           },
@@ -160,7 +177,8 @@ const config: Config = {
   ],
   themes: [
     [
-      '@easyops-cn/docusaurus-search-local',
+      // @easyops-cn/docusaurus-search-local, with /api and the playground pages added to its index.
+      searchWithSiteRoutes,
       {
         hashed: true,
         language: ['ja', 'en'],

@@ -23,6 +23,7 @@ import remarkSearchReadings, {
 } from '../plugins/search-readings/index.js'
 import { katakanaToHiragana } from '../plugins/search-readings/kana.js'
 import { getTokenizer } from '../plugins/search-readings/tokenizer.js'
+import searchWithSiteRoutes from '../plugins/search-site-routes/index.js'
 
 const SAMPLE = `# 配信の設定
 
@@ -243,12 +244,13 @@ interface ClientModule {
 }
 
 function searchThemeOptions(): Record<string, unknown> {
+  // The site runs the plugin through plugins/search-site-routes (same options).
   const entry = (siteConfig.themes ?? []).find(
-    (theme): theme is [string, Record<string, unknown>] =>
-      Array.isArray(theme) && theme[0] === '@easyops-cn/docusaurus-search-local',
+    (theme) =>
+      Array.isArray(theme) && (theme[0] === '@easyops-cn/docusaurus-search-local' || theme[0] === searchWithSiteRoutes),
   )
-  if (!entry) throw new Error('docusaurus.config.ts has no @easyops-cn/docusaurus-search-local theme')
-  return entry[1]
+  if (!Array.isArray(entry)) throw new Error('docusaurus.config.ts has no @easyops-cn/docusaurus-search-local theme')
+  return entry[1] as Record<string, unknown>
 }
 
 describe('search-readings: the local search plugin finds kana queries', () => {

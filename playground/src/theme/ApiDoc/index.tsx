@@ -2,14 +2,12 @@ import React, { useEffect } from 'react'
 import ApiDoc from '@theme-original/ApiDoc'
 
 /**
- * Accessible names and keyboard access for Redoc's own parts, which Redoc does not give:
- * its content-type selects get a label, and its scrollable sample panels become focusable
- * regions (so that keyboard users can scroll them). Applied again whenever Redoc renders more.
+ * Keyboard access for Redoc's panels: a sample panel that still scrolls (its lines wrap, see the
+ * theme options in docusaurus.config.ts) becomes a focusable region, so that keyboard users can
+ * scroll it. Applied again whenever Redoc renders more. (Redoc's selects are named in its own
+ * markup: plugins/redoc-bundle/loader.cjs.)
  */
 export function fixRedocAccessibility(root: ParentNode): void {
-  for (const select of root.querySelectorAll<HTMLSelectElement>('select:not([aria-label])')) {
-    select.setAttribute('aria-label', 'コンテンツタイプ')
-  }
   for (const el of root.querySelectorAll<HTMLElement>('[role="tabpanel"] div, pre')) {
     if (el.hasAttribute('tabindex')) continue
     const style = getComputedStyle(el)

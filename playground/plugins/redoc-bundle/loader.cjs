@@ -1,0 +1,39 @@
+// Webpack loader for Redoc's bundles (server and client builds), for what Redoc has no option for.
+//
+// 1. Offline: its menu footer loads the Redocly logo from cdn.redoc.ly after mount. The site
+//    works offline and must log no failed request, so the logo comes from the site itself
+//    (static/img/redocly-logo-mini.svg).
+// 2. Accessible names: Redoc's dropdown (content types, examples) receives an `ariaLabel` prop
+//    from every caller but never puts it on its <select>, and its visible <label> does not name
+//    it. The select gets `aria-label` (in Japanese), in the server HTML as well as on the client.
+// 3. Contrast hook: the pattern label of a field has a fixed colour (#0e7c86) that is too dark
+//    on the dark theme's backgrounds; it reads the CSS variable --krs-redoc-pattern-color
+//    instead (set in src/css/custom.css), with Redoc's colour as the fallback.
+//
+// Each replacement must match exactly once: an upgrade of Redoc that changes the code fails the
+// build here instead of losing the fix without a word.
+
+/** Japanese names for the labels Redoc passes to its dropdowns. */
+const dropdownNames = { 'Content type': 'コンテンツタイプ', Example: '例', Callback: 'コールバック' }
+
+function replaceOnce(source, pattern, replacement, what) {
+  const matches = source.match(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`))
+  if (matches?.length !== 1) {
+    throw new Error(`redoc loader: expected one ${what} in Redoc's bundle, found ${matches ? matches.length : 0}`)
+  }
+  return source.replace(pattern, replacement)
+}
+
+module.exports = function redocLoader(source) {
+  let out = source.split('https://cdn.redoc.ly/redoc/logo-mini.svg').join('/img/redocly-logo-mini.svg')
+  // us=e.memo((t=>{const{options:r,…}=t; … createElement("select",{…,className:"dropdown-select"}, …
+  out = replaceOnce(
+    out,
+    /(\((\w+)=>\{const\{options:\w+,onChange:\w+,placeholder:\w+,value:\w+="",variant:\w+,className:\w+\}=\2;[\s\S]{0,400}?className:"dropdown-select")\}/,
+    (_all, head, props) =>
+      `${head},"aria-label":(${JSON.stringify(dropdownNames)})[${props}.ariaLabel]||${props}.ariaLabel}`,
+    'dropdown <select>',
+  )
+  out = replaceOnce(out, /color: #0e7c86;/, 'color: var(--krs-redoc-pattern-color, #0e7c86);', 'pattern label colour')
+  return out
+}

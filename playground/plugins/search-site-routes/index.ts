@@ -1,0 +1,166 @@
+/**
+ * The site's search: @easyops-cn/docusaurus-search-local, with the API reference (/api) and the
+ * playground pages (/playground/{api_name}) added to its index.
+ *
+ * The plugin indexes docs, blog posts and (optionally) pages of plugin-content-pages. With the
+ * docs at the site's root, it takes every other route for a doc as well, finds no doc with that
+ * permalink and skips it, so /api (Redoc) and the playground's routes are never indexed, whatever
+ * `indexPages` says. This wrapper runs the plugin unchanged and, once its postBuild has written
+ * search-index.json, adds documents for those routes and rebuilds the lunr indexes with the
+ * plugin's own buildIndex (the same options and tokenizer, so `add_member` is also found by
+ * `member`):
+ *
+ * - /api: one page ("API リファレンス") and, for every operation, a heading (its name and
+ *   summary, linking to the operation's section, e.g. /api#tag/member-info/operation/add_member)
+ *   with its description as content. The texts come from Redoc's server-rendered HTML
+ *   (build/api.html), i.e. exactly what readers see.
+ * - /playground/{api_name}: one page per operation (its name and summary), from
+ *   .generated/operations.json. The pages' HTML is not parsed: each one also lists all 61
+ *   operations, which would make every playground page match every operation name.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import type { LoadContext, Plugin, PluginModule } from '@docusaurus/types'
+
+const require = createRequire(import.meta.url)
+const searchPluginDir = dirname(require.resolve('@easyops-cn/docusaurus-search-local/package.json'))
+const searchRequire = createRequire(join(searchPluginDir, 'package.json'))
+
+const searchLocalModule = searchRequire('./dist/server/server/index.js') as {
+  default: (context: LoadContext, options: unknown) => Plugin
+  validateOptions: NonNullable<PluginModule['validateOptions']>
+}
+const { processPluginOptions } = searchRequire('./dist/server/server/utils/processPluginOptions.js') as {
+  processPluginOptions(options: unknown, context: { siteDir: string; siteConfig: unknown }): object
+}
+const { buildIndex } = searchRequire('./dist/server/server/utils/buildIndex.js') as {
+  buildIndex(allDocuments: SearchDocument[][], config: object): { documents: SearchDocument[]; index: unknown }[]
+}
+/** The part of cheerio (the search plugin's HTML parser) used here. */
+interface Selection {
+  length: number
+  first(): Selection
+  find(selector: string): Selection
+  attr(name: string): string | undefined
+  text(): string
+}
+const cheerio = searchRequire('cheerio') as { load(html: string): (selector: string) => Selection }
+
+/** One entry of the plugin's index (i: id, t: text, u: url, h: hash, s: section title, p: parent id, b: breadcrumb). */
+export interface SearchDocument {
+  i: number
+  t: string
+  u: string
+  h?: string
+  s?: string
+  p?: number
+  b?: string[]
+}
+
+/** The plugin's five document lists, in the index's order. */
+export interface RouteDocuments {
+  titles: SearchDocument[]
+  headings: SearchDocument[]
+  descriptions: SearchDocument[]
+  keywords: SearchDocument[]
+  contents: SearchDocument[]
+}
+
+export interface Operation {
+  name: string
+  summary: string
+  tag: string
+}
+
+export const API_TITLE = 'API リファレンス'
+export const PLAYGROUND_TITLE = 'プレイグラウンド'
+
+const condense = (text: string): string => text.replace(/\s+/g, ' ').trim()
+
+/**
+ * The documents for /api (from Redoc's HTML) and the playground pages, numbered from `firstId`.
+ * An operation is a section `div[data-section-id="operation/{name}"]` with an h2 (its summary)
+ * whose link is the section's anchor, followed by its description (`.redoc-markdown`).
+ */
+export function siteRouteDocuments(apiHtml: string, operations: readonly Operation[], firstId: number): RouteDocuments {
+  let next = firstId
+  const docs: RouteDocuments = { titles: [], headings: [], descriptions: [], keywords: [], contents: [] }
+  const $ = cheerio.load(apiHtml)
+  const apiId = next++
+  docs.titles.push({ i: apiId, t: API_TITLE, u: '/api', b: [] })
+  docs.descriptions.push({
+    i: apiId,
+    t: 'KREISEL JSON API の全操作（リクエストとレスポンスの形、エラー）',
+    s: API_TITLE,
+    u: '/api',
+    p: apiId,
+  })
+  for (const op of operations) {
+    const section = $(`div[data-section-id="operation/${op.name}"]`).first()
+    if (section.length === 0) throw new Error(`search-site-routes: /api has no section for operation ${op.name}`)
+    const h2 = section.find('h2').first()
+    const hash = h2.find('a[href^="#"]').attr('href') ?? `#operation/${op.name}`
+    // The name first and set apart by spaces: the Japanese word splitter would otherwise glue it
+    // to the neighbouring characters, and `add_member` would not find the heading.
+    const heading = `${op.name} — ${condense(h2.text())}`
+    docs.headings.push({ i: next++, t: heading, u: '/api', h: hash, p: apiId })
+    const description = condense(section.find('.redoc-markdown').first().text())
+    if (description !== '') docs.contents.push({ i: next++, t: description, s: heading, u: '/api', h: hash, p: apiId })
+  }
+  for (const op of operations) {
+    const url = `/playground/${op.name}`
+    const pageId = next++
+    docs.titles.push({
+      i: pageId,
+      t: `${op.name} — ${op.summary}（${PLAYGROUND_TITLE}）`,
+      u: url,
+      b: [PLAYGROUND_TITLE],
+    })
+    docs.descriptions.push({
+      i: pageId,
+      t: `${op.summary}（${op.name}）をブラウザーの中で送って試します。`,
+      s: op.name,
+      u: url,
+      p: pageId,
+    })
+  }
+  return docs
+}
+
+/** Adds the documents to every search-index*.json of `outDir` and rebuilds its lunr indexes. */
+export function addSiteRoutesToIndex(outDir: string, siteDir: string, config: object): number {
+  const operations = (
+    JSON.parse(readFileSync(join(siteDir, '.generated', 'operations.json'), 'utf8')) as { operations: Operation[] }
+  ).operations
+  const apiHtml = readFileSync(join(outDir, 'api.html'), 'utf8')
+  let added = 0
+  for (const name of readdirSync(outDir).filter((n) => /^search-index.*\.json$/.test(n))) {
+    const file = join(outDir, name)
+    const parts = JSON.parse(readFileSync(file, 'utf8')) as { documents: SearchDocument[] }[]
+    if (parts.length !== 5) throw new Error(`search-site-routes: ${name} has ${parts.length} parts, expected 5`)
+    const maxId = Math.max(0, ...parts.flatMap((p) => p.documents.map((d) => d.i)))
+    const extra = siteRouteDocuments(apiHtml, operations, maxId + 1)
+    const lists = [extra.titles, extra.headings, extra.descriptions, extra.keywords, extra.contents]
+    const all = parts.map((p, k) => [...p.documents, ...(lists[k] ?? [])])
+    added = lists.reduce((n, l) => n + l.length, 0)
+    writeFileSync(file, JSON.stringify(buildIndex(all, config)))
+  }
+  return added
+}
+
+/** The search plugin, with /api and the playground pages added to its index after it is written. */
+export default function searchWithSiteRoutes(context: LoadContext, options: unknown): Plugin {
+  const plugin = searchLocalModule.default(context, options)
+  const config = processPluginOptions(options, context)
+  const postBuild = plugin.postBuild
+  return {
+    ...plugin,
+    async postBuild(props) {
+      await postBuild?.call(plugin, props)
+      const added = addSiteRoutesToIndex(props.outDir, context.siteDir, config)
+      console.log(`[search-site-routes] ${added} documents for /api and /playground added to the search index`)
+    },
+  }
+}
+searchWithSiteRoutes.validateOptions = searchLocalModule.validateOptions
