@@ -12,6 +12,7 @@ import { installPartTokenizer } from './search-tokens'
 installPartTokenizer()
 import remarkSearchReadings from './plugins/search-readings'
 import { changelogPostsPlugin } from './plugins/changelog-posts'
+import { leanGlobalData } from './plugins/lean-global-data'
 
 /**
  * Where the site is published (KRS_SITE_URL, e.g. https://docs.example.com). Docusaurus needs
@@ -127,6 +128,8 @@ const config: Config = {
     changelogPostsPlugin,
     // /playground/{api_name}: one statically generated page per operation (deep links work on a static host).
     playgroundRoutes,
+    // main.js without Redoc's OpenAPI document (only /api needs it, from its route module).
+    leanGlobalData,
     // /api: keep Redoc's server-rendered styles on hydration (see src/redoc/client-styles.js).
     (context) => ({
       name: 'krs-redoc-client-styles',
