@@ -12,7 +12,7 @@ import { installPartTokenizer } from './search-tokens'
 installPartTokenizer()
 import remarkSearchReadings from './plugins/search-readings'
 import { changelogPostsPlugin } from './plugins/changelog-posts'
-import { leanGlobalData } from './plugins/lean-global-data'
+import { leanMainBundle } from './plugins/lean-main-bundle'
 
 /**
  * Where the site is published (KRS_SITE_URL, e.g. https://docs.example.com). Docusaurus needs
@@ -128,8 +128,8 @@ const config: Config = {
     changelogPostsPlugin,
     // /playground/{api_name}: one statically generated page per operation (deep links work on a static host).
     playgroundRoutes,
-    // main.js without Redoc's OpenAPI document (only /api needs it, from its route module).
-    leanGlobalData,
+    // main.js without Redoc's OpenAPI document (only /api needs it) and without Prism (code blocks load it).
+    leanMainBundle,
     // /api: keep Redoc's server-rendered styles on hydration (see src/redoc/client-styles.js).
     (context) => ({
       name: 'krs-redoc-client-styles',
@@ -185,7 +185,7 @@ const config: Config = {
     colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
     navbar: {
       title: 'KREISEL JSON API',
-      logo: { alt: 'krs-kit', src: 'img/favicon.svg' },
+      logo: { alt: 'krs-kit', src: 'img/favicon.svg', width: 32, height: 32 },
       items: [
         // Short labels: the navbar fits on one line from the desktop breakpoint (997 px) up.
         { type: 'docSidebar', sidebarId: 'jsonApi', label: 'ドキュメント', position: 'left' },
