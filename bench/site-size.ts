@@ -1,11 +1,12 @@
-// First-load JavaScript of the built documentation site, gzipped, for `/` and `/playground`.
+// First-load JavaScript of the built documentation site, gzipped, for `/`, `/playground` and
+// one operation's page (`/playground/add_member`).
 // Printed, not pass/fail. Two figures per page:
 //  - HTML: the <script src> (and <link rel="preload" as="script">) tags of the page's HTML;
 //  - browser: every .js file Chromium fetches as a script until the network is idle (the
 //    HTML scripts plus the route chunks Docusaurus' runtime loads to hydrate the page).
 // Prefetches of linked pages (<link rel="prefetch">) are not counted.
-// Sizes are the files in playground/build gzipped at level 9 (the static server does not
-// compress). Lighthouse is not installed here, so no performance score is measured.
+// Sizes are the files in playground/build gzipped at level 9 (`npm start` sends brotli, a little
+// smaller; bench:site-lighthouse prints the bytes on the wire and the Lighthouse scores).
 // Uses playground/build; builds the site first when it is missing.
 // Run: npm run bench:site-size -w @krs-kit/bench
 import { execFileSync } from 'node:child_process'
@@ -20,7 +21,11 @@ if (!existsSync(join(buildDir, 'index.html'))) {
   execFileSync('npm', ['run', 'build', '-w', '@krs-kit/playground', '--silent'], { stdio: 'inherit' })
 }
 
-const pages: Record<string, string> = { '/': 'index.html', '/playground': 'playground.html' }
+const pages: Record<string, string> = {
+  '/': 'index.html',
+  '/playground': 'playground.html',
+  '/playground/add_member': 'playground/add_member.html',
+}
 
 /** Script URLs a page loads up front: script tags and script preloads, in document order. */
 function firstLoadScripts(html: string): { src: string; how: 'script' | 'preload' }[] {

@@ -12,6 +12,7 @@ import { installPartTokenizer } from './search-tokens'
 installPartTokenizer()
 import remarkSearchReadings from './plugins/search-readings'
 import { changelogPostsPlugin } from './plugins/changelog-posts'
+import { leanMainBundle } from './plugins/lean-main-bundle'
 import searchWithSiteRoutes from './plugins/search-site-routes'
 
 /**
@@ -140,6 +141,8 @@ const config: Config = {
     changelogPostsPlugin,
     // /playground/{api_name}: one statically generated page per operation (deep links work on a static host).
     playgroundRoutes,
+    // main.js without Redoc's OpenAPI document (only /api needs it) and without Prism (code blocks load it).
+    leanMainBundle,
     // /api: Redoc's server-rendered styles for both modes (src/redoc/server-styles.js), kept on
     // hydration (src/redoc/client-styles.js), and Redoc's bundle patched in both builds
     // (plugins/redoc-bundle/loader.cjs: the logo from the site, names for its selects, a colour
@@ -200,7 +203,7 @@ const config: Config = {
     colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
     navbar: {
       title: 'KREISEL JSON API',
-      logo: { alt: 'krs-kit', src: 'img/favicon.svg' },
+      logo: { alt: 'krs-kit', src: 'img/favicon.svg', width: 32, height: 32 },
       items: [
         // Short labels: the navbar fits on one line from the desktop breakpoint (997 px) up.
         { type: 'docSidebar', sidebarId: 'jsonApi', label: 'ドキュメント', position: 'left' },

@@ -110,7 +110,10 @@ export default function EmulatorPanel({
   return (
     <section className="krs-pg-box" data-testid="emulator-panel">
       <h2 className="krs-pg-h">エミュレータ</h2>
-      {!ready ? <p className="krs-pg-muted">エミュレータを起動しています…</p> : null}
+      {/* always one line (the panel keeps its height when the emulator starts) */}
+      <p className="krs-pg-muted" role="status">
+        {ready ? 'ブラウザ内のエミュレータが動いています。' : 'エミュレータを起動しています…'}
+      </p>
       <p>
         時計: <strong data-testid="emulator-clock">{clock ? `${formatJst(clock.now)} JST` : '—'}</strong>（日本時間、
         {clock?.mode === 'manual' ? '手動' : '実時間'}）

@@ -1,7 +1,29 @@
 import type React from 'react'
 import { useMemo, useState } from 'react'
-import Link from '@docusaurus/Link'
+import { useHistory } from '@docusaurus/router'
 import data from '@site/.generated/operations.json'
+
+/**
+ * A link to another operation of the playground, navigated in the page (the in-browser tenant
+ * keeps its state). Not Docusaurus' Link: that one prefetches the route's chunks for every
+ * link that scrolls into view, 61 times the same chunks, which this page has loaded already.
+ */
+function OperationLink({ name }: { name: string }): React.JSX.Element {
+  const history = useHistory()
+  const to = `/playground/${name}`
+  return (
+    <a
+      href={to}
+      onClick={(e) => {
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.defaultPrevented) return
+        e.preventDefault()
+        history.push(to)
+      }}
+    >
+      <code>{name}</code>
+    </a>
+  )
+}
 
 /** The 61 operations grouped by tag, filterable by name and Japanese summary. */
 export default function OperationList({ current }: { current: string | null }): React.JSX.Element {
@@ -43,9 +65,7 @@ export default function OperationList({ current }: { current: string | null }): 
                   data-operation={op.name}
                   className={op.name === current ? 'krs-pg-current' : undefined}
                 >
-                  <Link to={`/playground/${op.name}`}>
-                    <code>{op.name}</code>
-                  </Link>
+                  <OperationLink name={op.name} />
                   <br />
                   <small>
                     {op.summary}

@@ -130,6 +130,7 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
   const [exampleNote, setExampleNote] = useState('')
   const sendButton = useRef<HTMLButtonElement>(null)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load (a new operation keeps the runtime and the registry)
   useEffect(() => {
     let alive = true
     // A new page load starts a new in-browser emulator: ids created before it are gone.
@@ -147,14 +148,24 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
     } catch {
       // no storage
     }
-    // The emulator runtime (about 1 MB of script) loads after the page has painted and loaded,
-    // so that it never delays the first view of the page.
+    // An operation's page shows its details as soon as the registry (data, no script) arrives;
+    // the emulator runtime (about 1.7 MB of script) loads after the page has painted and
+    // loaded, so that it never delays the first view of the page.
+    const fail = (e: unknown): void => {
+      if (alive) setLoadError(String(e))
+    }
+    const showRegistry = (): void => {
+      loadRegistry()
+        .then((reg) => alive && setRegistry(reg))
+        .catch(fail)
+    }
+    if (name) showRegistry()
     const start = (): void => {
       if (!alive) return
-      Promise.all([loadRegistry(), loadRuntime()])
-        .then(async ([reg, rt]) => {
+      showRegistry()
+      loadRuntime()
+        .then(async (rt) => {
           if (!alive) return
-          setRegistry(reg)
           setRuntime(rt)
           await rt.startEmulator({
             origin: window.location.origin,
@@ -163,7 +174,7 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
           })
           if (alive) setEmulatorReady(true)
         })
-        .catch((e: unknown) => alive && setLoadError(String(e)))
+        .catch(fail)
     }
     const afterPaint = (): void => {
       requestAnimationFrame(() => window.setTimeout(start, 0))
@@ -359,7 +370,9 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
                 ) : null}
                 <details open className="krs-pg-form-details">
                   <summary>フォーム</summary>
-                  {parsed?.ok ? (
+                  {!runtime ? (
+                    <p className="krs-pg-muted">フォームを読み込んでいます…</p>
+                  ) : parsed?.ok ? (
                     <FormBoundary resetKey={op.name}>
                       <Suspense fallback={<p className="krs-pg-muted">フォームを読み込んでいます…</p>}>
                         <SchemaForm
@@ -389,7 +402,9 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
                   aria-describedby="krs-pg-body-check"
                 />
                 <div id="krs-pg-body-check">
-                  {issues.length > 0 ? (
+                  {!runtime ? (
+                    <p className="krs-pg-muted">スキーマの検証を準備しています…</p>
+                  ) : issues.length > 0 ? (
                     <ul className="krs-pg-issues" data-testid="body-issues">
                       {issues.map((i) => (
                         <li key={`${i.path} ${i.message}`}>
@@ -457,7 +472,11 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
             </section>
           </>
         ) : name && summary && !loadError ? (
-          <p className="krs-pg-muted">読み込んでいます…</p>
+          // Holds the place of the details (taller than the screen), so that what follows does
+          // not jump on the screen when they arrive.
+          <div className="krs-pg-pending" aria-busy="true">
+            <p className="krs-pg-muted">読み込んでいます…</p>
+          </div>
         ) : null}
         <div className="krs-pg-columns">
           <EmulatorPanel

@@ -1,0 +1,32 @@
+import { join } from 'node:path'
+import type { LoadContext, Plugin } from '@docusaurus/types'
+
+/**
+ * Keeps main.js, which every page loads and evaluates before it can hydrate, to what every page
+ * needs:
+ * - Redoc's OpenAPI document leaves the global data (global-data-loader.cjs). Redoc's MDX
+ *   embeds (ApiDocMdx, ApiSchema, ApiOperation) would need it back: give them the document as
+ *   a prop (`spec`) if the docs ever use them.
+ * - Prism is no longer a client module (no-prism-client-module.js): it loads with the code
+ *   block.
+ */
+export function leanMainBundle(context: LoadContext): Plugin {
+  const dir = join(context.siteDir, 'plugins', 'lean-main-bundle')
+  return {
+    name: 'krs-lean-main-bundle',
+    configureWebpack: (_config, _isServer, utils) => {
+      const bundler = utils.currentBundler.instance
+      return {
+        plugins: [
+          new bundler.NormalModuleReplacementPlugin(
+            /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/,
+            join(dir, 'no-prism-client-module.js'),
+          ),
+        ],
+        module: {
+          rules: [{ test: /[\\/]\.docusaurus[\\/]globalData\.json$/, use: [join(dir, 'global-data-loader.cjs')] }],
+        },
+      }
+    },
+  }
+}
