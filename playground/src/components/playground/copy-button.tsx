@@ -1,4 +1,5 @@
-import React, { useState } from 'react'
+import type React from 'react'
+import { useState } from 'react'
 
 /** Copies `text` to the clipboard; says so in a live region. */
 export default function CopyButton({

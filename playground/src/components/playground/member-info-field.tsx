@@ -1,4 +1,5 @@
-import React, { useEffect, useState } from 'react'
+import type React from 'react'
+import { useEffect, useState } from 'react'
 import type { FieldProps } from '@rjsf/utils'
 import { RequiredMark } from './form-templates'
 import { AUTOMATIC_TYPES, memberElements, type MemberElement } from './target-data'

@@ -1,4 +1,4 @@
-import React from 'react'
+import type React from 'react'
 import CodeBlock from '@theme-original/CodeBlock'
 import '../prism-languages'
 

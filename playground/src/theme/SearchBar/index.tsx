@@ -1,4 +1,5 @@
-import React, { Suspense, lazy, useEffect, useRef, useState } from 'react'
+import type React from 'react'
+import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { useLocation } from '@docusaurus/router'
 
 // The search plugin's bar brings lunr, its Japanese word splitter and the search options

@@ -1,4 +1,4 @@
-import React from 'react'
+import type React from 'react'
 import SiteMetadata from '@theme-original/SiteMetadata'
 import Head from '@docusaurus/Head'
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext'
