@@ -1,6 +1,5 @@
 import { parse as parseYaml } from 'yaml'
 import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } from '../generated/ajv.js'
-import { elementTypes } from '../domains/member-db/member-db-state.js'
 import { resolveExtends } from './extend-scenario.js'
 import { pointerToPath, ScenarioError } from './scenario-error.js'
 import { scenarioNowSeconds } from './scenario-now.js'
@@ -114,7 +113,6 @@ function checkReferences(s: Scenario): void {
         throw new ScenarioError(`${p}.systemField`, 'a timestamp element needs systemField')
       if (['select', 'select_multiple'].includes(e.type) && !e.config?.options)
         throw new ScenarioError(`${p}.config.options`, `a ${e.type} element needs options`)
-      if (!elementTypes.includes(e.type)) throw new ScenarioError(`${p}.type`, 'unknown element type')
     })
   })
 }

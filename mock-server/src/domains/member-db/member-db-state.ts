@@ -31,6 +31,10 @@ export const elementTypes = [
   'auth',
 ] as const satisfies readonly ContractElementType[]
 export type ElementType = ContractElementType
+/** Compiles only while the list above names every element type of the contract. */
+const everyElementTypeListed: Exclude<ContractElementType, (typeof elementTypes)[number]> extends never ? true : never =
+  true
+void everyElementTypeListed
 
 /** Character classes of text-like elements. */
 export const charClasses = [
