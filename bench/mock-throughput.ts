@@ -8,9 +8,14 @@
 // --validate-responses and its request log (what the tests run) for comparison.
 // The machine is shared: every round runs each target once in turn (A/B/A/B), each figure is
 // the median of the rounds, and the ratios are what to read.
+// Also printed, where /proc exists (Linux): the CPU time each Node server spends per request
+// (user + system, from /proc/<pid>/stat around each run), which a busy machine disturbs less
+// than requests per second: it shows the cost per request even when the load generator, not
+// the server, sets the pace.
 // Env: DURATION (s per run, default 3), ROUNDS (default 3).
 // Run: npm run bench:mock-throughput -w @krs-kit/bench (builds the mock first).
 /// <reference path="../test/support/autocannon.d.ts" />
+import { existsSync, readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { mixRequests, type MixCounters } from './mix-requests.js'
 import { freePort, median, mockBin, requireBuiltMock, root, spawnUntil } from './mock-support.js'
@@ -53,10 +58,27 @@ interface Target {
   non2xx: number
   errors: number
   lost: number
+  /** The server's process id, when its CPU time is read (Node servers on Linux). */
+  pid?: number | undefined
+  /** Server CPU time per request of each run, microseconds. */
+  cpuUs: number[]
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const TICKS_PER_S = 100
+
+/** User + system CPU time of a process in clock ticks, or null without /proc. */
+function cpuTicks(pid: number | undefined): number | null {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return null
+  // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return Number(fields[11]) + Number(fields[12]) // utime, stime (fields 14 and 15)
 }
 
 async function run(t: Target, duration: number): Promise<void> {
   const counters: MixCounters = { writes: 0, lost: 0 }
+  const ticksBefore = cpuTicks(t.pid)
   const r = t.mix
     ? await autocannon({
         url: t.url,
@@ -73,6 +95,9 @@ async function run(t: Target, duration: number): Promise<void> {
         duration,
       })
   t.rps.push(r.requests.average)
+  const ticksAfter = cpuTicks(t.pid)
+  if (ticksBefore !== null && ticksAfter !== null && r.requests.total > 0)
+    t.cpuUs.push(((ticksAfter - ticksBefore) * 1e6) / TICKS_PER_S / r.requests.total)
   t.p99.push(r.latency.p99)
   t.non2xx += r.non2xx
   t.errors += r.errors
@@ -121,19 +146,29 @@ async function main(): Promise<void> {
     console.log(`get_member_info answer: ${Buffer.byteLength(answerText)} bytes (the bare server sends the same bytes)`)
     const bareUrl = `http://127.0.0.1:${started[4]!.match[1]}`
     const targets: Target[] = [
-      { name: 'bare node:http (fixed body)', url: bareUrl, mix: false },
-      { name: 'krs-mock (default: no response check, log off)', url: started[0]!.match[1]!, mix: false },
-      { name: 'krs-mock --validate-responses, log on', url: started[1]!.match[1]!, mix: false },
+      { name: 'bare node:http (fixed body)', url: bareUrl, mix: false, pid: started[4]!.proc.child.pid },
+      {
+        name: 'krs-mock (default: no response check, log off)',
+        url: started[0]!.match[1]!,
+        mix: false,
+        pid: started[0]!.proc.child.pid,
+      },
+      {
+        name: 'krs-mock --validate-responses, log on',
+        url: started[1]!.match[1]!,
+        mix: false,
+        pid: started[1]!.proc.child.pid,
+      },
       { name: 'Prism mock', url: `http://127.0.0.1:${prismPort}`, mix: false },
-      { name: 'bare node:http, read/write mix', url: bareUrl, mix: true },
-      { name: 'krs-mock, read/write mix', url: started[3]!.match[1]!, mix: true },
-    ].map((t) => ({ ...t, rps: [], p99: [], non2xx: 0, errors: 0, lost: 0 }))
+      { name: 'bare node:http, read/write mix', url: bareUrl, mix: true, pid: started[4]!.proc.child.pid },
+      { name: 'krs-mock, read/write mix', url: started[3]!.match[1]!, mix: true, pid: started[3]!.proc.child.pid },
+    ].map((t) => ({ ...t, rps: [], p99: [], non2xx: 0, errors: 0, lost: 0, cpuUs: [] }))
     for (const t of targets) {
       if (!t.mix) {
         const check = await fetch(`${t.url}/api/v1/get_member_info`, { method: 'POST', headers, body })
         if (check.status !== 200) throw new Error(`${t.name}: ${t.url} answered ${check.status}: ${await check.text()}`)
       }
-      await run({ ...t, rps: [], p99: [] }, 1) // warm-up, not counted
+      await run({ ...t, rps: [], p99: [], cpuUs: [] }, 1) // warm-up, not counted
     }
     for (let round = 0; round < ROUNDS; round++) for (const t of targets) await run(t, DURATION)
 
@@ -151,7 +186,7 @@ async function main(): Promise<void> {
     )
     for (const t of targets) {
       console.log(
-        `  ${t.name.padEnd(48)} ${Math.round(median(t.rps)).toString().padStart(7)} req/s  p99 ${String(median(t.p99)).padStart(4)} ms  non-2xx ${t.non2xx}  errors ${t.errors}${t.mix && t.name.startsWith('krs') ? `  lost writes ${t.lost}` : ''}  (rounds: ${t.rps.map(Math.round).join(', ')})`,
+        `  ${t.name.padEnd(48)} ${Math.round(median(t.rps)).toString().padStart(7)} req/s  p99 ${String(median(t.p99)).padStart(4)} ms  non-2xx ${t.non2xx}  errors ${t.errors}${t.cpuUs.length > 0 ? `  CPU ${median(t.cpuUs).toFixed(0)} µs/req` : ''}${t.mix && t.name.startsWith('krs') ? `  lost writes ${t.lost}` : ''}  (rounds: ${t.rps.map(Math.round).join(', ')})`,
       )
     }
     console.log(`krs-mock / bare node:http:        ${(mock / bare).toFixed(2)}x  (goal >= 0.75x)`)
@@ -159,6 +194,21 @@ async function main(): Promise<void> {
     console.log(`read/write mix / bare node:http:  ${(mockMix / bareMix).toFixed(2)}x  (goal >= 0.5x)`)
     console.log(`krs-mock p99 at ${CONNECTIONS} connections:   ${mockP99} ms`)
     console.log(`--validate-responses + log / default: ${(mockDev / mock).toFixed(2)}x`)
+    const bareCpu = median(targets[0]!.cpuUs)
+    const mockCpu = median(targets[1]!.cpuUs)
+    if (targets[0]!.cpuUs.length > 0 && targets[1]!.cpuUs.length > 0) {
+      console.log(
+        `server CPU per get_member_info:   krs-mock ${mockCpu.toFixed(0)} µs, bare ${bareCpu.toFixed(0)} µs (${(mockCpu / bareCpu).toFixed(2)}x)`,
+      )
+      reportFigure({
+        name: 'mock-throughput.cpu-per-request',
+        value: Math.round(mockCpu),
+        unit: 'µs',
+        goal: null,
+        baseline: Math.round(bareCpu),
+        ratio: mockCpu / bareCpu,
+      })
+    }
     reportFigure({
       name: 'mock-throughput.vs-bare',
       value: Math.round(mock),
