@@ -47,7 +47,9 @@ describe('npm start (the README quick start)', () => {
         }
       }
       started.stdout!.on('data', onData)
-      started.stderr!.on('data', (d: Buffer) => void (output += d.toString()))
+      started.stderr!.on('data', (d: Buffer) => {
+        output += d.toString()
+      })
       started.once('exit', (code) => {
         clearTimeout(timer)
         reject(new Error(`npm start exited (${code}) before listening:\n${output}`))
