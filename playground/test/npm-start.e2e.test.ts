@@ -1,25 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureSiteBuilt, siteDir } from './support/site-build.js'
 
 // The README's first command ends in `npm start`: the emulator with the default scenario and
 // the documentation site on one port. This runs that command as a reader would (only the port
-// is chosen free, through `npm start -- --port N`), then checks the site, the playground, the
-// API and the admin API on it, and that stopping it frees the port.
+// differs: `npm start -- --port 0` picks a free one and prints it), then checks the site, the
+// playground, the API and the admin API on it, and that stopping it frees the port.
 const repoRoot = join(siteDir, '..')
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port
-      s.close(() => resolve(port))
-    })
-  })
-}
 
 describe('npm start (the README quick start)', () => {
   let child: ChildProcess | null = null
@@ -28,9 +16,8 @@ describe('npm start (the README quick start)', () => {
 
   beforeAll(async () => {
     ensureSiteBuilt()
-    const port = await freePort()
     // A process group of its own: npm does not pass SIGTERM on to the server it started.
-    child = spawn('npm', ['start', '--', '--port', String(port)], {
+    child = spawn('npm', ['start', '--', '--port', '0'], {
       cwd: repoRoot,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
