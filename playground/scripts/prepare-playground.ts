@@ -83,6 +83,8 @@ const runtimeFile = writeHashed(
   await bundle('index.ts', {
     format: 'esm',
     define: { __KRS_ENGINE_FILE__: JSON.stringify(`./${engineFile}`) },
+    // MSW's cookie jar is never filled by the emulator (runtime/no-cookie-jar.ts).
+    alias: { 'tough-cookie': join(siteDir, 'runtime', 'no-cookie-jar.ts') },
     outfile: join(outDir, 'runtime.js'),
   }),
 )
