@@ -1,5 +1,109 @@
-// Entry of the playground runtime, bundled by scripts/prepare-playground.ts with esbuild into
-// static/playground-runtime/runtime.js and loaded by the /playground pages only.
-export { startEmulator } from './emulator.js'
-export { validateBody, parseBodyText, type BodyIssue } from './validate-body.js'
-export { exampleBody, sampleMember, SCENARIO_IDS } from './example-body.js'
+// Entry of the playground runtime's page part, bundled by scripts/prepare-playground.ts with
+// esbuild into static/playground-runtime/runtime.<hash>.js and loaded by the /playground pages
+// only. It stays small: the engine, the validation (Ajv) and the example generator
+// (json-schema-faker) run in a dedicated Web Worker (engine-worker.ts, engine.<hash>.js); this
+// part starts that worker, answers the page's emulator requests through MSW by forwarding
+// them to it, and parses the editor's text.
+import { http, passthrough } from 'msw'
+import { setupWorker, type SetupWorker } from 'msw/browser'
+import { emulatorRoutes } from '../../mock-server/src/msw/routes.js'
+import type { ExampleOptions, FromWorker, ToWorker, WireResponse } from './protocol.js'
+import type { BodyIssue } from './validate-body.js'
+
+export { parseBodyText } from './parse-body.js'
+export type { BodyIssue, ExampleOptions }
+
+/** The engine worker's file name (with its content hash), set by scripts/prepare-playground.ts. */
+declare const __KRS_ENGINE_FILE__: string
+
+/**
+ * Requests the playground sends to a server on this same origin (`npm start` serves the site
+ * beside `krs mock`) carry this header: they go to the network, not to the in-browser emulator.
+ */
+export const BYPASS_HEADER = 'x-krs-playground-target'
+
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void }
+let engineWorker: Worker | null = null
+let failure: Error | null = null
+let nextId = 1
+const pending = new Map<number, Pending>()
+
+function failAll(e: Error): void {
+  failure = e
+  for (const p of pending.values()) p.reject(e)
+  pending.clear()
+}
+
+/** The engine's worker, started on the first call (the page's first use of the runtime). */
+function worker(): Worker {
+  if (engineWorker) return engineWorker
+  const w = new Worker(new URL(__KRS_ENGINE_FILE__, import.meta.url))
+  w.addEventListener('message', (e: MessageEvent<FromWorker>) => {
+    const m = e.data
+    const p = pending.get(m.id)
+    if (!p) return
+    pending.delete(m.id)
+    if (m.ok) p.resolve(m.value)
+    else p.reject(new Error(m.error))
+  })
+  w.addEventListener('error', (e) => {
+    e.preventDefault()
+    failAll(new Error(`エミュレータのワーカーを起動できませんでした: ${e.message || 'error'}`))
+  })
+  engineWorker = w
+  return w
+}
+
+type Call = ToWorker extends infer T ? (T extends { id: number } ? Omit<T, 'id'> : never) : never
+
+function call<T>(message: Call, transfer: Transferable[] = []): Promise<T> {
+  if (failure) return Promise.reject(failure)
+  const w = worker()
+  const id = nextId++
+  return new Promise<T>((resolve, reject) => {
+    pending.set(id, { resolve: resolve as (v: unknown) => void, reject })
+    w.postMessage({ ...message, id } as ToWorker, transfer)
+  })
+}
+
+/** One emulator request, answered by the engine in the worker. */
+async function forward({ request }: { request: Request }): Promise<Response> {
+  const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer()
+  const answer = await call<WireResponse>(
+    { kind: 'request', request: { method: request.method, url: request.url, headers: [...request.headers], body } },
+    body ? [body] : [],
+  )
+  return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: answer.headers })
+}
+
+const bypass = http.all('*', ({ request }) =>
+  request.headers.get(BYPASS_HEADER) === 'server' ? passthrough() : undefined,
+)
+
+let started: Promise<SetupWorker> | null = null
+
+/**
+ * Starts the in-browser emulator once per page: the engine with the default scenario in the
+ * worker, and an MSW service worker answering `/api/v1/*`, `/{env}/api/v1/*` and `/__mock/*`
+ * of this origin only (a local `krs mock` or the real service on another origin is not
+ * intercepted).
+ */
+export function startEmulator(options: { origin: string; workerUrl: string; zipUrl: string }): Promise<SetupWorker> {
+  started ??= (async () => {
+    await call<null>({ kind: 'start', zipUrl: options.zipUrl })
+    const sw = setupWorker(bypass, ...emulatorRoutes(options.origin, forward))
+    await sw.start({ serviceWorker: { url: options.workerUrl }, onUnhandledRequest: 'bypass', quiet: true })
+    return sw
+  })()
+  return started
+}
+
+/** Validates a request body against the operation's JSON Schema (in the worker). */
+export function validateBody(schema: unknown, body: unknown): Promise<BodyIssue[]> {
+  return call<BodyIssue[]>({ kind: 'validate', schema, body })
+}
+
+/** An example body valid for the schema, with the target's ids (in the worker). */
+export function exampleBody(schema: unknown, options: ExampleOptions): Promise<unknown> {
+  return call<unknown>({ kind: 'example', schema, options })
+}

@@ -1,17 +1,21 @@
 /**
  * Run before every site build and start, after prepare:contract. Writes git-ignored files
- * under static/playground-runtime/ that only the /playground pages load:
- *   runtime.js            the emulator (engine + MSW door), Ajv and json-schema-faker, bundled by esbuild
- *   registry.json         the 61 operations (description, rights, option, errors, request schema) and the error catalogue
- *   zip-dictionary.txt    the emulator's zip dictionary (mock-server/data), fetched on the first zip lookup
+ * under static/playground-runtime/ that only the /playground pages load, each named with a
+ * hash of its content (the server lets browsers keep such files):
+ *   runtime.<hash>.js         the page's part (runtime/index.ts): MSW routes forwarding to the engine's worker
+ *   engine.<hash>.js          the engine's Web Worker (runtime/engine-worker.ts): the emulator, Ajv, json-schema-faker
+ *   registry.<hash>.json      the 61 operations (description, rights, option, errors, request schema) and the error catalogue
+ *   zip-dictionary.<hash>.txt the emulator's zip dictionary (mock-server/data), fetched on the first zip lookup
+ * the names in .generated/playground-runtime.json (imported by the page's runtime-loader.ts),
  * and static/mockServiceWorker.js when missing (it is committed; `npx msw init playground/static`).
  */
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { build, type BuildOptions } from 'esbuild'
 import { operations } from '../../mock-server/src/generated/operations.js'
 import { playgroundRegistry } from './playground-registry.js'
 import type { ErrorEntry } from './site-data.js'
@@ -19,10 +23,18 @@ import type { ErrorEntry } from './site-data.js'
 const siteDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 const repoRoot = join(siteDir, '..')
 const outDir = join(siteDir, 'static', 'playground-runtime')
+rmSync(outDir, { recursive: true, force: true })
 mkdirSync(outDir, { recursive: true })
 
+/** Writes `<stem>.<hash>.<ext>` into outDir and returns that name. */
+function writeHashed(stem: string, ext: string, content: string | Uint8Array): string {
+  const name = `${stem}.${createHash('sha256').update(content).digest('hex').slice(0, 12)}.${ext}`
+  writeFileSync(join(outDir, name), content)
+  return name
+}
+
 const catalogue = JSON.parse(readFileSync(join(siteDir, '.generated', 'error-catalogue.json'), 'utf8')) as ErrorEntry[]
-writeFileSync(join(outDir, 'registry.json'), JSON.stringify(playgroundRegistry(operations as never, catalogue)))
+const registryFile = writeHashed('registry', 'json', JSON.stringify(playgroundRegistry(operations as never, catalogue)))
 
 const zipText = join(repoRoot, 'mock-server', 'data', 'zip-dictionary.txt')
 if (!existsSync(zipText)) {
@@ -31,7 +43,7 @@ if (!existsSync(zipText)) {
     stdio: 'inherit',
   })
 }
-copyFileSync(zipText, join(outDir, 'zip-dictionary.txt'))
+const zipFile = writeHashed('zip-dictionary', 'txt', readFileSync(zipText))
 
 const workerFile = join(siteDir, 'static', 'mockServiceWorker.js')
 if (!existsSync(workerFile)) {
@@ -39,19 +51,47 @@ if (!existsSync(workerFile)) {
   copyFileSync(require.resolve('msw/mockServiceWorker.js', { paths: [repoRoot] }), workerFile)
 }
 
-const result = await build({
-  entryPoints: [join(siteDir, 'runtime', 'index.ts')],
-  outfile: join(outDir, 'runtime.js'),
+const common: BuildOptions = {
   bundle: true,
   platform: 'browser',
-  inject: [join(siteDir, 'runtime', 'buffer-shim.ts')],
-  format: 'esm',
   target: 'es2022',
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
-})
-if (result.errors.length > 0) process.exit(1)
+  write: false,
+}
+
+async function bundle(entry: string, options: BuildOptions): Promise<Uint8Array> {
+  const result = await build({ ...common, ...options, entryPoints: [join(siteDir, 'runtime', entry)] })
+  if (result.errors.length > 0 || !result.outputFiles?.[0]) process.exit(1)
+  return result.outputFiles[0].contents
+}
+
+// A classic worker script (no module worker needed).
+const engineFile = writeHashed(
+  'engine',
+  'js',
+  await bundle('engine-worker.ts', {
+    format: 'iife',
+    inject: [join(siteDir, 'runtime', 'buffer-shim.ts')],
+    outfile: join(outDir, 'engine.js'),
+  }),
+)
+const runtimeFile = writeHashed(
+  'runtime',
+  'js',
+  await bundle('index.ts', {
+    format: 'esm',
+    define: { __KRS_ENGINE_FILE__: JSON.stringify(`./${engineFile}`) },
+    // MSW's cookie jar is never filled by the emulator (runtime/no-cookie-jar.ts).
+    alias: { 'tough-cookie': join(siteDir, 'runtime', 'no-cookie-jar.ts') },
+    outfile: join(outDir, 'runtime.js'),
+  }),
+)
+writeFileSync(
+  join(siteDir, '.generated', 'playground-runtime.json'),
+  `${JSON.stringify({ runtime: runtimeFile, engine: engineFile, registry: registryFile, zipDictionary: zipFile }, null, 2)}\n`,
+)
 console.log(
-  `[prepare-playground] ${Object.keys(operations).length} operations; runtime, registry and zip dictionary in static/playground-runtime/`,
+  `[prepare-playground] ${Object.keys(operations).length} operations; ${runtimeFile}, ${engineFile}, ${registryFile} and ${zipFile} in static/playground-runtime/`,
 )

@@ -1,6 +1,7 @@
-import { http, type HttpHandler } from 'msw'
+import type { HttpHandler } from 'msw'
 import { createEngine } from '../emulator.js'
 import type { Engine, EngineOptions } from '../kernel/create-engine.js'
+import { emulatorRoutes } from './routes.js'
 
 /**
  * The KREISEL hosts of the contract's `servers` whose names are fixed: the production
@@ -22,16 +23,6 @@ export interface MockHandlersOptions extends EngineOptions {
   baseUrl?: string | readonly string[]
 }
 
-function handlersFor(base: string, run: (r: { request: Request }) => Promise<Response>): HttpHandler[] {
-  return [
-    http.post(`${base}/api/v1/:name`, run),
-    http.post(`${base}/:environmentId/api/v1/:name`, run),
-    http.all(`${base}/api/v1/*`, run),
-    http.all(`${base}/:environmentId/api/v1/*`, run),
-    http.all(`${base}/__mock/*`, run),
-  ]
-}
-
 /**
  * MSW handlers running the emulator: `POST /api/v1/{name}` and
  * `POST /{environmentId}/api/v1/{name}`, a catch-all answering 405 for other methods on
@@ -48,7 +39,7 @@ export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandl
   const engine = given ?? createEngine(engineOptions)
   const bases = baseUrl === undefined ? KREISEL_BASE_URLS : typeof baseUrl === 'string' ? [baseUrl] : baseUrl
   const run = ({ request }: { request: Request }): Promise<Response> => engine.handle(request)
-  return [...new Set(bases.map((b) => b.replace(/\/+$/, '')))].flatMap((base) => handlersFor(base, run))
+  return [...new Set(bases.map((b) => b.replace(/\/+$/, '')))].flatMap((base) => emulatorRoutes(base, run))
 }
 
 export type { Engine, EngineOptions }

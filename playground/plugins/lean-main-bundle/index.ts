@@ -9,12 +9,16 @@ import type { LoadContext, Plugin } from '@docusaurus/types'
  *   a prop (`spec`) if the docs ever use them.
  * - Prism is no longer a client module (no-prism-client-module.js): it loads with the code
  *   block.
+ * - The code blocks' Prism comes in a chunk of its own, loaded only when a block renders itself
+ *   in the browser; the server build imports it directly (highlighted-loader.server.ts).
+ * - Link prefetching inserts its <link rel="prefetch"> elements in idle time (idle-prefetch.js)
+ *   instead of all at once while the page hydrates.
  */
 export function leanMainBundle(context: LoadContext): Plugin {
   const dir = join(context.siteDir, 'plugins', 'lean-main-bundle')
   return {
     name: 'krs-lean-main-bundle',
-    configureWebpack: (_config, _isServer, utils) => {
+    configureWebpack: (_config, isServer, utils) => {
       const bundler = utils.currentBundler.instance
       return {
         plugins: [
@@ -22,6 +26,18 @@ export function leanMainBundle(context: LoadContext): Plugin {
             /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/,
             join(dir, 'no-prism-client-module.js'),
           ),
+          new bundler.NormalModuleReplacementPlugin(
+            /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]prefetch(\.js)?$/,
+            join(dir, 'idle-prefetch.js'),
+          ),
+          ...(isServer
+            ? [
+                new bundler.NormalModuleReplacementPlugin(
+                  /CodeBlock[\\/]Content[\\/]highlighted-loader(\.ts)?$/,
+                  join(context.siteDir, 'src', 'theme', 'CodeBlock', 'Content', 'highlighted-loader.server.ts'),
+                ),
+              ]
+            : []),
         ],
         module: {
           rules: [{ test: /[\\/]\.docusaurus[\\/]globalData\.json$/, use: [join(dir, 'global-data-loader.cjs')] }],

@@ -1,23 +1,30 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const siteDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const buildDir = join(siteDir, 'build')
 
+/** The playground runtime's files of the last prepare (names with content hashes), when written. */
+function runtimeFiles(): string[] {
+  try {
+    const names = JSON.parse(readFileSync(join(siteDir, '.generated', 'playground-runtime.json'), 'utf8')) as Record<
+      string,
+      string
+    >
+    return Object.values(names).map((n) => `playground-runtime/${n}`)
+  } catch {
+    return ['playground-runtime/missing']
+  }
+}
+
 /** Files every complete build has (the site, the playground pages and the playground runtime). */
-const expectedFiles = [
-  'index.html',
-  '404.html',
-  'playground/get_version.html',
-  'playground-runtime/runtime.js',
-  'mockServiceWorker.js',
-]
+const expectedFiles = ['index.html', '404.html', 'playground/get_version.html', 'mockServiceWorker.js']
 
 /** Builds the site when playground/build is missing or older than the playground (takes minutes on a busy machine). */
 export function ensureSiteBuilt(): void {
-  if (expectedFiles.every((f) => existsSync(join(buildDir, f)))) return
+  if ([...expectedFiles, ...runtimeFiles()].every((f) => existsSync(join(buildDir, f)))) return
   try {
     execFileSync('npm', ['run', 'build'], { cwd: siteDir, stdio: 'inherit' })
   } catch (e) {

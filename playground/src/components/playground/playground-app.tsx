@@ -13,7 +13,7 @@ import { addHistory, readHistory, type HistoryEntry } from './history'
 import {
   loadRegistry,
   loadRuntime,
-  RUNTIME_BASE,
+  ZIP_URL,
   type BodyIssue,
   type PlaygroundRegistry,
   type PlaygroundRuntime,
@@ -170,7 +170,7 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
           await rt.startEmulator({
             origin: window.location.origin,
             workerUrl: '/mockServiceWorker.js',
-            zipUrl: `${RUNTIME_BASE}/zip-dictionary.txt`,
+            zipUrl: ZIP_URL,
           })
           if (alive) setEmulatorReady(true)
         })
@@ -213,11 +213,28 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
 
   const op = registry && name ? registry.operations.find((o) => o.name === name) : undefined
   const parsed = useMemo(() => (runtime ? runtime.parseBodyText(bodyText) : null), [runtime, bodyText])
-  const issues: BodyIssue[] = useMemo(() => {
-    if (!runtime || !op || !parsed) return []
-    if (!parsed.ok) return [{ path: '', message: parsed.message }]
-    return runtime.validateBody(op.requestSchema, parsed.value)
+  // Checked by the engine's worker: the answer counts for the body it was asked about only
+  // (until it arrives, the check shows as being prepared).
+  const [checked, setChecked] = useState<{ of: unknown; op: string; issues: BodyIssue[] } | null>(null)
+  useEffect(() => {
+    if (!runtime || !op || !parsed) return
+    if (!parsed.ok) {
+      setChecked({ of: parsed, op: op.name, issues: [{ path: '', message: parsed.message }] })
+      return
+    }
+    let current = true
+    runtime.validateBody(op.requestSchema, parsed.value).then(
+      (issues) => current && setChecked({ of: parsed, op: op.name, issues }),
+      (e: unknown) =>
+        current &&
+        setChecked({ of: parsed, op: op.name, issues: [{ path: '', message: `検証できませんでした: ${String(e)}` }] }),
+    )
+    return () => {
+      current = false
+    }
   }, [runtime, op, parsed])
+  const checkedNow = checked !== null && checked.of === parsed && checked.op === op?.name
+  const issues: BodyIssue[] = checkedNow ? checked.issues : []
 
   const origin = typeof window === 'undefined' ? '' : window.location.origin
   // Snippets go where the playground sends: for the in-browser emulator, this page's origin
@@ -248,13 +265,7 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
       const elements = await memberElements(t, origin, ids.member_table_id ?? 1).catch(() => null)
       if (elements) memberInfo = sampleMemberInfo(elements, seed)
     }
-    const v = runtime.exampleBody(op.requestSchema, {
-      seed,
-      now,
-      ids,
-      memberInfo,
-      accept: (b) => runtime.validateBody(op.requestSchema, b).length === 0,
-    })
+    const v = await runtime.exampleBody(op.requestSchema, { seed, now, ids, memberInfo })
     const unknown = Array.from(idKeysOf(v)).filter((k) => !(k in ids))
     setExampleNote(
       unknown.length === 0
@@ -402,7 +413,7 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
                   aria-describedby="krs-pg-body-check"
                 />
                 <div id="krs-pg-body-check">
-                  {!runtime ? (
+                  {!runtime || !checkedNow ? (
                     <p className="krs-pg-muted">スキーマの検証を準備しています…</p>
                   ) : issues.length > 0 ? (
                     <ul className="krs-pg-issues" data-testid="body-issues">

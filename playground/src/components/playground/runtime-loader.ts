@@ -1,8 +1,13 @@
 import type { PlaygroundRegistry } from '../../../scripts/playground-registry'
+import files from '@site/.generated/playground-runtime.json'
 
 export type { PlaygroundRegistry, RegistryOperation } from '../../../scripts/playground-registry'
 
-/** The playground runtime (static/playground-runtime/runtime.js, built by scripts/prepare-playground.ts). */
+/**
+ * The playground runtime's page part (static/playground-runtime/runtime.<hash>.js, built by
+ * scripts/prepare-playground.ts from runtime/index.ts). Validation and examples are answered by
+ * the engine's Web Worker, hence asynchronous.
+ */
 export interface BodyIssue {
   path: string
   message: string
@@ -10,22 +15,23 @@ export interface BodyIssue {
 
 export interface PlaygroundRuntime {
   startEmulator(options: { origin: string; workerUrl: string; zipUrl: string }): Promise<unknown>
-  validateBody(schema: unknown, body: unknown): BodyIssue[]
+  validateBody(schema: unknown, body: unknown): Promise<BodyIssue[]>
   parseBodyText(text: string): { ok: true; value: unknown } | { ok: false; message: string }
   exampleBody(
     schema: unknown,
     options: {
       seed: number
       now: number
-      accept?: (v: unknown) => boolean
       ids?: Record<string, number>
       memberInfo?: Record<string, unknown>
     },
-  ): unknown
+  ): Promise<unknown>
 }
 
 export const RUNTIME_BASE = '/playground-runtime'
-const RUNTIME_URL = `${RUNTIME_BASE}/runtime.js`
+const RUNTIME_URL = `${RUNTIME_BASE}/${files.runtime}`
+/** The emulator's zip dictionary (fetched by the engine on its first zip lookup). */
+export const ZIP_URL = `${RUNTIME_BASE}/${files.zipDictionary}`
 
 let runtime: Promise<PlaygroundRuntime> | null = null
 let registry: Promise<PlaygroundRegistry> | null = null
@@ -38,7 +44,7 @@ export function loadRuntime(): Promise<PlaygroundRuntime> {
 }
 
 export function loadRegistry(): Promise<PlaygroundRegistry> {
-  registry ??= fetch(`${RUNTIME_BASE}/registry.json`).then((r) => {
+  registry ??= fetch(`${RUNTIME_BASE}/${files.registry}`).then((r) => {
     if (!r.ok) throw new Error(`registry.json: HTTP ${r.status}`)
     return r.json() as Promise<PlaygroundRegistry>
   })

@@ -1,0 +1,23 @@
+// Stands in for `tough-cookie` in the page part of the playground runtime (esbuild `alias` in
+// scripts/prepare-playground.ts). MSW keeps the cookies that mocked answers set in a
+// tough-cookie jar (with its public-suffix list, about half of the page part's size); the
+// emulator never sets a cookie, so this jar holds nothing: requests keep the cookies of the
+// page and of their own headers, which MSW reads without the jar.
+
+export class MemoryCookieStore {
+  idx: Record<string, unknown> = {}
+}
+
+export class CookieJar {
+  getCookiesSync(_url: string): never[] {
+    return []
+  }
+
+  async setCookie(_cookie: string, _url: string): Promise<void> {}
+}
+
+export const Cookie = {
+  fromJSON(_value: unknown): null {
+    return null
+  },
+}

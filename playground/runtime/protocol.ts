@@ -1,0 +1,37 @@
+// Messages between the playground page (runtime/index.ts, the main thread) and the engine's
+// dedicated Web Worker (runtime/engine-worker.ts).
+import type { BodyIssue } from './validate-body.js'
+
+export interface ExampleOptions {
+  seed: number
+  now: number
+  ids?: Record<string, number>
+  memberInfo?: Record<string, unknown>
+}
+
+/** A request as the page's MSW handler received it. */
+export interface WireRequest {
+  method: string
+  url: string
+  headers: [string, string][]
+  body: ArrayBuffer | null
+}
+
+/** The engine's answer, rebuilt into a Response by the page. */
+export interface WireResponse {
+  status: number
+  statusText: string
+  headers: [string, string][]
+  body: ArrayBuffer | null
+}
+
+export type ToWorker = { id: number } & (
+  | { kind: 'start'; zipUrl: string }
+  | { kind: 'request'; request: WireRequest }
+  | { kind: 'validate'; schema: unknown; body: unknown }
+  | { kind: 'example'; schema: unknown; options: ExampleOptions }
+)
+
+export type FromWorker =
+  | { id: number; ok: true; value: null | WireResponse | BodyIssue[] | unknown }
+  | { id: number; ok: false; error: string }
