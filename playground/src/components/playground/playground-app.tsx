@@ -130,7 +130,6 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
   const [exampleNote, setExampleNote] = useState('')
   const sendButton = useRef<HTMLButtonElement>(null)
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load (a new operation keeps the runtime and the registry)
   useEffect(() => {
     let alive = true
     // A new page load starts a new in-browser emulator: ids created before it are gone.
@@ -148,21 +147,13 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
     } catch {
       // no storage
     }
-    // An operation's page shows its details as soon as the registry (data, no script) arrives;
-    // the emulator runtime (about 1.7 MB of script) loads after the page has painted and
-    // loaded, so that it never delays the first view of the page.
+    // The emulator runtime loads after the page has painted and loaded, so that it never
+    // delays the first view of the page (the registry is loaded by the effect below).
     const fail = (e: unknown): void => {
       if (alive) setLoadError(String(e))
     }
-    const showRegistry = (): void => {
-      loadRegistry()
-        .then((reg) => alive && setRegistry(reg))
-        .catch(fail)
-    }
-    if (name) showRegistry()
     const start = (): void => {
       if (!alive) return
-      showRegistry()
       loadRuntime()
         .then(async (rt) => {
           if (!alive) return
@@ -186,6 +177,21 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
       window.removeEventListener('load', afterPaint)
     }
   }, [])
+
+  // An operation's page shows its details as soon as the registry (data, no script) arrives.
+  // The list page does without it (its list comes with the page): the registry's JSON is
+  // fetched and parsed when an operation is chosen, not while the list page loads.
+  useEffect(() => {
+    if (!name || registry) return
+    let current = true
+    loadRegistry().then(
+      (reg) => current && setRegistry(reg),
+      (e: unknown) => current && setLoadError(String(e)),
+    )
+    return () => {
+      current = false
+    }
+  }, [name, registry])
 
   // A new operation: the body of a shared address, or an empty object.
   const location = useLocation()
