@@ -45,7 +45,7 @@ export function loadRuntime(): Promise<PlaygroundRuntime> {
 
 export function loadRegistry(): Promise<PlaygroundRegistry> {
   registry ??= fetch(`${RUNTIME_BASE}/${files.registry}`).then((r) => {
-    if (!r.ok) throw new Error(`registry.json: HTTP ${r.status}`)
+    if (!r.ok) throw new Error(`${files.registry}: HTTP ${r.status}`)
     return r.json() as Promise<PlaygroundRegistry>
   })
   return registry
