@@ -27,6 +27,12 @@ function digitsAt(s: string, at: number, n: number): number {
   return v
 }
 
+/** Day numbers of 0000-01-01 and 10000-01-01: four-digit years. */
+const FIRST_DAY = -719528
+const END_DAY = 2932897
+/** 'YYYY-MM-DD' of recent day numbers of four-digit years (member dates repeat a lot); cleared when full. */
+const dayTexts = new Map<number, string>()
+
 /**
  * 'YYYY-MM-DD' → day number, or null when not a real calendar date. Years before 100 are
  * refused (as `Date.UTC` would read them as 19xx).
@@ -43,6 +49,15 @@ export function parseDay(s: string): number | null {
 }
 
 export function formatDay(day: number): string {
+  if (day >= FIRST_DAY && day < END_DAY) {
+    let text = dayTexts.get(day)
+    if (text === undefined) {
+      if (dayTexts.size >= 4096) dayTexts.clear()
+      text = new Date(day * DAY_MS).toISOString().slice(0, 10)
+      dayTexts.set(day, text)
+    }
+    return text
+  }
   return new Date(day * DAY_MS).toISOString().slice(0, 10)
 }
 
@@ -63,9 +78,6 @@ export function jstDay(unix: number): number {
 
 /** 'YYYY-MM-DD ' of recent day numbers (member dates repeat a lot); cleared when full. */
 const dayPrefixes = new Map<number, string>()
-/** Day numbers of 0000-01-01 and 10000-01-01: four-digit years. */
-const FIRST_DAY = -719528
-const END_DAY = 2932897
 const twoDigits = (n: number): string => (n < 10 ? `0${n}` : `${n}`)
 
 /** Unix seconds → 'YYYY-MM-DD HH:MM:SS' in JST. */

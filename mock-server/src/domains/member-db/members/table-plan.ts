@@ -33,6 +33,15 @@ export interface TablePlan {
   readonly column: ReadonlyMap<number, Column>
   /** The columns object the plan was made for (a restore replaces it). */
   readonly columnsOf: unknown
+  /** The elements `get_member_info` writes after the system fields, in order (no timestamps). */
+  readonly jsonFields: readonly JsonField[]
+}
+
+/** One element of a member's JSON: its `,"e_{id}":` text, the element and its column. */
+export interface JsonField {
+  readonly key: string
+  readonly el: MemberElement
+  readonly column: Column | undefined
 }
 
 interface Cached {
@@ -69,6 +78,9 @@ function build(table: MemberTableState): TablePlan {
     posByKey: new Map(els.map((e, i) => [`e_${e.id}`, i])),
     column,
     columnsOf: table.members,
+    jsonFields: els
+      .filter((el) => el.type !== 'timestamp')
+      .map((el) => ({ key: `,"e_${el.id}":`, el, column: column.get(el.id) })),
     marks: new Int32Array(els.length),
     uniqueKeyStable: els.every((e) => !e.unique || (e.type !== 'autogen' && e.type !== 'hashed_password')),
   }
