@@ -63,9 +63,13 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
     started: number,
   ): void => {
     // X-Krs-Emulator tells clients (krs) that they talk to the emulator, not the real service.
-    // One header object for writeHead: a header set before with setHeader would make node
-    // merge and re-validate every header of the answer.
-    res.writeHead(out.status, { ...out.headers, 'X-Krs-Emulator': 'krs-mock' })
+    // One flat list for writeHead (node takes [name, value, name, value, ...] as they are):
+    // no copy of the answer's header object, which cost several microseconds per request.
+    const headers = out.headers
+    const list: string[] = []
+    for (const name in headers) list.push(name, headers[name]!)
+    list.push('X-Krs-Emulator', 'krs-mock')
+    res.writeHead(out.status, list)
     res.end(out.body)
     if (log) log(req.method ?? '', path, out, performance.now() - started)
   }
@@ -81,7 +85,8 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
   }
 
   return (req, res) => {
-    const started = performance.now()
+    // Only the request log reads the time.
+    const started = log ? performance.now() : 0
     const url = req.url ?? '/'
     const q = url.indexOf('?')
     const path = q < 0 ? url : url.slice(0, q)
