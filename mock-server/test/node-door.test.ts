@@ -1,4 +1,5 @@
 import http from 'node:http'
+import net from 'node:net'
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -109,6 +110,63 @@ describe('Node door', () => {
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
+  })
+
+  it('answers requests that arrive together each on its own connection, and two pipelined on one socket in order', async () => {
+    // The door writes the answers of one event-loop turn together: each must still reach
+    // its own client, with its own id and member.
+    server = await startNodeServer(createEngine({ members: 40, clock: { mode: 'manual' } }), { port: 0, log: null })
+    const url = server.url
+    const one = (memberId: number) =>
+      new Promise<{ id: string | undefined; member: number }>((resolve, reject) => {
+        const agent = new http.Agent({ keepAlive: false })
+        const req = http.request(`${url}/api/v1/get_member_info`, {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            authorization: 'Bearer krs-all',
+            'x-request-id': `member-${memberId}`,
+          },
+        })
+        req.on('response', (res) => {
+          let body = ''
+          res.setEncoding('utf8')
+          res.on('data', (d: string) => (body += d))
+          res.on('end', () =>
+            resolve({ id: res.headers['x-request-id'] as string | undefined, member: (JSON.parse(body) as { id: number }).id }),
+          )
+        })
+        req.on('error', reject)
+        req.end(JSON.stringify({ member_table_id: 1, member_id: memberId }))
+      })
+    const ids = Array.from({ length: 30 }, (_, i) => i + 1)
+    const answers = await Promise.all(ids.map(one))
+    expect(answers).toEqual(ids.map((m) => ({ id: `member-${m}`, member: m })))
+
+    // Two requests written at once on one socket (HTTP/1.1 pipelining): two answers, in order.
+    const { port } = new URL(url)
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1')
+      let text = ''
+      socket.setEncoding('utf8')
+      socket.on('data', (d: string) => {
+        text += d
+        if ((text.match(/X-Krs-Emulator/g) ?? []).length === 2 && text.endsWith('0\r\n\r\n')) {
+          socket.end()
+          resolve(text)
+        }
+      })
+      socket.on('error', reject)
+      const request = (memberId: number) => {
+        const body = JSON.stringify({ member_table_id: 1, member_id: memberId })
+        return `POST /api/v1/get_member_info HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAuthorization: Bearer krs-all\r\nX-Request-Id: pipe-${memberId}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+      }
+      socket.write(request(7) + request(8))
+    })
+    const order = [...raw.matchAll(/x-request-id: (pipe-\d+)/g)].map((m) => m[1])
+    expect(order).toEqual(['pipe-7', 'pipe-8'])
+    expect([...raw.matchAll(/"id":(\d+),"regist_date"/g)].map((m) => Number(m[1]))).toEqual([7, 8])
   })
 
   it('knows loopback addresses', () => {

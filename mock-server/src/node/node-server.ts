@@ -1,5 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { setImmediate } from 'node:timers'
 import type { Engine } from '../kernel/create-engine.js'
 import { errorResponse } from '../kernel/error-response.js'
 import { decodeUtf8Strict, type RawRequest, type RawResponse } from '../kernel/raw-http.js'
@@ -55,6 +56,8 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
     ...(opts.host ? { listenHost: opts.host } : {}),
   })
 
+  const batch = createAnswerBatch()
+
   const send = (
     req: http.IncomingMessage,
     res: http.ServerResponse,
@@ -69,8 +72,7 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
     const list: string[] = []
     for (const name in headers) list.push(name, headers[name]!)
     list.push('X-Krs-Emulator', 'krs-mock')
-    res.writeHead(out.status, list)
-    res.end(out.body)
+    batch.add(res, out.status, list, out.body)
     if (log) log(req.method ?? '', path, out, performance.now() - started)
   }
 
@@ -225,6 +227,45 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
       if (out instanceof Promise) out.then((o) => send(req, res, o, path, started), failed)
       else send(req, res, out, path, started)
     })
+  }
+}
+
+interface Answer {
+  res: http.ServerResponse
+  status: number
+  headers: string[]
+  body: RawResponse['body']
+}
+
+/**
+ * Answers are written at the end of the event-loop turn that computed them, all together
+ * (setImmediate, after every request that arrived in the turn was handled), not one by one.
+ * A client on another core is then woken once for the batch rather than once per answer:
+ * under 50 connections on a 2-core machine, a bare node:http server doing the same answers
+ * about 1.6x the requests per second with 40 % less CPU per request (bench/README.md).
+ * The state an answer shows is fixed when it is computed; only the socket write waits, for
+ * the rest of the turn (microseconds). One failed write never stops the others.
+ */
+function createAnswerBatch(): { add(res: http.ServerResponse, status: number, headers: string[], body: RawResponse['body']): void } {
+  let pending: Answer[] = []
+  const flush = (): void => {
+    const answers = pending
+    pending = []
+    for (const a of answers) {
+      try {
+        a.res.writeHead(a.status, a.headers)
+        a.res.end(a.body)
+      } catch (e) {
+        console.error('[krs-mock] an answer could not be written:', e)
+        a.res.destroy(e as Error)
+      }
+    }
+  }
+  return {
+    add(res, status, headers, body) {
+      if (pending.length === 0) setImmediate(flush)
+      pending.push({ res, status, headers, body })
+    },
   }
 }
 
