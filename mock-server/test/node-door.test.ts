@@ -134,7 +134,10 @@ describe('Node door', () => {
           res.setEncoding('utf8')
           res.on('data', (d: string) => (body += d))
           res.on('end', () =>
-            resolve({ id: res.headers['x-request-id'] as string | undefined, member: (JSON.parse(body) as { id: number }).id }),
+            resolve({
+              id: res.headers['x-request-id'] as string | undefined,
+              member: (JSON.parse(body) as { id: number }).id,
+            }),
           )
         })
         req.on('error', reject)

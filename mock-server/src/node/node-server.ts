@@ -230,6 +230,10 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
   }
 }
 
+interface AnswerBatch {
+  add(res: http.ServerResponse, status: number, headers: string[], body: RawResponse['body']): void
+}
+
 interface Answer {
   res: http.ServerResponse
   status: number
@@ -246,7 +250,7 @@ interface Answer {
  * The state an answer shows is fixed when it is computed; only the socket write waits, for
  * the rest of the turn (microseconds). One failed write never stops the others.
  */
-function createAnswerBatch(): { add(res: http.ServerResponse, status: number, headers: string[], body: RawResponse['body']): void } {
+function createAnswerBatch(): AnswerBatch {
   let pending: Answer[] = []
   const flush = (): void => {
     const answers = pending
