@@ -5,7 +5,9 @@
 // and the same bare server. Everything in the same run, loopback only, bounded.
 // Goals (issue 19): krs-mock >= 0.75x bare and >= 20x Prism for get_member_info; the mix
 // >= 0.5x bare. Also printed: krs-mock's p99 latency at 50 connections, and krs-mock with
-// --validate-responses and its request log (what the tests run) for comparison.
+// --validate-responses and its request log (what the tests run) for comparison, and krs-mock
+// against a bare server that writes its answers batched per event-loop turn as krs-mock's
+// Node door does (no goal: it shows the emulator's own cost).
 // The machine is shared: every round runs each target once in turn (A/B/A/B), each figure is
 // the median of the rounds, and the ratios are what to read.
 // Also printed, where /proc exists (Linux): the CPU time each Node server spends per request
@@ -32,12 +34,29 @@ const headers = { 'content-type': 'application/json', authorization: 'Bearer krs
 // The bare server answers the bytes krs-mock answers for the same request (fetched first in
 // the run, passed in BODY): both sides then send the same response, and the ratio measures
 // what krs-mock does besides HTTP (parse, auth, validation, handler, serialisation).
+// With BATCH=1 it also writes its answers the way krs-mock's Node door does (all the answers
+// of one event-loop turn together, at its end): a reference that shows what the emulator's
+// own work costs once both servers write alike (printed, no goal).
 const bareServer = `
 const http = require('node:http')
 const body = Buffer.from(process.env.BODY)
+let pending = []
+const flush = () => {
+  const answers = pending
+  pending = []
+  for (const res of answers) {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+    res.end(body)
+  }
+}
 const server = http.createServer((req, res) => {
   req.on('data', () => {})
   req.on('end', () => {
+    if (process.env.BATCH === '1') {
+      if (pending.length === 0) setImmediate(flush)
+      pending.push(res)
+      return
+    }
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
     res.end(body)
   })
@@ -143,6 +162,7 @@ async function main(): Promise<void> {
     const answerText = await answer.text()
     if (answer.status !== 200) throw new Error(`krs-mock answered ${answer.status}: ${answerText}`)
     started.push(await spawnUntil(process.execPath, ['-e', bareServer], /port (\d+)/, { BODY: answerText }))
+    started.push(await spawnUntil(process.execPath, ['-e', bareServer], /port (\d+)/, { BODY: answerText, BATCH: '1' }))
     console.log(`get_member_info answer: ${Buffer.byteLength(answerText)} bytes (the bare server sends the same bytes)`)
     const bareUrl = `http://127.0.0.1:${started[4]!.match[1]}`
     const targets: Target[] = [
@@ -162,6 +182,12 @@ async function main(): Promise<void> {
       { name: 'Prism mock', url: `http://127.0.0.1:${prismPort}`, mix: false },
       { name: 'bare node:http, read/write mix', url: bareUrl, mix: true, pid: started[4]!.proc.child.pid },
       { name: 'krs-mock, read/write mix', url: started[3]!.match[1]!, mix: true, pid: started[3]!.proc.child.pid },
+      {
+        name: 'bare node:http, answers batched',
+        url: `http://127.0.0.1:${started[5]!.match[1]}`,
+        mix: false,
+        pid: started[5]!.proc.child.pid,
+      },
     ].map((t) => ({ ...t, rps: [], p99: [], non2xx: 0, errors: 0, lost: 0, cpuUs: [] }))
     for (const t of targets) {
       if (!t.mix) {
@@ -172,7 +198,8 @@ async function main(): Promise<void> {
     }
     for (let round = 0; round < ROUNDS; round++) for (const t of targets) await run(t, DURATION)
 
-    const [bare, mock, mockDev, prism, bareMix, mockMix] = targets.map((t) => median(t.rps)) as [
+    const [bare, mock, mockDev, prism, bareMix, mockMix, bareBatched] = targets.map((t) => median(t.rps)) as [
+      number,
       number,
       number,
       number,
@@ -194,11 +221,14 @@ async function main(): Promise<void> {
     console.log(`read/write mix / bare node:http:  ${(mockMix / bareMix).toFixed(2)}x  (goal >= 0.5x)`)
     console.log(`krs-mock p99 at ${CONNECTIONS} connections:   ${mockP99} ms`)
     console.log(`--validate-responses + log / default: ${(mockDev / mock).toFixed(2)}x`)
+    console.log(
+      `krs-mock / bare node:http writing its answers the same way (batched): ${(mock / bareBatched).toFixed(2)}x  (no goal: the emulator's own cost)`,
+    )
     const bareCpu = median(targets[0]!.cpuUs)
     const mockCpu = median(targets[1]!.cpuUs)
     if (targets[0]!.cpuUs.length > 0 && targets[1]!.cpuUs.length > 0) {
       console.log(
-        `server CPU per get_member_info:   krs-mock ${mockCpu.toFixed(0)} µs, bare ${bareCpu.toFixed(0)} µs (${(mockCpu / bareCpu).toFixed(2)}x)`,
+        `server CPU per get_member_info:   krs-mock ${mockCpu.toFixed(0)} µs, bare ${bareCpu.toFixed(0)} µs (${(mockCpu / bareCpu).toFixed(2)}x), bare with batched answers ${median(targets[6]!.cpuUs).toFixed(0)} µs`,
       )
       reportFigure({
         name: 'mock-throughput.cpu-per-request',
@@ -217,6 +247,14 @@ async function main(): Promise<void> {
       baseline: Math.round(bare),
       ratio: mock / bare,
       met: mock / bare >= 0.75,
+    })
+    reportFigure({
+      name: 'mock-throughput.vs-bare-batched',
+      value: Math.round(mock),
+      unit: 'req/s',
+      goal: null,
+      baseline: Math.round(bareBatched),
+      ratio: mock / bareBatched,
     })
     reportFigure({
       name: 'mock-throughput.vs-prism',
