@@ -33,6 +33,8 @@ describe('memberInfoJson', () => {
       '\u0000\u001f',
       '\u2028\u2029',
       '😀 \ud800',
+      '\udc00 tail \ud83d',
+      '\u0008\u000c\u007f\u0080\u07ff\u0800\uffff',
       '</script>',
     ]
     for (const [i, text] of nasty.entries()) {
