@@ -145,8 +145,8 @@ const config: Config = {
     leanMainBundle,
     // /api: Redoc's server-rendered styles for both modes (src/redoc/server-styles.js), kept on
     // hydration (src/redoc/client-styles.js), and Redoc's bundle patched in both builds
-    // (plugins/redoc-bundle/loader.cjs: the logo from the site, names for its selects, a colour
-    // hook for dark mode).
+    // (plugins/redoc-bundle/loader.cjs: the logo from the site, names for its selects, Japanese
+    // for the texts Redoc writes itself, a colour hook for dark mode).
     (context) => ({
       name: 'krs-redoc-client-styles',
       configureWebpack: (_config, isServer, utils) => {

@@ -6,7 +6,10 @@
 // 2. Accessible names: Redoc's dropdown (content types, examples) receives an `ariaLabel` prop
 //    from every caller but never puts it on its <select>, and its visible <label> does not name
 //    it. The select gets `aria-label` (in Japanese), in the server HTML as well as on the client.
-// 3. Contrast hook: the pattern label of a field has a fixed colour (#0e7c86) that is too dark
+// 3. Japanese texts: what Redoc writes itself and its `labels` option does not reach (the
+//    visible "Content type" above a body, the sample's copy button and its tooltip, "Expand
+//    all"/"Collapse all" of a JSON sample, "Authorizations:").
+// 4. Contrast hook: the pattern label of a field has a fixed colour (#0e7c86) that is too dark
 //    on the dark theme's backgrounds; it reads the CSS variable --krs-redoc-pattern-color
 //    instead (set in src/css/custom.css), with Redoc's colour as the fallback.
 //
@@ -15,6 +18,16 @@
 
 /** Japanese names for the labels Redoc passes to its dropdowns. */
 const dropdownNames = { 'Content type': 'コンテンツタイプ', Example: '例', Callback: 'コールバック' }
+
+/** Texts Redoc writes in English whatever its options, with the Japanese the site shows. */
+const texts = [
+  [/(createElement\(\w+,null,)"Content type"\)/, '$1"コンテンツタイプ")', 'content type label'],
+  [/"Copied":"Not supported in your browser"/, '"コピーしました":"このブラウザーではコピーできません"', 'copy tooltip'],
+  [/(,open:\w+\},)"Copy"\)/, '$1"コピー")', 'copy button'],
+  [/" Expand all "/, '" すべて開く "', 'expand all'],
+  [/" Collapse all "/, '" すべて閉じる "', 'collapse all'],
+  [/"Authorizations:"/, '"認証:"', 'authorizations'],
+]
 
 function replaceOnce(source, pattern, replacement, what) {
   const matches = source.match(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`))
@@ -34,6 +47,7 @@ module.exports = function redocLoader(source) {
       `${head},"aria-label":(${JSON.stringify(dropdownNames)})[${props}.ariaLabel]||${props}.ariaLabel}`,
     'dropdown <select>',
   )
+  for (const [pattern, replacement, what] of texts) out = replaceOnce(out, pattern, replacement, what)
   out = replaceOnce(out, /color: #0e7c86;/, 'color: var(--krs-redoc-pattern-color, #0e7c86);', 'pattern label colour')
   return out
 }
