@@ -15,7 +15,7 @@ import { addModuleKeys } from './client-manifest'
  * - Link prefetching inserts its <link rel="prefetch"> elements in idle time (idle-prefetch.js)
  *   instead of all at once while the page hydrates.
  * - Docusaurus' first localeCompare (an ICU collator built while the page hydrates) is gone, and
- *   the updates right after hydration are transitions (theme-tweaks-loader.cjs).
+ *   the window size set right after hydration is a transition (theme-tweaks-loader.cjs).
  * - Each page names its route's chunks in its HTML (client-manifest.ts), and its scripts start
  *   once the server's HTML has been painted (ssr-template.ts, the site's `ssrTemplate`).
  */
@@ -56,7 +56,7 @@ export function leanMainBundle(context: LoadContext): Plugin {
           rules: [
             { test: /[\\/]\.docusaurus[\\/]globalData\.json$/, use: [join(dir, 'global-data-loader.cjs')] },
             {
-              test: /@docusaurus[\\/](theme-common[\\/]lib[\\/](utils[\\/]reactUtils|hooks[\\/]useWindowSize)|core[\\/]lib[\\/]client[\\/]browserContext)\.js$/,
+              test: /@docusaurus[\\/](theme-common[\\/]lib[\\/](utils[\\/]reactUtils|hooks[\\/]useWindowSize))\.js$/,
               use: [join(dir, 'theme-tweaks-loader.cjs')],
             },
           ],

@@ -1,14 +1,15 @@
-// Webpack loader for three small files of Docusaurus' client code, so that hydrating a page on a
+// Webpack loader for two small files of Docusaurus' client code, so that hydrating a page on a
 // phone costs less (issue 18). Each edit must match exactly once: when Docusaurus changes these
 // files, the build fails here instead of silently losing the change.
 // - theme-common's useShallowMemoObject sorted an object's keys with localeCompare. The first
 //   localeCompare of a page creates the browser's ICU collator (20–40 ms in Chromium, four times
 //   that on a slow phone), and every page calls it while it hydrates (code blocks' word-wrap
 //   observer, the mobile sidebar). The keys only need a stable order: plain string comparison.
-// - The two updates every page makes right after hydration, core's `isBrowser` flag and
-//   theme-common's window size ('ssr' → 'mobile' unmounts the desktop sidebar and table of
-//   contents on a phone), are transitions: React renders them in slices it can interrupt for
-//   the reader's input, instead of one long task.
+// - The window size, which every page sets right after hydration ('ssr' → 'mobile' on a phone,
+//   which unmounts the desktop sidebar and table of contents), is set in a transition: React
+//   renders it in slices it can interrupt for the reader's input, instead of one long task.
+//   (Core's `isBrowser` flag stays an ordinary update: the search page reads its query only
+//   once the flag is set, and a later flag made it drop the query from the address.)
 const EDITS = [
   {
     file: /theme-common[\\/]lib[\\/]utils[\\/]reactUtils\.js$/,
@@ -27,16 +28,6 @@ const EDITS = [
         'setWindowSize(getWindowSize(desktopBreakpoint));',
         'startTransition(() => setWindowSize(getWindowSize(desktopBreakpoint)));',
       ],
-    ],
-  },
-  {
-    file: /core[\\/]lib[\\/]client[\\/]browserContext\.js$/,
-    replace: [
-      [
-        "import React, { useEffect, useState } from 'react';",
-        "import React, { startTransition, useEffect, useState } from 'react';",
-      ],
-      ['setIsBrowser(true);', 'startTransition(() => setIsBrowser(true));'],
     ],
   },
 ]
