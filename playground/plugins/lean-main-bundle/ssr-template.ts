@@ -13,11 +13,11 @@
  * server's HTML, whose links work as plain links.
  *
  * The route's own chunks (its components and data; `client-manifest.ts` makes Docusaurus list
- * them) are fetched with main.js instead of after it, and started after it: main.js finds their
- * `<script>` elements in place (webpack reuses them rather than inserting its own while main.js
- * starts), and the route's modules are evaluated once they have run, in a task of their own.
- * (Run before main.js, they made its start-up task longer: the route's modules were evaluated
- * in it.)
+ * them) start after main.js: main.js finds their `<script>` elements in place (webpack reuses
+ * them rather than inserting its own while main.js starts), and the route's modules are
+ * evaluated once they have run, in a task of their own. (Run before main.js, they made its
+ * start-up task longer.) Only runtime~main.js and main.js are preloaded, as Docusaurus' deferred
+ * scripts were: preloading the chunks too delayed the page's first layout on a slow connection.
  */
 export const ssrTemplate = `
 <!DOCTYPE html>
@@ -36,7 +36,7 @@ export const ssrTemplate = `
     <% const entries = it.scripts.filter(entry).sort((a, b) => (a.includes('runtime~') ? -1 : 0) - (b.includes('runtime~') ? -1 : 0)); %>
     <% const chunks = it.scripts.filter((s) => !entry(s)); %>
     <% const scripts = entries.concat(chunks); %>
-    <% scripts.forEach((script) => { %>
+    <% entries.forEach((script) => { %>
       <link rel="preload" as="script" fetchpriority="low" href="<%= it.baseUrl %><%= script %>" />
     <% }); %>
   </head>
