@@ -13,6 +13,7 @@ installPartTokenizer()
 import remarkSearchReadings from './plugins/search-readings'
 import { changelogPostsPlugin } from './plugins/changelog-posts'
 import { leanMainBundle } from './plugins/lean-main-bundle'
+import { ssrTemplate } from './plugins/lean-main-bundle/ssr-template'
 import searchWithSiteRoutes from './plugins/search-site-routes'
 
 /**
@@ -48,6 +49,11 @@ const config: Config = {
     },
   ],
   future: { v4: { removeLegacyPostBuildHeadAttribute: true } },
+  // Scripts start once the page has been painted, the route's chunks named in the HTML
+  // (plugins/lean-main-bundle/ssr-template.ts). The base-URL banner's inline check runs at
+  // DOMContentLoaded, before the scripts have started, so it is off (baseUrl is always /).
+  ssrTemplate,
+  baseUrlIssueBanner: false,
   presets: [
     [
       'classic',

@@ -33,6 +33,10 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     page.setDefaultTimeout(60_000)
     page.on('pageerror', (e) => console.error('[pageerror]', e.message))
     await page.goto(server.origin + path)
+    // The site's scripts start once the page has painted, which can be after the load event:
+    // wait until React has hydrated the page (Docusaurus marks <html>), as a reader's input
+    // before that goes to the server's HTML only.
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' })
     return page
   }
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import type { LoadContext, Plugin } from '@docusaurus/types'
+import { addModuleKeys } from './client-manifest'
 
 /**
  * Keeps main.js, which every page loads and evaluates before it can hydrate, to what every page
@@ -13,6 +14,10 @@ import type { LoadContext, Plugin } from '@docusaurus/types'
  *   in the browser; the server build imports it directly (highlighted-loader.server.ts).
  * - Link prefetching inserts its <link rel="prefetch"> elements in idle time (idle-prefetch.js)
  *   instead of all at once while the page hydrates.
+ * - Docusaurus' first localeCompare (an ICU collator built while the page hydrates) is gone, and
+ *   the window size set right after hydration is a transition (theme-tweaks-loader.cjs).
+ * - Each page names its route's chunks in its HTML (client-manifest.ts), and its scripts start
+ *   once the server's HTML has been painted (ssr-template.ts, the site's `ssrTemplate`).
  */
 export function leanMainBundle(context: LoadContext): Plugin {
   const dir = join(context.siteDir, 'plugins', 'lean-main-bundle')
@@ -37,10 +42,24 @@ export function leanMainBundle(context: LoadContext): Plugin {
                   join(context.siteDir, 'src', 'theme', 'CodeBlock', 'Content', 'highlighted-loader.server.ts'),
                 ),
               ]
-            : []),
+            : [
+                {
+                  apply: (compiler: { hooks: { done: { tap: (name: string, fn: () => void) => void } } }) => {
+                    compiler.hooks.done.tap('krs-client-manifest-module-keys', () => {
+                      addModuleKeys(context.generatedFilesDir)
+                    })
+                  },
+                },
+              ]),
         ],
         module: {
-          rules: [{ test: /[\\/]\.docusaurus[\\/]globalData\.json$/, use: [join(dir, 'global-data-loader.cjs')] }],
+          rules: [
+            { test: /[\\/]\.docusaurus[\\/]globalData\.json$/, use: [join(dir, 'global-data-loader.cjs')] },
+            {
+              test: /@docusaurus[\\/](theme-common[\\/]lib[\\/](utils[\\/]reactUtils|hooks[\\/]useWindowSize))\.js$/,
+              use: [join(dir, 'theme-tweaks-loader.cjs')],
+            },
+          ],
         },
       }
     },

@@ -1,5 +1,5 @@
 import type React from 'react'
-import { useMemo, useState } from 'react'
+import { memo, useMemo, useState } from 'react'
 import { useHistory } from '@docusaurus/router'
 import data from '@site/.generated/operations.json'
 
@@ -26,7 +26,7 @@ function OperationLink({ name }: { name: string }): React.JSX.Element {
 }
 
 /** The 61 operations grouped by tag, filterable by name and Japanese summary. */
-export default function OperationList({ current }: { current: string | null }): React.JSX.Element {
+function OperationList({ current }: { current: string | null }): React.JSX.Element {
   const [filter, setFilter] = useState('')
   const q = filter.trim().toLowerCase()
   const shown = useMemo(
@@ -80,3 +80,10 @@ export default function OperationList({ current }: { current: string | null }): 
     </nav>
   )
 }
+
+/**
+ * Rendered again only when the current operation changes: the page's own state (registry,
+ * emulator, history, body) changes several times while it loads, and 61 links each time were
+ * part of the page's script work on a phone (issue 18).
+ */
+export default memo(OperationList)
