@@ -32,10 +32,8 @@ export interface RawResponse {
   tenantId: string | null
 }
 
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
-
 export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-type': JSON_CONTENT_TYPE,
+  'content-type': 'application/json; charset=utf-8',
 })
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true })

@@ -1,5 +1,5 @@
 import { formatDay, formatJstDateTime } from '../../../lib/day-number.js'
-import type { StoredValue } from '../member-columns.js'
+import type { Column, StoredValue } from '../member-columns.js'
 import type { MemberElement, MemberTableState } from '../member-db-state.js'
 import { formatAutogen } from './autogen.js'
 import { PASSWORD_MASK } from './password.js'
@@ -21,12 +21,16 @@ export interface ViewOptions {
 
 /** The API value of one element of a row (no masking). */
 export function apiValue(table: MemberTableState, el: MemberElement, row: number): MemberValue {
-  const cols = table.members
+  return columnValue(table, el, table.members.columns.get(el.id), row)
+}
+
+/** `apiValue` with the element's column already at hand (a table plan's): no lookup by id. */
+function columnValue(table: MemberTableState, el: MemberElement, column: Column | undefined, row: number): MemberValue {
   if (el.type === 'timestamp') {
-    const v = cols[el.systemField ?? 'regist_date'][row]!
+    const v = table.members[el.systemField ?? 'regist_date'][row]!
     return Number.isNaN(v) ? null : formatJstDateTime(v)
   }
-  const v: StoredValue = cols.columns.get(el.id)?.get(row) ?? null
+  const v: StoredValue = column?.get(row) ?? null
   if (v === null) return null
   if (el.type === 'date') return formatDay(v as number)
   if (el.type === 'autogen') return formatAutogen(el, v as number)
@@ -35,9 +39,19 @@ export function apiValue(table: MemberTableState, el: MemberElement, row: number
 
 /** The value as a reader sees it: hashed passwords masked, encrypted text maybe hidden. */
 export function visibleValue(table: MemberTableState, el: MemberElement, row: number, view: ViewOptions): MemberValue {
+  return visibleColumnValue(table, el, table.members.columns.get(el.id), row, view)
+}
+
+function visibleColumnValue(
+  table: MemberTableState,
+  el: MemberElement,
+  column: Column | undefined,
+  row: number,
+  view: ViewOptions,
+): MemberValue {
   if (el.type === 'hashed_password') return PASSWORD_MASK
   if (el.type === 'encrypted_text' && !view.encryptedKey) return ENCRYPTED_PLACEHOLDER
-  return apiValue(table, el, row)
+  return columnValue(table, el, column, row)
 }
 
 const dt = (v: number): string | null => (Number.isNaN(v) ? null : formatJstDateTime(v))
@@ -83,8 +97,6 @@ function valueJson(v: MemberValue): string {
 }
 
 const dtJson = (v: number): string => (Number.isNaN(v) ? 'null' : `"${formatJstDateTime(v)}"`)
-const MASK_JSON = JSON.stringify(PASSWORD_MASK)
-const PLACEHOLDER_JSON = JSON.stringify(ENCRYPTED_PLACEHOLDER)
 
 /**
  * `JSON.stringify(memberInfoOf(table, row, view))`, written straight from the columns: the
@@ -101,21 +113,7 @@ export function memberInfoJson(table: MemberTableState, row: number, view: ViewO
     `,"update_date":${dtJson(c.update_date[row]!)},"batch_date":${dtJson(c.batch_date[row]!)}` +
     `,"upload_date":${dtJson(c.upload_date[row]!)},"last_host":${valueJson(c.last_host.get(row))}` +
     `,"last_referer":${valueJson(c.last_referer.get(row))},"last_useragent":${valueJson(c.last_useragent.get(row))}`
-  for (const f of tablePlan(table).jsonFields) {
-    const el = f.el
-    const type = el.type
-    let text: string
-    if (type === 'hashed_password') text = MASK_JSON
-    else if (type === 'encrypted_text' && !view.encryptedKey) text = PLACEHOLDER_JSON
-    else {
-      // apiValue's rules, without its lookup of the column by element id
-      const v = f.column === undefined ? null : f.column.get(row)
-      if (v === null) text = 'null'
-      else if (type === 'date') text = `"${formatDay(v as number)}"`
-      else if (type === 'autogen') text = quote(formatAutogen(el, v as number))
-      else text = valueJson(v)
-    }
-    s += f.key + text
-  }
+  for (const f of tablePlan(table).jsonFields)
+    s += f.key + valueJson(visibleColumnValue(table, f.el, f.column, row, view))
   return `${s}}`
 }
