@@ -17,8 +17,13 @@ export function addModuleKeys(generatedDir: string): number {
   const registry = readFileSync(join(generatedDir, 'registry.js'), 'utf8')
   // "17896441": [() => import(/* webpackChunkName: "17896441" */ "@theme/DocItem"), "@theme/DocItem", ...]
   const entry = /^\s*"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "[^"]+"\), "([^"]+)",/gm
+  const entries = [...registry.matchAll(entry)]
+  // A Docusaurus that writes its registry differently must fail the build, not quietly leave
+  // every page without its chunks.
+  if (entries.length === 0)
+    throw new Error(`lean-main-bundle: no route module found in ${join(generatedDir, 'registry.js')}`)
   let added = 0
-  for (const [, chunkName, request] of registry.matchAll(entry)) {
+  for (const [, chunkName, request] of entries) {
     const ids = manifest.origins[chunkName!]
     if (!ids || manifest.origins[request!]) continue
     manifest.origins[request!] = ids
