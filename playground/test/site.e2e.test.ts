@@ -142,6 +142,17 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
     })
   })
 
+  it("the two scripts every page starts with carry V8's compile hint on their first line; route chunks do not", async () => {
+    const { html } = await get('/')
+    const scripts = [...new Set([...html.matchAll(/"(\/assets\/js\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''))]
+    const startup = scripts.filter((s) => /\/(runtime~)?main\.[0-9a-f]+\.js$/.test(s))
+    expect(startup).toHaveLength(2)
+    for (const script of scripts) {
+      const text = await fetch(server.origin + script).then((r) => r.text())
+      expect(text.startsWith('//# allFunctionsCalledOnLoad\n'), script).toBe(startup.includes(script))
+    }
+  })
+
   it('an unknown path shows the not-found page asking to report the broken link', async () => {
     expect((await get('/no/such/page')).status).toBe(404)
     const page = await newPage()

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { LoadContext, Plugin } from '@docusaurus/types'
 import { addModuleKeys } from './client-manifest'
+import { CompileHintsPlugin } from './compile-hints'
 
 /**
  * Keeps main.js, which every page loads and evaluates before it can hydrate, to what every page
@@ -18,6 +19,8 @@ import { addModuleKeys } from './client-manifest'
  *   the window size set right after hydration is a transition (theme-tweaks-loader.cjs).
  * - Each page names its route's chunks in its HTML (client-manifest.ts), and its scripts start
  *   once the server's HTML has been painted (ssr-template.ts, the site's `ssrTemplate`).
+ * - runtime~main.js and main.js ask V8 to compile all their functions while they stream, off the
+ *   main thread (compile-hints.ts).
  */
 export function leanMainBundle(context: LoadContext): Plugin {
   const dir = join(context.siteDir, 'plugins', 'lean-main-bundle')
@@ -43,6 +46,7 @@ export function leanMainBundle(context: LoadContext): Plugin {
                 ),
               ]
             : [
+                new CompileHintsPlugin(),
                 {
                   apply: (compiler: { hooks: { done: { tap: (name: string, fn: () => void) => void } } }) => {
                     compiler.hooks.done.tap('krs-client-manifest-module-keys', () => {
