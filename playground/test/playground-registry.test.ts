@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { operations } from '../../mock-server/src/generated/operations.js'
-import { playgroundRegistry } from '../scripts/playground-registry.js'
+import { operationDetails, playgroundRegistry } from '../scripts/playground-registry.js'
 import { errorCatalogue } from '../scripts/site-data.js'
 import { siteDir } from './support/site-build.js'
 
@@ -31,5 +31,21 @@ describe('the registry the playground fetches (static/playground-runtime/registr
         expect(registry.errors[code]?.description, `${op.name}: ${code}`).toBeTruthy()
       }
     }
+  })
+
+  it("gives each operation's page its details and only its own error codes, explained", () => {
+    const details = operationDetails(registry, 'add_member')
+    const op = registry.operations.find((o) => o.name === 'add_member')!
+    expect(details.op).toEqual({
+      name: 'add_member',
+      description: op.description,
+      rights: op.rights,
+      option: op.option,
+      security: op.security,
+      errors: op.errors,
+    })
+    expect(Object.keys(details.errors).sort()).toEqual([...op.errors].sort())
+    expect(details.errors.KR_API_F0116).toEqual(registry.errors.KR_API_F0116)
+    expect(() => operationDetails(registry, 'no_such_api')).toThrow(/no operation no_such_api/)
   })
 })

@@ -204,6 +204,16 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
     await page.close()
   })
 
+  it("an operation's page has its details in the server's HTML: rights, option and its error codes explained", async () => {
+    const { html } = await get('/playground/add_member')
+    const details = /<section data-testid="operation-details">([\s\S]*?)<\/section>/.exec(mainOf(html))?.[1] ?? ''
+    expect(details).toContain('すべての権限（all）')
+    expect(details).toMatch(/<code>KR_API_F0116<\/code>/)
+    expect(details.replace(/<[^>]+>/g, '')).toContain('必要なオプション')
+    // Not on the list page, which has no operation.
+    expect(mainOf((await get('/playground')).html)).not.toContain('data-testid="operation-details"')
+  })
+
   describe('search finds Japanese words in kanji, hiragana and katakana', () => {
     // Words as written in the pages, and kana readings of kanji words: the remark plugin
     // plugins/search-readings adds the readings (kuromoji) to the index at build time.

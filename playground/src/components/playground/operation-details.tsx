@@ -1,16 +1,13 @@
 import type React from 'react'
 import DescriptionText from './description-text'
 import { optionLabels, rightLabels } from './labels'
-import type { PlaygroundRegistry, RegistryOperation } from './runtime-loader'
+import type { OperationDetailsData } from './runtime-loader'
 
-/** Description, rights, option and error codes of one operation. */
-export default function OperationDetails({
-  op,
-  registry,
-}: {
-  op: RegistryOperation
-  registry: PlaygroundRegistry
-}): React.JSX.Element {
+/**
+ * Description, rights, option and error codes of one operation (route data of its page, so in
+ * the page's HTML).
+ */
+export default function OperationDetails({ op, errors }: OperationDetailsData): React.JSX.Element {
   return (
     <section data-testid="operation-details">
       <DescriptionText text={op.description} />
@@ -39,7 +36,7 @@ export default function OperationDetails({
           </thead>
           <tbody>
             {op.errors.map((code) => {
-              const e = registry.errors[code]
+              const e = errors[code]
               return (
                 <tr key={code}>
                   <td>

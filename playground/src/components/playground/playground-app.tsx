@@ -15,6 +15,7 @@ import {
   loadRuntime,
   ZIP_URL,
   type BodyIssue,
+  type OperationDetailsData,
   type PlaygroundRegistry,
   type PlaygroundRuntime,
 } from './runtime-loader'
@@ -106,7 +107,13 @@ function toTarget(s: TargetSettings): Target {
 let pageLoadSeen = false
 
 /** The try-it-out page: list, details, form + JSON editor, send, response, snippets, history, emulator. */
-export default function PlaygroundApp({ name }: { name: string | null }): React.JSX.Element {
+export default function PlaygroundApp({
+  name,
+  details,
+}: {
+  name: string | null
+  details?: OperationDetailsData | undefined
+}): React.JSX.Element {
   const summary = name ? data.operations.find((o) => o.name === name) : undefined
   const [registry, setRegistry] = useState<PlaygroundRegistry | null>(null)
   const [runtime, setRuntime] = useState<PlaygroundRuntime | null>(null)
@@ -342,9 +349,9 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
         ) : null}
         {loadError ? <p className="krs-pg-ng">プレイグラウンドを読み込めませんでした: {loadError}</p> : null}
         {name && !summary ? <p className="krs-pg-ng">API「{name}」はありません。</p> : null}
+        {details ? <OperationDetails op={details.op} errors={details.errors} /> : null}
         {op && registry ? (
           <>
-            <OperationDetails op={op} registry={registry} />
             <div className="krs-pg-columns">
               <section className="krs-pg-box" id="krs-pg-request" tabIndex={-1} aria-labelledby="krs-pg-request-title">
                 <h2 className="krs-pg-h" id="krs-pg-request-title">
@@ -489,8 +496,8 @@ export default function PlaygroundApp({ name }: { name: string | null }): React.
             </section>
           </>
         ) : name && summary && !loadError ? (
-          // Holds the place of the details (taller than the screen), so that what follows does
-          // not jump on the screen when they arrive.
+          // Holds the place of the request and response (taller than the screen), so that what
+          // follows does not jump on the screen when they arrive.
           <div className="krs-pg-pending" aria-busy="true">
             <p className="krs-pg-muted">読み込んでいます…</p>
           </div>

@@ -3,10 +3,14 @@ import Layout from '@theme/Layout'
 import { useLocation } from '@docusaurus/router'
 import PlaygroundApp from './playground-app'
 import { operationFromPath } from './share-url'
+import type { OperationDetailsData } from './runtime-loader'
 import './playground.css'
 
-/** /playground and /playground/{api_name} (routes added by the krs-playground-routes plugin). */
-export default function PlaygroundPage(): React.JSX.Element {
+/**
+ * /playground and /playground/{api_name} (routes added by the krs-playground-routes plugin, with
+ * the operation's details as route data).
+ */
+export default function PlaygroundPage({ details }: { details?: OperationDetailsData }): React.JSX.Element {
   const name = operationFromPath(useLocation().pathname)
   return (
     <Layout
@@ -14,7 +18,7 @@ export default function PlaygroundPage(): React.JSX.Element {
       description="KREISEL JSON API の全 API をブラウザで試すためのページ"
     >
       <main className="container container--fluid margin-vert--md">
-        <PlaygroundApp name={name} />
+        <PlaygroundApp name={name} details={details?.op.name === name ? details : undefined} />
       </main>
     </Layout>
   )
