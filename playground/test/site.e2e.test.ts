@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -142,7 +142,7 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
     })
   })
 
-  it("the two scripts every page starts with carry V8's compile hint on their first line; route chunks do not", async () => {
+  it("V8's compile hint is on the scripts run in full as a page starts: the two of every page (no route chunk), the playground form's", async () => {
     const { html } = await get('/')
     const scripts = [...new Set([...html.matchAll(/"(\/assets\/js\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''))]
     const startup = scripts.filter((s) => /\/(runtime~)?main\.[0-9a-f]+\.js$/.test(s))
@@ -151,6 +151,30 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
       const text = await fetch(server.origin + script).then((r) => r.text())
       expect(text.startsWith('//# allFunctionsCalledOnLoad\n'), script).toBe(startup.includes(script))
     }
+    // An operation's page also runs the playground's form as it starts: its scripts carry the
+    // hint too, so every large script the page runs has it.
+    const page = await newPage()
+    await page.goto(`${server.origin}/playground/add_member`)
+    await page.locator('[data-testid="schema-form"]').waitFor()
+    const loaded = await page.evaluate(() => {
+      // Not the chunks of the pages it links to, which it only prefetches.
+      const prefetched = new Set(
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((l) => new URL(l.href).pathname),
+      )
+      return performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => p.startsWith('/assets/js/') && !prefetched.has(p))
+    })
+    await page.close()
+    const hinted: string[] = []
+    for (const script of new Set(loaded)) {
+      const text = await fetch(server.origin + script).then((r) => r.text())
+      if (text.startsWith('//# allFunctionsCalledOnLoad\n')) hinted.push(script)
+      else expect(text.length, `${script} is large and has no hint`).toBeLessThan(100_000)
+    }
+    expect(hinted.some((s) => /\/playground-form\.[0-9a-f]+\.js$/.test(s))).toBe(true)
+    expect(hinted.length).toBeGreaterThan(3)
   })
 
   it('an unknown path shows the not-found page asking to report the broken link', async () => {

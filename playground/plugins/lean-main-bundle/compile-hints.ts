@@ -2,7 +2,9 @@ import type { ConfigureWebpackUtils } from '@docusaurus/types'
 
 /**
  * Puts V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chrome 136 and later) on the
- * first line of the scripts every page runs to start: runtime~main.js and main.js.
+ * first line of the scripts most of whose functions run as soon as they load: runtime~main.js
+ * and main.js, which every page runs to start, and the playground's request form (rjsf and its
+ * Ajv, which render and compile the operation's schema as an operation's page starts).
  *
  * Without it V8 compiles a function on the main thread the first time it is called. main.js is
  * almost all code that runs while the page starts (React DOM, the router, the theme), so that
@@ -16,24 +18,35 @@ import type { ConfigureWebpackUtils } from '@docusaurus/types'
 
 const HINT = '//# allFunctionsCalledOnLoad\n'
 
-/** The start-up scripts of a page: webpack's runtime chunk and the main entry chunk. */
-export const isStartupScript = (file: string): boolean => /^(.*\/)?(runtime~)?main\.[0-9a-f]+\.js$/.test(file)
-
 type Compiler = InstanceType<ConfigureWebpackUtils['currentBundler']['instance']['Compiler']>
 
+/**
+ * `groups`: the names of the chunk groups whose scripts get the hint: an entry point (`main`:
+ * runtime~main.js and main.js) or a named dynamic import (`playground-form`: the form's module
+ * and the vendor chunk webpack splits out of it). A name that is not in the build fails it, so
+ * that a renamed import cannot drop the hint unnoticed.
+ */
 export class CompileHintsPlugin {
+  constructor(private readonly groups: readonly string[]) {}
+
   apply(compiler: Compiler): void {
     const { Compilation, sources } = compiler.webpack
     compiler.hooks.thisCompilation.tap('krs-compile-hints', (compilation) => {
       compilation.hooks.processAssets.tap(
         // After Terser (OPTIMIZE_SIZE), before the real content hash (OPTIMIZE_HASH).
         { name: 'krs-compile-hints', stage: Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING },
-        (assets) => {
-          for (const file of Object.keys(assets)) {
-            if (!isStartupScript(file)) continue
-            compilation.updateAsset(file, (source) =>
-              String(source.source()).startsWith(HINT) ? source : new sources.ConcatSource(HINT, source),
-            )
+        () => {
+          for (const name of this.groups) {
+            const group = compilation.namedChunkGroups.get(name)
+            if (!group) throw new Error(`krs-compile-hints: no entry point or named import "${name}" in this build`)
+            for (const chunk of group.chunks) {
+              for (const file of chunk.files) {
+                if (!file.endsWith('.js')) continue
+                compilation.updateAsset(file, (source) =>
+                  String(source.source()).startsWith(HINT) ? source : new sources.ConcatSource(HINT, source),
+                )
+              }
+            }
           }
         },
       )

@@ -19,8 +19,8 @@ import { CompileHintsPlugin } from './compile-hints'
  *   the window size set right after hydration is a transition (theme-tweaks-loader.cjs).
  * - Each page names its route's chunks in its HTML (client-manifest.ts), and its scripts start
  *   once the server's HTML has been painted (ssr-template.ts, the site's `ssrTemplate`).
- * - runtime~main.js and main.js ask V8 to compile all their functions while they stream, off the
- *   main thread (compile-hints.ts).
+ * - runtime~main.js, main.js and the playground form's chunk ask V8 to compile all their
+ *   functions while they stream, off the main thread (compile-hints.ts).
  */
 export function leanMainBundle(context: LoadContext): Plugin {
   const dir = join(context.siteDir, 'plugins', 'lean-main-bundle')
@@ -46,7 +46,7 @@ export function leanMainBundle(context: LoadContext): Plugin {
                 ),
               ]
             : [
-                new CompileHintsPlugin(),
+                new CompileHintsPlugin(['main', 'playground-form']),
                 {
                   apply: (compiler: { hooks: { done: { tap: (name: string, fn: () => void) => void } } }) => {
                     compiler.hooks.done.tap('krs-client-manifest-module-keys', () => {

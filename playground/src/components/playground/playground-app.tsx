@@ -35,7 +35,8 @@ import {
 } from './target-data'
 import SnippetTabs from './snippet-tabs'
 
-const SchemaForm = React.lazy(() => import('./schema-form'))
+// Named: its chunks carry V8's compile hint (plugins/lean-main-bundle/compile-hints.ts).
+const SchemaForm = React.lazy(() => import(/* webpackChunkName: "playground-form" */ './schema-form'))
 
 const LOCAL_MOCK_URL = 'http://127.0.0.1:4010'
 
