@@ -1,4 +1,4 @@
-import React, { Suspense, useEffect, useMemo, useRef, useState } from 'react'
+import React, { Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react'
 import Heading from '@theme/Heading'
 import Link from '@docusaurus/Link'
 import { useLocation } from '@docusaurus/router'
@@ -165,13 +165,15 @@ export default function PlaygroundApp({
       loadRuntime()
         .then(async (rt) => {
           if (!alive) return
-          setRuntime(rt)
+          // What the runtime and the registry bring (the form, the emulator's panel) renders as a
+          // transition: in slices between which the page answers the reader.
+          startTransition(() => setRuntime(rt))
           await rt.startEmulator({
             origin: window.location.origin,
             workerUrl: '/mockServiceWorker.js',
             zipUrl: ZIP_URL,
           })
-          if (alive) setEmulatorReady(true)
+          if (alive) startTransition(() => setEmulatorReady(true))
         })
         .catch(fail)
     }
@@ -193,7 +195,7 @@ export default function PlaygroundApp({
     if (!name || registry) return
     let current = true
     loadRegistry().then(
-      (reg) => current && setRegistry(reg),
+      (reg) => current && startTransition(() => setRegistry(reg)),
       (e: unknown) => current && setLoadError(String(e)),
     )
     return () => {
