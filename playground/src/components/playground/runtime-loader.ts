@@ -1,11 +1,7 @@
 import type { PlaygroundRegistry } from '../../../scripts/playground-registry'
 import files from '@site/.generated/playground-runtime.json'
 
-export type {
-  OperationDetailsData,
-  PlaygroundRegistry,
-  RegistryOperation,
-} from '../../../scripts/playground-registry'
+export type { OperationDetailsData, PlaygroundRegistry } from '../../../scripts/playground-registry'
 
 /**
  * The playground runtime's page part (static/playground-runtime/runtime.<hash>.js, built by
