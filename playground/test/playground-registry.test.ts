@@ -48,4 +48,17 @@ describe('the registry the playground fetches (static/playground-runtime/registr
     expect(details.errors.KR_API_F0116).toEqual(registry.errors.KR_API_F0116)
     expect(() => operationDetails(registry, 'no_such_api')).toThrow(/no operation no_such_api/)
   })
+
+  it('the contract texts readers see (/api, the playground, the SDK docs) carry no implementer notes', () => {
+    const texts: string[] = []
+    const walk = (v: unknown): void => {
+      if (typeof v === 'string') texts.push(v)
+      else if (Array.isArray(v)) v.forEach(walk)
+      else if (v && typeof v === 'object') Object.values(v).forEach(walk)
+    }
+    walk(spec)
+    expect(texts.length).toBeGreaterThan(1000)
+    // what the kit "chose" ("…を採用しました") and the name of its own requirement documents
+    expect(texts.filter((t) => /採用し(ました|ています)|シード/.test(t))).toEqual([])
+  })
 })
