@@ -36,18 +36,14 @@ export class CompileHintsPlugin {
         // After Terser (OPTIMIZE_SIZE), before the real content hash (OPTIMIZE_HASH).
         { name: 'krs-compile-hints', stage: Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING },
         () => {
+          // A chunk can belong to more than one group: each file gets the hint once.
+          const files = new Set<string>()
           for (const name of this.groups) {
             const group = compilation.namedChunkGroups.get(name)
             if (!group) throw new Error(`krs-compile-hints: no entry point or named import "${name}" in this build`)
-            for (const chunk of group.chunks) {
-              for (const file of chunk.files) {
-                if (!file.endsWith('.js')) continue
-                compilation.updateAsset(file, (source) =>
-                  String(source.source()).startsWith(HINT) ? source : new sources.ConcatSource(HINT, source),
-                )
-              }
-            }
+            for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file)
           }
+          for (const file of files) compilation.updateAsset(file, (source) => new sources.ConcatSource(HINT, source))
         },
       )
     })

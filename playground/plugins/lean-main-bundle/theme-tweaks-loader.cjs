@@ -10,6 +10,8 @@
 //   renders it in slices it can interrupt for the reader's input, instead of one long task.
 //   (Core's `isBrowser` flag stays an ordinary update: the search page reads its query only
 //   once the flag is set, and a later flag made it drop the query from the address.)
+const { replaceOnce } = require('../replace-once.cjs')
+
 const EDITS = [
   {
     file: /theme-common[\\/]lib[\\/]utils[\\/]reactUtils\.js$/,
@@ -36,12 +38,6 @@ module.exports = function themeTweaksLoader(source) {
   const edit = EDITS.find((e) => e.file.test(this.resourcePath))
   if (!edit) return source
   let out = source
-  for (const [from, to] of edit.replace) {
-    const count = out.split(from).length - 1
-    if (count !== 1) {
-      throw new Error(`theme-tweaks-loader: expected "${from}" once in ${this.resourcePath}, found it ${count} times`)
-    }
-    out = out.replace(from, to)
-  }
+  for (const [from, to] of edit.replace) out = replaceOnce(out, from, to, `"${from}" in ${this.resourcePath}`)
   return out
 }

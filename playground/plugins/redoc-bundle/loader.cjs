@@ -16,6 +16,11 @@
 // Each replacement must match exactly once: an upgrade of Redoc that changes the code fails the
 // build here instead of losing the fix without a word.
 
+const { replaceOnce: replaceOnceIn } = require('../replace-once.cjs')
+
+const replaceOnce = (source, pattern, replacement, what) =>
+  replaceOnceIn(source, pattern, replacement, `${what} in Redoc's bundle`)
+
 /** Japanese names for the labels Redoc passes to its dropdowns. */
 const dropdownNames = { 'Content type': 'コンテンツタイプ', Example: '例', Callback: 'コールバック' }
 
@@ -28,14 +33,6 @@ const texts = [
   [/" Collapse all "/, '" すべて閉じる "', 'collapse all'],
   [/"Authorizations:"/, '"認証:"', 'authorizations'],
 ]
-
-function replaceOnce(source, pattern, replacement, what) {
-  const matches = source.match(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`))
-  if (matches?.length !== 1) {
-    throw new Error(`redoc loader: expected one ${what} in Redoc's bundle, found ${matches ? matches.length : 0}`)
-  }
-  return source.replace(pattern, replacement)
-}
 
 module.exports = function redocLoader(source) {
   let out = source.split('https://cdn.redoc.ly/redoc/logo-mini.svg').join('/img/redocly-logo-mini.svg')

@@ -18,7 +18,7 @@ export default function PlaygroundPage({ details }: { details?: OperationDetails
       description="KREISEL JSON API の全 API をブラウザで試すためのページ"
     >
       <main className="container container--fluid margin-vert--md">
-        <PlaygroundApp name={name} details={details?.op.name === name ? details : undefined} />
+        <PlaygroundApp name={name} details={details} />
       </main>
     </Layout>
   )
