@@ -14,3 +14,11 @@ export function banner(hash: string, specLabel = 'spec/openapi.yaml'): string {
 export function withBanner(bannerLine: string, body: string): string {
   return `${bannerLine}\n\n${body.trim()}\n`
 }
+
+/**
+ * A generated PHP file: `<?php`, the banner, then `declare(strict_types=1);` (PHP wants the
+ * open tag first and the declare as the first statement), the body, one final newline.
+ */
+export function withPhpBanner(bannerLine: string, body: string): string {
+  return `<?php\n\n${bannerLine}\n\ndeclare(strict_types=1);\n\n${body.trim()}\n`
+}

@@ -33,6 +33,12 @@ export const TARGETS: readonly Target[] = [
     files: [...SHARED, 'operations.ts', 'handlers.ts', 'status-codes.ts', 'contract-types.ts', 'ajv.ts'],
   },
   { consumer: 'cli', dir: 'cli/src/generated', files: [...SHARED, 'operations.ts', 'ajv.ts'] },
+  // The PHP SDK: an enum of the error codes, the operations table and the client's methods.
+  {
+    consumer: 'sdk-php',
+    dir: 'sdk-php/src/Generated',
+    files: ['ErrorCode.php', 'Operations.php', 'OperationMethods.php'],
+  },
 ]
 
 /** Where the files of the emulator's own admin contract (spec/admin.openapi.yaml) go. */

@@ -9,6 +9,7 @@ import { emitOperationMethods } from './operation-methods.js'
 import { emitOperationNames } from './operation-names.js'
 import { emitOperationTypes } from './operation-types.js'
 import { emitOperations } from './operations.js'
+import { emitPhpErrorCode, emitPhpOperationMethods, emitPhpOperations } from './php.js'
 import { emitRequestSchemaTypes, emitSchemaTypes } from './schema-types.js'
 import { emitStatusCodes } from './status-codes.js'
 
@@ -27,6 +28,9 @@ export const emitters = {
   'contract.ts': emitContract,
   'contract-types.ts': emitContractTypes,
   'ajv.ts': emitAjv,
+  'ErrorCode.php': emitPhpErrorCode,
+  'Operations.php': emitPhpOperations,
+  'OperationMethods.php': emitPhpOperationMethods,
 } satisfies { [file: string]: (model: ContractModel) => string | Promise<string> }
 
 export type GeneratedFileName = keyof typeof emitters
