@@ -1,0 +1,247 @@
+<?php
+
+declare(strict_types=1);
+
+namespace KrsKit\Sdk\Internal;
+
+use KrsKit\Sdk\Exception\KrsApiException;
+use KrsKit\Sdk\Exception\KrsAuthenticationException;
+use KrsKit\Sdk\Exception\KrsConfigurationException;
+use KrsKit\Sdk\Exception\KrsException;
+use KrsKit\Sdk\Exception\KrsInvalidArgumentException;
+use KrsKit\Sdk\Exception\KrsInvalidResponseException;
+use KrsKit\Sdk\Exception\KrsNetworkException;
+use KrsKit\Sdk\Exception\KrsNotFoundException;
+use KrsKit\Sdk\Exception\KrsPermissionDeniedException;
+use KrsKit\Sdk\Exception\KrsRateLimitException;
+use KrsKit\Sdk\Exception\KrsServerException;
+use KrsKit\Sdk\Exception\KrsTimeoutException;
+use KrsKit\Sdk\Generated\Operations;
+use Psr\Http\Client\ClientExceptionInterface;
+use Psr\Http\Client\ClientInterface;
+use Psr\Http\Message\RequestFactoryInterface;
+use Psr\Http\Message\ResponseInterface;
+use Psr\Http\Message\StreamFactoryInterface;
+
+/**
+ * Sends one operation: JSON body, headers, request ids, retries by the contract's
+ * `x-krs-idempotent`, the overall timeout, and the mapping of answers to values or
+ * exceptions.
+ *
+ * @internal
+ */
+final class Transport
+{
+    /** cURL's "operation timed out". */
+    private const CURL_TIMEOUT = 28;
+
+    private int $counter = 0;
+    private readonly string $idPrefix;
+
+    /**
+     * @param array<string, string> $headers sent with every attempt (lower-case names)
+     * @param \Closure(float): void $retrySleep waits between attempts
+     */
+    public function __construct(
+        private readonly string $baseUrl,
+        private readonly ?string $token,
+        private readonly ClientInterface $http,
+        private readonly RequestFactoryInterface $requests,
+        private readonly StreamFactoryInterface $streams,
+        private readonly array $headers,
+        private readonly ?float $timeout,
+        private readonly RetryPolicy $retry,
+        private readonly \Closure $retrySleep,
+    ) {
+        $alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
+        $prefix = '';
+        for ($i = 0; $i < 8; $i++) {
+            $prefix .= $alphabet[random_int(0, 35)];
+        }
+        $this->idPrefix = "sdk-{$prefix}-";
+    }
+
+    /**
+     * @param array<string, mixed> $body
+     * @throws KrsException
+     */
+    public function send(string $operation, array $body): mixed
+    {
+        $meta = Operations::ALL[$operation] ?? null;
+        if ($meta === null) {
+            throw new KrsInvalidArgumentException("unknown operation: {$operation}");
+        }
+        if ($meta['security'] && ($this->token === null || $this->token === '')) {
+            throw new KrsConfigurationException(
+                "{$operation}: no API token: pass ['token' => ...] to KrsClient::create or set KRS_API_TOKEN",
+            );
+        }
+        try {
+            $json = $body === [] ? '{}' : json_encode(
+                $body,
+                JSON_THROW_ON_ERROR | JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_PRESERVE_ZERO_FRACTION,
+            );
+        } catch (\JsonException $e) {
+            throw new KrsInvalidArgumentException("{$operation}: the body cannot be encoded as JSON: {$e->getMessage()}", 0, $e);
+        }
+        $deadline = $this->timeout === null ? null : microtime(true) + $this->timeout;
+        for ($attempt = 0; ; $attempt++) {
+            $requestId = $this->idPrefix . base_convert((string) ++$this->counter, 10, 36);
+            [$error, $retryWhen, $retryAfter] = $this->attempt($operation, $json, $requestId, $meta, $deadline, $result);
+            if ($error === null) {
+                return $result;
+            }
+            // A retry must not run a write twice: writes only when nothing was sent.
+            $mayRetry = $retryWhen === RetryPolicy::ALWAYS || ($retryWhen === RetryPolicy::IDEMPOTENT && $meta['idempotent']);
+            $delay = $mayRetry ? $this->retry->nextDelay($attempt, $retryAfter) : null;
+            if ($delay === null) {
+                throw $error;
+            }
+            if ($deadline !== null && microtime(true) + $delay >= $deadline) {
+                throw new KrsTimeoutException(
+                    "{$operation}: timed out after {$this->timeout} s (the next retry would end after it)",
+                    $operation,
+                    $requestId,
+                    $error,
+                );
+            }
+            ($this->retrySleep)($delay);
+        }
+    }
+
+    /**
+     * One attempt. Returns [null, '', null] and sets $result on success, else the exception
+     * it would throw, whether it may be retried and the answer's Retry-After.
+     *
+     * @param array{method: string, idempotent: bool, pageStep: int|null, legacyKey: string|null, responseType: 'json'|'text', security: bool, errors: list<string>} $meta
+     * @return array{0: (KrsException&\Throwable)|null, 1: string, 2: float|null}
+     */
+    private function attempt(
+        string $operation,
+        string $json,
+        string $requestId,
+        array $meta,
+        ?float $deadline,
+        mixed &$result,
+    ): array {
+        $request = $this->requests->createRequest('POST', "{$this->baseUrl}/api/v1/{$operation}")
+            ->withBody($this->streams->createStream($json))
+            ->withHeader('x-request-id', $requestId);
+        foreach ($this->headers as $name => $value) {
+            $request = $request->withHeader($name, $value);
+        }
+        if ($this->token !== null && $this->token !== '') {
+            $request = $request->withHeader('authorization', "Bearer {$this->token}");
+        }
+        try {
+            $response = $this->dispatch($request, $deadline);
+            $text = (string) $response->getBody();
+        } catch (ClientExceptionInterface $e) {
+            if (self::curlErrno($e) === self::CURL_TIMEOUT) {
+                return [new KrsTimeoutException("{$operation}: timed out after {$this->timeout} s", $operation, $requestId, $e), RetryPolicy::NEVER, null];
+            }
+            $error = new KrsNetworkException("{$operation}: network error: {$e->getMessage()}", $operation, $requestId, $e);
+            return [$error, RetryPolicy::failedBeforeSending($e) ? RetryPolicy::ALWAYS : RetryPolicy::IDEMPOTENT, null];
+        } catch (\RuntimeException $e) {
+            // The connection broke while the body was read.
+            return [new KrsNetworkException("{$operation}: network error: {$e->getMessage()}", $operation, $requestId, $e), RetryPolicy::IDEMPOTENT, null];
+        }
+        $answeredId = $response->getHeaderLine('x-request-id');
+        $status = $response->getStatusCode();
+        if ($status >= 200 && $status < 300) {
+            $id = $answeredId !== '' ? $answeredId : $requestId;
+            if ($meta['responseType'] === 'text') {
+                $result = $text;
+                return [null, '', null];
+            }
+            try {
+                $data = json_decode($text, true, 512, JSON_THROW_ON_ERROR);
+            } catch (\JsonException $e) {
+                $why = $text === '' ? 'empty body' : $e->getMessage();
+                return [new KrsInvalidResponseException("{$operation}: the {$status} response body is not valid: {$why}", $operation, $status, $id, $e), RetryPolicy::NEVER, null];
+            }
+            $result = self::unwrapLegacy($data, $meta['legacyKey']);
+            return [null, '', null];
+        }
+        try {
+            $decoded = $text === '' ? '' : json_decode($text, true, 512, JSON_THROW_ON_ERROR);
+        } catch (\JsonException) {
+            $decoded = $text; // not JSON: a proxy's page
+        }
+        $bodyId = is_array($decoded) && is_string($decoded['request_id'] ?? null) ? $decoded['request_id'] : null;
+        $id = $answeredId !== '' ? $answeredId : ($bodyId ?? $requestId);
+        $error = self::apiException($operation, $response, $decoded, $id);
+        $retryAfterHeader = $response->getHeaderLine('retry-after');
+        return [
+            $error,
+            RetryPolicy::isRetryableStatus($status) ? RetryPolicy::IDEMPOTENT : RetryPolicy::NEVER,
+            $retryAfterHeader === '' ? null : RetryPolicy::parseRetryAfter($retryAfterHeader),
+        ];
+    }
+
+    /** Guzzle takes the time left of the call per request; any other PSR-18 client its own. */
+    private function dispatch(\Psr\Http\Message\RequestInterface $request, ?float $deadline): ResponseInterface
+    {
+        if ($this->http instanceof \GuzzleHttp\ClientInterface) {
+            $options = ['http_errors' => false, 'allow_redirects' => false];
+            if ($deadline !== null) {
+                $options['timeout'] = max(0.001, $deadline - microtime(true));
+            }
+            return $this->http->send($request, $options);
+        }
+        return $this->http->sendRequest($request);
+    }
+
+    private static function curlErrno(\Throwable $error): ?int
+    {
+        for ($e = $error; $e !== null; $e = $e->getPrevious()) {
+            if (method_exists($e, 'getHandlerContext')) {
+                $errno = $e->getHandlerContext()['errno'] ?? null;
+                if (is_int($errno)) {
+                    return $errno;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Older builds of the service wrapped some answers in one named key
+     * (`{"member_tables": [...]}` instead of `[...]`); the contract records that key as the
+     * operation's legacy key. Returns the bare value for both shapes.
+     */
+    public static function unwrapLegacy(mixed $data, ?string $legacyKey): mixed
+    {
+        if ($legacyKey === null || !is_array($data) || count($data) !== 1 || array_is_list($data)) {
+            return $data;
+        }
+        return array_key_exists($legacyKey, $data) ? $data[$legacyKey] : $data;
+    }
+
+    /**
+     * The exception for a 4xx/5xx answer. An answer without a KREISEL error body (a proxy's
+     * page, an empty 503) gets the code that stands for its status, else KRSKIT_INTERNAL_ERROR.
+     */
+    private static function apiException(string $operation, ResponseInterface $response, mixed $body, ?string $requestId): KrsApiException
+    {
+        $status = $response->getStatusCode();
+        $envelope = is_array($body) && is_string($body['error_code'] ?? null) ? $body : null;
+        $code = $envelope['error_code'] ?? Operations::CODE_FOR_STATUS[$status] ?? 'KRSKIT_INTERNAL_ERROR';
+        $desc = is_string($envelope['error_desc'] ?? null) ? $envelope['error_desc'] : $response->getReasonPhrase();
+        $detail = null;
+        if (is_string($envelope['message'] ?? null)) {
+            $detail = $envelope['message'];
+        } elseif ($envelope === null && is_string($body) && $body !== '') {
+            $detail = mb_substr($body, 0, 500);
+        }
+        $class = match (true) {
+            $status === 401 => KrsAuthenticationException::class,
+            $status === 403 => KrsPermissionDeniedException::class,
+            $status === 404 => KrsNotFoundException::class,
+            $status === 429 => KrsRateLimitException::class,
+            $status >= 500 => KrsServerException::class,
+            default => KrsApiException::class,
+        };
+        return new $class($operation, $status, $code, $desc, $detail, $requestId, $body);
+    }
+}
