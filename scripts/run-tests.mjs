@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm test` and `npm run test:slow`: build what the tests run as built binaries (the
-// emulator's dist/ and the CLI), then one vitest run, then the total time of both.
+// emulator's dist/ and the CLI), then one vitest run, then (npm test without --project) the
+// PHP SDK's PHPUnit suite, then the total time.
 //   node scripts/run-tests.mjs            every project except `slow`
 //   node scripts/run-tests.mjs --slow     the minute-long projects only: soaks, consumer, end-to-end
 // Further arguments go to vitest (e.g. `npm test -- --project mock-server`).
 import { spawnSync } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { hasCommand, INSTALL_HINT, inCi } from './lib/php.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const started = performance.now()
@@ -39,9 +41,25 @@ const quickProjects = ['generator', 'sdk', 'mock-server', 'cli', 'playground', '
 const projectArgs = args.some((a) => a === '--project' || a.startsWith('--project='))
   ? []
   : (slow ? slowProjects : quickProjects).flatMap((p) => ['--project', p])
-const code = run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...projectArgs, ...args])
+const vitestCode = run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...projectArgs, ...args])
+const tested = performance.now()
+
+// The PHP SDK's suite (sdk-php/tests, against a krs-mock process it starts) runs with the quick
+// projects. Without PHP it cannot: a note in the last lines says so, and under CI it fails.
+let phpCode = 0
+let phpNote = ''
+if (!slow && projectArgs.length > 0) {
+  if (hasCommand('php') && hasCommand('phpunit')) {
+    phpCode = run('phpunit', ['--configuration', join(root, 'sdk-php/phpunit.xml.dist')])
+    if (phpCode !== 0) phpNote = `${label}: the PHP suite (sdk-php) FAILED (exit ${phpCode})\n`
+  } else {
+    phpCode = inCi() ? 1 : 0
+    phpNote = `${label}: the PHP suite (sdk-php) did NOT run: PHP or PHPUnit is not installed${inCi() ? ' (a failure under CI)' : ''}; ${INSTALL_HINT}\n`
+  }
+}
+const code = vitestCode !== 0 ? vitestCode : phpCode
 const seconds = (ms) => (ms / 1000).toFixed(1)
 process.stdout.write(
-  `${label}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(performance.now() - started)} s (builds ${seconds(built - started)} s, vitest ${seconds(performance.now() - built)} s)\n`,
+  `${label}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(performance.now() - started)} s (builds ${seconds(built - started)} s, vitest ${seconds(tested - built)} s, php ${seconds(performance.now() - tested)} s)\n${phpNote}`,
 )
 process.exit(code)
