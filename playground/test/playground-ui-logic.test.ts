@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { cliSnippet, curlSnippet, phpSnippet, sdkSnippet } from '../src/components/playground/snippets.js'
 import { bodyFromSearch, operationFromPath, shareUrl } from '../src/components/playground/share-url.js'
@@ -39,11 +40,33 @@ describe('code snippets for the exact request', () => {
     ).toBe(`krs get-version --base-url 'http://127.0.0.1:4010'`)
   })
 
-  it('PHP posts the same JSON with curl_*', () => {
+  it('PHP calls the generated method of the PHP SDK with the same body as a PHP array', () => {
     const s = phpSnippet(req)
-    expect(s).toContain(`$body = '{"member_table_id":1,"member_id":2,"note":"it\\'s"}';`)
-    expect(s).toContain(`curl_init('https://krs.bz/abc/api/v1/get_member_info')`)
-    expect(s).toContain(`'Authorization: Bearer ' . getenv('KRS_API_TOKEN')`)
+    expect(s).toContain(
+      `$krs = KrsClient::create(['environmentId' => 'abc']); // トークンは環境変数 KRS_API_TOKEN から`,
+    )
+    expect(s).toContain(
+      `$result = $krs->getMemberInfo([\n    'member_table_id' => 1,\n    'member_id' => 2,\n    'note' => 'it\\'s',\n]);`,
+    )
+    const nested = phpSnippet({
+      name: 'get_members_num_by_oneshot_condition',
+      body: { condition_info: { conditions: { e_16: [11, {}] } }, flag: null },
+      baseUrl: 'http://127.0.0.1:4010',
+      security: true,
+    })
+    expect(nested).toContain(`KrsClient::create(['baseUrl' => 'http://127.0.0.1:4010'])`)
+    expect(nested).toContain(`'e_16' => [\n                11,\n                new \\stdClass(),\n            ],`)
+    expect(nested).toContain(`'flag' => null,`)
+    const bare = phpSnippet({ name: 'get_version', body: {}, baseUrl: 'https://krs.bz/abc', security: false })
+    expect(bare).toContain('$result = $krs->getVersion();')
+    expect(bare).not.toContain('KRS_API_TOKEN')
+  })
+
+  const php = spawnSync('php', ['--version'])
+  // Without PHP the text checks above still run; `npm test` says in its last lines that PHP is missing.
+  it.skipIf(php.status !== 0)('the PHP snippet parses (php -l)', () => {
+    const r = spawnSync('php', ['-l'], { input: phpSnippet(req), encoding: 'utf8' })
+    expect(r.stdout).toContain('No syntax errors detected')
   })
 })
 

@@ -52,23 +52,38 @@ export function cliSnippet(r: SnippetRequest): string {
 
 const phpString = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
 
+/** A JSON value as a PHP literal: objects as keyed arrays, an empty object as `new \stdClass()` (sent as `{}`). */
+function phpValue(value: unknown, indent: string): string {
+  if (value === null) return 'null'
+  if (typeof value === 'string') return phpString(value)
+  if (typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value)
+  const inner = `${indent}    `
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]'
+    return `[\n${value.map((v) => `${inner}${phpValue(v, inner)},`).join('\n')}\n${indent}]`
+  }
+  const entries = Object.entries(value as Record<string, unknown>)
+  if (entries.length === 0) return 'new \\stdClass()'
+  return `[\n${entries.map(([k, v]) => `${inner}${phpString(k)} => ${phpValue(v, inner)},`).join('\n')}\n${indent}]`
+}
+
+/** The same call with the PHP SDK (`krs-kit/sdk`, sdk-php/): its generated camelCase method. */
 export function phpSnippet(r: SnippetRequest): string {
-  const headers = [`'Content-Type: application/json'`]
-  if (r.security) headers.push(`'Authorization: Bearer ' . getenv('KRS_API_TOKEN')`)
+  const target = /^https:\/\/krs\.bz\/([^/]+)$/.exec(r.baseUrl)
+  const where = target
+    ? `'environmentId' => ${phpString(decodeURIComponent(target[1]!))}`
+    : `'baseUrl' => ${phpString(r.baseUrl)}`
+  const isEmpty =
+    typeof r.body === 'object' && r.body !== null && !Array.isArray(r.body) && Object.keys(r.body).length === 0
   return [
     '<?php',
-    `$body = ${phpString(JSON.stringify(r.body))};`,
-    `$ch = curl_init(${phpString(`${r.baseUrl}/api/v1/${r.name}`)});`,
-    'curl_setopt_array($ch, [',
-    '    CURLOPT_POST => true,',
-    `    CURLOPT_HTTPHEADER => [${headers.join(', ')}],`,
-    '    CURLOPT_POSTFIELDS => $body,',
-    '    CURLOPT_RETURNTRANSFER => true,',
-    ']);',
-    '$response = curl_exec($ch);',
-    '$status = curl_getinfo($ch, CURLINFO_RESPONSE_CODE);',
-    'curl_close($ch);',
-    'var_dump($status, json_decode($response, true));',
+    "require 'vendor/autoload.php'; // composer require krs-kit/sdk guzzlehttp/guzzle",
+    '',
+    'use KrsKit\\Sdk\\KrsClient;',
+    '',
+    `$krs = KrsClient::create([${where}]);${r.security ? ' // トークンは環境変数 KRS_API_TOKEN から' : ''}`,
+    `$result = $krs->${camel(r.name)}(${isEmpty ? '' : phpValue(r.body, '')});`,
+    'var_dump($result);',
   ].join('\n')
 }
 
@@ -76,5 +91,5 @@ export const snippetKinds = [
   { id: 'curl', label: 'curl', make: curlSnippet },
   { id: 'sdk', label: 'TypeScript SDK', make: sdkSnippet },
   { id: 'cli', label: 'krs CLI', make: cliSnippet },
-  { id: 'php', label: 'PHP', make: phpSnippet },
+  { id: 'php', label: 'PHP SDK', make: phpSnippet },
 ] as const
