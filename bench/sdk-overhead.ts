@@ -2,11 +2,10 @@
 // server, measured in one run. Printed, not pass/fail. Goal: the SDK (default 60 s timeout)
 // ≤ 1.05× raw fetch with the same timeout signal, the baseline measured in the same run.
 // Run: npm run bench:sdk-overhead -w @krs-kit/bench (builds the SDK first).
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { availableParallelism, loadavg } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { createKrsClient } from '@krs-kit/sdk'
+import { startFixedAnswerServer } from './fixed-answer-server.js'
 import { reportFigure } from './report.js'
 
 const ROUNDS = Number(process.env.ROUNDS ?? 10)
@@ -15,28 +14,6 @@ const WARMUP = 200
 // Stop adding rounds after this many ms (at least 3 rounds): the machine is shared.
 const BUDGET_MS = Number(process.env.BUDGET_MS ?? 60_000)
 
-// The server runs in its own process so that it does not share the client's event loop.
-const serverCode = `
-const http = require('node:http')
-const body = JSON.stringify([{ id: 1, title: 'データベース名称1', nums: 50 }, { id: 2, title: 'データベース名称2', nums: 350 }])
-const server = http.createServer((req, res) => {
-  let n = 0
-  req.on('data', (c) => { n += c.length })
-  req.on('end', () => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
-    res.end(body)
-  })
-})
-server.keepAliveTimeout = 60000
-server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'))
-`
-
-async function startServer(): Promise<{ port: number; stop: () => void }> {
-  const child = spawn(process.execPath, ['-e', serverCode], { stdio: ['ignore', 'pipe', 'inherit'] })
-  const [chunk] = (await once(child.stdout!, 'data')) as [Buffer]
-  return { port: Number(chunk.toString().trim()), stop: () => child.kill() }
-}
-
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b)
   const m = s.length >> 1
@@ -44,7 +21,7 @@ function median(xs: number[]): number {
 }
 
 async function main(): Promise<void> {
-  const { port, stop } = await startServer()
+  const { port, stop } = await startFixedAnswerServer()
   try {
     const url = `http://127.0.0.1:${port}/api/v1/get_member_tables`
     const raw = async (): Promise<unknown> => {
