@@ -44,6 +44,7 @@ const sidebars: SidebarsConfig = {
     },
     'limitations',
     'security/restriction',
+    'php-sdk',
     // written by cli/scripts/gen-reference.ts (npm run gen:reference -w @krs-kit/cli)
     'cli-reference',
     { type: 'link', label: 'API リファレンス', href: '/api' },
