@@ -89,6 +89,9 @@ final class KrsClient
             'accept' => 'application/json',
             'user-agent' => 'krs-kit-sdk-php/' . self::VERSION . ' php/' . PHP_VERSION,
         ];
+        if (!is_array($options['headers'] ?? [])) {
+            throw new KrsConfigurationException('KrsClient::create: headers must be an array of name => value');
+        }
         foreach ($options['headers'] ?? [] as $name => $value) {
             $headers[strtolower((string) $name)] = (string) $value;
         }
@@ -217,7 +220,7 @@ final class KrsClient
      */
     public function uploadStoredFile(string $fileName, string $content, array $options = []): int
     {
-        if (!mb_check_encoding($content, 'UTF-8')) {
+        if (preg_match('//u', $content) !== 1) {
             throw new KrsInvalidArgumentException('upload_stored_files: the file is not UTF-8 text');
         }
         if (($options['keepLineEndings'] ?? false) !== true) {

@@ -6,6 +6,7 @@ namespace KrsKit\Sdk\Tests;
 
 use GuzzleHttp\Psr7\HttpFactory;
 use GuzzleHttp\Psr7\Response;
+use KrsKit\Sdk\Exception\KrsApiException;
 use KrsKit\Sdk\Exception\KrsConfigurationException;
 use KrsKit\Sdk\Exception\KrsInvalidResponseException;
 use KrsKit\Sdk\Exception\KrsServerException;
@@ -74,6 +75,20 @@ final class ClientTest extends TestCase
             self::assertSame('<h1>busy</h1>', $e->detail);
             self::assertSame('proxy-1', $e->requestId);
             self::assertSame('Service Unavailable', $e->errorDesc);
+        }
+    }
+
+    public function testTheDetailOfALongPageIsCutAt500Characters(): void
+    {
+        $page = str_repeat('混', 600);
+        $http = new RecordingClient([new Response(400, ['content-type' => 'text/html'], $page)]);
+        try {
+            self::client($http)->getMemberTables();
+            self::fail('no exception');
+        } catch (KrsApiException $e) {
+            self::assertSame('KR_API_F0004', $e->errorCode);
+            self::assertSame(str_repeat('混', 500), $e->detail);
+            self::assertSame($page, $e->body);
         }
     }
 

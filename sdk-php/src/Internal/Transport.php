@@ -232,7 +232,8 @@ final class Transport
         if (is_string($envelope['message'] ?? null)) {
             $detail = $envelope['message'];
         } elseif ($envelope === null && is_string($body) && $body !== '') {
-            $detail = mb_substr($body, 0, 500);
+            // The first 500 characters, cut on a character boundary when the text is UTF-8.
+            $detail = preg_match('/^.{0,500}/su', $body, $m) === 1 ? $m[0] : substr($body, 0, 500);
         }
         $class = match (true) {
             $status === 401 => KrsAuthenticationException::class,
