@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `php -l` of every PHP file (sdk-php/, bench/php/) and `composer validate --strict` of its
+// `php -l` of every PHP file of the repository (sdk-php/, bench/php/, the generator's
+// snapshots) and `composer validate --strict` of its
 // composer.json (part of `npm run lint`).
 import { spawnSync } from 'node:child_process'
 import { dirname, join, relative } from 'node:path'
@@ -11,7 +12,7 @@ if (!hasCommand('php')) {
   process.stderr.write(`lint-php: PHP is not installed: the PHP files were not linted; ${INSTALL_HINT}\n`)
   process.exit(inCi() ? 1 : 0)
 }
-const files = ['sdk-php', 'bench/php'].flatMap((dir) => phpFiles(join(root, dir)))
+const files = phpFiles(root)
 const failed = []
 for (const file of files) {
   const r = spawnSync('php', ['-l', file], { encoding: 'utf8' })

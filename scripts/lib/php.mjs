@@ -17,11 +17,13 @@ export function hasCommand(cmd) {
 
 export const inCi = () => process.env.CI === 'true' || process.env.CI === '1'
 
-/** Every .php file below `dir` (vendor/ left out), sorted. */
+const skipped = new Set(['node_modules', 'vendor', 'dist', 'build'])
+
+/** Every .php file below `dir` (dependencies, build output and dot folders left out), sorted. */
 export function phpFiles(dir) {
   const out = []
   for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === 'vendor' || e.name.startsWith('.')) continue
+    if (skipped.has(e.name) || e.name.startsWith('.')) continue
     const path = join(dir, e.name)
     if (e.isDirectory()) out.push(...phpFiles(path))
     else if (e.name.endsWith('.php')) out.push(path)
