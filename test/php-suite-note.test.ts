@@ -41,4 +41,16 @@ describe('npm test without PHP', () => {
     expect(last[1]).toContain('did NOT run: PHP or PHPUnit is not installed (a failure under CI)')
     expect(r.status).toBe(1)
   })
+  it('npm run lint: the PHP lint says it did not run, and fails under CI=true', () => {
+    const lint = (ci: boolean) =>
+      spawnSync(process.execPath, [join(repoRoot, 'scripts/lint-php.mjs')], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        env: { ...process.env, PATH: bin, CI: ci ? 'true' : '' },
+      })
+    const local = lint(false)
+    expect(local.stderr).toContain('PHP is not installed: the PHP files were not linted')
+    expect(local.status).toBe(0)
+    expect(lint(true).status).toBe(1)
+  })
 })
