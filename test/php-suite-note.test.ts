@@ -5,10 +5,10 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { repoRoot } from './support/paths.js'
 
-// `npm test` on a machine without PHP: scripts/run-tests.mjs runs with a PATH that holds only
+// A machine without PHP: scripts/run-tests.mjs (and scripts/lint-php.mjs) run with a PATH that holds only
 // node (no php, no phpunit) and a vitest filter that matches no file, so that only its PHP
 // step decides the outcome.
-describe('npm test without PHP', () => {
+describe('npm test and npm run lint without PHP', () => {
   const bin = mkdtempSync(join(tmpdir(), 'no-php-'))
   symlinkSync(process.execPath, join(bin, 'node'))
   afterAll(() => rmSync(bin, { recursive: true, force: true }))
