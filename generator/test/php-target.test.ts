@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -145,5 +146,27 @@ echo json_encode([
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('the checked-in PHP SDK methods (real contract)', () => {
+  const methods = readFileSync(join(REPO_ROOT, 'sdk-php/src/Generated/OperationMethods.php'), 'utf8')
+
+  it('has one public method per operation besides call()', () => {
+    expect(methods.match(/^ {4}public function \w+\(array \$body/gm)).toHaveLength(61)
+  })
+
+  it('documents add_member with the array shape of its body, its Japanese summary and its result', () => {
+    const doc = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\n {4}public function addMember\(array \$body\): mixed/.exec(
+      methods,
+    )?.[1]
+    expect(doc).toContain('@param array{member_table_id: int, member_info: array<string, mixed>} $body')
+    expect(doc).toContain('@return int')
+    expect(doc).toContain('会員の登録')
+    expect(doc).toContain('KR_API_F0117')
+  })
+
+  it('lets a body with no required key be left out', () => {
+    expect(methods).toContain('public function getMemberTables(array $body = []): mixed')
   })
 })
