@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createEngine } from '../src/index.js'
-import { loadState, saveState, startAutosave, STATE_FILE, writeFileAtomic } from '../src/node/persistence.js'
+import { loadState, saveState, startAutosave, STATE_FILE, writeFileAtomic } from '../src/program/persistence.js'
 
 let dir: string
 beforeEach(async () => {

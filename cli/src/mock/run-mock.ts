@@ -38,12 +38,12 @@ export function mockArgv(o: MockOptions): string[] {
 export const EMULATOR_PACKAGE = '@krs-kit/mock-server'
 
 /**
- * Loads the emulator's Node door. When the package is not installed: a usage error (exit 2)
+ * Loads the emulator's `krs-mock` program. When the package is not installed: a usage error (exit 2)
  * that says how to install it, not a stack trace.
  */
-async function loadEmulator(): Promise<typeof import('@krs-kit/mock-server/node')> {
+async function loadEmulator(): Promise<typeof import('@krs-kit/mock-server/program')> {
   try {
-    return await import('@krs-kit/mock-server/node')
+    return await import('@krs-kit/mock-server/program')
   } catch (e) {
     const err = e as NodeJS.ErrnoException
     const missing = err.code === 'ERR_MODULE_NOT_FOUND' && err.message.includes(`'${EMULATOR_PACKAGE}'`)
