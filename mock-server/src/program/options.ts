@@ -72,7 +72,7 @@ export const KRS_MOCK_OPTIONS = [
     type: 'string',
     value: 'N',
     default: '4010',
-    help: { ja: 'ポート（0 で空いているポート）', en: 'port (0 = any free port)' },
+    help: { ja: 'ポート。0 で空いているポート', en: 'port; 0 = any free port' },
     check: integer('port', 0, 65535),
   },
   {
@@ -127,7 +127,7 @@ export const KRS_MOCK_OPTIONS = [
     type: 'string',
     value: 'URL',
     help: {
-      ja: 'エミュレーターが書くリンクの基点（送信ログのクリック・開封・配信停止リンク、新しいテナントの base_url）。既定: 呼び出し元が使ったオリジン',
+      ja: 'エミュレータが書くリンクの基点（送信ログのクリック・開封・配信停止リンク、新しいテナントの base_url）。既定: 呼び出し元が使ったオリジン',
       en: 'base of the links the emulator writes (click, open and unsubscribe links of the outbox, base_url of new tenants); default: the origin the caller used',
     },
     check: (text) => {
@@ -174,7 +174,7 @@ export const KRS_MOCK_OPTIONS = [
   {
     name: 'allowed-host',
     type: 'string',
-    value: 'H',
+    value: 'HOSTS',
     help: {
       ja: '/__mock/ が Host として受け付ける名前を足す（カンマ区切り。既定: ループバック名と --host のアドレスのみ）',
       en: 'also accept these Host names for /__mock/ (comma-separated; default: loopback names and the --host address only)',
@@ -273,7 +273,7 @@ function wrap(text: string, width: number): string[] {
 export function krsMockUsage(lang: HelpLang = 'en'): string {
   const head =
     lang === 'ja'
-      ? 'KREISEL JSON API エミュレーター（krs-kit）。POST /api/v1/{api_name} と管理 API /__mock/ に応答します。'
+      ? 'KREISEL JSON API エミュレータ（krs-kit）。POST /api/v1/{api_name} と管理 API /__mock/ に応答します。'
       : 'KREISEL JSON API emulator (krs-kit). Serves POST /api/v1/{api_name} and the admin API /__mock/.'
   const lines = [`${lang === 'ja' ? '使い方' : 'Usage'}: krs-mock [options]`, '', head, '', 'Options:']
   const pad = ' '.repeat(COLUMN + 2)
