@@ -1,5 +1,5 @@
 import { runCli } from '@krs-kit/mock-server/program'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { mockArgv } from '../src/mock/run-mock.js'
 import { runKrs } from './support/memory-io.js'
 
@@ -9,12 +9,17 @@ function flagsOf(help: string): string[] {
   return [...new Set([...options.matchAll(/^\s+(?:-\w, )?(--[a-z][a-z-]*)/gm)].map((m) => m[1]!))].sort()
 }
 
-/** `krs-mock --help`, as the emulator's program prints it. */
+/** `krs-mock --help`, as the emulator's program prints it (in English: its help follows the locale). */
 async function krsMockHelp(): Promise<string> {
-  const out: string[] = []
-  const running = await runCli(['--help'], { out: (t) => void out.push(t), err: () => {} })
-  expect(running).toBeNull()
-  return out.join('')
+  vi.stubEnv('LC_ALL', 'C')
+  try {
+    const out: string[] = []
+    const running = await runCli(['--help'], { out: (t) => void out.push(t), err: () => {} })
+    expect(running).toBeNull()
+    return out.join('')
+  } finally {
+    vi.unstubAllEnvs()
+  }
 }
 
 describe('krs mock takes the flags of krs-mock', () => {

@@ -14,6 +14,7 @@ describe('the krs-mock option table', () => {
     }
     expect(krsMockUsage('en')).toContain('--port N              port; 0 = any free port (default 4010)')
     expect(krsMockUsage('ja')).toContain('ポート。0 で空いているポート（既定 4010）')
+    expect(krsMockUsage('ja')).toContain('オプション:')
   })
 
   it('the parser takes every flag of the table and no other', () => {

@@ -275,11 +275,19 @@ export function krsMockUsage(lang: HelpLang = 'en'): string {
     lang === 'ja'
       ? 'KREISEL JSON API エミュレータ（krs-kit）。POST /api/v1/{api_name} と管理 API /__mock/ に応答します。'
       : 'KREISEL JSON API emulator (krs-kit). Serves POST /api/v1/{api_name} and the admin API /__mock/.'
-  const lines = [`${lang === 'ja' ? '使い方' : 'Usage'}: krs-mock [options]`, '', head, '', 'Options:']
+  const lines = [
+    `${lang === 'ja' ? '使い方' : 'Usage'}: krs-mock [options]`,
+    '',
+    head,
+    '',
+    lang === 'ja' ? 'オプション:' : 'Options:',
+  ]
   const pad = ' '.repeat(COLUMN + 2)
   for (const o of KRS_MOCK_OPTIONS) {
     const flag = `  ${flagText(o)}`
-    const text = wrap(optionHelp(o, lang), WIDTH - COLUMN - 2)
+    // Japanese has no spaces to break at, and its characters are two columns wide: the
+    // terminal wraps it
+    const text = lang === 'ja' ? [optionHelp(o, lang)] : wrap(optionHelp(o, lang), WIDTH - COLUMN - 2)
     if (flag.length < COLUMN) lines.push(`${flag.padEnd(COLUMN + 2)}${text[0]}`)
     else lines.push(flag, `${pad}${text[0]}`)
     for (const more of text.slice(1)) lines.push(`${pad}${more}`)
