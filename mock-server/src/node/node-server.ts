@@ -45,7 +45,7 @@ const API_PATH = /^\/(?:[^/]+\/)?api\/v1\//
  */
 export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}): http.RequestListener {
   const max = opts.maxBodyBytes ?? engine.maxBodyBytes
-  const log = opts.onAnswer ?? null
+  const onAnswer = opts.onAnswer ?? null
   const staticDir = opts.staticDir
   const guard = createHttpGuard({
     ...(opts.allowedHosts ? { allowedHosts: opts.allowedHosts } : {}),
@@ -70,7 +70,7 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
     for (const name in headers) list.push(name, headers[name]!)
     list.push('X-Krs-Emulator', 'krs-mock')
     batch.add(res, out.status, list, out.body)
-    if (log) log(req.method ?? '', path, out, performance.now() - started)
+    if (onAnswer) onAnswer(req.method ?? '', path, out, performance.now() - started)
   }
 
   const tooLarge = (req: http.IncomingMessage, res: http.ServerResponse, path: string, started: number): void => {
@@ -85,7 +85,7 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
 
   return (req, res) => {
     // Only an answer observer reads the time.
-    const started = log ? performance.now() : 0
+    const started = onAnswer ? performance.now() : 0
     const url = req.url ?? '/'
     const q = url.indexOf('?')
     const path = q < 0 ? url : url.slice(0, q)
