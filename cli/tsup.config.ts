@@ -22,7 +22,9 @@ const commandIndexLiteral: Plugin = {
 // @krs-kit/sdk is a dependency (installed beside the CLI, not bundled a second time), and
 // @krs-kit/mock-server an optional peer that `krs mock` imports lazily (it reads its own
 // data files next to its dist). In this repository both resolve to the workspaces' dist/,
-// which the root `prepare` builds (`npm install`).
+// which the root `prepare` builds (`npm install`). The one exception is the emulator's flag
+// table (`@krs-kit/mock-server/options`, plain data): compiled in, so `krs mock --help`
+// lists krs-mock's flags where the emulator is not installed.
 export default defineConfig((cli) => ({
   entry: { bin: 'src/bin.ts' },
   outDir: cli.outDir ?? 'dist',
@@ -34,5 +36,6 @@ export default defineConfig((cli) => ({
   clean: true,
   dts: false,
   external: ['@krs-kit/sdk', '@krs-kit/mock-server'],
+  noExternal: ['@krs-kit/mock-server/options'],
   esbuildPlugins: [commandIndexLiteral],
 }))

@@ -10,6 +10,8 @@ export default defineConfig({
     alias: [
       { find: /^@krs-kit\/sdk$/, replacement: here('../sdk/src/index.ts') },
       { find: /^@krs-kit\/mock-server\/node$/, replacement: here('../mock-server/src/node/index.ts') },
+      { find: /^@krs-kit\/mock-server\/program$/, replacement: here('../mock-server/src/program/index.ts') },
+      { find: /^@krs-kit\/mock-server\/options$/, replacement: here('../mock-server/src/program/options.ts') },
       { find: /^@krs-kit\/mock-server$/, replacement: here('../mock-server/src/index.ts') },
     ],
   },

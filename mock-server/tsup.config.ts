@@ -1,7 +1,8 @@
 import { defineConfig, type Options } from 'tsup'
 
 // Two builds:
-// - the library (ESM + declarations): '.', './msw', './node'; dependencies stay external;
+// - the library (ESM + declarations): '.', './msw', './node', './program', './options';
+//   dependencies stay external;
 // - the `krs-mock` bin (dist/bin.js, which the root `npm start` runs): its dependencies
 //   bundled (minified whitespace and syntax), so the server starts without resolving hundreds
 //   of modules (start-time goal < 1 s); only the `--smtp` relay and nodemailer load later.
@@ -15,7 +16,13 @@ export default defineConfig((cli): Options[] => {
   return [
     {
       ...common,
-      entry: { index: 'src/index.ts', msw: 'src/msw/index.ts', node: 'src/node/index.ts' },
+      entry: {
+        index: 'src/index.ts',
+        msw: 'src/msw/index.ts',
+        node: 'src/node/index.ts',
+        program: 'src/program/index.ts',
+        options: 'src/program/options.ts',
+      },
       dts: dtsOff
         ? false
         : {
@@ -27,7 +34,7 @@ export default defineConfig((cli): Options[] => {
     },
     {
       ...common,
-      entry: { bin: 'src/node/bin.ts' },
+      entry: { bin: 'src/program/bin.ts' },
       // Everything but nodemailer, which only `--smtp` loads (from node_modules, on demand).
       noExternal: [/^(?!nodemailer(?:\/|$))/],
       external: ['nodemailer'],

@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { isStale } from './lib/stale-build.mjs'
+import { isStale, newest } from './lib/stale-build.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const require = createRequire(import.meta.url)
@@ -39,4 +39,6 @@ run(
 )
 
 const cli = join(root, 'cli')
-if (force || isStale(cli, ['bin.js'])) run([tsup, '--silent'], cli, '@krs-kit/cli')
+// The CLI's bundle compiles in the emulator's flag table (dist/options.js, built just above).
+const flagTableNewer = newest(join(root, 'mock-server', 'dist', 'options.js')) > newest(join(cli, 'dist', 'bin.js'))
+if (force || flagTableNewer || isStale(cli, ['bin.js'])) run([tsup, '--silent'], cli, '@krs-kit/cli')

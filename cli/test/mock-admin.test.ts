@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { mockArgv } from '../src/mock/run-mock.js'
 import { engineFetch, env, fixedNow } from './support/engine-fetch.js'
 import { runKrs } from './support/memory-io.js'
 
@@ -53,20 +52,6 @@ describe('krs mock admin commands (in process)', () => {
     const r = await admin(['outbox', '1201', '--limit', '5'])
     expect(r.requests).toEqual([
       { method: 'GET', url: 'http://127.0.0.1:4010/__mock/outbox?delivery_id=1201&limit=5', body: '' },
-    ])
-  })
-
-  it('krs mock options become krs-mock flags', () => {
-    expect(mockArgv({ port: '0', clock: 'manual', dataDir: '/tmp/x', quiet: true, seed: '3' })).toEqual([
-      '--port',
-      '0',
-      '--seed',
-      '3',
-      '--clock',
-      'manual',
-      '--data-dir',
-      '/tmp/x',
-      '--quiet',
     ])
   })
 })

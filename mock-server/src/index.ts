@@ -1,7 +1,8 @@
 /**
  * @krs-kit/mock-server — the KREISEL emulator's platform-neutral engine.
- * Doors: `@krs-kit/mock-server/node` (HTTP server, `krs-mock`) and
- * `@krs-kit/mock-server/msw` (MSW handlers for Node tests and browsers).
+ * Doors: `@krs-kit/mock-server/node` (HTTP server) and `@krs-kit/mock-server/msw` (MSW
+ * handlers for Node tests and browsers); the `krs-mock` program is
+ * `@krs-kit/mock-server/program`, its flags `@krs-kit/mock-server/options`.
  */
 export { createEngine } from './emulator.js'
 export { MAX_BODY_BYTES } from './kernel/create-engine.js'
@@ -17,6 +18,7 @@ export { tokensByName } from './kernel/tenant-runtime.js'
 export { DEFAULT_TENANT_ID } from './kernel/tenant-registry.js'
 export type { TickHook, TickContext } from './kernel/tick-hook.js'
 export type { TenantSnapshot, EngineStateFile } from './kernel/snapshot.js'
+export type { PersistenceHook, WriteRecord } from './kernel/write-record.js'
 export { SnapshotError } from './kernel/snapshot.js'
 export { handlerTable } from './emulator.js'
 /** Hosts without a file system (a browser) give the zip dictionary text themselves. */

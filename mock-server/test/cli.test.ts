@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { stringify as stringifyYaml } from 'yaml'
 import { defaultScenario } from '../src/scenario/index.js'
-import { CliUsageError, parseCliArgs } from '../src/node/cli-args.js'
-import { STATE_FILE } from '../src/node/persistence.js'
+import { CliUsageError, parseCliArgs } from '../src/program/cli-args.js'
+import { STATE_FILE } from '../src/program/persistence.js'
 
-const bin = fileURLToPath(new URL('../src/node/bin.ts', import.meta.url))
+const bin = fileURLToPath(new URL('../src/program/bin.ts', import.meta.url))
 const children: ChildProcess[] = []
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL')

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 // The layers of src/ (ARCHITECTURE.md), bottom to top, and what each may import.
 const src = fileURLToPath(new URL('../src/', import.meta.url))
 
-type Layer = 'generated' | 'lib' | 'kernel' | 'domains' | 'scenario' | 'admin' | 'root' | 'doors'
+type Layer = 'generated' | 'lib' | 'kernel' | 'domains' | 'scenario' | 'admin' | 'root' | 'doors' | 'program'
 const allowed: Record<Layer, readonly Layer[]> = {
   generated: ['generated'],
   lib: ['lib', 'generated'],
@@ -16,11 +16,14 @@ const allowed: Record<Layer, readonly Layer[]> = {
   admin: ['admin', 'scenario', 'kernel', 'lib', 'generated'],
   root: ['root', 'admin', 'scenario', 'domains', 'kernel', 'lib', 'generated'],
   doors: ['doors', 'root', 'admin', 'scenario', 'domains', 'kernel', 'lib', 'generated'],
+  // krs-mock: its flags, --data-dir store, --smtp loop and request log, around the Node door
+  program: ['program', 'doors', 'root', 'admin', 'scenario', 'domains', 'kernel', 'lib', 'generated'],
 }
 
 function layerOf(file: string): Layer {
   const top = relative(src, file).split(sep)[0]!
   if (top === 'node' || top === 'msw') return 'doors'
+  if (top === 'program') return 'program'
   if (
     top === 'generated' ||
     top === 'lib' ||
@@ -68,10 +71,22 @@ describe('the layers of the emulator (ARCHITECTURE.md)', () => {
     const bad = edges
       .filter(
         (e) =>
-          layerOf(e.file) === 'kernel' && ['domains', 'admin', 'doors', 'scenario', 'root'].includes(layerOf(e.target)),
+          layerOf(e.file) === 'kernel' &&
+          ['domains', 'admin', 'doors', 'program', 'scenario', 'root'].includes(layerOf(e.target)),
       )
       .map((e) => `${relative(src, e.file)} → ${relative(src, e.target)}`)
     expect(bad).toEqual([])
+  })
+
+  it('the doors do not import the krs-mock program (the program is a layer above the Node door)', () => {
+    const bad = edges
+      .filter((e) => layerOf(e.file) === 'doors' && layerOf(e.target) === 'program')
+      .map((e) => `${relative(src, e.file)} → ${relative(src, e.target)}`)
+    expect(bad).toEqual([])
+    // the layer exists and uses the door: the check above looks at real files
+    expect(edges.some((e) => layerOf(e.file) === 'program' && relative(src, e.target).startsWith(`node${sep}`))).toBe(
+      true,
+    )
   })
 
   it('every layer imports only the layers below it', () => {

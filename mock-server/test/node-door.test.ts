@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createEngine, MAX_BODY_BYTES } from '../src/index.js'
 import { isLoopback } from '../src/node/loopback.js'
 import { startNodeServer, type RunningServer } from '../src/node/index.js'
+import { createRequestLog } from '../src/program/request-log.js'
 
 let server: RunningServer | null = null
 afterEach(async () => {
@@ -35,7 +36,7 @@ function partialPost(url: string, declared: number, sent: number): Promise<{ sta
 
 describe('Node door', () => {
   it('refuses a body declared over 60 MB with 413 before reading it', async () => {
-    server = await startNodeServer(createEngine(), { port: 0, log: null })
+    server = await startNodeServer(createEngine(), { port: 0 })
     expect(MAX_BODY_BYTES).toBe(60 * 1024 * 1024)
     const r = await partialPost(server.url, MAX_BODY_BYTES + 1, 10)
     expect(r.status).toBe(413)
@@ -46,7 +47,7 @@ describe('Node door', () => {
   })
 
   it('stops reading a streamed body once it passes the limit', async () => {
-    server = await startNodeServer(createEngine({ maxBodyBytes: 1000 }), { port: 0, log: null })
+    server = await startNodeServer(createEngine({ maxBodyBytes: 1000 }), { port: 0 })
     const res = await new Promise<number>((resolve, reject) => {
       const req = http.request(`${server!.url}/api/v1/get_version`, {
         method: 'POST',
@@ -59,9 +60,9 @@ describe('Node door', () => {
     expect(res).toBe(413)
   })
 
-  it('logs one line per request', async () => {
+  it("tells its answer observer of each answer (krs-mock's request log: one line per request)", async () => {
     const lines: string[] = []
-    server = await startNodeServer(createEngine(), { port: 0, log: (t) => void lines.push(t) })
+    server = await startNodeServer(createEngine(), { port: 0, onAnswer: createRequestLog((t) => void lines.push(t)) })
     await fetch(`${server.url}/api/v1/get_version`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -85,7 +86,7 @@ describe('Node door', () => {
       await mkdir(join(dir, 'docs'))
       await writeFile(join(dir, 'index.html'), '<h1>krs-kit</h1>')
       await writeFile(join(dir, 'docs', 'index.html'), '<h1>docs</h1>')
-      server = await startNodeServer(createEngine(), { port: 0, log: null, staticDir: dir })
+      server = await startNodeServer(createEngine(), { port: 0, staticDir: dir })
       const home = await fetch(`${server.url}/`)
       expect(home.headers.get('content-type')).toMatch(/text\/html/)
       expect(await home.text()).toBe('<h1>krs-kit</h1>')
@@ -115,7 +116,7 @@ describe('Node door', () => {
   it('answers requests that arrive together each on its own connection, and two pipelined on one socket in order', async () => {
     // The door writes the answers of one event-loop turn together: each must still reach
     // its own client, with its own id and member.
-    server = await startNodeServer(createEngine({ members: 40, clock: { mode: 'manual' } }), { port: 0, log: null })
+    server = await startNodeServer(createEngine({ members: 40, clock: { mode: 'manual' } }), { port: 0 })
     const url = server.url
     const one = (memberId: number) =>
       new Promise<{ id: string | undefined; member: number }>((resolve, reject) => {

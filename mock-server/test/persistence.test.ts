@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createEngine } from '../src/index.js'
-import { loadState, saveState, startAutosave, STATE_FILE, writeFileAtomic } from '../src/node/persistence.js'
+import { createEngine, type Engine, type PersistenceHook, type WriteRecord } from '../src/index.js'
+import { loadState, saveState, startAutosave, STATE_FILE, writeFileAtomic } from '../src/program/persistence.js'
 
 let dir: string
 beforeEach(async () => {
@@ -69,5 +69,114 @@ describe('persistence', () => {
     } finally {
       auto.stop()
     }
+  })
+})
+
+describe('the persistence hook (EngineOptions.persistence), called by the kernel', () => {
+  const addMember = (engine: Engine, mail: string): Promise<Response> =>
+    engine.handle(
+      new Request('http://krs.test/api/v1/add_member', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' },
+        body: JSON.stringify({ member_table_id: 1, member_info: { e_4: mail, e_5: 'abcd1234', e_6: '保存 太郎' } }),
+      }),
+    )
+  const admin = (engine: Engine, method: string, path: string, body?: unknown): Promise<Response> =>
+    engine.handle(
+      new Request(`http://127.0.0.1/__mock/${path}`, {
+        method,
+        ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      }),
+    )
+
+  function recordingHook() {
+    const writes: WriteRecord[] = []
+    let adminChanges = 0
+    const hook: PersistenceHook = {
+      onWrite: async (r) => void writes.push(r),
+      onAdminChange: async () => void adminChanges++,
+    }
+    return { hook, writes, adminChanges: () => adminChanges }
+  }
+
+  it('hands each accepted API write to onWrite, and no read or refused call', async () => {
+    const rec = recordingHook()
+    const engine = createEngine({ members: 5, clock: { mode: 'manual', now: 2_000_000_000 }, persistence: rec.hook })
+    expect((await addMember(engine, 'hook@example.com')).status).toBe(200)
+    expect(rec.writes).toHaveLength(1)
+    expect(rec.writes[0]).toMatchObject({ tenant: 'default', at: 2_000_000_000, path: '/api/v1/add_member' })
+    expect(JSON.parse(rec.writes[0]!.body)).toMatchObject({ member_info: { e_4: 'hook@example.com' } })
+    // a read, and a write the contract refuses (no member_info), are not handed over
+    await engine.handle(
+      new Request('http://krs.test/api/v1/get_version', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' },
+        body: '{}',
+      }),
+    )
+    await engine.handle(
+      new Request('http://krs.test/api/v1/add_member', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' },
+        body: '{"member_table_id":1}',
+      }),
+    )
+    expect(rec.writes).toHaveLength(1)
+    expect(rec.adminChanges()).toBe(0)
+  })
+
+  it('calls onAdminChange after an admin call that changed state, before answering it; not after a read', async () => {
+    let release: () => void = () => {}
+    let calls = 0
+    const engine = createEngine({
+      clock: { mode: 'manual', now: 2_000_000_000 },
+      persistence: {
+        onWrite: async () => {},
+        onAdminChange: () => {
+          calls++
+          return new Promise<void>((done) => {
+            release = done
+          })
+        },
+      },
+    })
+    expect((await admin(engine, 'GET', 'clock')).status).toBe(200)
+    expect(calls).toBe(0)
+    let answered = false
+    const advancing = admin(engine, 'POST', 'clock', { advance_seconds: 60 }).then((r) => {
+      answered = true
+      return r
+    })
+    await new Promise((r) => setTimeout(r, 20))
+    expect(calls).toBe(1)
+    expect(answered).toBe(false) // the answer waits for the store
+    release()
+    expect((await advancing).status).toBe(200)
+  })
+
+  it('answers 500 when the store refuses a write (it was applied but is not durable)', async () => {
+    const logged: string[] = []
+    const engine = createEngine({
+      persistence: { onWrite: () => Promise.reject(new Error('disk full')), onAdminChange: async () => {} },
+      logger: { error: (m) => void logged.push(m), warn: () => {} },
+    })
+    const res = await addMember(engine, 'lost@example.com')
+    expect(res.status).toBe(500)
+    expect(await res.text()).toContain('disk full')
+    expect(logged).toEqual([expect.stringContaining('the write was applied but could not be logged')])
+  })
+
+  it('does not hand the writes it replays to the store a second time', async () => {
+    const first = recordingHook()
+    const a = createEngine({ members: 5, clock: { mode: 'manual', now: 2_000_000_000 }, persistence: first.hook })
+    await addMember(a, 'replayed@example.com')
+    const second = recordingHook()
+    const b = createEngine({ members: 5, clock: { mode: 'manual', now: 2_000_000_000 }, persistence: second.hook })
+    const report = await b.replayWrites(first.writes)
+    expect(report).toEqual({ replayed: 1, failed: [] })
+    expect(second.writes).toEqual([])
+    // after the replay, new writes reach the store again
+    await addMember(b, 'after@example.com')
+    expect(second.writes).toHaveLength(1)
   })
 })

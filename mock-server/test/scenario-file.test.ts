@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stringify as stringifyYaml } from 'yaml'
 import { createEngine } from '../src/index.js'
-import { runCli, type RunningCli } from '../src/node/index.js'
+import { runCli, type RunningCli } from '../src/program/index.js'
 import { defaultScenario, ScenarioError } from '../src/scenario/index.js'
 
 const START = 1_767_225_600

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { CliUsageError, parseCliArgs, runCli, type RunningCli } from '../src/node/index.js'
+import { CliUsageError, parseCliArgs, runCli, type RunningCli } from '../src/program/index.js'
 import { smtpCatcher, type SmtpCatcher } from './support/smtp-catcher.js'
 
 // krs-mock --smtp URL: handed-over mails also go to an SMTP catcher (off by default).

@@ -15,7 +15,7 @@ describe.skipIf(skipReason !== null)('the built site under krs-mock --static and
 
   beforeAll(async () => {
     ensureSiteBuilt()
-    server = await startNodeServer(createEngine({ members: 20 }), { port: 0, log: null, staticDir: buildDir })
+    server = await startNodeServer(createEngine({ members: 20 }), { port: 0, staticDir: buildDir })
   })
 
   afterAll(async () => {

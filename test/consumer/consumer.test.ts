@@ -10,7 +10,8 @@
  *   that server, and `setupServer(...createMockHandlers())` with the project's own msw; the
  *   zip search answers from the shipped dictionary in both.
  * - `cli-only`: @krs-kit/cli and @krs-kit/sdk, without the emulator: `npx krs --version`,
- *   `npx krs get-version`, and `krs mock` asking for the emulator.
+ *   `npx krs get-version`, `krs mock` asking for the emulator, and `krs mock --help`
+ *   listing krs-mock's flags all the same.
  *
  * npm runs with `--prefer-offline` (the npm cache) and `npx` with `--offline`, so a bin that
  * npm failed to link cannot be fetched from the registry instead. The installed projects are
@@ -314,6 +315,13 @@ describe('the packed packages in a brand-new project', () => {
       expect(r.status).toBe(2)
       expect(r.stderr).toContain('npm install -D @krs-kit/mock-server')
       expect(r.stderr).not.toMatch(/\n\s+at /) // no stack trace
+    })
+
+    it('krs mock --help lists the flags of krs-mock without the emulator (their table is in the CLI)', () => {
+      const r = npx('krs', ['mock', '--help', '--lang', 'en'], projects.cliOnly, 60_000)
+      expect(r.status).toBe(0)
+      for (const flag of ['--port <n>', '--now <time>', '--cors <origins>', '--smtp <url>', '--validate-responses'])
+        expect(r.stdout).toContain(flag)
     })
   })
 })

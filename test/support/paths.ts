@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 /** The repository root (/work/main when run here). */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 /** krs-mock's entry, run from its sources through tsx (never a stale dist/). */
-export const mockBinSource = join(repoRoot, 'mock-server', 'src', 'node', 'bin.ts')
+export const mockBinSource = join(repoRoot, 'mock-server', 'src', 'program', 'bin.ts')
 /** The bundled contract Prism validates against. */
 export const bundledSpec = join(repoRoot, 'spec', 'dist', 'openapi.json')
 /** The CLI's built binary (cli/dist, built by `npm run build -w @krs-kit/cli`). */

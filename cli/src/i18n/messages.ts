@@ -386,22 +386,9 @@ export const messages = {
     ja: 'エミュレータ（krs-mock）をこのプロセスで動かす。サブコマンドは管理 API（/__mock/）を呼ぶ',
     en: 'run the emulator (krs-mock) in this process; the subcommands call its admin API (/__mock/)',
   },
-  'mock.host': { ja: '待ち受けるアドレス（既定 127.0.0.1）', en: 'address to listen on (default 127.0.0.1)' },
-  'mock.port': { ja: 'ポート（既定 4010、0 で空いているポート）', en: 'port (default 4010, 0 for any free port)' },
-  'mock.scenario': { ja: 'シナリオファイル（JSON または YAML）', en: 'scenario file (JSON or YAML)' },
   'mock.seed': { ja: '生成データの seed（既定 1）', en: 'seed of the generated data (default 1)' },
   'mock.members': { ja: '生成する会員数', en: 'number of members to generate' },
   'mock.clock': { ja: '時計 real|manual（既定 real）', en: 'clock real|manual (default real)' },
-  'mock.dataDir': { ja: '状態を保存するフォルダ', en: 'folder to keep the state in' },
-  'mock.static': {
-    ja: 'API 以外の GET に、このフォルダのファイルを返す',
-    en: 'serve the files of this folder to GETs outside the API',
-  },
-  'mock.adminRemote': {
-    ja: 'ループバック以外からの管理 API も受け付ける',
-    en: 'accept admin calls from outside loopback too',
-  },
-  'mock.quiet': { ja: 'リクエストごとのログを出さない', en: 'no log line per request' },
   'mock.clockShow': {
     ja: 'エミュレータの時計を表示する（GET /__mock/clock）',
     en: 'show the emulator clock (GET /__mock/clock)',

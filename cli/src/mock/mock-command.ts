@@ -1,25 +1,28 @@
+import { KRS_MOCK_OPTIONS, optionHelp } from '@krs-kit/mock-server/options'
 import type { Command } from 'commander'
-import { t } from '../i18n/lang.js'
+import { lang, t } from '../i18n/lang.js'
 import type { CliIo } from '../io.js'
+
+/**
+ * `krs mock` takes every flag of `krs-mock`, from the emulator's own option table (compiled
+ * into the CLI's bundle, so the help lists them without the emulator installed); `--help` is
+ * commander's. The values are checked by krs-mock when it starts (exit 2 on a bad one).
+ */
+function addKrsMockFlags(mock: Command): Command {
+  for (const o of KRS_MOCK_OPTIONS) {
+    if (o.name === 'help') continue
+    const value = 'value' in o ? ` <${o.value.toLowerCase()}>` : ''
+    mock.option(`--${o.name}${value}`, optionHelp(o, lang()))
+  }
+  return mock
+}
 
 /** `krs mock [options]` runs the emulator; its subcommands drive the admin API (/__mock/). */
 export function addMockCommand(program: Command, io: CliIo): void {
   const admin = () => import('./mock-admin-actions.js')
-  const mock = program
-    .command('mock')
-    .description(t('mock.description'))
-    .helpGroup(t('group.emulator'))
-    .option('--host <host>', t('mock.host'))
-    .option('--port <n>', t('mock.port'))
-    .option('--scenario <file>', t('mock.scenario'))
-    .option('--seed <n>', t('mock.seed'))
-    .option('--members <n>', t('mock.members'))
-    .option('--clock <mode>', t('mock.clock'))
-    .option('--data-dir <dir>', t('mock.dataDir'))
-    .option('--static <dir>', t('mock.static'))
-    .option('--admin-remote', t('mock.adminRemote'))
-    .option('--quiet', t('mock.quiet'))
-    .action(async (_o: unknown, cmd: Command) => (await import('./run-mock.js')).runMock(cmd, io))
+  const mock = addKrsMockFlags(
+    program.command('mock').description(t('mock.description')).helpGroup(t('group.emulator')),
+  ).action(async (_o: unknown, cmd: Command) => (await import('./run-mock.js')).runMock(cmd, io))
 
   const clock = mock
     .command('clock')

@@ -1,36 +1,19 @@
+import { KRS_MOCK_OPTIONS } from '@krs-kit/mock-server/options'
 import type { Command } from 'commander'
 import { ExitError, exitCodes, UsageError } from '../exit-codes.js'
 import type { CliIo } from '../io.js'
 
-interface MockOptions {
-  host?: string
-  port?: string
-  scenario?: string
-  seed?: string
-  members?: string
-  clock?: string
-  dataDir?: string
-  static?: string
-  adminRemote?: boolean
-  quiet?: boolean
-}
+/** commander's name of a flag's value (`data-dir` → `dataDir`). */
+const attributeOf = (flag: string): string => flag.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())
 
-/** The krs-mock argv for the flags given to `krs mock`. */
-export function mockArgv(o: MockOptions): string[] {
+/** The krs-mock argv for the flags given to `krs mock` (the same option table declared them). */
+export function mockArgv(values: Readonly<Record<string, unknown>>): string[] {
   const argv: string[] = []
-  const pairs: [string, string | undefined][] = [
-    ['--host', o.host],
-    ['--port', o.port],
-    ['--scenario', o.scenario],
-    ['--seed', o.seed],
-    ['--members', o.members],
-    ['--clock', o.clock],
-    ['--data-dir', o.dataDir],
-    ['--static', o.static],
-  ]
-  for (const [flag, value] of pairs) if (value !== undefined) argv.push(flag, value)
-  if (o.adminRemote) argv.push('--admin-remote')
-  if (o.quiet) argv.push('--quiet')
+  for (const o of KRS_MOCK_OPTIONS) {
+    const v = values[attributeOf(o.name)]
+    if (o.type === 'boolean' ? v === true : typeof v === 'string')
+      argv.push(`--${o.name}`, ...(typeof v === 'string' ? [v] : []))
+  }
   return argv
 }
 
@@ -38,12 +21,12 @@ export function mockArgv(o: MockOptions): string[] {
 export const EMULATOR_PACKAGE = '@krs-kit/mock-server'
 
 /**
- * Loads the emulator's Node door. When the package is not installed: a usage error (exit 2)
+ * Loads the emulator's `krs-mock` program. When the package is not installed: a usage error (exit 2)
  * that says how to install it, not a stack trace.
  */
-async function loadEmulator(): Promise<typeof import('@krs-kit/mock-server/node')> {
+async function loadEmulator(): Promise<typeof import('@krs-kit/mock-server/program')> {
   try {
-    return await import('@krs-kit/mock-server/node')
+    return await import('@krs-kit/mock-server/program')
   } catch (e) {
     const err = e as NodeJS.ErrnoException
     const missing = err.code === 'ERR_MODULE_NOT_FOUND' && err.message.includes(`'${EMULATOR_PACKAGE}'`)
@@ -59,7 +42,7 @@ export async function runMock(cmd: Command, io: CliIo): Promise<void> {
   const { runCli, CliUsageError } = await loadEmulator()
   let running: Awaited<ReturnType<typeof runCli>>
   try {
-    running = await runCli(mockArgv(cmd.opts<MockOptions>()), { out: io.stdout, err: io.stderr })
+    running = await runCli(mockArgv(cmd.opts()), { out: io.stdout, err: io.stderr })
   } catch (e) {
     if (e instanceof CliUsageError) throw new UsageError(e.message)
     // As krs-mock: exit 1.

@@ -25,7 +25,7 @@ import { DEFAULT_TENANT_ID, newTenantId, TenantRegistry } from './tenant-registr
 import type { TenantRuntime } from './tenant-runtime.js'
 import type { TickHook } from './tick-hook.js'
 import type { AnyStateSection } from './state-section.js'
-import type { WriteListener, WriteRecord } from './write-record.js'
+import type { PersistenceHook, WriteRecord } from './write-record.js'
 import { replayWrites, type ReplayReport } from './write-replay.js'
 
 /** 60 MB: the largest body the emulator reads (KRSKIT_PAYLOAD_TOO_LARGE above it). */
@@ -60,6 +60,11 @@ export interface EngineOptions {
    * of the outbox and the `base_url` of new tenants. Default: the origin the caller used.
    */
   publicUrl?: string
+  /**
+   * A store that keeps the state (`krs-mock --data-dir`): the kernel hands it every accepted
+   * API write and every admin change before answering them. Default: none (state in memory).
+   */
+  persistence?: PersistenceHook
 }
 
 export interface CreateTenantOptions {
@@ -100,8 +105,6 @@ export interface Engine {
   exportState(opts?: { onTenantError?: (t: TenantRuntime, error: unknown) => void }): EngineStateFile
   /** Replace every tenant with a saved state. */
   importState(json: unknown): void
-  /** Durability (`--data-dir`): called with each accepted API write before its answer. */
-  setWriteListener(listener: WriteListener | null): void
   /** Run logged writes again over the loaded state (start-up of `--data-dir`). */
   replayWrites(records: Iterable<WriteRecord>): Promise<ReplayReport>
   /** Increments whenever persisted state may have changed. */
@@ -169,7 +172,8 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
     markChanged: () => {
       changes++
     },
-    writeListener: null,
+    persistence: options.persistence ?? null,
+    replaying: false,
   }
 
   registry.create(DEFAULT_TENANT_ID, { scenario, seed, members: options.members, clock: options.clock ?? {} })
@@ -182,7 +186,15 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
     const path = req.path
     if (path === '/__mock' || path.startsWith('/__mock/')) {
       if (req.adminAllowed === false) return withRequestId(adminForbidden(), requestId)
-      return thenWithRequestId(def.admin(engine, internals, req), requestId)
+      const store = internals.persistence
+      if (!store) return thenWithRequestId(def.admin(engine, internals, req), requestId)
+      // An admin call that changed state is handed to the store before it is answered.
+      const before = changes
+      const answered = def.admin(engine, internals, req).then(async (out) => {
+        if (changes !== before) await store.onAdminChange()
+        return out
+      })
+      return thenWithRequestId(answered, requestId)
     }
     const name = apiNameOf(path)
     if (name === null)
@@ -294,16 +306,12 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
         )
       }
     },
-    setWriteListener(listener) {
-      internals.writeListener = listener
-    },
     async replayWrites(records) {
-      const listener = internals.writeListener
-      internals.writeListener = null
+      internals.replaying = true
       try {
         return await replayWrites(internals, records)
       } finally {
-        internals.writeListener = listener
+        internals.replaying = false
       }
     },
     get changes() {

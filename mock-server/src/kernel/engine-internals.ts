@@ -5,7 +5,7 @@ import type { TextContentTypes } from './text-content-type.js'
 import type { TenantRegistry } from './tenant-registry.js'
 import type { WallClock } from './clock.js'
 import type { TickHook } from './tick-hook.js'
-import type { WriteListener } from './write-record.js'
+import type { PersistenceHook } from './write-record.js'
 
 /** Where the engine reports what no response can carry (unexpected exceptions). */
 export interface EngineLogger {
@@ -33,10 +33,12 @@ export interface EngineInternals {
     clockNow: number | undefined
   }
   nextRequestId(): string
-  /** Count a change of persisted state (the Node door saves when this moves). */
+  /** Count a change of persisted state (a store snapshots when this moved). */
   markChanged(): void
-  /** Durability hook (`--data-dir`): each accepted API write, awaited before answering. */
-  writeListener: WriteListener | null
+  /** `EngineOptions.persistence`; the pipeline hands it each accepted write. */
+  readonly persistence: PersistenceHook | null
+  /** True while logged writes run again (they are not handed to the hook a second time). */
+  replaying: boolean
 }
 
 /** A response that does not match the contract (dev/test mode): a bug in the emulator. */

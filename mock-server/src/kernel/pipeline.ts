@@ -129,7 +129,7 @@ export function handleApi(
 
     const ctx = new RequestContext(op, tenant, account, requestId)
     const at = tenant.clock.now()
-    const randomBefore = engine.writeListener ? tenant.random.getState() : null
+    const randomBefore = engine.persistence && !engine.replaying ? tenant.random.getState() : null
     // A module's JSON-text answer when it has one (never while responses are validated).
     const writeJson = engine.jsonAnswers[op]
     let result: unknown
@@ -152,7 +152,7 @@ export function handleApi(
   /**
    * The answer of a successful call. A call that changed state (it says so through the
    * request context, or its name is not read-like) marks the engine changed and, with a
-   * write log (--data-dir), is logged and fsynced before it is answered.
+   * persistence hook (EngineOptions.persistence), is handed to it before it is answered.
    */
   function done(
     op: OperationName,
@@ -166,10 +166,10 @@ export function handleApi(
     const out = success(op, result, body, jsonText)
     if (!ctx.mutated && READ_ONLY.has(op)) return out
     engine.markChanged()
-    if (!engine.writeListener || !randomBefore) return out
+    if (!engine.persistence || !randomBefore) return out
     const auth = req.header('authorization')
-    return engine
-      .writeListener({
+    return engine.persistence
+      .onWrite({
         tenant: tenant.id,
         at,
         random: randomBefore,

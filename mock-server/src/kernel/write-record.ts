@@ -18,7 +18,16 @@ export interface WriteRecord {
 }
 
 /**
- * Called after a write succeeded, before the answer is sent; the answer waits for the
- * returned promise (the log fsyncs it). A rejection turns the answer into a 500.
+ * Where the engine hands its changes to a store that keeps them (`krs-mock --data-dir`):
+ * the kernel calls it, and the answer of the call waits for the returned promise, so an
+ * answer is never sent for a change a crash could lose. A rejection answers 500.
  */
-export type WriteListener = (record: WriteRecord) => Promise<void>
+export interface PersistenceHook {
+  /** Each accepted API write, after it is applied and before it is answered. */
+  onWrite(record: WriteRecord): Promise<void>
+  /**
+   * After an admin call that changed state (reset, tenants, clock, snapshot import, events),
+   * before it is answered; admin changes are not write records.
+   */
+  onAdminChange(): Promise<void>
+}

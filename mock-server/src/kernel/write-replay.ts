@@ -15,7 +15,7 @@ export interface ReplayReport {
  * Run logged writes again, in order, on the state they were made on (the last snapshot plus
  * the records before them): each with its tenant's clock at the call's time (due transitions
  * run first, as they did) and the random source where it was. Clocks then resume where they
- * would be; journals are cleared. The write listener must be off while this runs.
+ * would be; journals are cleared. The caller keeps the persistence hook off while this runs.
  */
 export async function replayWrites(internals: EngineInternals, records: Iterable<WriteRecord>): Promise<ReplayReport> {
   const report: ReplayReport = { replayed: 0, failed: [] }

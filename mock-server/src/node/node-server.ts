@@ -6,7 +6,6 @@ import { errorResponse } from '../kernel/error-response.js'
 import { decodeUtf8Strict, type RawRequest, type RawResponse } from '../kernel/raw-http.js'
 import { createHttpGuard } from './http-guard.js'
 import { isLoopback } from './loopback.js'
-import { createRequestLog, type LineSink } from './request-log.js'
 import { serveNotFoundPage, serveStatic } from './static-files.js'
 
 export interface NodeServerOptions {
@@ -17,14 +16,9 @@ export interface NodeServerOptions {
   adminRemote?: boolean
   /** Serve files of this folder for GET/HEAD outside `/api` and `/__mock` (the docs site). */
   staticDir?: string
-  /** One line per request (default: stdout); null turns the log off. */
-  log?: LineSink | null
+  /** Told of every answer as it is sent (krs-mock's request log); default: nobody. */
+  onAnswer?: AnswerObserver
   maxBodyBytes?: number
-  /**
-   * Awaited before answering an admin call that changed the state (with `--data-dir`: a
-   * snapshot, since admin changes are not in the write log).
-   */
-  afterAdminChange?: () => Promise<void>
   /** Origins allowed to call the product API from a browser (`--cors`; `*` for any). */
   corsOrigins?: readonly string[]
   /** Names accepted in `Host` by the admin API besides loopback names (`--allowed-host`). */
@@ -40,6 +34,9 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
+/** Method, path, the answer and the milliseconds it took (measured only when someone listens). */
+export type AnswerObserver = (method: string, path: string, response: RawResponse, ms: number) => void
+
 const API_PATH = /^\/(?:[^/]+\/)?api\/v1\//
 
 /**
@@ -48,7 +45,7 @@ const API_PATH = /^\/(?:[^/]+\/)?api\/v1\//
  */
 export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}): http.RequestListener {
   const max = opts.maxBodyBytes ?? engine.maxBodyBytes
-  const log = opts.log === null ? null : createRequestLog(opts.log ?? ((t) => process.stdout.write(t)))
+  const onAnswer = opts.onAnswer ?? null
   const staticDir = opts.staticDir
   const guard = createHttpGuard({
     ...(opts.allowedHosts ? { allowedHosts: opts.allowedHosts } : {}),
@@ -73,7 +70,7 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
     for (const name in headers) list.push(name, headers[name]!)
     list.push('X-Krs-Emulator', 'krs-mock')
     batch.add(res, out.status, list, out.body)
-    if (log) log(req.method ?? '', path, out, performance.now() - started)
+    if (onAnswer) onAnswer(req.method ?? '', path, out, performance.now() - started)
   }
 
   const tooLarge = (req: http.IncomingMessage, res: http.ServerResponse, path: string, started: number): void => {
@@ -87,8 +84,8 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
   }
 
   return (req, res) => {
-    // Only the request log reads the time.
-    const started = log ? performance.now() : 0
+    // Only an answer observer reads the time.
+    const started = onAnswer ? performance.now() : 0
     const url = req.url ?? '/'
     const q = url.indexOf('?')
     const path = q < 0 ? url : url.slice(0, q)
@@ -204,23 +201,11 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
         console.error('[krs-mock] request failed:', e)
         send(req, res, errorResponse('KRSKIT_INTERNAL_ERROR', String((e as Error)?.message ?? e)), path, started)
       }
-      const changesBefore = engine.changes
       let out: RawResponse | Promise<RawResponse>
       try {
         out = engine.respond(raw)
       } catch (e) {
         failed(e)
-        return
-      }
-      const afterAdminChange = isAdmin ? opts.afterAdminChange : undefined
-      if (afterAdminChange) {
-        // An admin call that changed state is saved before it is answered (admin changes are not in the write log).
-        Promise.resolve(out)
-          .then(async (o) => {
-            if (engine.changes !== changesBefore) await afterAdminChange()
-            return o
-          })
-          .then((o) => send(req, res, o, path, started), failed)
         return
       }
       // The common case answers in this tick; fault delays and admin calls come later.

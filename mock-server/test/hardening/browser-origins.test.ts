@@ -28,7 +28,7 @@ beforeAll(async () => {
   pageOrigin = `http://localhost:${port}` // allowed by --cors below
   otherOrigin = `http://127.0.0.1:${port}` // not allowed (another origin than the emulator's too)
   engine = createEngine({ members: 20, clock: { mode: 'manual', now: START } })
-  emulator = await startNodeServer(engine, { port: 0, log: null, corsOrigins: [pageOrigin] })
+  emulator = await startNodeServer(engine, { port: 0, corsOrigins: [pageOrigin] })
 })
 afterAll(async () => {
   await emulator?.close()

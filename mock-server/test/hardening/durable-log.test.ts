@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createEngine, type Engine } from '../../src/index.js'
-import { openDurableState } from '../../src/node/durable-state.js'
+import { durableStorage, type DurableState } from '../../src/program/durable-state.js'
 
 // Issue 15, findings 8 and 9 in process: a write is on disk (the log) when its answer is
 // given; a new engine on the same folder gets it back without any snapshot having been taken.
@@ -17,7 +17,12 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const newEngine = (): Engine => createEngine({ members: 20, clock: { mode: 'manual', now: START } })
+/** An engine created with the store of `dir` as its persistence hook, and the opened store. */
+async function durableEngine(): Promise<{ engine: Engine; durable: DurableState }> {
+  const storage = durableStorage(dir, { intervalMs: 3_600_000, onError: () => {} })
+  const engine = createEngine({ members: 20, clock: { mode: 'manual', now: START }, persistence: storage.persistence })
+  return { engine, durable: await storage.open(engine) }
+}
 
 async function call(engine: Engine, op: string, body: unknown): Promise<{ status: number; body: any }> {
   const res = await engine.handle(
@@ -39,8 +44,7 @@ async function call(engine: Engine, op: string, body: unknown): Promise<{ status
 
 describe('findings 8 and 9: the write log', () => {
   it('replays logged writes (a member, a one-click token) after a crash, without a snapshot; ids continue', async () => {
-    const a = newEngine()
-    await openDurableState(a, dir, { intervalMs: 3_600_000, onError: () => {} })
+    const { engine: a } = await durableEngine()
     const id = (
       await call(a, 'add_member', {
         member_table_id: 1,
@@ -53,8 +57,7 @@ describe('findings 8 and 9: the write log', () => {
     expect((await readdir(dir)).some((f) => f.startsWith('krs-mock-writes-'))).toBe(true)
     expect(await readdir(dir)).not.toContain('krs-mock-state.json')
 
-    const b = newEngine()
-    const durable = await openDurableState(b, dir, { intervalMs: 3_600_000, onError: () => {} })
+    const { engine: b, durable } = await durableEngine()
     expect(durable.replay.replayed).toBe(2)
     expect(durable.replay.failed).toEqual([])
     const info = await call(b, 'get_member_info', { member_table_id: 1, member_id: id })

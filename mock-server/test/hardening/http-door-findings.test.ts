@@ -17,7 +17,6 @@ const START = 1_767_225_600
 async function start(opts: NodeServerOptions = {}): Promise<RunningServer> {
   server = await startNodeServer(createEngine({ members: 20, clock: { mode: 'manual', now: START } }), {
     port: 0,
-    log: null,
     ...opts,
   })
   return server

@@ -44,7 +44,7 @@ beforeEach(async () => {
   await writeFile(join(dir, 'site', 'unreadable.txt'), 'secret')
   await writeFile(join(dir, 'outside.txt'), 'outside the root')
   await symlink(join(dir, 'outside.txt'), join(dir, 'site', 'link.txt'))
-  server = await startNodeServer(createEngine({ members: 5 }), { port: 0, log: null, staticDir: join(dir, 'site') })
+  server = await startNodeServer(createEngine({ members: 5 }), { port: 0, staticDir: join(dir, 'site') })
 })
 afterEach(async () => {
   await server?.close()

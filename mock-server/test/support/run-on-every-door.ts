@@ -81,7 +81,7 @@ export function runOnEveryDoor(
           baseUrl = 'http://krs.test'
           doFetch = (url, init) => engine.handle(new Request(url, init))
         } else if (door === 'node') {
-          server = await startNodeServer(engine, { port: 0, log: null })
+          server = await startNodeServer(engine, { port: 0 })
           baseUrl = server.url
           doFetch = (url, init) => fetch(url, init)
         } else {

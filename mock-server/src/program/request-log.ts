@@ -1,6 +1,6 @@
-import type { RawResponse } from '../kernel/raw-http.js'
+import type { AnswerObserver } from '../node/index.js'
 
-/** Where the Node door writes its lines (stdout by default). */
+/** Where the request log writes its lines (krs-mock: stdout). */
 export type LineSink = (text: string) => void
 
 /**
@@ -8,7 +8,7 @@ export type LineSink = (text: string) => void
  * cost a system call per request under load.
  * `2026-11-21T17:00:00.000Z POST /api/v1/get_member_info 200 get_member_info 0.4ms`
  */
-export function createRequestLog(sink: LineSink): (method: string, path: string, res: RawResponse, ms: number) => void {
+export function createRequestLog(sink: LineSink): AnswerObserver {
   let pending: string[] = []
   let scheduled = false
   const flush = (): void => {

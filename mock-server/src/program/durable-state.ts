@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { Engine } from '../kernel/create-engine.js'
 import type { EngineStateFile, TenantSnapshot } from '../kernel/snapshot.js'
 import type { TenantRuntime } from '../kernel/tenant-runtime.js'
+import type { PersistenceHook } from '../kernel/write-record.js'
 import type { ReplayReport } from '../kernel/write-replay.js'
 import { STATE_FILE, writeFileAtomic } from './persistence.js'
 import { WriteLog } from './write-log.js'
@@ -31,18 +32,51 @@ export interface DurableStateOptions {
   onError?: (message: string, error: unknown) => void
 }
 
+/** A `--data-dir` store: the hook the engine is created with, then opened on that engine. */
+export interface DurableStorage {
+  /** For `EngineOptions.persistence`. */
+  readonly persistence: PersistenceHook
+  /** Load the saved state into the engine (created with `persistence`) and start logging. */
+  open(engine: Engine): Promise<DurableState>
+}
+
 /**
  * `--data-dir`: load the last snapshot (`krs-mock-state.json`, validated like
  * `PUT /__mock/snapshot`), replay the logged writes after it, and from then on log every
  * accepted API write (fsynced before the answer, see WriteLog) and snapshot every few
  * seconds when something changed. Admin changes (reset, tenants, clock, snapshot import,
- * events) are not logged: the Node door calls `compact()` before answering them.
+ * events) are not logged: the engine hands them to `onAdminChange`, which snapshots before
+ * the answer.
  */
-export async function openDurableState(
-  engine: Engine,
-  dir: string,
-  opts: DurableStateOptions = {},
-): Promise<DurableState> {
+export function durableStorage(dir: string, opts: DurableStateOptions = {}): DurableStorage {
+  let opened: DurableState | null = null
+  let closed = false
+  return {
+    persistence: {
+      onWrite: (record) => {
+        if (closed) return Promise.reject(new Error(`the state in ${dir} is closed`))
+        if (!opened) return Promise.reject(new Error(`the state in ${dir} is not open yet`))
+        return opened.log.append(record)
+      },
+      onAdminChange: () => (opened && !closed ? opened.compact() : Promise.resolve()),
+    },
+    async open(engine) {
+      if (opened) throw new Error(`the state in ${dir} is open already`)
+      const state = await openDurableState(engine, dir, opts)
+      opened = {
+        ...state,
+        close: () => {
+          closed = true
+          return state.close()
+        },
+      }
+      return opened
+    },
+  }
+}
+
+/** The store behind `durableStorage`; the engine's hook reaches the log through it. */
+async function openDurableState(engine: Engine, dir: string, opts: DurableStateOptions): Promise<DurableState> {
   const onError = opts.onError ?? ((m, e) => console.error(`[krs-mock] ${m}`, e))
   await mkdir(dir, { recursive: true })
   let restored = false
@@ -119,7 +153,6 @@ export async function openDurableState(
   }
 
   if (records.length > 0) await compact()
-  engine.setWriteListener((r) => log.append(r))
   const timer = setInterval(() => {
     compact().catch((e: unknown) => onError('saving the state failed', e))
   }, opts.intervalMs ?? 3000)
@@ -135,7 +168,6 @@ export async function openDurableState(
       (closed ??= (async () => {
         clearInterval(timer)
         await log.drain()
-        engine.setWriteListener(null)
         await compact()
         await log.close()
       })()),

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { CliUsageError, USAGE } from './cli-args.js'
+import { CliUsageError } from './cli-args.js'
+import { helpLangOf, krsMockUsage } from './options.js'
 import { runCli } from './run-cli.js'
 
 // A closed stdout (e.g. piped into `head`) must not stop the server: drop the log instead.
@@ -28,7 +29,7 @@ try {
   }
 } catch (e) {
   if (e instanceof CliUsageError) {
-    io.err(`krs-mock: ${e.message}\n\n${USAGE}`)
+    io.err(`krs-mock: ${e.message}\n\n${krsMockUsage(helpLangOf(process.env))}`)
     process.exit(2)
   }
   const code = (e as NodeJS.ErrnoException).code

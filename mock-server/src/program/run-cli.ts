@@ -2,9 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createEngine } from '../emulator.js'
 import type { Engine, EngineOptions } from '../kernel/create-engine.js'
 import { tokensByName } from '../kernel/tenant-runtime.js'
-import { CliUsageError, parseCliArgs, USAGE } from './cli-args.js'
-import { startNodeServer, type RunningServer } from './node-server.js'
-import { openDurableState, type DurableState } from './durable-state.js'
+import { startNodeServer, type RunningServer } from '../node/index.js'
+import { CliUsageError, parseCliArgs } from './cli-args.js'
+import { durableStorage, type DurableState } from './durable-state.js'
+import { helpLangOf, krsMockUsage } from './options.js'
+import { createRequestLog } from './request-log.js'
 import { readScenarioFile, scenarioYaml } from './scenario-file.js'
 import { startSmtpLoop, type SmtpLoop } from './smtp-loop.js'
 
@@ -32,7 +34,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
   const started = performance.now()
   const opts = parseCliArgs(argv)
   if (opts.help) {
-    io.out(USAGE)
+    io.out(krsMockUsage(helpLangOf(process.env)))
     return null
   }
   const engineOptions: EngineOptions = { seed: opts.seed, clock: { mode: opts.clock } }
@@ -55,25 +57,25 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
   // does the same when neither --now nor --clock is given
   if (opts.now !== undefined) engineOptions.clock = { mode: opts.clock, now: opts.now }
   else if (!opts.clockSet) engineOptions.clock = {}
+  const storage = opts.dataDir
+    ? durableStorage(opts.dataDir, {
+        onError: (message, e) => io.err(`[krs-mock] ${message}${e ? `: ${String(e)}` : ''}\n`),
+      })
+    : null
+  if (storage) engineOptions.persistence = storage.persistence
   let engine: Engine
   try {
     engine = createEngine(engineOptions)
   } catch (e) {
     throw new CliUsageError(`invalid scenario: ${(e as Error).message}`)
   }
-  let durable: DurableState | null = null
-  if (opts.dataDir) {
-    durable = await openDurableState(engine, opts.dataDir, {
-      onError: (message, e) => io.err(`[krs-mock] ${message}${e ? `: ${String(e)}` : ''}\n`),
-    })
-  }
+  const durable: DurableState | null = storage ? await storage.open(engine) : null
   const restored = durable?.restored ?? false
   const server = await startNodeServer(engine, {
     host: opts.host,
     port: opts.port,
     adminRemote: opts.adminRemote,
-    log: opts.quiet ? null : io.out,
-    ...(durable ? { afterAdminChange: durable.compact } : {}),
+    ...(opts.quiet ? {} : { onAnswer: createRequestLog(io.out) }),
     corsOrigins: opts.cors,
     allowedHosts: opts.allowedHosts,
     ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
