@@ -69,7 +69,32 @@ export function resolveConfig(options: KrsClientOptions): ResolvedConfig {
         'createKrsClient: give environmentId or baseUrl (in Node, or set KRS_ENVIRONMENT_ID or KRS_BASE_URL)',
       )
   }
-  return { baseUrl: baseUrl.replace(/\/+$/, ''), token }
+  return { baseUrl: checkedBaseUrl(baseUrl), token }
+}
+
+/**
+ * The base URL without its trailing slashes, refused before any call when it cannot be one:
+ * a missing scheme (`127.0.0.1:4010`) would otherwise fail only at the first call, after
+ * its retries, as an "Invalid URL" network error. A path (`/krs`) is accepted where the
+ * platform resolves it against the page (browsers).
+ */
+function checkedBaseUrl(value: string): string {
+  const trimmed = value.replace(/\/+$/, '')
+  if (
+    trimmed.startsWith('/') &&
+    !trimmed.startsWith('//') &&
+    typeof (globalThis as { location?: unknown }).location === 'object'
+  )
+    return trimmed
+  let url: URL | undefined
+  try {
+    url = new URL(trimmed)
+  } catch {
+    url = undefined
+  }
+  if (url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '') return trimmed
+  const hint = /^[\w.-]+(:\d+)?(\/|$)/.test(trimmed) ? ` (did you mean 'http://${trimmed}'?)` : ''
+  throw new KrsSdkError(`createKrsClient: baseUrl ${JSON.stringify(value)} is not an http:// or https:// URL${hint}`)
 }
 
 function environmentUrl(environmentId: string): string {
