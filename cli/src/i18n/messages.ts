@@ -538,6 +538,13 @@ export const messages = {
     ja: 'プロファイル名を1行に1つ表示する（補完用）',
     en: 'print the profile names, one a line (for completion)',
   },
+  'config.notSet': { ja: '(未設定)', en: '(not set)' },
+  'config.noProfiles': { ja: '(プロファイルはありません)', en: '(no profiles)' },
+  'config.defaultMark': { ja: ' (既定)', en: ' (default)' },
+  'config.inEffect': {
+    ja: '# 使われる値（フラグ > 環境変数 > プロファイル "{profile}"）',
+    en: '# values in effect (flags > environment > profile "{profile}")',
+  },
   'completion.description': {
     ja: 'シェル補完スクリプトを出力する（bash、zsh、fish）',
     en: 'print the shell completion script (bash, zsh, fish)',
