@@ -25,6 +25,8 @@ export interface Session {
   timeoutMs: number | undefined
   /** The server said it is the krs-kit emulator (the `X-Krs-Emulator` header). */
   emulator: boolean
+  /** How errors are written on stderr: a line of text, or one JSON object (`-o json`, `--error-format json`). */
+  errorFormat?: 'text' | 'json' | undefined
 }
 
 export function nodeIo(): CliIo {

@@ -108,6 +108,9 @@ export async function run(argv: readonly string[], outerIo: CliIo): Promise<numb
       const g = action.optsWithGlobals<GlobalOptions>()
       const session = io.session!
       session.verbose = g.verbose === true
+      if (g.errorFormat !== undefined && g.errorFormat !== 'text' && g.errorFormat !== 'json')
+        throw new UsageError(t('err.badErrorFormat', { value: g.errorFormat }))
+      session.errorFormat = (g.errorFormat ?? (g.output === 'json' ? 'json' : 'text')) as 'text' | 'json'
       if (g.timeout !== undefined) {
         session.timeoutMs = parseDuration('--timeout', g.timeout)
         if (session.timeoutMs <= 0) throw new UsageError(t('err.badDuration', { name: '--timeout', value: g.timeout }))
@@ -120,6 +123,6 @@ export async function run(argv: readonly string[], outerIo: CliIo): Promise<numb
       if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return exitCodes.ok
       return exitCodes.usage
     }
-    return reportError(e, io, io.session?.verbose)
+    return reportError(e, io, io.session?.verbose, io.session?.errorFormat)
   }
 }

@@ -84,7 +84,7 @@ describe('krs members export', () => {
     )
     const r = await runKrs(['members', 'export', '--table', '1'], { fetch: server.fetch, env })
     expect(r.code).toBe(1)
-    expect(r.stderr).toMatch(/^KR_API_F0013 .+: member_table_id 1 is locked\n$/)
+    expect(r.stderr).toMatch(/^KR_API_F0013 .+: member_table_id 1 is locked \(request id sdk-\S+\)\n$/)
   })
 
   it('--table is required (exit 2, nothing sent)', async () => {

@@ -68,6 +68,15 @@ export const messages = {
     ja: '出力形式 json|yaml|table|csv（既定 json：端末では整形、パイプでは1行）',
     en: 'output format json|yaml|table|csv (default json: pretty on a terminal, one line when piped)',
   },
+  'opt.errorFormat': {
+    ja: 'エラーの書き方 text|json（既定は -o json のとき json、それ以外は text）。json は error_code・error_desc・message・request_id・status を持つ1行を標準エラーに書く',
+    en: 'how errors are written: text|json (default json with -o json, else text); json writes one line with error_code, error_desc, message, request_id and status on stderr',
+  },
+  'err.badErrorFormat': {
+    ja: '--error-format は text か json です（"{value}"）',
+    en: '--error-format must be text or json (got "{value}")',
+  },
+  'err.requestId': { ja: '（リクエストID {id}）', en: ' (request id {id})' },
   'opt.query': { ja: 'JMESPath で結果の一部を取り出す', en: 'pick part of the result with JMESPath' },
   'opt.raw': {
     ja: '文字列を引用符なしで出力する（配列は1行に1つ）',
