@@ -8,6 +8,8 @@ export interface CliIo {
   readStdin: () => Promise<string>
   stdoutIsTTY: boolean
   stderrIsTTY: boolean
+  /** The terminal's width in columns, when stdout is one. */
+  columns?: number | undefined
   env: Readonly<Record<string, string | undefined>>
   cwd: string
   /** Custom fetch for the SDK (tests inject the emulator's handler). */
@@ -40,6 +42,7 @@ export function nodeIo(): CliIo {
     },
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
+    columns: process.stdout.isTTY === true ? process.stdout.columns : undefined,
     env: process.env,
     cwd: process.cwd(),
   }
