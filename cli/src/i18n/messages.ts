@@ -352,8 +352,8 @@ export const messages = {
     en: '--output must be one of {choices} (got "{value}")',
   },
   'err.shell': {
-    ja: 'completion: シェルは bash、zsh、fish のどれかです（"{value}"）',
-    en: 'completion: the shell must be bash, zsh or fish (got "{value}")',
+    ja: 'completion: シェルは bash、zsh、fish、powershell のどれかです（"{value}"）',
+    en: 'completion: the shell must be bash, zsh, fish or powershell (got "{value}")',
   },
   'err.noPages': { ja: '--all: {name} にはページがありません', en: '--all: {name} has no pages' },
   'err.faultOperation': {
@@ -555,8 +555,8 @@ export const messages = {
     en: '# values in effect (flags > environment > profile "{profile}")',
   },
   'completion.description': {
-    ja: 'シェル補完スクリプトを出力する（bash、zsh、fish）',
-    en: 'print the shell completion script (bash, zsh, fish)',
+    ja: 'シェル補完スクリプトを出力する（bash、zsh、fish、powershell）',
+    en: 'print the shell completion script (bash, zsh, fish, powershell)',
   },
 } as const satisfies Record<string, { ja: string; en: string }>
 
