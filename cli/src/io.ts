@@ -16,6 +16,11 @@ export interface CliIo {
   fetch?: FetchLike | undefined
   /** Sleep between polls (tests may shorten it). */
   sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined
+  /**
+   * Calls `handler` on Ctrl-C (then the process ends with 130) until the returned function is
+   * called. Workflows use it to say what they leave running; tests inject their own.
+   */
+  onInterrupt?: ((handler: () => void) => () => void) | undefined
   /** What this run learnt from its global flags and from the server (set by `run()`). */
   session?: Session | undefined
 }
@@ -45,5 +50,13 @@ export function nodeIo(): CliIo {
     columns: process.stdout.isTTY === true ? process.stdout.columns : undefined,
     env: process.env,
     cwd: process.cwd(),
+    onInterrupt: (handler) => {
+      const listener = () => {
+        handler()
+        process.exit(130)
+      }
+      process.once('SIGINT', listener)
+      return () => void process.off('SIGINT', listener)
+    },
   }
 }

@@ -1,6 +1,7 @@
 import type { CliIo } from './io.js'
 import { ExitError, exitCodes, UsageError } from './exit-codes.js'
 import { t } from './i18n/lang.js'
+import { hintOf } from './workflows/started-work.js'
 
 interface ApiErrorLike {
   name: string
@@ -33,6 +34,8 @@ interface ErrorRecord {
   /** The HTTP status of the answer; null when there was none. */
   status: number | null
   exit_code: number
+  /** What the user can do next (a workflow stopped after it started something); absent when nothing. */
+  hint?: string
 }
 
 function requestIdOf(e: unknown): string | null {
@@ -91,12 +94,14 @@ export async function reportError(
   format: 'text' | 'json' = 'text',
 ): Promise<number> {
   const { record, line } = await describe(e)
+  const hint = hintOf(e)
+  if (hint !== undefined) record.hint = hint
   if (format === 'json') {
     io.stderr(`${JSON.stringify(record)}\n`)
     return record.exit_code
   }
   const id = record.request_id === null ? '' : t('err.requestId', { id: record.request_id })
-  io.stderr(`${line}${id}\n`)
+  io.stderr(`${line}${id}\n${hint === undefined ? '' : `${hint}\n`}`)
   if (record.exit_code === exitCodes.internal && verbose && e instanceof Error && e.stack) io.stderr(`${e.stack}\n`)
   return record.exit_code
 }

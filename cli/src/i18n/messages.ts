@@ -227,6 +227,22 @@ export const messages = {
     ja: 'バッチジョブ {id} は {limit} 以内に完了しませんでした（timed out。最後の進捗 {progress}%）',
     en: 'batch job {id} did not finish within {limit} (timed out; last progress {progress}%)',
   },
+  'waitFail.wouldStall': {
+    ja: '{what} は終わりません：エミュレータの時計が manual です。何も始めていません。--advance-clock を付けるか、時計を real にしてください: krs mock clock mode real',
+    en: '{what} would never finish: the emulator clock is manual. Nothing was started. Add --advance-clock, or switch the clock to real: krs mock clock mode real',
+  },
+  'resume.job': {
+    ja: 'バッチジョブ {id} はサーバーで実行中のままです（バッチジョブは取り消せません）。待って結果を受け取るには: {command}',
+    en: 'batch job {id} is still running on the server (a batch job cannot be cancelled); to wait for it and take its result: {command}',
+  },
+  'resume.delivery': {
+    ja: '配信 {id} は予約されたままです。待つには: {command}（取り消すには: {cancel}）',
+    en: 'delivery {id} stays scheduled; to wait for it: {command} (to cancel it: {cancel})',
+  },
+  'opt.resumeJob': {
+    ja: '何も始めず、前の実行が残したバッチジョブを待って結果を受け取る',
+    en: 'start nothing: wait for this batch job (left by an earlier run) and take its result',
+  },
   'waitFail.deliveryManual': {
     ja: '配信 {id} はフェーズ {last}（{lastName}）で、フェーズ {phase}（{phaseName}）に進みません：エミュレータの時計が manual です。--advance-clock を付けるか、時計を進めてください: krs mock clock advance 10m',
     en: 'delivery {id} is at phase {last} ({lastName}) and will not reach phase {phase} ({phaseName}): the emulator clock is manual. Add --advance-clock, or move the clock: krs mock clock advance 10m',

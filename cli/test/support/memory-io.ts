@@ -16,6 +16,7 @@ export interface RunOptions {
   env?: Record<string, string | undefined>
   stdin?: string
   tty?: boolean
+  onInterrupt?: CliIo['onInterrupt']
   /** The terminal's width (with `tty`). */
   columns?: number
   cwd?: string
@@ -44,6 +45,7 @@ export async function runKrs(argv: string[], o: RunOptions = {}): Promise<RunRes
     fetch: o.fetch,
     sleep: o.sleep,
     columns: o.columns,
+    onInterrupt: o.onInterrupt,
   }
   const code = await run(argv, io)
   return { code, stdout, stderr }
