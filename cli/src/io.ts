@@ -8,12 +8,19 @@ export interface CliIo {
   readStdin: () => Promise<string>
   stdoutIsTTY: boolean
   stderrIsTTY: boolean
+  /** The terminal's width in columns, when stdout is one. */
+  columns?: number | undefined
   env: Readonly<Record<string, string | undefined>>
   cwd: string
   /** Custom fetch for the SDK (tests inject the emulator's handler). */
   fetch?: FetchLike | undefined
   /** Sleep between polls (tests may shorten it). */
   sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined
+  /**
+   * Calls `handler` on Ctrl-C (then the process ends with 130) until the returned function is
+   * called. Workflows use it to say what they leave running; tests inject their own.
+   */
+  onInterrupt?: ((handler: () => void) => () => void) | undefined
   /** What this run learnt from its global flags and from the server (set by `run()`). */
   session?: Session | undefined
 }
@@ -25,6 +32,8 @@ export interface Session {
   timeoutMs: number | undefined
   /** The server said it is the krs-kit emulator (the `X-Krs-Emulator` header). */
   emulator: boolean
+  /** How errors are written on stderr: a line of text, or one JSON object (`-o json`, `--error-format json`). */
+  errorFormat?: 'text' | 'json' | undefined
 }
 
 export function nodeIo(): CliIo {
@@ -38,7 +47,16 @@ export function nodeIo(): CliIo {
     },
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
+    columns: process.stdout.isTTY === true ? process.stdout.columns : undefined,
     env: process.env,
     cwd: process.cwd(),
+    onInterrupt: (handler) => {
+      const listener = () => {
+        handler()
+        process.exit(130)
+      }
+      process.once('SIGINT', listener)
+      return () => void process.off('SIGINT', listener)
+    },
   }
 }

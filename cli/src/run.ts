@@ -92,6 +92,25 @@ export async function buildProgram(io: CliIo, full: (name: string, alias: string
 }
 
 /**
+ * `krs __complete --current=<word> -- <words before it>`: what the completion scripts ask on TAB
+ * (`completion/complete-words.ts`). Never fails loudly: a shell shows nothing rather than an error.
+ */
+async function complete(args: readonly string[], io: CliIo): Promise<number> {
+  const current = args[0]?.startsWith('--current=') ? args[0].slice('--current='.length) : ''
+  const dashes = args.indexOf('--')
+  const before = dashes === -1 ? [] : args.slice(dashes + 1)
+  const word = commandWord(before)
+  try {
+    const program = await buildProgram(io, (name, alias) => name === word || alias === word)
+    const { completeWords, completionLines } = await import('./completion/complete-words.js')
+    io.stdout(completionLines(await completeWords(program, before, current, io)))
+    return exitCodes.ok
+  } catch {
+    return exitCodes.usage
+  }
+}
+
+/**
  * `krs <argv>`: returns the exit code. Only the command being run is built in full (its
  * flags need the registry's schemas); the others are listed from the compact table.
  */
@@ -100,6 +119,7 @@ export async function run(argv: readonly string[], outerIo: CliIo): Promise<numb
   setLang(typeof picked === 'string' ? picked : 'en')
   const io: CliIo = { ...outerIo, session: { verbose: false, timeoutMs: undefined, emulator: false } }
   if (typeof picked !== 'string') return reportError(new UsageError(t('err.badLang', { value: picked.invalid })), io)
+  if (argv[0] === '__complete') return complete(argv.slice(1), io)
   const word = commandWord(argv)
   try {
     const target = word === undefined || builtinNames.has(word) ? undefined : word
@@ -108,6 +128,9 @@ export async function run(argv: readonly string[], outerIo: CliIo): Promise<numb
       const g = action.optsWithGlobals<GlobalOptions>()
       const session = io.session!
       session.verbose = g.verbose === true
+      if (g.errorFormat !== undefined && g.errorFormat !== 'text' && g.errorFormat !== 'json')
+        throw new UsageError(t('err.badErrorFormat', { value: g.errorFormat }))
+      session.errorFormat = (g.errorFormat ?? (g.output === 'json' ? 'json' : 'text')) as 'text' | 'json'
       if (g.timeout !== undefined) {
         session.timeoutMs = parseDuration('--timeout', g.timeout)
         if (session.timeoutMs <= 0) throw new UsageError(t('err.badDuration', { name: '--timeout', value: g.timeout }))
@@ -120,6 +143,6 @@ export async function run(argv: readonly string[], outerIo: CliIo): Promise<numb
       if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return exitCodes.ok
       return exitCodes.usage
     }
-    return reportError(e, io, io.session?.verbose)
+    return reportError(e, io, io.session?.verbose, io.session?.errorFormat)
   }
 }

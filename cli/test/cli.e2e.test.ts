@@ -273,13 +273,27 @@ const clockOf = async (extra: Record<string, string>) =>
   JSON.parse((await run(['mock', 'clock'], '', extra)).stdout) as { now: number; mode: string }
 
 describe('workflows that know the emulator', () => {
-  it('a wait on a manual clock stops at once (exit 4) and says how to move it', async () => {
+  it('a workflow on a manual clock stops at once (exit 4) before it starts anything, and says how to move it', async () => {
     const t = await tenant('stall', 'manual')
     const started = Date.now()
-    const r = await run(['members', 'export', '--table', '2'], '', t)
+    const r = await run(['members', 'export', '--table', '2', '--out', 'never.csv'], '', t)
     expect(Date.now() - started).toBeLessThan(10_000)
     expect(r.code).toBe(4)
-    expect(r.stderr).toMatch(
+    expect(r.stderr).toBe(
+      'krs: members export would never finish: the emulator clock is manual. Nothing was started. Add --advance-clock, or switch the clock to real: krs mock clock mode real\n',
+    )
+    const journal = await run(['mock', 'journal', '-o', 'json'], '', t)
+    expect(journal.stdout).not.toContain('export_members')
+    // A wait on a job that already runs stops at once too, with the same advice.
+    const job = await run(
+      ['export-members', '--member-table-id', '2', '--condition-id', '1', '--columnset-id', '1'],
+      '',
+      t,
+    )
+    expect(job.code).toBe(0)
+    const waited = await run(['wait', 'batch-job', job.stdout.trim()], '', t)
+    expect(waited.code).toBe(4)
+    expect(waited.stderr).toMatch(
       /^krs: batch job \d+ stays at \d+% and will not finish: the emulator clock is manual\. Add --advance-clock, or move the clock: krs mock clock advance 10m\n$/,
     )
   })
@@ -724,48 +738,90 @@ describe('durations, times, --dry-run, --verbose, --timeout, --raw, --version', 
   })
 })
 
-describe('completion with context', () => {
-  it('bash: option values, profiles, operation names and files', async () => {
-    const script = (await run(['completion', 'bash'])).stdout
-    const home = mkdtempSync(join(tmpdir(), 'krs-e2e-complete-'))
-    mkdirSync(join(home, 'krs'))
-    writeFileSync(join(home, 'krs', 'config.json'), JSON.stringify({ profiles: { staging: {}, production: {} } }))
-    const binDir = mkdtempSync(join(tmpdir(), 'krs-e2e-bin-'))
+describe('completion with context, the built krs answering each shell', () => {
+  const home = mkdtempSync(join(tmpdir(), 'krs-e2e-complete-'))
+  mkdirSync(join(home, 'krs'))
+  writeFileSync(join(home, 'krs', 'config.json'), JSON.stringify({ profiles: { staging: {}, production: {} } }))
+  const binDir = mkdtempSync(join(tmpdir(), 'krs-e2e-bin-'))
+  // `bin` is built in beforeAll: the shim is written once it exists.
+  beforeAll(() => {
     writeFileSync(join(binDir, 'krs'), `#!/bin/sh\nexec "${process.execPath}" "${bin}" "$@"\n`, { mode: 0o755 })
-    const files = mkdtempSync(join(tmpdir(), 'krs-e2e-files-'))
-    writeFileSync(join(files, 'members.csv'), '')
+  })
+  const files = mkdtempSync(join(tmpdir(), 'krs-e2e-files-'))
+  writeFileSync(join(files, 'members.csv'), '')
+  const shellEnv = { PATH: `${binDir}:${process.env.PATH ?? ''}`, XDG_CONFIG_HOME: home }
+  /** Command lines (cursor at the end) and what TAB offers there, in every shell. */
+  const cases: [string[], string[]][] = [
+    [
+      ['krs', '-o', ''],
+      ['csv', 'json', 'table', 'yaml'],
+    ],
+    [
+      ['krs', 'config', 'use', ''],
+      ['production', 'staging'],
+    ],
+    [['krs', '--profile', 'st'], ['staging']],
+    [
+      ['krs', 'mock', 'journal', '--operation', 'get_member_ta'],
+      ['get_member_table_element_config', 'get_member_table_elements', 'get_member_tables'],
+    ],
+    [
+      ['krs', 'mock', 'clock', ''],
+      ['advance', 'mode', 'set'],
+    ],
+    [
+      ['krs', 'completion', ''],
+      ['bash', 'fish', 'powershell', 'zsh'],
+    ],
+  ]
+
+  it('bash, with files left to bash', async () => {
+    const script = (await run(['completion', 'bash'])).stdout
     const complete = (words: string[]) => {
       const line = `${script}\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _krs; printf '%s\\n' "\${COMPREPLY[@]}"`
-      const r = spawnSync('bash', ['-c', line], {
-        encoding: 'utf8',
-        cwd: files,
-        env: { PATH: `${binDir}:${process.env.PATH ?? ''}`, XDG_CONFIG_HOME: home },
-      })
+      const r = spawnSync('bash', ['-c', line], { encoding: 'utf8', cwd: files, env: shellEnv })
       return r.stdout.split('\n').filter(Boolean).sort()
     }
-    expect(complete(['krs', '-o', ''])).toEqual(['csv', 'json', 'table', 'yaml'])
-    expect(complete(['krs', 'config', 'use', ''])).toEqual(['production', 'staging'])
-    expect(complete(['krs', '--profile', 'st'])).toEqual(['staging'])
-    expect(complete(['krs', 'mock', 'journal', '--operation', 'get_member_ta'])).toEqual([
-      'get_member_table_element_config',
-      'get_member_table_elements',
-      'get_member_tables',
-    ])
+    for (const [words, expected] of cases) expect(complete(words), words.join(' ')).toEqual(expected)
     expect(complete(['krs', 'members', 'import', '--file', 'mem'])).toEqual(['members.csv'])
-    expect(complete(['krs', 'completion', ''])).toEqual(['bash', 'fish', 'zsh'])
   })
 
-  it('zsh and fish carry the same context', async () => {
-    const zsh = (await run(['completion', 'zsh'])).stdout
-    expect(zsh).toContain(`(-o|--output) compadd -- 'json' 'yaml' 'table' 'csv'; return ;;`)
-    expect(zsh).toContain(`('config use') compadd -- \${(f)"$(krs config profiles 2>/dev/null)"}; return ;;`)
-    expect(zsh).toContain('(--file|--out|--scenario|--body|--against-emulator) _files; return ;;')
-    const fish = (await run(['completion', 'fish'])).stdout
-    expect(fish).toContain(`complete -c krs -s o -x -a 'json yaml table csv'`)
-    expect(fish).toContain(
-      `complete -c krs -n '__fish_seen_subcommand_from config; and __fish_seen_subcommand_from use' -x -a '(krs config profiles 2>/dev/null)'`,
-    )
-    expect(fish).toContain('complete -c krs -l file -r -F')
-    expect(fish).toContain(`complete -c krs -l operation -x -a 'get_environment_name `)
+  it('fish, with files left to fish', async () => {
+    const script = (await run(['completion', 'fish'])).stdout
+    const complete = (words: string[]) => {
+      const r = spawnSync('fish', ['--no-config', '-c', `${script}\ncomplete -C ${JSON.stringify(words.join(' '))}`], {
+        encoding: 'utf8',
+        cwd: files,
+        env: shellEnv,
+      })
+      expect(r.stderr).toBe('')
+      return r.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split('\t')[0])
+        .sort()
+    }
+    for (const [words, expected] of cases) expect(complete(words), words.join(' ')).toEqual(expected)
+    expect(complete(['krs', 'members', 'import', '--file', 'mem'])).toEqual(['members.csv'])
+  })
+
+  it('zsh (compsys needs a terminal: its entry points print what they are given)', async () => {
+    const script = (await run(['completion', 'zsh'])).stdout
+    const stubs = `_describe() { local item; for item in "\${(@P)4}"; do print -r -- "\${item%%:*}"; done }
+_files() { print -r -- "_files $*" }
+compdef() { : }`
+    const complete = (words: string[]) => {
+      const line = `${stubs}\n${script}\nwords=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; _krs`
+      const r = spawnSync('zsh', ['-f', '-c', line], { encoding: 'utf8', cwd: files, env: shellEnv })
+      expect(r.stderr).toBe('')
+      const prefix = words[words.length - 1] as string
+      return r.stdout
+        .split('\n')
+        .filter((l) => l !== '' && l.startsWith(prefix))
+        .sort()
+    }
+    for (const [words, expected] of cases) expect(complete(words), words.join(' ')).toEqual(expected)
+    expect(complete(['krs', 'members', 'import', '--file', ''])).toEqual(['_files '])
+    expect(complete(['krs', 'mock', '--data-dir', ''])).toEqual(['_files -/'])
   })
 })

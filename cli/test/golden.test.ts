@@ -22,7 +22,8 @@ async function golden(name: string, argv: string[], opts: { stdin?: string; toke
     '--- stdout',
     result.stdout,
     '--- stderr',
-    result.stderr,
+    // The SDK's request ids are random per client: the golden file shows where one is printed.
+    result.stderr.replace(/sdk-[a-z0-9]+-[a-z0-9]+/g, '<request id>'),
   ].join('\n')
   await expect(text).toMatchFileSnapshot(`__golden__/${name}.txt`)
   return { ...result, requests: server.requests }
@@ -113,7 +114,48 @@ describe('golden: requests and output against the emulator', () => {
     const r = await golden('api-error', ['get-member-table-elements', '--member-table-id', '999'])
     expect(r.code).toBe(1)
     expect(r.stdout).toBe('')
-    expect(r.stderr).toMatch(/^KR_API_F0005 Invalid Object ID\.: .+\n$/)
+    expect(r.stderr).toMatch(/^KR_API_F0005 Invalid Object ID\.: .+ \(request id sdk-\S+\)\n$/)
+  })
+
+  it('errors as data: with -o json (or --error-format json) the error is one JSON line on stderr, same exit code', async () => {
+    const server = engineFetch()
+    const r = await runKrs(['get-member-table-elements', '--member-table-id', '999', '-o', 'json'], {
+      fetch: server.fetch,
+      env,
+    })
+    expect(r.code).toBe(1)
+    expect(r.stdout).toBe('')
+    expect(r.stderr.endsWith('\n')).toBe(true)
+    expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    const error = JSON.parse(r.stderr)
+    expect(error).toEqual({
+      error_code: 'KR_API_F0005',
+      error_desc: 'Invalid Object ID.',
+      message: 'member_table_id 999: no such member table',
+      request_id: expect.stringMatching(/^sdk-/),
+      status: 400,
+      exit_code: 1,
+    })
+    const table = await runKrs(
+      ['get-member-table-elements', '--member-table-id', '999', '-o', 'table', '--error-format', 'json'],
+      { fetch: engineFetch().fetch, env },
+    )
+    expect(table.code).toBe(1)
+    expect(JSON.parse(table.stderr).error_code).toBe('KR_API_F0005')
+    const usage = await runKrs(['members', 'export', '-o', 'json'], { fetch: engineFetch().fetch, env })
+    expect(usage.code).toBe(2)
+    expect(JSON.parse(usage.stderr)).toMatchObject({ error_code: null, status: null, exit_code: 2 })
+    const text = await runKrs(
+      ['get-member-table-elements', '--member-table-id', '999', '--error-format', 'text', '-o', 'json'],
+      {
+        fetch: engineFetch().fetch,
+        env,
+      },
+    )
+    expect(text.stderr).toMatch(/^KR_API_F0005 /)
+    const bad = await runKrs(['get-version', '--error-format', 'xml'], { fetch: engineFetch().fetch, env })
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toBe('krs: --error-format must be text or json (got "xml")\n')
   })
 
   it('a right the token lacks: KR_API_F0014', async () => {

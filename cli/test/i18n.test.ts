@@ -1,6 +1,14 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Command } from 'commander'
 import { describe, expect, it } from 'vitest'
+import { operations } from '../src/generated/operations.js'
 import { orList, pickLang, setLang, t } from '../src/i18n/lang.js'
 import { messages } from '../src/i18n/messages.js'
+import type { CliIo } from '../src/io.js'
+import { buildProgram } from '../src/run.js'
+import { runKrs } from './support/memory-io.js'
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 
@@ -52,5 +60,68 @@ describe('the message catalogue', () => {
     setLang('ja')
     expect(t('err.integer', { name: '--id', value: 'x' })).toBe('--id は整数です（"x"）')
     expect(orList(['real', 'manual'])).toBe('real、manual')
+  })
+})
+
+const japanese = /[\u3040-\u30ff\u4e00-\u9fff]/
+
+/** Every command path of the tree except the API operations (whose help is the contract's Japanese text). */
+async function ownCommandPaths(): Promise<string[][]> {
+  const silent: CliIo = {
+    stdout: () => {},
+    stderr: () => {},
+    readStdin: async () => '',
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    env: {},
+  } as unknown as CliIo
+  const program = await buildProgram(silent, () => true)
+  const apiNames = new Set<string>(Object.keys(operations))
+  const paths: string[][] = [[]]
+  const walk = (c: Command, at: string[]) => {
+    for (const sub of c.commands) {
+      if (at.length === 0 && (apiNames.has(sub.name()) || apiNames.has(sub.name().replace(/-/g, '_')))) continue
+      paths.push([...at, sub.name()])
+      walk(sub, [...at, sub.name()])
+    }
+  }
+  walk(program, [])
+  return paths
+}
+
+describe('every message of the CLI in the chosen language', () => {
+  it('--lang en: no Japanese in the help of any command of its own (workflows, mock, config, completion, …)', async () => {
+    const paths = await ownCommandPaths()
+    expect(paths.length).toBeGreaterThan(20)
+    // The root help lists the API operations under their areas with the contract's (Japanese) summaries: data.
+    const contractLine = (l: string) =>
+      /^API \(.*\):$/.test(l) || (/^ {2}([a-z_]+) /.test(l) && /^ {2}([a-z_]+) /.exec(l)![1]! in operations)
+    for (const path of paths) {
+      const r = await runKrs([...path, '--help', '--lang', 'en'])
+      const lines = `${r.stdout}${r.stderr}`.split('\n').filter((l) => japanese.test(l) && !contractLine(l))
+      expect(lines, `krs ${path.join(' ')} --help --lang en`).toEqual([])
+    }
+  })
+
+  it('--lang ja: the same helps are in Japanese', async () => {
+    for (const path of await ownCommandPaths()) {
+      const r = await runKrs([...path, '--help', '--lang', 'ja'])
+      expect(japanese.test(r.stdout), `krs ${path.join(' ')} --help --lang ja`).toBe(true)
+    }
+  })
+
+  it('config list speaks the chosen language, also under LANG=C.UTF-8 with --lang en', async () => {
+    const env = { LANG: 'C.UTF-8', XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'krs-lang-')) }
+    const empty = await runKrs(['config', 'list', '--lang', 'en'], { env })
+    expect(empty.stdout).toContain('(no profiles)')
+    await runKrs(['config', 'set', 'env-id', 'env1'], { env })
+    const en = await runKrs(['config', 'list', '--lang', 'en'], { env })
+    expect(en.stdout).toContain('(not set)')
+    expect(en.stdout).toContain('# values in effect')
+    expect(en.stdout).toContain(' (default)')
+    expect(en.stdout).not.toMatch(japanese)
+    const ja = await runKrs(['config', 'list', '--lang', 'ja'], { env })
+    expect(ja.stdout).toContain('(未設定)')
+    expect(ja.stdout).toContain('# 使われる値')
   })
 })

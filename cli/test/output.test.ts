@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatOutput } from '../src/output/format-output.js'
+import { displayWidth } from '../src/output/display-width.js'
+import { cutToWidth, defaultTableWidth, formatOutput } from '../src/output/format-output.js'
 import { engineFetch, env } from './support/engine-fetch.js'
 import { runKrs } from './support/memory-io.js'
 import { recordingFetch, scriptedServer } from './support/recorded-fetch.js'
@@ -25,6 +26,34 @@ describe('output formats', () => {
     expect(await formatOutput(rows, 'table', false)).toBe(
       `${['id  title             tags   extra', '--  ----------------  -----  -----', '1   会員データベース  ["a"]', '22  x, "y"'].join('\n')}\n`,
     )
+  })
+
+  it('table: long cells are cut to the width with an ellipsis, the widest columns first', async () => {
+    const long = [
+      { id: 1, path: '/api/v1/add_member', body: 'x'.repeat(5000) },
+      { id: 2, path: '/api/v1/get_member_info', body: '会員'.repeat(2000) },
+    ]
+    const text = await formatOutput(long, 'table', false, 60)
+    const lines = text.trimEnd().split('\n')
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(60)
+    expect(lines[2]).toMatch(/^1 {3}\/api\/v1\/add_member {7}x+…$/)
+    expect(lines[3]).toMatch(/^2 {3}\/api\/v1\/get_member_info {2}(会員)+会?…$/)
+    expect(await formatOutput(rows, 'table', false, 60)).toBe(await formatOutput(rows, 'table', false))
+    expect(cutToWidth('会員データ', 5)).toBe('会員…')
+    expect(cutToWidth('abc', 3)).toBe('abc')
+  })
+
+  it('table: fitted to the terminal on a TTY, else to COLUMNS, else to the default width', async () => {
+    const long = [{ id: 1, title: 't'.repeat(1000) }]
+    const fetch = () => recordingFetch(scriptedServer({ get_member_tables: () => Response.json(long) })).fetch
+    const tty = await runKrs(['get-member-tables', '-o', 'table'], { fetch: fetch(), env, tty: true, columns: 50 })
+    expect(Math.max(...tty.stdout.trimEnd().split('\n').map(displayWidth))).toBe(50)
+    const piped = await runKrs(['get-member-tables', '-o', 'table'], { fetch: fetch(), env: { ...env, COLUMNS: '70' } })
+    expect(Math.max(...piped.stdout.trimEnd().split('\n').map(displayWidth))).toBe(70)
+    const plain = await runKrs(['get-member-tables', '-o', 'table'], { fetch: fetch(), env })
+    expect(Math.max(...plain.stdout.trimEnd().split('\n').map(displayWidth))).toBe(defaultTableWidth)
+    const csv = await runKrs(['get-member-tables', '-o', 'csv'], { fetch: fetch(), env })
+    expect(csv.stdout).toContain('t'.repeat(1000))
   })
 
   it('yaml', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { env } from './support/engine-fetch.js'
+import { engineFetch, env } from './support/engine-fetch.js'
 import { runKrs } from './support/memory-io.js'
 import { recordingFetch, scriptedServer } from './support/recorded-fetch.js'
 
@@ -20,6 +20,17 @@ function fakeSleep() {
 }
 
 const dir = () => mkdtempSync(join(tmpdir(), 'krs-wf-'))
+
+/** The emulator (manual clock) behind the header its HTTP door adds to every answer. */
+function emulatorFetch() {
+  const inner = engineFetch()
+  return recordingFetch(async (request) => {
+    const response = await inner.engine.handle(request)
+    const headers = new Headers(response.headers)
+    headers.set('x-krs-emulator', 'krs-mock')
+    return new Response(response.body, { status: response.status, headers })
+  })
+}
 
 describe('krs members export', () => {
   it('export_members → polls get_batch_job_status every 30 s → downloads the result to --out', async () => {
@@ -42,6 +53,8 @@ describe('krs members export', () => {
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
     expect(server.requests.map((q) => [q.url.split('/').pop(), q.body])).toEqual([
+      // First the probe: is this the emulator, on a manual clock? (A scripted server is not.)
+      ['clock', ''],
       ['export_members', { member_table_id: 1, condition_id: 2, columnset_id: 1, is_csv: true }],
       ['get_batch_job_status', { batch_job_id: 501 }],
       ['get_batch_job_status', { batch_job_id: 501 }],
@@ -67,7 +80,7 @@ describe('krs members export', () => {
       env,
       sleep,
     })
-    expect(server.requests[0]?.body).toEqual({ member_table_id: 3, condition_id: 1, columnset_id: 1, is_csv: false })
+    expect(server.requests[1]?.body).toEqual({ member_table_id: 3, condition_id: 1, columnset_id: 1, is_csv: false })
     expect(waits).toEqual([])
     expect(r.stdout).toBe('e_4\na@example.com\n')
   })
@@ -84,7 +97,87 @@ describe('krs members export', () => {
     )
     const r = await runKrs(['members', 'export', '--table', '1'], { fetch: server.fetch, env })
     expect(r.code).toBe(1)
-    expect(r.stderr).toMatch(/^KR_API_F0013 .+: member_table_id 1 is locked\n$/)
+    expect(r.stderr).toMatch(/^KR_API_F0013 .+: member_table_id 1 is locked \(request id sdk-\S+\)\n$/)
+  })
+
+  it('on the emulator with a manual clock and no --advance-clock: exit 4 before anything is started', async () => {
+    const engine = emulatorFetch()
+    const r = await runKrs(['members', 'export', '--table', '1', '--out', 'm.csv'], {
+      fetch: engine.fetch,
+      env,
+      cwd: dir(),
+    })
+    expect(r.code).toBe(4)
+    expect(r.stderr).toContain(
+      'krs: members export would never finish: the emulator clock is manual. Nothing was started.',
+    )
+    expect(engine.requests.map((q) => q.url.split('/').pop())).toEqual(['clock'])
+    // The suggested way works at once: with --advance-clock the export runs to its end.
+    const done = await runKrs(['members', 'export', '--table', '1', '--out', 'm.csv', '--advance-clock'], {
+      fetch: engine.fetch,
+      env,
+      cwd: dir(),
+    })
+    expect(done.stderr).toBe('')
+    expect(done.code).toBe(0)
+  })
+
+  it('a wait that ends early names the job left running and a command that takes it up; that command works as printed', async () => {
+    let progress = 40
+    const server = recordingFetch(
+      scriptedServer({
+        export_members: () => json(501),
+        get_batch_job_status: () => status(progress),
+        get_batch_job_result: () => new Response('e_4\na@example.com\n', { headers: { 'content-type': 'text/csv' } }),
+      }),
+    )
+    const cwd = dir()
+    const first = await runKrs(
+      ['--timeout', '1ms', 'members', 'export', '--table', '1', '--out', 'my members.csv', '--interval', '1'],
+      { fetch: server.fetch, env, cwd, sleep: async () => new Promise((r) => setTimeout(r, 5)) },
+    )
+    expect(first.code).toBe(3)
+    const hint = first.stderr.trimEnd().split('\n').pop() as string
+    expect(hint).toBe(
+      "batch job 501 is still running on the server (a batch job cannot be cancelled); to wait for it and take its result: krs members export --resume 501 --out 'my members.csv' --interval 1",
+    )
+    progress = 100
+    const command = hint.slice(hint.indexOf(': krs ') + ': krs '.length)
+    const argv = [...command.matchAll(/'([^']*)'|(\S+)/g)].map((m) => (m[1] ?? m[2]) as string)
+    const before = server.requests.length
+    const again = await runKrs(argv, { fetch: server.fetch, env, cwd })
+    expect(again.stderr).toBe('')
+    expect(again.code).toBe(0)
+    expect(server.requests.slice(before).map((q) => q.url.split('/').pop())).toEqual([
+      'get_batch_job_status',
+      'get_batch_job_result',
+    ])
+    expect(readFileSync(join(cwd, 'my members.csv'), 'utf8')).toBe('e_4\na@example.com\n')
+  })
+
+  it('Ctrl-C during the wait says what is left running before the process ends', async () => {
+    let interrupt: (() => void) | undefined
+    const server = recordingFetch(
+      scriptedServer({ export_members: () => json(9), get_batch_job_status: () => status(10) }),
+    )
+    const r = await runKrs(['members', 'export', '--table', '1'], {
+      fetch: server.fetch,
+      env,
+      onInterrupt: (handler) => {
+        interrupt = handler
+        return () => {
+          interrupt = undefined
+        }
+      },
+      sleep: async () => {
+        interrupt?.()
+        throw Object.assign(new Error('interrupted'), { name: 'KrsAbortError' })
+      },
+    })
+    expect(r.code).toBe(130)
+    expect(r.stderr).toContain('batch job 9 is still running on the server')
+    expect(r.stderr).toContain('krs members export --resume 9')
+    expect(interrupt).toBeUndefined()
   })
 
   it('--table is required (exit 2, nothing sent)', async () => {
@@ -122,6 +215,7 @@ describe('krs members import', () => {
     )
     expect(r.code).toBe(0)
     expect(server.requests.map((q) => [q.url.split('/').pop(), q.body])).toEqual([
+      ['clock', ''],
       ['upload_stored_files', { file_name: 'members.csv', body: 'e_4,e_6\nnew@example.com,新規 太郎\n' }],
       ['import_members', { member_table_id: 1, stored_file_id: 77, is_update: 1 }],
       ['get_batch_job_status', { batch_job_id: 502 }],
@@ -231,6 +325,17 @@ describe('krs wait and krs deliveries send', () => {
       },
     ])
     expect(JSON.parse(r.stdout)).toEqual({ delivery_id: 1201, delivery_date: 1743465600 })
+  })
+
+  it('deliveries send --wait on a manual emulator clock: exit 4 and no delivery scheduled', async () => {
+    const engine = emulatorFetch()
+    const r = await runKrs(['deliveries', 'send', '--message', '1', '--element', '4', '--at', 'now', '--wait'], {
+      fetch: engine.fetch,
+      env,
+    })
+    expect(r.code).toBe(4)
+    expect(r.stderr).toContain('deliveries send --wait would never finish')
+    expect(engine.requests.map((q) => q.url.split('/').pop())).not.toContain('add_delivery_schedule')
   })
 
   it('deliveries send --at accepts unix seconds, and refuses other text', async () => {

@@ -43,9 +43,13 @@ export interface KrsClientHelpers {
     body: PageRequest<K>,
     options?: CallOptions,
   ): AsyncGenerator<OperationResponse<K>, void, undefined>
-  /** Polls `get_delivery_status` (every 30 s by default) until the delivery reaches `phase` (default 3). */
+  /**
+   * Polls `get_delivery_status` (every 30 s by default) until the delivery reaches `phase` (default 3),
+   * for at most an hour unless `timeoutMs` says otherwise. Against the emulator with a manual clock it
+   * fails at once (KrsWaitStalledError) unless `advanceClock: true`.
+   */
   waitForDelivery(deliveryId: number, options?: WaitForDeliveryOptions): Promise<DeliveryStatus>
-  /** Polls `get_batch_job_status` (every 30 s by default) until `progress` is 100. */
+  /** Polls `get_batch_job_status` (every 30 s by default) until `progress` is 100; the same rules as `waitForDelivery`. */
   waitForBatchJob(batchJobId: number, options?: WaitOptions<BatchJobStatus>): Promise<BatchJobStatus>
   /** Uploads a CSV/TSV file (under 50 MB) with `upload_stored_files`; returns the `stored_file_id`. */
   uploadStoredFile(
@@ -85,8 +89,10 @@ export function createKrsClient(options: KrsClientOptions = {}): KrsClient {
       paginate(send, name, body, o),
     pages: (name: PagedOperationName, body: PageRequest<PagedOperationName>, o?: CallOptions) =>
       pages(send, name, body, o),
-    waitForDelivery: (id: number, o?: WaitForDeliveryOptions) => waitForDelivery(send, options.sleep, id, o),
-    waitForBatchJob: (id: number, o?: WaitOptions<BatchJobStatus>) => waitForBatchJob(send, options.sleep, id, o),
+    waitForDelivery: (id: number, o?: WaitForDeliveryOptions) =>
+      waitForDelivery(full, engine.emulatorClock, options.sleep, id, o),
+    waitForBatchJob: (id: number, o?: WaitOptions<BatchJobStatus>) =>
+      waitForBatchJob(full, engine.emulatorClock, options.sleep, id, o),
     uploadStoredFile: (fileName: string, content: StoredFileContent, o?: UploadOptions) =>
       uploadStoredFile(send, fileName, content, o),
     downloadBatchJobResult: (id: number, o?: DownloadOptions) => downloadBatchJobResult(send, id, o),

@@ -113,14 +113,26 @@ export class KrsNetworkError extends KrsSdkError {
 /** The call (including its retries and waits) took longer than its timeout. A `KrsNetworkError`. */
 export class KrsTimeoutError extends KrsNetworkError {
   readonly timeoutMs: number
-  constructor(operation: OperationName | undefined, timeoutMs: number) {
-    super(operation, undefined, `${operation ?? 'request'}: timed out after ${timeoutMs} ms`)
+  constructor(operation: OperationName | undefined, timeoutMs: number, message?: string) {
+    super(operation, undefined, message ?? `${operation ?? 'request'}: timed out after ${timeoutMs} ms`)
     this.name = 'KrsTimeoutError'
     this.timeoutMs = timeoutMs
   }
 }
 
+/**
+ * A wait that can never end: the server is the krs-kit emulator and its clock is manual, so
+ * nothing moves until someone advances it. Thrown at the first poll instead of waiting.
+ */
+export class KrsWaitStalledError extends KrsSdkError {
+  constructor(operation: OperationName, message: string) {
+    super(message, operation)
+    this.name = 'KrsWaitStalledError'
+  }
+}
+
 /** The caller's `AbortSignal` aborted the call. `cause` is the signal's reason. */
+
 export class KrsAbortError extends KrsSdkError {
   constructor(operation: OperationName | undefined, reason: unknown) {
     super(`${operation ?? 'request'}: aborted`, operation, { cause: reason })

@@ -33,9 +33,10 @@ export {
   KrsSdkError,
   KrsServerError,
   KrsTimeoutError,
+  KrsWaitStalledError,
 } from './errors.js'
 export type { RetryOptions } from './retry-policy.js'
-export type { WaitOptions } from './poll-until.js'
+export { defaultWaitTimeoutMs, type WaitOptions } from './poll-until.js'
 export type { BatchJobStatus, DeliveryStatus, WaitForDeliveryOptions } from './wait-helpers.js'
 export {
   storedFileLimitBytes,

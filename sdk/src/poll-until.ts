@@ -1,49 +1,133 @@
 import { abortableSleep, createCallScope } from './call-scope.js'
+import { KrsTimeoutError, KrsWaitStalledError } from './errors.js'
 import type { OperationName } from './generated/operation-names.js'
 
 /** Options shared by the waiting helpers. */
 export interface WaitOptions<S> {
-  /** Time between two polls in ms (default 30 000: the documented minimum interval). */
+  /**
+   * Time between two polls in ms. Default 30 000 (the documented minimum interval); 250 against
+   * the krs-kit emulator with a real clock, which answers at once.
+   */
   intervalMs?: number | undefined
   /** Called with every status read, before deciding whether to wait again. */
   onProgress?: ((status: S, poll: number) => void) | undefined
   /** Sleep between polls (tests inject a fake). Defaults to the client's sleep. */
   sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined
   signal?: AbortSignal | undefined
-  /** Give up (KrsTimeoutError) after this many ms in total; default: wait as long as it takes. */
+  /**
+   * Give up (KrsTimeoutError) after this many ms in total. Default one hour
+   * (`defaultWaitTimeoutMs`); `Infinity` waits as long as it takes.
+   */
   timeoutMs?: number | undefined
+  /**
+   * Against the krs-kit emulator with a manual clock: advance its clock by the interval before
+   * each poll (`POST /__mock/clock`), as `krs --advance-clock` does, instead of failing at once
+   * with KrsWaitStalledError. `timeoutMs` then also bounds the emulator time moved (default 7 days).
+   */
+  advanceClock?: boolean | undefined
 }
 
 export const defaultPollIntervalMs = 30_000
+/** The poll interval against the emulator with a real clock. */
+export const emulatorPollIntervalMs = 250
+/** How long a wait lasts when `timeoutMs` is not given: one hour. */
+export const defaultWaitTimeoutMs = 3_600_000
+/** With `advanceClock`, how much emulator time a wait may move when `timeoutMs` is not given. */
+const advanceLimitMs = 7 * 86_400_000
 
-/** Reads a status until `done` says so; one read at once, then one per interval. */
+/** What a wait needs of the emulator's admin API (`/__mock/clock`), through the client's own fetch. */
+export interface EmulatorClockAccess {
+  clock(signal: AbortSignal | undefined): Promise<{ mode: string; now: number }>
+  advance(seconds: number, signal: AbortSignal | undefined): Promise<void>
+}
+
+/** One status read: the value, and whether the answer came from the krs-kit emulator. */
+export interface StatusRead<S> {
+  status: S
+  emulator: boolean
+}
+
+/** How a wait describes itself in its errors. */
+export interface WaitText<S> {
+  /** `delivery 7 did not reach phase 3`: what did not happen. */
+  notReached: string
+  /** `last seen at phase 1`. */
+  last: (status: S) => string
+}
+
+/**
+ * Reads a status until `done` says so; one read at once, then one per interval. Against the
+ * emulator (its answers carry `X-Krs-Emulator`) it asks the clock once: a manual clock fails at
+ * once (KrsWaitStalledError) unless `advanceClock` is set, which moves the clock instead of sleeping.
+ */
 export async function pollUntil<S>(
   operation: OperationName,
-  read: (signal: AbortSignal | undefined) => Promise<S>,
+  read: (signal: AbortSignal | undefined) => Promise<StatusRead<S>>,
   done: (status: S) => boolean,
+  text: WaitText<S>,
   options: WaitOptions<S>,
+  clock: EmulatorClockAccess,
   fallbackSleep: (ms: number, signal?: AbortSignal) => Promise<void> = abortableSleep,
 ): Promise<S> {
-  const scope = createCallScope(operation, options.signal, options.timeoutMs)
+  const timeoutMs = options.timeoutMs ?? defaultWaitTimeoutMs
+  const scope = createCallScope(operation, options.signal, timeoutMs)
   const sleep = options.sleep ?? fallbackSleep
-  const interval = options.intervalMs ?? defaultPollIntervalMs
+  let last: S | undefined
+  const timedOut = (limitMs: number, what: string) =>
+    new KrsTimeoutError(
+      operation,
+      limitMs,
+      `${operation}: ${text.notReached} within ${limitMs} ms of ${what}${last === undefined ? '' : ` (${text.last(last)})`}`,
+    )
+  const failure = () => {
+    const f = scope.failure()
+    return f instanceof KrsTimeoutError ? timedOut(timeoutMs, 'waiting') : f
+  }
   try {
-    for (let poll = 0; ; poll++) {
-      let status: S
+    let poll = 0
+    let read0: StatusRead<S>
+    try {
+      read0 = await read(scope.signal)
+    } catch (error) {
+      throw failure() ?? error
+    }
+    last = read0.status
+    options.onProgress?.(read0.status, poll)
+    if (done(read0.status)) return read0.status
+    let manual = false
+    if (read0.emulator) {
+      const mode = (await clock.clock(scope.signal).catch((e: unknown) => Promise.reject(failure() ?? e))).mode
+      manual = mode === 'manual'
+      if (manual && !options.advanceClock)
+        throw new KrsWaitStalledError(
+          operation,
+          `${operation}: ${text.notReached} and never will: the krs-kit emulator's clock is manual (${text.last(read0.status)}). ` +
+            'Advance it (POST /__mock/clock {"advance_seconds": 600}, or krs mock clock advance 10m) or pass advanceClock: true.',
+        )
+    }
+    const interval = options.intervalMs ?? (read0.emulator && !manual ? emulatorPollIntervalMs : defaultPollIntervalMs)
+    const emulatedLimit = options.timeoutMs ?? advanceLimitMs
+    for (let moved = 0; ; ) {
       try {
-        status = await read(scope.signal)
+        if (manual) {
+          if (moved >= emulatedLimit) throw timedOut(emulatedLimit, 'emulator time')
+          await clock.advance(Math.max(1, Math.round(interval / 1000)), scope.signal)
+          moved += Math.max(1000, Math.round(interval / 1000) * 1000)
+        } else await sleep(interval, scope.signal)
       } catch (error) {
-        throw scope.failure() ?? error
+        throw failure() ?? error
       }
-      options.onProgress?.(status, poll)
-      if (done(status)) return status
+      const f = failure()
+      if (f) throw f
+      let next: StatusRead<S>
       try {
-        await sleep(interval, scope.signal)
+        next = await read(scope.signal)
       } catch (error) {
-        throw scope.failure() ?? error
+        throw failure() ?? error
       }
-      const failure = scope.failure()
-      if (failure) throw failure
+      last = next.status
+      options.onProgress?.(next.status, ++poll)
+      if (done(next.status)) return next.status
     }
   } finally {
     scope.dispose()

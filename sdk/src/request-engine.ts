@@ -16,6 +16,7 @@ import {
   type RetryOptions,
 } from './retry-policy.js'
 import { unwrapLegacy } from './tolerant-reader.js'
+import type { EmulatorClockAccess } from './poll-until.js'
 
 export type ParseAs = 'json' | 'text' | 'stream'
 
@@ -69,7 +70,32 @@ export function resolveConfig(options: KrsClientOptions): ResolvedConfig {
         'createKrsClient: give environmentId or baseUrl (in Node, or set KRS_ENVIRONMENT_ID or KRS_BASE_URL)',
       )
   }
-  return { baseUrl: baseUrl.replace(/\/+$/, ''), token }
+  return { baseUrl: checkedBaseUrl(baseUrl), token }
+}
+
+/**
+ * The base URL without its trailing slashes, refused before any call when it cannot be one:
+ * a missing scheme (`127.0.0.1:4010`) would otherwise fail only at the first call, after
+ * its retries, as an "Invalid URL" network error. A path (`/krs`) is accepted where the
+ * platform resolves it against the page (browsers).
+ */
+function checkedBaseUrl(value: string): string {
+  const trimmed = value.replace(/\/+$/, '')
+  if (
+    trimmed.startsWith('/') &&
+    !trimmed.startsWith('//') &&
+    typeof (globalThis as { location?: unknown }).location === 'object'
+  )
+    return trimmed
+  let url: URL | undefined
+  try {
+    url = new URL(trimmed)
+  } catch {
+    url = undefined
+  }
+  if (url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '') return trimmed
+  const hint = /^[\w.-]+(:\d+)?(\/|$)/.test(trimmed) ? ` (did you mean 'http://${trimmed}'?)` : ''
+  throw new KrsSdkError(`createKrsClient: baseUrl ${JSON.stringify(value)} is not an http:// or https:// URL${hint}`)
 }
 
 function environmentUrl(environmentId: string): string {
@@ -92,7 +118,11 @@ function lowerCaseKeys(
   return into
 }
 
-export function createRequestEngine(options: KrsClientOptions): { baseUrl: string; send: SendWithResponse } {
+export function createRequestEngine(options: KrsClientOptions): {
+  baseUrl: string
+  send: SendWithResponse
+  emulatorClock: EmulatorClockAccess
+} {
   const { baseUrl, token } = resolveConfig(options)
   checkBrowserToken(options.token, baseUrl, options.dangerouslyAllowBrowser)
   const baseHeaders: Record<string, string> = { 'content-type': 'application/json' }
@@ -262,7 +292,26 @@ export function createRequestEngine(options: KrsClientOptions): { baseUrl: strin
       scope.dispose(streaming)
     }
   }
-  return { baseUrl, send: sendOperation }
+  /** The emulator's `/__mock/clock` at the base URL's origin, with the client's token and fetch. */
+  async function clockRequest(body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+    const headers: Record<string, string> = { ...baseHeaders }
+    const init: RequestInit = { method: body === undefined ? 'GET' : 'POST', headers }
+    if (body !== undefined) init.body = JSON.stringify(body)
+    else delete headers['content-type']
+    if (signal) init.signal = signal
+    const url = `${new URL(baseUrl, (globalThis as { location?: { href?: string } }).location?.href).origin}/__mock/clock`
+    const response = await (options.fetch ?? globalThis.fetch)(new Request(url, init))
+    if (!response.ok) {
+      const text = await response.text().catch(() => '')
+      throw new KrsSdkError(`${init.method} /__mock/clock answered ${response.status}: ${text.slice(0, 200)}`)
+    }
+    return response.json()
+  }
+  const emulatorClock: EmulatorClockAccess = {
+    clock: async (signal) => (await clockRequest(undefined, signal)) as { mode: string; now: number },
+    advance: async (seconds, signal) => void (await clockRequest({ advance_seconds: seconds }, signal)),
+  }
+  return { baseUrl, send: sendOperation, emulatorClock }
 
   function logAttempt(name: OperationName, n: number, outcome: Attempt, ms: number, bodyText: string): void {
     const status = outcome.ok

@@ -59,7 +59,8 @@ export function failedBeforeSending(error: unknown): boolean {
  */
 export function backoffDelay(attempt: number, retry: Required<RetryOptions>, random: () => number): number {
   const exp = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** attempt)
-  return exp / 2 + random() * (exp / 2)
+  // Whole milliseconds: timers have no finer grain, and onRetry reports the figure as is.
+  return Math.round(exp / 2 + random() * (exp / 2))
 }
 
 /**
@@ -69,7 +70,7 @@ export function backoffDelay(attempt: number, retry: Required<RetryOptions>, ran
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
   if (value === null) return undefined
   const trimmed = value.trim()
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000)
   const date = Date.parse(trimmed)
   if (Number.isNaN(date)) return undefined
   return Math.max(0, date - now)

@@ -16,6 +16,43 @@ afterEach(() => {
   vi.unstubAllEnvs()
 })
 
+describe('baseUrl is checked when the client is created', () => {
+  it('refuses a base URL without an http(s) scheme before any call, naming the value', () => {
+    const f = fakeFetch(json([]))
+    for (const bad of ['127.0.0.1:45010', 'localhost:4010', 'ftp://krs.bz/env', 'krs.bz/env', '', 'http://']) {
+      let thrown: unknown
+      try {
+        createKrsClient({ baseUrl: bad, token: 't', fetch: f.fetch })
+      } catch (e) {
+        thrown = e
+      }
+      expect(thrown, bad).toBeInstanceOf(KrsSdkError)
+      expect((thrown as Error).message).toContain(JSON.stringify(bad))
+    }
+    expect(f.requests).toHaveLength(0)
+  })
+
+  it('suggests the scheme for host:port, also from KRS_BASE_URL', () => {
+    vi.stubEnv('KRS_BASE_URL', '127.0.0.1:45010')
+    expect(() => createKrsClient({ token: 't' })).toThrow("did you mean 'http://127.0.0.1:45010'?")
+  })
+
+  it('accepts http and https URLs, with or without trailing slashes', () => {
+    expect(createKrsClient({ baseUrl: 'http://127.0.0.1:4010/', token: 't' }).baseUrl).toBe('http://127.0.0.1:4010')
+    expect(createKrsClient({ baseUrl: 'https://krs.bz/env', token: 't' }).baseUrl).toBe('https://krs.bz/env')
+  })
+
+  it('accepts a path where the platform has a page to resolve it against (browsers)', () => {
+    expect(() => createKrsClient({ baseUrl: '/krs', fetch: fakeFetch(json([])).fetch })).toThrow(KrsSdkError)
+    vi.stubGlobal('location', { href: 'http://127.0.0.1:5173/' })
+    try {
+      expect(createKrsClient({ baseUrl: '/krs/', fetch: fakeFetch(json([])).fetch }).baseUrl).toBe('/krs')
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+})
+
 describe('configuration from the environment (Node)', () => {
   it('reads KRS_API_TOKEN and KRS_BASE_URL when they are not given', async () => {
     vi.stubEnv('KRS_API_TOKEN', 'from-env')

@@ -120,6 +120,7 @@ describe('idempotent reads are retried', () => {
     expect(seen).toHaveLength(2)
     expect(retries).toHaveLength(1)
     expect(retries[0]).toMatchObject({ operation: 'get_member_tables', attempt: 0 })
+    expect(Number.isInteger(retries[0]!.delayMs)).toBe(true)
     expect((retries[0]!.error as KrsApiError).status).toBe(503)
   })
 

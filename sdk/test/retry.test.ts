@@ -108,4 +108,10 @@ describe('retry policy', () => {
       expect(backoffDelay(attempt, defaultRetry, () => 0.999999)).toBeCloseTo(cap, -1)
     }
   })
+
+  it('gives whole milliseconds, for a jittered backoff and a fractional Retry-After alike', () => {
+    const odd = { maxRetries: 3, baseDelayMs: 333, maxDelayMs: 30_000 }
+    for (const r of [0.1234567, 0.5, 0.987654321]) expect(Number.isInteger(backoffDelay(1, odd, () => r))).toBe(true)
+    expect(parseRetryAfter('0.0015')).toBe(2)
+  })
 })

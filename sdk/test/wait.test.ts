@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { createKrsClient, KrsAbortError, KrsApiError, KrsTimeoutError } from '../src/index.js'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createKrsClient, KrsAbortError, KrsApiError, KrsTimeoutError, KrsWaitStalledError } from '../src/index.js'
 import { errorBody, fakeFetch, fetchAlways, json, recordingSleep } from './support/fake-fetch.js'
 
 describe('waitForDelivery', () => {
@@ -84,5 +84,86 @@ describe('waitForBatchJob', () => {
     expect(seen).toEqual(progress)
     expect(s.delays).toEqual([30_000, 30_000, 30_000])
     expect(f.requests[0]?.body).toEqual({ batch_job_id: 12 })
+  })
+})
+
+/** An emulator stand-in: status answers carry X-Krs-Emulator; /__mock/clock answers its clock and moves it. */
+function emulatorFetch(mode: 'manual' | 'real', phaseAt: (now: number) => number) {
+  let now = 1_767_225_600
+  return fetchAlways(async (request) => {
+    const path = new URL(request.url).pathname
+    if (path === '/__mock/clock') {
+      if (request.method === 'POST') now += ((await request.json()) as { advance_seconds: number }).advance_seconds
+      return json({ mode, now, speed: 1 })
+    }
+    const r = json([phaseAt(now), ''])
+    r.headers.set('x-krs-emulator', 'krs-mock')
+    return r
+  })
+}
+
+describe('waits and the emulator', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('a manual clock fails at the first poll with KrsWaitStalledError saying how to move it', async () => {
+    const f = emulatorFetch('manual', () => 0)
+    const s = recordingSleep()
+    const krs = createKrsClient({ baseUrl: 'http://127.0.0.1:4010', token: 't', fetch: f.fetch, sleep: s.sleep })
+    const e = await krs.waitForDelivery(7, { timeoutMs: 1500 }).catch((x: unknown) => x)
+    expect(e).toBeInstanceOf(KrsWaitStalledError)
+    expect((e as Error).message).toBe(
+      "get_delivery_status: delivery 7 did not reach phase 3 and never will: the krs-kit emulator's clock is manual (last seen at phase 0). " +
+        'Advance it (POST /__mock/clock {"advance_seconds": 600}, or krs mock clock advance 10m) or pass advanceClock: true.',
+    )
+    expect(s.delays).toEqual([])
+    expect(f.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+      'POST /api/v1/get_delivery_status',
+      'GET /__mock/clock',
+    ])
+    expect(f.requests[1]?.headers.get('authorization')).toBe('Bearer t')
+  })
+
+  it('advanceClock: true moves the emulator clock by the interval before each poll, without sleeping', async () => {
+    // The delivery is handed over ten minutes after the start.
+    const start = 1_767_225_600
+    const f = emulatorFetch('manual', (now) => (now - start >= 600 ? 3 : 0))
+    const s = recordingSleep()
+    const krs = createKrsClient({ baseUrl: 'http://127.0.0.1:4010', token: 't', fetch: f.fetch, sleep: s.sleep })
+    const final = await krs.waitForDelivery(7, { advanceClock: true, intervalMs: 120_000 })
+    expect(final[0]).toBe(3)
+    expect(s.delays).toEqual([])
+    const advances = f.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/__mock/clock'))
+    expect(advances.map((r) => r.body)).toEqual(Array(5).fill({ advance_seconds: 120 }))
+  })
+
+  it('a real emulator clock is polled every 250 ms', async () => {
+    let polls = 0
+    const f = emulatorFetch('real', () => (++polls >= 3 ? 3 : 1))
+    const s = recordingSleep()
+    const krs = createKrsClient({ baseUrl: 'http://127.0.0.1:4010', token: 't', fetch: f.fetch, sleep: s.sleep })
+    await krs.waitForDelivery(7)
+    expect(s.delays.slice(-2)).toEqual([250, 250])
+  })
+
+  it('waits end after one hour by default, saying what did not happen and the last status', async () => {
+    vi.useFakeTimers()
+    const f = fetchAlways(() => json([1, '']))
+    const krs = createKrsClient({
+      baseUrl: 'http://x.test',
+      token: 't',
+      fetch: f.fetch,
+      sleep: async (ms) => {
+        await vi.advanceTimersByTimeAsync(ms)
+      },
+    })
+    const e = await krs.waitForDelivery(7).catch((x: unknown) => x)
+    expect(e).toBeInstanceOf(KrsTimeoutError)
+    expect((e as KrsTimeoutError).timeoutMs).toBe(3_600_000)
+    expect((e as Error).message).toBe(
+      'get_delivery_status: delivery 7 did not reach phase 3 within 3600000 ms of waiting (last seen at phase 1)',
+    )
+    expect(f.requests.length).toBe(120)
   })
 })

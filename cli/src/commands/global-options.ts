@@ -13,6 +13,7 @@ export interface GlobalOptions extends ConnectionFlags {
   timeout?: string
   verbose?: boolean
   lang?: string
+  errorFormat?: string
   body?: string
 }
 
@@ -28,6 +29,7 @@ export const valueOptions = new Set([
   '-q',
   '--timeout',
   '--lang',
+  '--error-format',
 ])
 
 export function addGlobalOptions(program: Command): void {
@@ -45,6 +47,7 @@ export function addGlobalOptions(program: Command): void {
     .option('--timeout <duration>', t('opt.timeout'))
     .option('--verbose', t('opt.verbose'))
     .option('--lang <lang>', t('opt.lang'))
+    .option('--error-format <format>', t('opt.errorFormat'))
 }
 
 export function connectionFlags(g: GlobalOptions): ConnectionFlags {

@@ -3,6 +3,13 @@ import { applyQuery } from '../output/apply-query.js'
 import { formatOutput, parseOutputFormat } from '../output/format-output.js'
 import type { GlobalOptions } from './global-options.js'
 
+/** The width tables fit: the terminal's, else `COLUMNS`, else the default. */
+function terminalColumns(io: CliIo): number | undefined {
+  if (io.stdoutIsTTY && io.columns !== undefined && io.columns > 0) return io.columns
+  const fromEnv = Number(io.env.COLUMNS)
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : undefined
+}
+
 /** `-r/--raw`: a string as it is, an array of scalars one a line; anything else as JSON. */
 function rawText(data: unknown): string | undefined {
   const scalar = (v: unknown) =>
@@ -34,5 +41,5 @@ export async function printResult(result: unknown, g: GlobalOptions, io: CliIo, 
       return
     }
   }
-  io.stdout(await formatOutput(data === undefined ? null : data, format, io.stdoutIsTTY))
+  io.stdout(await formatOutput(data === undefined ? null : data, format, io.stdoutIsTTY, terminalColumns(io)))
 }

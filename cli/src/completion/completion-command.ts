@@ -8,6 +8,6 @@ export function addCompletionCommand(program: Command, io: CliIo): void {
     .command('completion')
     .description(t('completion.description'))
     .helpGroup(t('group.settings'))
-    .argument('<shell>', 'bash | zsh | fish')
-    .action(async (shell: string) => (await import('./completion-action.js')).printCompletion(shell, program, io))
+    .argument('<shell>', 'bash | zsh | fish | powershell')
+    .action(async (shell: string) => (await import('./completion-action.js')).printCompletion(shell, io))
 }

@@ -14,7 +14,7 @@ function targetProfile(cmd: Command, io: CliIo, config: ConfigFile): string {
 }
 
 function shown(key: string, value: string | undefined): string {
-  if (value === undefined) return '(未設定)'
+  if (value === undefined) return t('config.notSet')
   return key === 'token' ? maskToken(value) : value
 }
 
@@ -87,15 +87,15 @@ export async function configList(cmd: Command, io: CliIo): Promise<void> {
   }
   const lines = [`# ${path}`]
   const names = Object.keys(config.profiles)
-  if (names.length === 0) lines.push('(プロファイルはありません)')
+  if (names.length === 0) lines.push(t('config.noProfiles'))
   for (const name of names) {
     const p = config.profiles[name] ?? {}
-    lines.push(`[${name}]${name === (config.current ?? 'default') ? ' (既定)' : ''}`)
+    lines.push(`[${name}]${name === (config.current ?? 'default') ? t('config.defaultMark') : ''}`)
     lines.push(`  token     ${shown('token', p.token)}`)
     lines.push(`  env-id    ${shown('env_id', p.env_id)}`)
     lines.push(`  base-url  ${shown('base_url', p.base_url)}`)
   }
-  lines.push(`# 使われる値（フラグ > 環境変数 > プロファイル "${active.profile}"）`)
+  lines.push(t('config.inEffect', { profile: active.profile }))
   lines.push(`  token     ${shown('token', active.token)}`)
   lines.push(`  env-id    ${shown('env_id', active.envId)}`)
   lines.push(`  base-url  ${shown('base_url', active.baseUrl)}`)

@@ -68,6 +68,15 @@ export const messages = {
     ja: '出力形式 json|yaml|table|csv（既定 json：端末では整形、パイプでは1行）',
     en: 'output format json|yaml|table|csv (default json: pretty on a terminal, one line when piped)',
   },
+  'opt.errorFormat': {
+    ja: 'エラーの書き方 text|json（既定は -o json のとき json、それ以外は text）。json は error_code・error_desc・message・request_id・status を持つ1行を標準エラーに書く',
+    en: 'how errors are written: text|json (default json with -o json, else text); json writes one line with error_code, error_desc, message, request_id and status on stderr',
+  },
+  'err.badErrorFormat': {
+    ja: '--error-format は text か json です（"{value}"）',
+    en: '--error-format must be text or json (got "{value}")',
+  },
+  'err.requestId': { ja: '（リクエストID {id}）', en: ' (request id {id})' },
   'opt.query': { ja: 'JMESPath で結果の一部を取り出す', en: 'pick part of the result with JMESPath' },
   'opt.raw': {
     ja: '文字列を引用符なしで出力する（配列は1行に1つ）',
@@ -218,6 +227,22 @@ export const messages = {
     ja: 'バッチジョブ {id} は {limit} 以内に完了しませんでした（timed out。最後の進捗 {progress}%）',
     en: 'batch job {id} did not finish within {limit} (timed out; last progress {progress}%)',
   },
+  'waitFail.wouldStall': {
+    ja: '{what} は終わりません：エミュレータの時計が manual です。何も始めていません。--advance-clock を付けるか、時計を real にしてください: krs mock clock mode real',
+    en: '{what} would never finish: the emulator clock is manual. Nothing was started. Add --advance-clock, or switch the clock to real: krs mock clock mode real',
+  },
+  'resume.job': {
+    ja: 'バッチジョブ {id} はサーバーで実行中のままです（バッチジョブは取り消せません）。待って結果を受け取るには: {command}',
+    en: 'batch job {id} is still running on the server (a batch job cannot be cancelled); to wait for it and take its result: {command}',
+  },
+  'resume.delivery': {
+    ja: '配信 {id} は予約されたままです。待つには: {command}（取り消すには: {cancel}）',
+    en: 'delivery {id} stays scheduled; to wait for it: {command} (to cancel it: {cancel})',
+  },
+  'opt.resumeJob': {
+    ja: '何も始めず、前の実行が残したバッチジョブを待って結果を受け取る',
+    en: 'start nothing: wait for this batch job (left by an earlier run) and take its result',
+  },
   'waitFail.deliveryManual': {
     ja: '配信 {id} はフェーズ {last}（{lastName}）で、フェーズ {phase}（{phaseName}）に進みません：エミュレータの時計が manual です。--advance-clock を付けるか、時計を進めてください: krs mock clock advance 10m',
     en: 'delivery {id} is at phase {last} ({lastName}) and will not reach phase {phase} ({phaseName}): the emulator clock is manual. Add --advance-clock, or move the clock: krs mock clock advance 10m',
@@ -343,8 +368,8 @@ export const messages = {
     en: '--output must be one of {choices} (got "{value}")',
   },
   'err.shell': {
-    ja: 'completion: シェルは bash、zsh、fish のどれかです（"{value}"）',
-    en: 'completion: the shell must be bash, zsh or fish (got "{value}")',
+    ja: 'completion: シェルは bash、zsh、fish、powershell のどれかです（"{value}"）',
+    en: 'completion: the shell must be bash, zsh, fish or powershell (got "{value}")',
   },
   'err.noPages': { ja: '--all: {name} にはページがありません', en: '--all: {name} has no pages' },
   'err.faultOperation': {
@@ -525,9 +550,16 @@ export const messages = {
     ja: 'プロファイル名を1行に1つ表示する（補完用）',
     en: 'print the profile names, one a line (for completion)',
   },
+  'config.notSet': { ja: '(未設定)', en: '(not set)' },
+  'config.noProfiles': { ja: '(プロファイルはありません)', en: '(no profiles)' },
+  'config.defaultMark': { ja: ' (既定)', en: ' (default)' },
+  'config.inEffect': {
+    ja: '# 使われる値（フラグ > 環境変数 > プロファイル "{profile}"）',
+    en: '# values in effect (flags > environment > profile "{profile}")',
+  },
   'completion.description': {
-    ja: 'シェル補完スクリプトを出力する（bash、zsh、fish）',
-    en: 'print the shell completion script (bash, zsh, fish)',
+    ja: 'シェル補完スクリプトを出力する（bash、zsh、fish、powershell）',
+    en: 'print the shell completion script (bash, zsh, fish, powershell)',
   },
 } as const satisfies Record<string, { ja: string; en: string }>
 

@@ -8,7 +8,8 @@ import type { CliIo } from '../io.js'
 import { parseTime, resolveTime } from '../time/duration.js'
 import { serverNow } from './emulator.js'
 import { idArgument } from './parse-args.js'
-import type { PollOptions } from './poll.js'
+import { ensureWaitCanEnd, type PollOptions } from './poll.js'
+import { commandLine, whileStarted } from './started-work.js'
 import { waitForDeliveryPhase } from './wait-actions.js'
 import { workflowTarget } from './workflow-client.js'
 
@@ -31,6 +32,7 @@ export async function deliveriesSend(cmd: Command, io: CliIo): Promise<void> {
   if (o.at === undefined) throw new UsageError(t('err.badTime', { name: '--at', value: '' }))
   const when = parseTime('--at', o.at)
   const target = await workflowTarget(cmd, io)
+  if (o.wait) await ensureWaitCanEnd(target, io, o, 'deliveries send --wait')
   // `now` and `+10m` are the server's now: the emulator's virtual clock, or the service's Date.
   const at = await resolveTime(when, () => serverNow(io, target.conn, requireBase(target.conn)))
   const title = o.title ?? `krs deliveries send ${new Date(at * 1000).toISOString()}`
@@ -45,6 +47,21 @@ export async function deliveriesSend(cmd: Command, io: CliIo): Promise<void> {
     },
   })
   const result: Record<string, unknown> = { delivery_id: deliveryId, delivery_date: at }
-  if (o.wait) result.status = await waitForDeliveryPhase(target, deliveryId, 3, o, io)
+  if (o.wait) {
+    // The delivery is what was asked for: a wait that ends early leaves it scheduled and says so.
+    const hint = () =>
+      t('resume.delivery', {
+        id: deliveryId,
+        command: commandLine(cmd, [
+          'wait',
+          'delivery',
+          String(deliveryId),
+          ...(o.interval !== undefined ? ['--interval', o.interval] : []),
+          ...(o.advanceClock ? ['--advance-clock'] : []),
+        ]),
+        cancel: commandLine(cmd, ['cancel-delivery-schedule', '--delivery-id', String(deliveryId)]),
+      })
+    result.status = await whileStarted(io, hint, () => waitForDeliveryPhase(target, deliveryId, 3, o, io))
+  }
   await printResult(result, cmd.optsWithGlobals<GlobalOptions>(), io)
 }

@@ -13,6 +13,30 @@ export async function emulatorClock(io: CliIo, conn: Connection): Promise<Emulat
   return (await adminRequest(io, adminOrigin(conn), conn.token, 'GET', '/__mock/clock')) as EmulatorClock
 }
 
+/**
+ * The emulator's clock when the connection's server is the emulator, else undefined. Only a
+ * `--base-url` target can be one (an environment id is the real service, which is never asked);
+ * its `/__mock/clock` answers with the emulator's header.
+ */
+export async function emulatorClockIfAny(io: CliIo, conn: Connection): Promise<EmulatorClock | undefined> {
+  if (io.session?.emulator) return emulatorClock(io, conn)
+  if (!conn.baseUrl) return undefined
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (conn.token) headers.authorization = `Bearer ${conn.token}`
+  let response: Response
+  try {
+    response = await cliFetch(io)(new Request(`${adminOrigin(conn)}/__mock/clock`, { headers }))
+  } catch {
+    // Unreachable: the workflow's first call reports it properly.
+    return undefined
+  }
+  if (!response.ok || !response.headers.has(emulatorHeader)) {
+    await response.body?.cancel()
+    return undefined
+  }
+  return (await response.json()) as EmulatorClock
+}
+
 /** Moves the emulator's clock on; every transition that falls due runs before it answers. */
 export async function advanceEmulatorClock(io: CliIo, conn: Connection, seconds: number): Promise<EmulatorClock> {
   return (await adminRequest(io, adminOrigin(conn), conn.token, 'POST', '/__mock/clock', {

@@ -6,7 +6,8 @@ import type { GlobalOptions } from '../commands/global-options.js'
 import { t } from '../i18n/lang.js'
 import type { CliIo } from '../io.js'
 import { idArgument } from './parse-args.js'
-import type { PollOptions } from './poll.js'
+import { ensureWaitCanEnd, type PollOptions } from './poll.js'
+import { commandLine, whileStarted } from './started-work.js'
 import { waitForJob } from './wait-actions.js'
 import { workflowTarget } from './workflow-client.js'
 
@@ -16,21 +17,55 @@ interface ExportOptions extends PollOptions {
   columnset?: string
   tsv?: boolean
   out?: string
+  resume?: string
 }
 
-/** export_members → wait → get_batch_job_result → the file (or stdout). */
+/** The command that picks up `jobId` where this run left it. */
+function resumeCommand(cmd: Command, o: ExportOptions, jobId: number): string {
+  return commandLine(cmd, [
+    'members',
+    'export',
+    '--resume',
+    String(jobId),
+    ...(o.tsv ? ['--tsv'] : []),
+    ...(o.out !== undefined ? ['--out', o.out] : []),
+    ...(o.interval !== undefined ? ['--interval', o.interval] : []),
+    ...(o.advanceClock ? ['--advance-clock'] : []),
+  ])
+}
+
+/**
+ * export_members → wait → get_batch_job_result → the file (or stdout). `--resume <job>` starts
+ * nothing and takes up a job an earlier run left (its message names the command). A run that
+ * could not finish on the emulator's manual clock stops before it starts the job.
+ */
 export async function membersExport(cmd: Command, io: CliIo): Promise<void> {
   const o = cmd.opts<ExportOptions>()
-  const body = {
-    member_table_id: idArgument('--table', o.table),
-    condition_id: idArgument('--condition', o.condition),
-    columnset_id: idArgument('--columnset', o.columnset),
-    is_csv: !o.tsv,
-  }
+  const resumed = o.resume === undefined ? undefined : idArgument('--resume', o.resume)
+  const body =
+    resumed === undefined
+      ? {
+          member_table_id: idArgument('--table', o.table),
+          condition_id: idArgument('--condition', o.condition),
+          columnset_id: idArgument('--columnset', o.columnset),
+          is_csv: !o.tsv,
+        }
+      : undefined
   const target = await workflowTarget(cmd, io)
-  const jobId = await target.client.exportMembers(body)
-  await waitForJob(target, jobId, o, io, t('progress.export'))
-  const text = await target.client.downloadBatchJobResult(jobId)
+  let jobId: number
+  if (body === undefined) jobId = resumed as number
+  else {
+    await ensureWaitCanEnd(target, io, o, 'members export')
+    jobId = await target.client.exportMembers(body)
+  }
+  const text = await whileStarted(
+    io,
+    () => t('resume.job', { id: jobId, command: resumeCommand(cmd, o, jobId) }),
+    async () => {
+      await waitForJob(target, jobId, o, io, t('progress.export'))
+      return target.client.downloadBatchJobResult(jobId)
+    },
+  )
   const g = cmd.optsWithGlobals<GlobalOptions>()
   if (o.out === undefined || o.out === '-') {
     // The file itself, unless a format or a query asks for it as data.

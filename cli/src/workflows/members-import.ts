@@ -8,8 +8,9 @@ import { orList, t } from '../i18n/lang.js'
 import type { CliIo } from '../io.js'
 import { parseImportReport } from './import-report.js'
 import { idArgument } from './parse-args.js'
-import type { PollOptions } from './poll.js'
+import { ensureWaitCanEnd, type PollOptions } from './poll.js'
 import { createProgress } from './progress.js'
+import { commandLine, whileStarted } from './started-work.js'
 import { waitForJob } from './wait-actions.js'
 import { workflowTarget } from './workflow-client.js'
 
@@ -48,6 +49,7 @@ export async function membersImport(cmd: Command, io: CliIo): Promise<void> {
     )
   }
   const target = await workflowTarget(cmd, io)
+  await ensureWaitCanEnd(target, io, o, 'members import')
   const { client } = target
   const progress = createProgress(io)
   progress.update(t('progress.upload', { file: basename(o.file) }))
@@ -58,8 +60,18 @@ export async function membersImport(cmd: Command, io: CliIo): Promise<void> {
     progress.stop()
   }
   const jobId = await client.importMembers({ member_table_id: tableId, stored_file_id: storedFileId, is_update: mode })
-  const status = await waitForJob(target, jobId, o, io, t('progress.import'))
-  const text = await client.downloadBatchJobResult(jobId)
+  const [status, text] = await whileStarted(
+    io,
+    () =>
+      t('resume.job', {
+        id: jobId,
+        command: `${commandLine(cmd, ['wait', 'batch-job', String(jobId)])} && ${commandLine(cmd, ['get-batch-job-result', '--batch-job-id', String(jobId)])}`,
+      }),
+    async () => {
+      const done = await waitForJob(target, jobId, o, io, t('progress.import'))
+      return [done, await client.downloadBatchJobResult(jobId)] as const
+    },
+  )
   const report = parseImportReport(text)
   io.stderr(t('import.done', { file: o.file, stored: storedFileId, job: jobId, progress: status.progress }))
   if (g.output === undefined && g.query === undefined) {

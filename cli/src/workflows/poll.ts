@@ -3,7 +3,7 @@ import { t } from '../i18n/lang.js'
 import type { CliIo } from '../io.js'
 import { adminOrigin } from '../mock/mock-admin.js'
 import { formatDuration, parseDuration } from '../time/duration.js'
-import { advanceEmulatorClock, emulatorClock } from './emulator.js'
+import { advanceEmulatorClock, emulatorClock, emulatorClockIfAny } from './emulator.js'
 import type { WorkflowTarget } from './workflow-client.js'
 
 /** The documented polling interval of the real service. */
@@ -26,6 +26,17 @@ export interface PollSpec<S> {
   stalledMessage: (s: S) => string
   /** Why the wait ended: `limit` passed. */
   timeoutMessage: (s: S, limit: string) => string
+}
+
+/**
+ * Before a workflow starts what it will wait for: against the emulator with a manual clock and
+ * without --advance-clock the wait could never end, so it stops here (exit 4), having started
+ * nothing, instead of leaving a job or a delivery behind.
+ */
+export async function ensureWaitCanEnd(target: WorkflowTarget, io: CliIo, o: PollOptions, what: string): Promise<void> {
+  if (o.advanceClock) return
+  const clock = await emulatorClockIfAny(io, target.conn)
+  if (clock?.mode === 'manual') throw new ExitError(t('waitFail.wouldStall', { what }), exitCodes.stalled)
 }
 
 /**

@@ -35,7 +35,8 @@ export function addWorkflowCommands(program: Command, io: CliIo): void {
       .option('--condition <id>', t('opt.condition'), '1')
       .option('--columnset <id>', t('opt.columnset'), '1')
       .option('--tsv', t('opt.tsv'))
-      .option('--out <file>', t('opt.out')),
+      .option('--out <file>', t('opt.out'))
+      .option('--resume <batch-job-id>', t('opt.resumeJob')),
   ).action(async (_o: unknown, cmd: Command) => (await import('./members-export.js')).membersExport(cmd, io))
   pollOptions(
     members

@@ -16,6 +16,9 @@ export interface RunOptions {
   env?: Record<string, string | undefined>
   stdin?: string
   tty?: boolean
+  onInterrupt?: CliIo['onInterrupt']
+  /** The terminal's width (with `tty`). */
+  columns?: number
   cwd?: string
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
@@ -41,6 +44,8 @@ export async function runKrs(argv: string[], o: RunOptions = {}): Promise<RunRes
     cwd: o.cwd ?? process.cwd(),
     fetch: o.fetch,
     sleep: o.sleep,
+    columns: o.columns,
+    onInterrupt: o.onInterrupt,
   }
   const code = await run(argv, io)
   return { code, stdout, stderr }
