@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { gunzipSync, brotliDecompressSync } from 'node:zlib'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createEngine } from '../../src/index.js'
-import { startNodeServer, type RunningServer } from '../../src/node/index.js'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { RunningServer } from '../../src/node/index.js'
 
 // Issue 15, finding 2: the static file server (`--static`, the docs site beside the API).
 
@@ -29,6 +28,17 @@ vi.mock('node:fs', async (importOriginal) => {
       return (fs.createReadStream as (...a: unknown[]) => unknown)(path, ...rest)
     },
   }
+})
+
+// The project shares modules between test files (isolate: false), so the door may already be
+// loaded with the real node:fs: drop the module cache and load the door again under the mock.
+vi.resetModules()
+const { createEngine } = await import('../../src/index.js')
+const { startNodeServer } = await import('../../src/node/index.js')
+// and the files after this one load the door with the real node:fs again
+afterAll(() => {
+  vi.doUnmock('node:fs')
+  vi.resetModules()
 })
 
 let dir: string
