@@ -6,7 +6,7 @@
 // them to it, and parses the editor's text.
 import { http, passthrough } from 'msw'
 import { setupWorker, type SetupWorker } from 'msw/browser'
-import { emulatorRoutes } from '../../mock-server/src/msw/routes.js'
+import { emulatorRoutes } from '@krs-kit/mock-server/internal'
 import type { ExampleOptions, FromWorker, ToWorker, WireResponse } from './protocol.js'
 import type { BodyIssue } from './validate-body.js'
 

@@ -3,9 +3,11 @@
 import Ajv2020Module from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import type { ErrorObject, ValidateFunction } from 'ajv'
+import type { Ajv2020 as Ajv2020Class } from 'ajv/dist/2020.js'
 
-// ajv and ajv-formats are CommonJS: under ESM the class may sit on `.default`.
-type AjvCtor = typeof Ajv2020Module.default
+// ajv and ajv-formats are CommonJS: under ESM the class may sit on `.default`. The class's
+// type is taken by name, which every module resolution (NodeNext, Bundler) reads alike.
+type AjvCtor = typeof Ajv2020Class
 const Ajv2020: AjvCtor =
   (Ajv2020Module as unknown as { default?: AjvCtor }).default ?? (Ajv2020Module as unknown as AjvCtor)
 type AddFormats = typeof addFormatsModule.default
