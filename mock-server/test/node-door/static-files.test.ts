@@ -7,7 +7,8 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RunningServer } from '../../src/node/index.js'
 
-// Issue 15, finding 2: the static file server (`--static`, the docs site beside the API).
+// The static file server (`--static`, the docs site beside the API): no way out of its root,
+// no crash on a file that cannot be read, the headers a site needs.
 
 // A file whose read fails after it was found (permissions, deleted during a site rebuild).
 vi.mock('node:fs', async (importOriginal) => {
@@ -78,7 +79,7 @@ function get(
   })
 }
 
-describe('finding 2: static files', () => {
+describe('static files', () => {
   it('answers 500 for a file that cannot be read, and keeps serving', async () => {
     const r = await get('/unreadable.txt')
     expect(r.status).toBe(500)

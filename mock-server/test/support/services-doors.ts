@@ -9,7 +9,7 @@ import { storedFilesModule } from '../../src/domains/stored-files/module.js'
 import { zipModule } from '../../src/domains/zip/module.js'
 import { batchTickHook } from '../../src/domains/batch/batch-section.js'
 import type { TenantState } from '../../src/kernel/tenant-state.js'
-import { runOnEveryDoor, type CallResult, type DoorTarget } from '../support/run-on-every-door.js'
+import { runOnEveryDoor, type CallResult, type DoorTarget } from './run-on-every-door.js'
 
 // Suites build an engine with generated members per test and door; a busy machine (two cores
 // shared by many processes) stretches that well past the default 20 s.

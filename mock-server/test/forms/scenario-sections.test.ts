@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { attachServicesScenario } from '../../src/domains/forms/forms-scenario.js'
 import type { ScenarioSections } from '../../src/kernel/tenant-state.js'
-import { advance, expectError, expectOk, runServicesSuite, stateOf } from './services-doors.js'
+import { advance, expectError, expectOk, runServicesSuite, stateOf } from '../support/services-doors.js'
 
 const scenario: ScenarioSections = {
   forms: [

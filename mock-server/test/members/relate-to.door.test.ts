@@ -62,7 +62,7 @@ const ids = (r: CallResult<Info[]>) => {
 }
 
 runOnEveryDoor(
-  'fidelity: conditions on relation elements of another table (relate_to)',
+  'conditions on relation elements of another table (relate_to)',
   (t) => {
     const search = (conditions: Record<string, unknown>, grouping = true) =>
       t.call<Info[]>('get_member_infos_by_oneshot_condition', {

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
-import { CliUsageError, parseCliArgs } from '../../src/node/cli-args.js'
-import { defaultScenario } from '../../src/scenario/index.js'
+import { CliUsageError, parseCliArgs } from '../src/node/cli-args.js'
+import { defaultScenario } from '../src/scenario/index.js'
 
 // Issue 16: the built server (`dist/bin.js`, `npm run build:js -w @krs-kit/mock-server`)
 // started twice with the same --seed and --now gives byte-identical snapshots.
