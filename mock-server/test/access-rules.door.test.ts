@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest'
 import { runOnEveryDoor, type CallResult, type DoorTarget } from './support/run-on-every-door.js'
 
-// Issue 16: rules of the seeds the emulator used to get wrong, on every door.
+// Rules of the public documentation on every door: privilege codes, agent program shapes,
+// ids of another database, the API lock, one import or export at a time.
 
 type Err = { error_code: string; message?: string }
 

@@ -6,7 +6,7 @@ import { parse as parseYaml } from 'yaml'
 import { CliUsageError, parseCliArgs } from '../src/node/cli-args.js'
 import { defaultScenario } from '../src/scenario/index.js'
 
-// Issue 16: the built server (`dist/bin.js`, `npm run build:js -w @krs-kit/mock-server`)
+// The built server (`dist/bin.js`, `npm run build:js -w @krs-kit/mock-server`)
 // started twice with the same --seed and --now gives byte-identical snapshots.
 
 const bin = fileURLToPath(new URL('../../dist/bin.js', import.meta.url))

@@ -6,7 +6,7 @@ import { parse as parseYaml } from 'yaml'
 import { defaultScenario, ScenarioError, type Scenario } from '../src/scenario/index.js'
 import { runOnEveryDoor } from './support/run-on-every-door.js'
 
-// Issue 16, setting the emulator up: partial scenarios (`extends: default`), `now`, and
+// Setting the emulator up: partial scenarios (`extends: default`), `now`, and
 // GET /__mock/scenario.
 
 const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8')

@@ -20,7 +20,7 @@ export interface SmtpLoopOptions {
 
 /**
  * `--smtp URL`: send every handed-over mail of every tenant, rendered as in the outbox, to a
- * local SMTP catcher (Mailpit, MailHog, ...) through part 2's nodemailer relay. Runs after
+ * local SMTP catcher (Mailpit, MailHog, ...) through the mail domain's nodemailer relay. Runs after
  * requests and once a second (a real clock hands mails over without any request); one relay
  * at a time, so each mail goes out once. nodemailer is loaded only when this is on.
  */

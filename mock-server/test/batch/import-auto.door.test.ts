@@ -3,7 +3,7 @@ import { expect, it } from 'vitest'
 import { advance, expectOk, runServicesSuite } from '../support/services-doors.js'
 import type { DoorTarget } from '../support/run-on-every-door.js'
 
-// Issue 16: "Auto for a password generates the value" also when an import updates (modes 1–3).
+// "Auto for a password generates the value" also when an import updates (modes 1–3).
 
 async function importRows(t: DoorTarget, body: string, opts: Record<string, unknown>): Promise<string[][]> {
   const fileId = expectOk(await t.call<number>('upload_stored_files', { file_name: 'members.csv', body }))

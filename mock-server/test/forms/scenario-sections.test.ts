@@ -47,7 +47,7 @@ const scenario: ScenarioSections = {
 }
 
 runServicesSuite(
-  'scenario sections of part 3',
+  'scenario sections of forms, column sets, posted images and services',
   (t) => {
     it('reads forms, column sets, posted images, passwords and batch timing from the scenario', async () => {
       attachServicesScenario(stateOf(t), scenario)

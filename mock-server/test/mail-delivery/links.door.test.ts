@@ -7,7 +7,7 @@ import { kit, mailDoorEngine, textMail } from './door-kit.js'
 import { T0, deliverySection } from './support.js'
 import { runOnEveryDoor } from '../support/run-on-every-door.js'
 
-// Issue 16, setting the emulator up: links built from where the emulator is reached, the
+// Setting the emulator up: links built from where the emulator is reached, the
 // tenant base URL the SDK takes, and MSW handlers that answer only the KREISEL hosts.
 
 const { public_base_url: _fixed, ...sectionWithoutBase } = deliverySection

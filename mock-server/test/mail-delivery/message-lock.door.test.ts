@@ -3,7 +3,7 @@ import { kit, mailDoorEngine, textMail } from './door-kit.js'
 import { T0 } from './support.js'
 import { runOnEveryDoor } from '../support/run-on-every-door.js'
 
-// Issue 16: the message lock follows the delivery's phase; the test-delivery cap counts
+// The message lock follows the delivery's phase; the test-delivery cap counts
 // distinct addresses.
 
 runOnEveryDoor(
