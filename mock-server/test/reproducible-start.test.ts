@@ -9,7 +9,7 @@ import { defaultScenario } from '../src/scenario/index.js'
 // The built server (`dist/bin.js`, `npm run build:js -w @krs-kit/mock-server`)
 // started twice with the same --seed and --now gives byte-identical snapshots.
 
-const bin = fileURLToPath(new URL('../../dist/bin.js', import.meta.url))
+const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url))
 const children: ChildProcess[] = []
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL')
