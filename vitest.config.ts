@@ -24,5 +24,11 @@ export default defineConfig({
     // worker than cores keeps both cores busy. Projects that must run alone say
     // fileParallelism: false (playground, slow). `--maxWorkers N` overrides.
     maxWorkers: availableParallelism() + 1,
+    experimental: {
+      // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache, keyed by
+      // each file's content and the config) between runs: compiling the emulator's few hundred
+      // TypeScript files again was most of a one-file run (mock-server: import 5 s → 1 s).
+      fsModuleCache: true,
+    },
   },
 })

@@ -9,8 +9,8 @@
  *   npm run bench:batch-export -w @krs-kit/bench        (MEMBERS=200000 for a quicker run)
  */
 import { stringify } from 'csv-stringify/sync'
-import { handlerTable } from '../mock-server/src/emulator.js'
-import { apiValue } from '../mock-server/src/domains/member-db/members/member-view.js'
+import { handlerTable } from '@krs-kit/mock-server'
+import { apiValue } from '@krs-kit/mock-server/internal'
 import { batchCtx, finishJob, perSecond, startClock } from './batch-support.js'
 import { reportFigure } from './report.js'
 import { buildTenant, loadNote, once, timing } from './members-support.js'

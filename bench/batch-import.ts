@@ -7,7 +7,7 @@
  *   npm run bench:batch-import -w @krs-kit/bench        (ROWS=20000 for a quicker run)
  */
 import { parse } from 'csv-parse/sync'
-import { handlerTable } from '../mock-server/src/emulator.js'
+import { handlerTable } from '@krs-kit/mock-server'
 import { batchCtx, finishJob, perSecond, startClock } from './batch-support.js'
 import { reportFigure } from './report.js'
 import { buildTenant, loadNote, once, timing } from './members-support.js'

@@ -2,9 +2,8 @@
  * Shared setup of the batch benchmarks: an EngineContext on a tenant with a movable clock,
  * and a helper that runs a batch job to its end (handlers called directly, no HTTP).
  */
-import type { EngineContext } from '../mock-server/src/kernel/context.js'
-import { advanceBatchJobs } from '../mock-server/src/domains/batch/batch-section.js'
-import type { TenantState } from '../mock-server/src/kernel/tenant-state.js'
+import type { EngineContext } from '@krs-kit/mock-server'
+import { advanceBatchJobs, type TenantState } from '@krs-kit/mock-server/internal'
 import { NOW } from './members-support.js'
 
 export interface BenchClock {

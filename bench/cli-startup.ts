@@ -1,6 +1,6 @@
 /**
  * `krs --help` cold start against `node -e 0`, measured in the same run.
- * Goal (issue 7): under 150 ms and at most 2.5× `node -e 0`.
+ * Goal: under 150 ms and at most 2.5× `node -e 0`.
  * Uses hyperfine when installed, else repeated spawns. Needs `npm run build -w @krs-kit/cli`
  * (the npm script `bench:cli` builds first). Figures only, never pass/fail.
  */

@@ -1,10 +1,10 @@
 /**
- * Crash test, full form (issue 9): CRASH_ROUNDS (default 5) times, krs-mock with --data-dir
+ * Crash test, full form: CRASH_ROUNDS (default 5) times, krs-mock with --data-dir
  * takes steady writes for a random 3–9 s and is killed with SIGKILL; after each restart the
  * state must be the last complete snapshot on disk (never a torn file), and each writer's
  * restored members a prefix of its acknowledged ones. Then one clean shutdown (SIGTERM)
- * must lose nothing. Since issue 15 every accepted write is logged and fsynced before its
- * answer: goal 0 acknowledged writes lost at SIGKILL and no member id issued twice.
+ * must lose nothing. Every accepted write is logged and fsynced before its answer (the
+ * write log of --data-dir): goal 0 acknowledged writes lost at SIGKILL and no member id issued twice.
  */
 import { cleanShutdownOnce, crashOnce } from '../test/support/crash-run.js'
 import { reportFigure } from './report.js'

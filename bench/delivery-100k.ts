@@ -6,10 +6,13 @@
  *
  *   npm run bench:delivery -w @krs-kit/bench          (MEMBERS=20000 for a quicker run)
  */
-import type { StringColumn } from '../mock-server/src/domains/member-db/member-columns.js'
-import { mailDeliveryHandlers } from '../mock-server/src/domains/mail/handlers.js'
-import { advanceMailDelivery, mailDeliveryStateFrom } from '../mock-server/src/domains/mail/mail-section.js'
-import type { EngineContext } from '../mock-server/src/kernel/context.js'
+import type { EngineContext } from '@krs-kit/mock-server'
+import {
+  advanceMailDelivery,
+  mailDeliveryHandlers,
+  mailDeliveryStateFrom,
+  type StringColumn,
+} from '@krs-kit/mock-server/internal'
 import { buildTenant, loadNote, NOW, once, timing } from './members-support.js'
 
 const N = Number(process.env.MEMBERS ?? 100_000)

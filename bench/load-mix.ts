@@ -1,5 +1,5 @@
 /**
- * Load test, full form (issue 9): 1,000 concurrent keep-alive connections for 60 s on a mix
+ * Load test, full form: 1,000 concurrent keep-alive connections for 60 s on a mix
  * of reads and writes against krs-mock (loopback only, bounded in time). Recorded as figures,
  * not a pass/fail test (the short form is test/load-short.test.ts).
  *

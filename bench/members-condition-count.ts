@@ -5,9 +5,9 @@
  *
  *   npm run bench:members-count -w @krs-kit/bench          (MEMBERS=200000 for a quicker run)
  */
-import { memberDbHandlers } from '../mock-server/src/domains/member-db/handlers.js'
+import { memberDbHandlers } from '@krs-kit/mock-server/internal'
 import { buildTenant, ctxOf, loadNote, loadSqlite, median, once, timing } from './members-support.js'
-import { apiValue } from '../mock-server/src/domains/member-db/members/member-view.js'
+import { apiValue } from '@krs-kit/mock-server/internal'
 
 const N = Number(process.env.MEMBERS ?? 1_000_000)
 const TARGET_MS = 50

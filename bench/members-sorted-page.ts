@@ -5,7 +5,7 @@
  *
  *   npm run bench:members-page -w @krs-kit/bench           (MEMBERS=200000 for a quicker run)
  */
-import { memberDbHandlers as h } from '../mock-server/src/domains/member-db/handlers.js'
+import { memberDbHandlers as h } from '@krs-kit/mock-server/internal'
 import { buildTenant, ctxOf, loadNote, median, once, timing } from './members-support.js'
 
 const N = Number(process.env.MEMBERS ?? 1_000_000)

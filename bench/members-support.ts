@@ -4,10 +4,8 @@
  */
 import { createRequire } from 'node:module'
 import { loadavg } from 'node:os'
-import type { EngineContext } from '../mock-server/src/kernel/context.js'
-import type { TenantState } from '../mock-server/src/kernel/tenant-state.js'
-import { parseScenario } from '../mock-server/src/emulator.js'
-import { createTenantState, defaultScenario } from '../mock-server/src/scenario/index.js'
+import { defaultScenario, type EngineContext, parseScenario } from '@krs-kit/mock-server'
+import { createTenantState, type TenantState } from '@krs-kit/mock-server/internal'
 
 /** 2026-01-15 12:00:00 JST */
 export const NOW = 1_768_446_000

@@ -3,7 +3,7 @@
 // mock of the same contract vs a bare node:http server answering a fixed JSON body; then the
 // mixed read/write load of bench/mix-requests.ts (the load benchmark's mix) against krs-mock
 // and the same bare server. Everything in the same run, loopback only, bounded.
-// Goals (issue 19): krs-mock >= 0.75x bare and >= 20x Prism for get_member_info; the mix
+// Goals: krs-mock >= 0.75x bare and >= 20x Prism for get_member_info; the mix
 // >= 0.5x bare. Also printed: krs-mock's p99 latency at 50 connections, and krs-mock with
 // --validate-responses and its request log (what the tests run) for comparison, and krs-mock
 // against a bare server that writes its answers batched per event-loop turn as krs-mock's

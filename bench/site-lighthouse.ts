@@ -2,7 +2,7 @@
 // Lighthouse's own default throttling) of the built documentation site for `/`, `/playground`
 // and one operation's page (`/playground/add_member`), served by the emulator's Node door (what
 // `npm start` runs: compression, cache headers) on a random loopback port, measured with
-// Debian's Chromium. Printed, not pass/fail. Goals (issue 18): at least 95 on desktop and 85 on
+// Debian's Chromium. Printed, not pass/fail. Goals: at least 95 on desktop and 85 on
 // mobile. Each page is measured LIGHTHOUSE_RUNS times (default 3, rounds interleaved) and the
 // median is reported: Lighthouse's simulated throttling scales the CPU work it observes, so a
 // busy machine lowers the score; the load average is printed with every figure.

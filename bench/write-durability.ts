@@ -1,4 +1,4 @@
-// Write throughput of krs-mock with and without --data-dir (issue 15): every accepted write
+// Write throughput of krs-mock with and without --data-dir: every accepted write
 // is logged and fsynced before its answer (group commit), so --data-dir costs one fdatasync
 // per group of concurrent writes. CONNECTIONS concurrent writers of add_member for DURATION
 // seconds against the built bin, first without --data-dir (the baseline), then with it.

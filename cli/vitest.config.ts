@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { sourceAliases } from '../mock-server/entry-points.js'
 
 const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url))
 
@@ -7,13 +8,7 @@ const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url))
 // so no other package has to be built first.
 export default defineConfig({
   resolve: {
-    alias: [
-      { find: /^@krs-kit\/sdk$/, replacement: here('../sdk/src/index.ts') },
-      { find: /^@krs-kit\/mock-server\/node$/, replacement: here('../mock-server/src/node/index.ts') },
-      { find: /^@krs-kit\/mock-server\/program$/, replacement: here('../mock-server/src/program/index.ts') },
-      { find: /^@krs-kit\/mock-server\/options$/, replacement: here('../mock-server/src/program/options.ts') },
-      { find: /^@krs-kit\/mock-server$/, replacement: here('../mock-server/src/index.ts') },
-    ],
+    alias: [{ find: /^@krs-kit\/sdk$/, replacement: here('../sdk/src/index.ts') }, ...sourceAliases()],
   },
   test: {
     name: 'cli',

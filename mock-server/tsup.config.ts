@@ -1,8 +1,8 @@
 import { defineConfig, type Options } from 'tsup'
+import { entryPoints } from './entry-points.js'
 
 // Two builds:
-// - the library (ESM + declarations): '.', './msw', './node', './program', './options';
-//   dependencies stay external;
+// - the library (ESM + declarations): the entry points of entry-points.ts; dependencies stay external;
 // - the `krs-mock` bin (dist/bin.js, which the root `npm start` runs): its dependencies
 //   bundled (minified whitespace and syntax), so the server starts without resolving hundreds
 //   of modules (start-time goal < 1 s); only the `--smtp` relay and nodemailer load later.
@@ -16,13 +16,7 @@ export default defineConfig((cli): Options[] => {
   return [
     {
       ...common,
-      entry: {
-        index: 'src/index.ts',
-        msw: 'src/msw/index.ts',
-        node: 'src/node/index.ts',
-        program: 'src/program/index.ts',
-        options: 'src/program/options.ts',
-      },
+      entry: Object.fromEntries(Object.values(entryPoints).map((e) => [e.dist, e.source])),
       dts: dtsOff
         ? false
         : {

@@ -9,6 +9,11 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // builds data/zip-dictionary.txt when it is missing (a fresh clone)
     globalSetup: ['test/support/global-setup.ts'],
+    // Files of one worker share their loaded modules: evaluating the engine's module graph again
+    // for every file was most of this project's time. Every test builds its own engine, door
+    // and server, so nothing but code is shared; a file that mocks a module loads what it tests
+    // after vi.resetModules() (node-door/static-files.test.ts).
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -1,7 +1,7 @@
 /**
  * External links of the footer. The operating company and its tech blog are
  * www.tricorn.co.jp and lab.tricorn.co.jp; the product and manual-support addresses are
- * not given in the seeds or the facts file and must be confirmed before publishing.
+ * not given in the public documentation and must be confirmed before publishing.
  */
 export const externalLinks = {
   productSite: 'https://www.kreisel.jp/',

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config'
+import { sourceAliases } from '../mock-server/entry-points.js'
 
 export default defineConfig({
+  // The emulator is tested from its sources (as the playground's bundles take it).
+  resolve: { alias: sourceAliases() },
   test: {
     name: 'playground',
     include: ['test/**/*.test.ts'],

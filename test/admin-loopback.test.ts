@@ -1,7 +1,7 @@
 import { networkInterfaces } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { createEngine } from '@krs-kit/mock-server'
-import { isLoopback } from '../mock-server/src/node/loopback.js'
+import { isLoopback } from '@krs-kit/mock-server/internal'
 import { startMock } from './support/spawn-mock.js'
 
 // The admin API is not reachable from a non-loopback address unless --admin-remote.

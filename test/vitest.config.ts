@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { sourceAliases } from '../mock-server/entry-points.js'
 import { slowFiles } from './slow-files.js'
 
 const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url))
@@ -13,12 +14,7 @@ const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url))
 // The soak runs of slow-files.ts belong to the `slow` project (vitest.slow.config.ts).
 export default defineConfig({
   resolve: {
-    alias: [
-      { find: /^@krs-kit\/sdk$/, replacement: here('../sdk/src/index.ts') },
-      { find: /^@krs-kit\/mock-server\/node$/, replacement: here('../mock-server/src/node/index.ts') },
-      { find: /^@krs-kit\/mock-server\/msw$/, replacement: here('../mock-server/src/msw/index.ts') },
-      { find: /^@krs-kit\/mock-server$/, replacement: here('../mock-server/src/index.ts') },
-    ],
+    alias: [{ find: /^@krs-kit\/sdk$/, replacement: here('../sdk/src/index.ts') }, ...sourceAliases()],
   },
   test: {
     name: 'test',

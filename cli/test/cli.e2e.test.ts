@@ -590,7 +590,8 @@ describe('krs mock admin commands, each a thin call of the admin API', () => {
   })
 
   it('scenario dump: GET /__mock/scenario, JSON by default, YAML with -o yaml (Accept: application/yaml)', async () => {
-    // The emulator's /__mock/scenario comes with issue 16; a stub server stands for it here.
+    // A stub server answers /__mock/scenario: the test checks what the CLI asks and prints,
+    // whatever scenario an emulator would hold.
     const stub = await stubServer((req, res) => {
       if (req.headers.accept === 'application/yaml') {
         res.setHeader('content-type', 'application/yaml')

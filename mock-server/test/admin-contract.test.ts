@@ -100,7 +100,7 @@ describe('admin API matches spec/admin.openapi.yaml', () => {
     await expectDocumented(engine, 'DELETE', 'tenants')
   })
 
-  it('the routes of parts 2 and 3: outbox, events, tracking, one-click check, form outbox', async () => {
+  it('the mail and forms routes: outbox, events, tracking, one-click check, form outbox', async () => {
     const engine = createEngine({ members: 10, clock: { mode: 'manual', now: 1_767_225_600 } })
     const call = async (op: string, body: unknown): Promise<unknown> => {
       const res = await engine.handle(

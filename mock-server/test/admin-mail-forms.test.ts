@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { runOnEveryDoor, type DoorTarget } from './support/run-on-every-door.js'
 
-// The admin routes of parts 2 and 3: outbox, events, tracking links, one-click check, form outbox.
+// The admin routes of the mail and forms domains: outbox, events, tracking links, one-click check, form outbox.
 
 const START = 1_767_225_600 // the runner's manual clock
 const small = { engine: { members: 20 } }

@@ -9,7 +9,10 @@ import { defaultScenario } from '../src/scenario/index.js'
 import { CliUsageError, parseCliArgs } from '../src/program/cli-args.js'
 import { STATE_FILE } from '../src/program/persistence.js'
 
-const bin = fileURLToPath(new URL('../src/program/bin.ts', import.meta.url))
+// The built program, as users run it (test/support/global-setup.ts rebuilds it when a source is
+// newer): it starts in well under a second, where compiling the sources through tsx took
+// seconds per start.
+const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url))
 const children: ChildProcess[] = []
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL')
@@ -21,9 +24,9 @@ interface Started {
   output: () => string
 }
 
-/** Start `krs-mock` (through tsx) and wait for its "listening" line. */
+/** Start `krs-mock` and wait for its "listening" line. */
 function startBin(args: string[]): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', bin, '--port', '0', ...args], {
+  const child = spawn(process.execPath, [bin, '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production' },
   })
@@ -158,7 +161,7 @@ describe('krs-mock process', { timeout: 60_000 }, () => {
       s.child.kill('SIGTERM')
       await exited(s.child)
 
-      const bad = spawn(process.execPath, ['--import', 'tsx', bin, '--scenario', join(dir, 'missing.yaml')], {
+      const bad = spawn(process.execPath, [bin, '--scenario', join(dir, 'missing.yaml')], {
         stdio: 'pipe',
       })
       children.push(bad)
@@ -209,7 +212,7 @@ describe('krs-mock process', { timeout: 60_000 }, () => {
   })
 
   it('--help prints the usage and exits 0', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', bin, '--help'], { stdio: 'pipe' })
+    const child = spawn(process.execPath, [bin, '--help'], { stdio: 'pipe' })
     children.push(child)
     let out = ''
     child.stdout.on('data', (d: Buffer) => {

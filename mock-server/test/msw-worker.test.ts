@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 
-// The MSW door under `setupWorker` in headless Chromium (Debian's /usr/bin/chromium,
-// TOOLCHAIN.md §4): the page bundles test/browser/worker-page.ts and calls the API.
+// The MSW door under `setupWorker` in headless Chromium (Debian's /usr/bin/chromium through
+// playwright-core; a service worker needs a real browser): the page bundles test/browser/worker-page.ts and calls the API.
 const CHROMIUM = '/usr/bin/chromium'
 const hasChromium = existsSync(CHROMIUM)
 

@@ -10,7 +10,7 @@ import { defaultScenario, ScenarioError } from '../src/scenario/index.js'
 
 const START = 1_767_225_600
 
-/** The default scenario with parts 2 and 3 sections of its own. */
+/** The default scenario with mail, forms and batch sections of its own. */
 function customScenario(): Record<string, unknown> {
   return {
     ...defaultScenario(),
@@ -62,7 +62,7 @@ function customScenario(): Record<string, unknown> {
   }
 }
 
-describe('a scenario file with part 2 and 3 sections, through the Node door (krs-mock --scenario)', () => {
+describe('a scenario file with mail, forms and batch sections, through the Node door (krs-mock --scenario)', () => {
   let dir: string
   let running: RunningCli
   let url: string
@@ -165,7 +165,7 @@ describe('a scenario file with part 2 and 3 sections, through the Node door (krs
 })
 
 describe('scenario sections on the tenant', () => {
-  it('the scenario schema checks the part 2 and 3 sections, naming the bad key', () => {
+  it("the scenario schema checks the domains' sections, naming the bad key", () => {
     expect(() => parseScenario({ ...defaultScenario(), delivery: { error_rate: 2 } })).toThrow(/delivery\.error_rate/)
     expect(() => parseScenario({ ...defaultScenario(), delivery: { typo: 1 } })).toThrow(ScenarioError)
     expect(() => parseScenario({ ...defaultScenario(), forms: [{ id: 1, member_table_id: 1, type: 'nope' }] })).toThrow(

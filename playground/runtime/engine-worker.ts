@@ -4,9 +4,7 @@
 // generator (json-schema-faker), off the page's main thread. The page's MSW handler forwards
 // each emulator request here (runtime/index.ts). The state lives as long as the page: a
 // dedicated worker, unlike the service worker, is never stopped while its page is open.
-import { createEngine } from '../../mock-server/src/emulator.js'
-import { setZipTextLoader } from '../../mock-server/src/domains/zip/zip-source.js'
-import type { Engine } from '../../mock-server/src/kernel/create-engine.js'
+import { createEngine, type Engine, setZipTextLoader } from '@krs-kit/mock-server'
 import { exampleBody } from './example-body.js'
 import type { FromWorker, ToWorker, WireRequest, WireResponse } from './protocol.js'
 import { validateBody } from './validate-body.js'

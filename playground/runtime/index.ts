@@ -2,16 +2,17 @@
 // esbuild into static/playground-runtime/runtime.<hash>.js and loaded by the /playground pages
 // only. It stays small: the engine, the validation (Ajv) and the example generator
 // (json-schema-faker) run in a dedicated Web Worker (engine-worker.ts, engine.<hash>.js); this
-// part starts that worker, answers the page's emulator requests through MSW by forwarding
-// them to it, and parses the editor's text.
+// part starts that worker, sends the page's own calls to it directly (callEmulator: one
+// message each way, no fetch), answers other requests of the page to the emulator's paths
+// through MSW by forwarding them to it, and parses the editor's text.
 import { http, passthrough } from 'msw'
 import { setupWorker, type SetupWorker } from 'msw/browser'
-import { emulatorRoutes } from '../../mock-server/src/msw/routes.js'
-import type { ExampleOptions, FromWorker, ToWorker, WireResponse } from './protocol.js'
+import { emulatorRoutes } from '@krs-kit/mock-server/internal'
+import type { ExampleOptions, FromWorker, ToWorker, WireRequest, WireResponse } from './protocol.js'
 import type { BodyIssue } from './validate-body.js'
 
 export { parseBodyText } from './parse-body.js'
-export type { BodyIssue, ExampleOptions }
+export type { BodyIssue, ExampleOptions, WireRequest, WireResponse }
 
 /** The engine worker's file name (with its content hash), set by scripts/prepare-playground.ts. */
 declare const __KRS_ENGINE_FILE__: string
@@ -66,13 +67,19 @@ function call<T>(message: Call, transfer: Transferable[] = []): Promise<T> {
   })
 }
 
-/** One emulator request, answered by the engine in the worker. */
+/**
+ * One request to the in-browser emulator, posted to the engine's worker directly: the
+ * playground's own calls take this way, not fetch (which would cross the service worker and
+ * this page's MSW handler before reaching the worker). Start the emulator first.
+ */
+export function callEmulator(request: WireRequest): Promise<WireResponse> {
+  return call<WireResponse>({ kind: 'request', request }, request.body ? [request.body] : [])
+}
+
+/** An emulator request that arrived through MSW (a fetch of the page), answered by the worker. */
 async function forward({ request }: { request: Request }): Promise<Response> {
   const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer()
-  const answer = await call<WireResponse>(
-    { kind: 'request', request: { method: request.method, url: request.url, headers: [...request.headers], body } },
-    body ? [body] : [],
-  )
+  const answer = await callEmulator({ method: request.method, url: request.url, headers: [...request.headers], body })
   return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: answer.headers })
 }
 

@@ -9,7 +9,7 @@ export interface ExampleOptions {
   memberInfo?: Record<string, unknown>
 }
 
-/** A request as the page's MSW handler received it. */
+/** A request to the emulator: the page's own call, or one its MSW handler received. */
 export interface WireRequest {
   method: string
   url: string
@@ -17,7 +17,7 @@ export interface WireRequest {
   body: ArrayBuffer | null
 }
 
-/** The engine's answer, rebuilt into a Response by the page. */
+/** The engine's answer (rebuilt into a Response when the request came through MSW). */
 export interface WireResponse {
   status: number
   statusText: string

@@ -16,7 +16,8 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type BuildOptions } from 'esbuild'
-import { operations } from '../../mock-server/src/generated/operations.js'
+import { sourcePaths } from '../../mock-server/entry-points.js'
+import { operations } from '@krs-kit/mock-server/internal/contract'
 import { playgroundRegistry } from './playground-registry.js'
 import type { ErrorEntry } from './site-data.js'
 
@@ -59,6 +60,8 @@ const common: BuildOptions = {
   legalComments: 'none',
   logLevel: 'warning',
   write: false,
+  // The emulator from its sources, not a possibly stale dist/ (the same names, its entry points).
+  alias: sourcePaths(),
 }
 
 async function bundle(entry: string, options: BuildOptions): Promise<Uint8Array> {
@@ -84,7 +87,7 @@ const runtimeFile = writeHashed(
     format: 'esm',
     define: { __KRS_ENGINE_FILE__: JSON.stringify(`./${engineFile}`) },
     // MSW's cookie jar is never filled by the emulator (runtime/no-cookie-jar.ts).
-    alias: { 'tough-cookie': join(siteDir, 'runtime', 'no-cookie-jar.ts') },
+    alias: { ...common.alias, 'tough-cookie': join(siteDir, 'runtime', 'no-cookie-jar.ts') },
     outfile: join(outDir, 'runtime.js'),
   }),
 )

@@ -13,7 +13,7 @@ import { labelWidth } from '../src/components/playground/delivery-chart.js'
 import { wallTimeJst } from '../src/components/playground/emulator-panel.js'
 import { withPlaygroundLinks } from '../scripts/site-data.js'
 import { TranslatableString } from '@rjsf/utils'
-import { operations } from '../../mock-server/src/generated/operations.js'
+import { operations } from '@krs-kit/mock-server/internal/contract'
 
 type Json = Record<string, unknown>
 const schemaOf = (name: string): Json => (operations as Record<string, { requestSchema: Json }>)[name]!.requestSchema

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { cliSnippet, curlSnippet, phpSnippet, sdkSnippet } from '../src/components/playground/snippets.js'
 import { bodyFromSearch, operationFromPath, shareUrl } from '../src/components/playground/share-url.js'
+import type { EmulatorAnswer, EmulatorRequest } from '../src/components/playground/runtime-loader.js'
 import { errorCodeOf, targetBaseUrl } from '../src/components/playground/send-request.js'
 import { displayText } from '../src/components/playground/response-view.js'
 import { formatJst } from '../src/components/playground/emulator-panel.js'
@@ -108,6 +109,16 @@ describe('sendRequest', () => {
   it('marks requests to a server on the page origin so that the in-browser emulator lets them through', async () => {
     const { sendRequest, BYPASS_HEADER } = await import('../src/components/playground/send-request.js')
     const seen: Request[] = []
+    const posted: EmulatorRequest[] = []
+    const emulator = async (r: EmulatorRequest): Promise<EmulatorAnswer> => {
+      posted.push(r)
+      return {
+        status: 200,
+        statusText: 'OK',
+        headers: [['content-type', 'application/json']],
+        body: new TextEncoder().encode('[{"id":1}]').buffer as ArrayBuffer,
+      }
+    }
     const original = globalThis.fetch
     globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       seen.push(new Request(input, init))
@@ -125,13 +136,38 @@ describe('sendRequest', () => {
         '{}',
         true,
       )
-      await sendRequest({ kind: 'emulator', token: 'krs-all' }, origin, 'get_member_tables', '{}', true)
-      await sendRequest({ kind: 'real', environmentId: 'abc', token: 'x' }, origin, 'get_version', '{}', false)
+      const inBrowser = await sendRequest(
+        { kind: 'emulator', token: 'krs-all' },
+        origin,
+        'get_member_tables',
+        '{"a":"あ"}',
+        true,
+        emulator,
+      )
+      await sendRequest(
+        { kind: 'real', environmentId: 'abc', token: 'x' },
+        origin,
+        'get_version',
+        '{}',
+        false,
+        emulator,
+      )
       expect(seen.map((r) => [r.url, r.headers.get(BYPASS_HEADER), r.headers.get('authorization')])).toEqual([
         ['http://127.0.0.1:4010/api/v1/get_member_tables', 'server', 'Bearer t'],
-        ['http://127.0.0.1:4010/api/v1/get_member_tables', null, 'Bearer krs-all'],
         ['https://krs.bz/abc/api/v1/get_version', null, null],
       ])
+      // the in-browser emulator's call is posted to its worker, not fetched
+      expect(posted).toHaveLength(1)
+      expect(posted[0]).toMatchObject({
+        method: 'POST',
+        url: 'http://127.0.0.1:4010/api/v1/get_member_tables',
+        headers: [
+          ['content-type', 'application/json'],
+          ['authorization', 'Bearer krs-all'],
+        ],
+      })
+      expect(new TextDecoder().decode(posted[0]!.body!)).toBe('{"a":"あ"}')
+      expect(inBrowser).toMatchObject({ status: 200, text: '[{"id":1}]', errorCode: null })
       expect(local).toMatchObject({
         status: 401,
         errorCode: 'KR_API_F1001',

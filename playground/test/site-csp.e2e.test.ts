@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEngine } from '../../mock-server/src/index.js'
-import { startNodeServer, type RunningServer } from '../../mock-server/src/node/index.js'
+import { createEngine } from '@krs-kit/mock-server'
+import { startNodeServer, type RunningServer } from '@krs-kit/mock-server/node'
 import { browserSkipReason, launchChromium } from './support/browser.js'
 import { buildDir, ensureSiteBuilt } from './support/site-build.js'
 

@@ -2,7 +2,7 @@ import type { OperationInfo } from './contract.js'
 
 /**
  * The default tokens and what their accounts may do, as the emulator's README and the
- * seeds' rights table describe them (written down here on purpose, not read from the
+ * public documentation's rights table describe them (written down here on purpose, not read from the
  * emulator: the rights matrix checks the emulator against this).
  */
 export interface AccountModel {

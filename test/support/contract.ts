@@ -1,7 +1,13 @@
-import { createAjv, type ValidateFunction } from '../../mock-server/src/generated/ajv.js'
-import { errorCatalogue, isErrorCode } from '../../mock-server/src/generated/errors.js'
-import { operationNames, type OperationName } from '../../mock-server/src/generated/operation-names.js'
-import { operations, type OperationInfo } from '../../mock-server/src/generated/operations.js'
+import {
+  createAjv,
+  errorCatalogue,
+  isErrorCode,
+  type OperationInfo,
+  type OperationName,
+  operationNames,
+  operations,
+  type ValidateFunction,
+} from '@krs-kit/mock-server/internal/contract'
 
 export { errorCatalogue, operationNames, operations }
 export type { OperationInfo, OperationName }

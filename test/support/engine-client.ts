@@ -1,4 +1,4 @@
-import { createEngine, type Engine, type EngineOptions } from '../../mock-server/src/index.js'
+import { createEngine, type Engine, type EngineOptions } from '@krs-kit/mock-server'
 import { contractProblems, errorCodeOf, type OperationName } from './contract.js'
 
 export interface EngineAnswer {

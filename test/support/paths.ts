@@ -1,11 +1,12 @@
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { binSource } from '../../mock-server/entry-points.js'
 
 /** The repository root (/work/main when run here). */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 /** krs-mock's entry, run from its sources through tsx (never a stale dist/). */
-export const mockBinSource = join(repoRoot, 'mock-server', 'src', 'program', 'bin.ts')
+export const mockBinSource = binSource
 /** The bundled contract Prism validates against. */
 export const bundledSpec = join(repoRoot, 'spec', 'dist', 'openapi.json')
 /** The CLI's built binary (cli/dist, built by `npm run build -w @krs-kit/cli`). */

@@ -14,7 +14,7 @@ export interface MockProcess {
 }
 
 /**
- * Starts `krs-mock` from its sources (`node --import tsx mock-server/src/program/bin.ts`) on a
+ * Starts `krs-mock` from its sources (`node --import tsx`, the source entry-points.ts names) on a
  * random free 127.0.0.1 port (`--port 0`) and resolves with its URL once it prints
  * "krs-mock listening on <url>". One process, so a signal reaches the server itself.
  * Every answer is checked against the contract (--validate-responses).

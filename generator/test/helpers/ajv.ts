@@ -1,15 +1,8 @@
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import addFormatsModule from 'ajv-formats'
+// The generated Ajv setup (the generator's output for the fixture contract, the same text as
+// every target's ajv.ts): the tests compile with the setup the emulator and the CLI use.
+import { createAjv } from '../__snapshots__/fixture/cli/src/generated/ajv.js'
 
-// ajv-formats is CommonJS with `exports.default`: under NodeNext the default import is the
-// module object, so take its `default`.
-type AddFormats = (ajv: Ajv2020) => Ajv2020
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
-  addFormatsModule) as unknown as AddFormats
-
-/** Ajv for JSON Schema 2020-12 in strict mode, with the standard formats (as the emulator uses it). */
-export function strictAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, strictTypes: false })
-  addFormats(ajv)
-  return ajv
+/** The repository's Ajv in strict mode: checks that the emitted schemas are plain 2020-12. */
+export function strictAjv() {
+  return createAjv({ strict: true })
 }

@@ -1,4 +1,4 @@
-/** Permission level of an account (seed 1, point 6). */
+/** Permission level of an account (the public documentation's rights table). */
 export type PermissionLevel = 'all' | 'work' | 'operation' | 'reference' | 'none'
 
 /** Account options that gate groups of operations. */

@@ -9,7 +9,7 @@ export type SectionKey = keyof TenantSections
  */
 export interface StateSection<K extends SectionKey> {
   readonly key: K
-  /** Build the section from the tenant's scenario (raw part 2/3 scenario sections) at time `now`. */
+  /** Build the section from the tenant's scenario (its raw scenario section) at time `now`. */
   create(tenant: TenantState, now: number): TenantState[K]
   toJSON(state: TenantState[K]): unknown
   fromJSON(json: unknown): TenantState[K]

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 
 /**
- * The Node door's browser-facing rules, which keep other web pages away from the admin API:
+ * The Node door's browser-facing rules (a web page the user visits must not reach the emulator):
  * - the admin API (`/__mock/`) answers only requests whose `Host` is a loopback name or a
  *   configured host (421 otherwise: DNS rebinding), whose `Origin`, when present, is the
  *   server's own (403: another web page), and whose body, when there is one, is JSON (415:

@@ -30,7 +30,7 @@ const accounts: ScenarioAccount[] = [
 
 /**
  * The embedded default scenario: a Japanese membership database ("会員データベース") with
- * every element type of the seeds, a seminar applicant table with a two-element unique key,
+ * every element type of the documentation, a seminar applicant table with a two-element unique key,
  * an archive table, conditions, a blacklist, and the tokens of the README. Token values equal
  * their names.
  */
@@ -232,7 +232,7 @@ const scenario: Scenario = {
     },
   ],
   blacklist: ['blocked@example.com', '@spam.example.jp'],
-  // Part 2: a realistic delivery history, so that demo deliveries show every kind of count.
+  // Mail: a realistic delivery history, so that demo deliveries show every kind of count.
   // The addresses are generated members of the default seed (1); with another seed they
   // simply match nobody. pdx.ne.jp (a closed carrier domain) bounces 5.1.2.
   delivery: {
@@ -248,8 +248,8 @@ const scenario: Scenario = {
     error_counts: { 'ishikawa.d4@i.softbank.jp': 2 },
     error_stop_threshold: 3,
   },
-  // Part 3: forms, column sets and posted images are built from the member tables when the
-  // scenario has none (see domains/services-scenario.ts); extensions.services sets the rest.
+  // Forms, column sets and posted images are built from the member tables when the
+  // scenario has none (see domains/forms/forms-scenario.ts); extensions.services sets the rest.
   extensions: {
     services: { batch: { base_seconds: 10, seconds_per_1000_rows: 2, retention_days: 7 } },
   },

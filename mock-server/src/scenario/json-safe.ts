@@ -1,6 +1,6 @@
 /**
  * Encode plain state (objects, arrays, Maps, Sets, typed arrays, primitives) as JSON-safe
- * data and back. Used for the tenant sections of parts 2 and 3, so that a section made of
+ * data and back. Used for the domains' tenant sections, so that a section made of
  * Maps and Sets survives `snapshotTenant` / `restoreTenant` without its own code. Class
  * instances come back as plain objects: give such a section its own snapshot.
  */

@@ -70,7 +70,7 @@ runOnEveryDoor(
         m.e_4 = null
       }
       const state = t.engine.defaultTenant.state
-      // expected, by the seeds' rules in the same order of precedence
+      // expected, by the documented rules in the same order of precedence
       const black = new Set(blacklist.map((b) => b.toLowerCase()))
       const stopped = new Set([addr(0), addr(1), addr(2)])
       const unsub = new Set([addr(3), addr(4)])

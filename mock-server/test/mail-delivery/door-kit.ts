@@ -4,7 +4,7 @@ import type { CallResult, DoorTarget } from '../support/run-on-every-door.js'
 import { T0, deliverySection, mailScenario } from './support.js'
 
 /**
- * Engine options for the part-2 behaviour suites: the ten-member test scenario of
+ * Engine options for the mail behaviour suites: the ten-member test scenario of
  * support.ts with its `delivery` section, on a manual clock at T0.
  */
 export function mailDoorEngine(

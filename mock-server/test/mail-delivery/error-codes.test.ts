@@ -24,7 +24,7 @@ async function prepare(t: DoorTarget, section: Record<string, unknown> = deliver
 const code = async (t: DoorTarget, op: string, body: unknown): Promise<string> =>
   (await t.call<{ error_code?: string }>(op, body)).body.error_code ?? 'none'
 
-/** One case per error code of part 2, each through every door. */
+/** One case per error code of the mail operations, each through every door. */
 runOnEveryDoor(
   'mail and delivery: error codes',
   (t) => {

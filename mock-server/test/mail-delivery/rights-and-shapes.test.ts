@@ -3,7 +3,7 @@ import { runOnEveryDoor } from '../support/run-on-every-door.js'
 
 const mail = { type: 1, from: 'info@example.com', subject: 'お知らせ', text_part: '本文\n' }
 
-/** Rights, options and answer shapes of part 2 through every door (responses are checked against the contract). */
+/** Rights, options and answer shapes of the mail operations through every door (responses are checked against the contract). */
 runOnEveryDoor(
   'mail and delivery: rights and shapes',
   (t) => {

@@ -4,7 +4,7 @@ import { runOnEveryDoor } from '../support/run-on-every-door.js'
 import { kit, mailDoorEngine, textMail } from './door-kit.js'
 import { T0 } from './support.js'
 
-/** The part-2 state through GET and PUT /__mock/snapshot. */
+/** The mail domain's state through GET and PUT /__mock/snapshot. */
 runOnEveryDoor(
   'mail and delivery state in the tenant snapshot',
   (t) => {

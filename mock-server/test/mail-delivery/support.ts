@@ -7,7 +7,7 @@ import { createTenantState, defaultScenario, type Scenario } from '../../src/sce
 /** 2026-01-15 12:00:00 JST (03:00 UTC). */
 export const T0 = 1_768_446_000
 
-/** The part-2 scenario section used by the tests (every count has a known cause). */
+/** The `delivery` scenario section used by the tests (every count has a known cause). */
 export const deliverySection = {
   timing: { list_base_seconds: 30, list_seconds_per_1000: 1, handover_base_seconds: 60, handover_seconds_per_1000: 10 },
   bounces: [
@@ -71,7 +71,7 @@ export function mailScenario(): Scenario {
   return s
 }
 
-/** A tenant of the test scenario with its part-2 section built from `section` (unit tests of internal helpers). */
+/** A tenant of the test scenario with its mail section built from `section` (unit tests of internal helpers). */
 export function makeTenant(
   section: DeliveryScenario | undefined = deliverySection,
   scenario: Scenario = mailScenario(),

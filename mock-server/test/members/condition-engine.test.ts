@@ -250,7 +250,7 @@ describe('click_count_flag', () => {
     expect(one('click_count_flag', 13, { delivery_id: 1, delivery_type: 1, values: [1] })).toEqual([])
     expect(one('click_count_flag', 14, { delivery_id: 1, delivery_type: 1, values: [1] })).toEqual([1, 2, 3, 4, 5])
   })
-  it('uses the hook of part 2 when given', () => {
+  it("uses the mail domain's hook when given", () => {
     const clickCountFlag: ConditionExtras['clickCountFlag'] = (t) => (r) => t.members.id[r] === 3
     expect(match({ click_count_flag: [13, { values: [1] }] }, true, table, { clickCountFlag })).toEqual([3])
   })

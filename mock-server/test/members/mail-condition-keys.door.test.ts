@@ -2,11 +2,10 @@ import { expect, it } from 'vitest'
 import { applyEvent } from '../../src/domains/mail/mail-admin.js'
 import { mailDeliveryStateFrom } from '../../src/domains/mail/mail-section.js'
 import { runOnEveryDoor } from '../support/run-on-every-door.js'
-import { mailEngine } from '../mail-delivery/door-support.js'
 import { deliverySection, mailScenario, textMail } from '../mail-delivery/support.js'
 
 /**
- * Part 2's condition keys in member-database calls: comparison kind 17 (delivery error
+ * The mail domain's condition keys in member-database calls: comparison kind 17 (delivery error
  * count of the address) and click_count_flag work in oneshot lists and counts, in stored
  * conditions and in add_condition, after a delivery with a bounce and click events.
  * Members of mailScenario(): 6 bounces with 5.1.1 (counts), 7 with 4.2.2 (soft, does not).
@@ -94,5 +93,5 @@ runOnEveryDoor(
       expect(page.map((m) => m.id)).toEqual([6, 8, 10])
     })
   },
-  { engine: () => ({ ...mailEngine(), scenario: mailScenario() }) },
+  { engine: () => ({ scenario: mailScenario() }) },
 )

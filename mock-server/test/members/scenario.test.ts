@@ -69,7 +69,7 @@ describe('parseScenario', () => {
       /conditions\[0\].*KR_API_F0229/,
     )
   })
-  it('accepts the optional sections of parts 2 and 3', () => {
+  it('accepts the optional sections of the mail, forms and batch domains', () => {
     const s = {
       ...defaultScenario(),
       delivery: { timing: { list_base_seconds: 60 } },
@@ -88,7 +88,7 @@ describe('parseScenario', () => {
 
 describe('the default scenario', () => {
   const t = makeTenant(1000)
-  it('covers every element type of the seeds', () => {
+  it('covers every element type of the documentation', () => {
     const types = new Set([...t.memberDb.tables.values()].flatMap((x) => x.elements.map((e) => e.type)))
     expect([...elementTypes].filter((x) => !types.has(x))).toEqual([])
   })
@@ -219,7 +219,7 @@ function expectSameAdd(a: ReturnType<typeof ctxFor>, b: ReturnType<typeof ctxFor
   expect(gb.e_3).toBe(ga.e_3)
 }
 
-describe('snapshot of the sections of parts 2 and 3', () => {
+describe("snapshot of the domains' scenario sections", () => {
   it('keeps Maps, Sets, typed arrays and nested objects of other sections', () => {
     const t = makeTenant(0)
     const section = {

@@ -10,7 +10,7 @@ export interface SmtpCatcher {
 }
 
 /**
- * A minimal SMTP catcher on a random loopback port (the one part 2's relay test uses, with a
+ * A minimal SMTP catcher on a random loopback port (the mail relay's tests use it, with a
  * wait): answers every command with success and keeps each message's raw DATA.
  */
 export function smtpCatcher(): Promise<SmtpCatcher> {

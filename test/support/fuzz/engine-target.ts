@@ -1,4 +1,4 @@
-import { createEngine, type Engine } from '../../../mock-server/src/index.js'
+import { createEngine, type Engine } from '@krs-kit/mock-server'
 import type { FuzzCase } from './mutations.js'
 import type { FuzzTarget } from './run-fuzz.js'
 

@@ -5,7 +5,7 @@ import type { BatchState } from '../forms/forms-state.js'
 import { isLockedAgainst } from '../member-db/tables/lock.js'
 
 /**
- * Refusals before a batch job starts (seed 2, point 4): the table locked through the API by
+ * Refusals before a batch job starts: the table locked through the API by
  * another user (F0013: "while locked, export and import are allowed only to the user who
  * locked it"); only one import or export at a time across all databases, whoever started the
  * running one and on whichever table (F0205 "Other Operation Is Running" for any second job).

@@ -3,7 +3,7 @@ import type { MemberElement, MemberTableState } from '../member-db/member-db-sta
 import type { ImportMode, OverrideOption } from '../forms/forms-state.js'
 
 /**
- * The per-element override options of an import (seed 2, point 5): which values each element
+ * The per-element override options of an import: which values each element
  * type allows in each mode, and the default. Elements that are not written by an import
  * (timestamps) take no option.
  */

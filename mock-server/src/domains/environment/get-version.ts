@@ -1,7 +1,7 @@
 import type { OperationHandler } from '../../generated/handlers.js'
 import type { EngineContext } from '../../kernel/context.js'
 
-/** The KREISEL version the emulator reports (the seeds' example value). */
+/** The KREISEL version the emulator reports (the public documentation's example value). */
 export const KREISEL_VERSION = '1.5.0'
 
 /** `get_version`: no security, no rights; the bare version string. */

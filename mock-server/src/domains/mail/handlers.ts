@@ -49,7 +49,7 @@ type MailDeliveryOperation =
   | 'get_summary_for_delivery_status'
 
 /**
- * The 21 operations of emulator part 2 (mail messages, deliveries, agent programs,
+ * The 21 mail operations (mail messages, deliveries, agent programs,
  * results). Each handler first brings the tenant's deliveries up to the engine clock.
  */
 export const mailDeliveryHandlers = {

@@ -3,7 +3,7 @@ import { useSection } from '../../kernel/state-section.js'
 import type { MailDeliveryState } from './mail-state.js'
 import { advanceMailDelivery, mailDeliverySection } from './mail-section.js'
 
-/** The part-2 state of the caller's tenant, brought up to the engine clock first. */
+/** The mail state of the caller's tenant, brought up to the engine clock first. */
 export function mailState(ctx: EngineContext): MailDeliveryState {
   const now = ctx.now()
   const state = useSection(ctx.tenant, mailDeliverySection, now)

@@ -2,7 +2,7 @@ import type { TenantState } from '../../kernel/tenant-state.js'
 import type { BounceRule, MailContent, MailDeliverySettings, MailType } from './mail-state.js'
 
 /**
- * The scenario section of emulator part 2, key `delivery` (JSON or YAML; the scenario
+ * The mail domain's scenario section, key `delivery` (JSON or YAML; the scenario
  * schema keeps it an open object until the lead merges `mailDeliveryScenarioSchema`). Every key is
  * optional; the defaults below apply. The lead merges `mailDeliveryScenarioSchema` into the
  * scenario's JSON Schema.
@@ -32,7 +32,7 @@ import type { BounceRule, MailContent, MailDeliverySettings, MailType } from './
 export const mailDeliveryScenarioSchema = {
   type: 'object',
   title: 'MailDeliveryScenario',
-  description: 'Part 2 of the emulator: delivery timing, bounces, unsubscribe and stop lists, agent program maximum.',
+  description: 'Mail delivery: delivery timing, bounces, unsubscribe and stop lists, agent program maximum.',
   additionalProperties: false,
   properties: {
     timing: {

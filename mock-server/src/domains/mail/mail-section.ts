@@ -7,12 +7,12 @@ import { deliveryNextDue, stepDelivery } from './deliveries/phase-machine.js'
 import { mailDeliveryFromJSON, mailDeliveryToJSON } from './mail-snapshot.js'
 import { type DeliveryScenario, mailSectionOf, parseMailScenario } from './mail-scenario.js'
 
-/** A fresh part-2 state from the tenant's scenario (`delivery` section). */
+/** A fresh mail state from the tenant's scenario (`delivery` section). */
 export function createMailDeliveryState(tenant: TenantState, _now: number): MailDeliveryState {
   return mailDeliveryStateFrom(mailSectionOf(tenant))
 }
 
-/** A fresh part-2 state from a (validated) `delivery` scenario section (undefined: defaults). */
+/** A fresh mail state from a (validated) `delivery` scenario section (undefined: defaults). */
 export function mailDeliveryStateFrom(section: DeliveryScenario | undefined): MailDeliveryState {
   const sc = parseMailScenario(section)
   const stopped = new Set(sc.stopped)
@@ -88,7 +88,7 @@ export function advanceMailDelivery(tenant: TenantState, now: number): void {
   }
 }
 
-/** The part-2 tick hook for the engine's scheduler (engine/tick-hooks.ts). */
+/** The mail domain's tick hook for the engine's scheduler (kernel/tick-hook.ts). */
 export const mailDeliveryTickHook: TickHook = {
   name: 'mail-delivery',
   nextDue: nextMailDeliveryDue,

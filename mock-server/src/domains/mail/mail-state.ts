@@ -1,7 +1,7 @@
 /**
- * State of emulator part 2: mail messages, deliveries (normal, test, agent), agent
+ * State of the mail domain: mail messages, deliveries (normal, test, agent), agent
  * programs, click counts and the per-address lists that decide delivery categories.
- * Created on first use from the tenant's scenario (domains/mail-delivery-section.ts).
+ * Created with the tenant from its scenario (mail-section.ts).
  */
 
 /** 1 text, 2 HTML, 3 multipart, 4 decorated mail (admin screen only). */
@@ -166,7 +166,7 @@ export interface BounceRule {
   desc: string
 }
 
-/** The scenario's part-2 data, parsed (domains/mail-delivery-scenario.ts). */
+/** The scenario's `delivery` section, parsed (mail-scenario.ts). */
 export interface MailDeliverySettings {
   timing: DeliveryTiming
   bounces: BounceRule[]

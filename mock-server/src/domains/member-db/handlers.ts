@@ -46,7 +46,7 @@ type One = OperationResponse<'get_member_info'>
 type Many = OperationResponse<'get_member_infos_by_condition'>
 
 /**
- * The 18 member-database operations (emulator part 1): one-line delegations to the domains.
+ * The 18 member-database operations: one-line delegations to the domains.
  * Bodies arrive validated against the contract and with rights and options checked.
  */
 export const memberDbHandlers = {

@@ -6,7 +6,7 @@ import type {
 } from '../../generated/contract-types.js'
 import type { MemberColumns } from './member-columns.js'
 
-/** Element (field) types of a member table (seed 1, point 3). */
+/** Element (field) types of a member table. */
 export const elementTypes = [
   'text',
   'textarea',
@@ -73,7 +73,7 @@ export interface MemberElement {
   config: ElementConfig
 }
 
-/** Who locked a member table through the API (seed 1, point 4). */
+/** Who locked a member table through the API (lock_database). */
 export interface TableLock {
   accountId: number
   /** Engine time of the lock, unix seconds. */
@@ -114,7 +114,7 @@ export interface MemberDbState {
   nextConditionId: number
   /**
    * Who uses a condition (deliveries, agent programs, ...): condition id → references such as
-   * "delivery:12". Parts 2 and 3 mark and release uses; delete_condition refuses a used one
+   * "delivery:12". The mail and batch domains mark and release uses; delete_condition refuses a used one
    * (KR_API_F0104).
    */
   conditionUses: Map<number, Set<string>>

@@ -13,8 +13,24 @@ export interface BodyIssue {
   message: string
 }
 
+/** A request to, and an answer of, the in-browser emulator (runtime/protocol.ts). */
+export interface EmulatorRequest {
+  method: string
+  url: string
+  headers: [string, string][]
+  body: ArrayBuffer | null
+}
+export interface EmulatorAnswer {
+  status: number
+  statusText: string
+  headers: [string, string][]
+  body: ArrayBuffer | null
+}
+
 export interface PlaygroundRuntime {
   startEmulator(options: { origin: string; workerUrl: string; zipUrl: string }): Promise<unknown>
+  /** Posts one request to the engine's worker (the emulator must have started). */
+  callEmulator(request: EmulatorRequest): Promise<EmulatorAnswer>
   validateBody(schema: unknown, body: unknown): Promise<BodyIssue[]>
   parseBodyText(text: string): { ok: true; value: unknown } | { ok: false; message: string }
   exampleBody(

@@ -1,5 +1,20 @@
-/** Same as runtime/emulator.ts BYPASS_HEADER. */
+import type { EmulatorAnswer, EmulatorRequest } from './runtime-loader'
+
+/** Same as runtime/index.ts BYPASS_HEADER. */
 export const BYPASS_HEADER = 'x-krs-playground-target'
+
+/** How a request reaches the in-browser emulator. */
+export type EmulatorCall = (request: EmulatorRequest) => Promise<EmulatorAnswer>
+
+/**
+ * Posted to the engine's worker by the runtime: no fetch, no service worker on the way. (The
+ * loader is imported when first used: it reads the site's generated file names, which the
+ * tests of this module do without.)
+ */
+const postToEngine: EmulatorCall = async (request) => {
+  const { loadRuntime } = await import('./runtime-loader')
+  return (await loadRuntime()).callEmulator(request)
+}
 
 /** Where the playground sends: the in-browser emulator, a local `krs mock`, or the real service. */
 export type Target =
@@ -55,6 +70,7 @@ export async function sendRequest(
   name: string,
   bodyText: string,
   security: boolean,
+  emulator: EmulatorCall = postToEngine,
 ): Promise<CallResult> {
   const url = `${targetBaseUrl(target, origin)}/api/v1/${name}`
   const headers: Record<string, string> = { 'content-type': 'application/json' }
@@ -63,19 +79,31 @@ export async function sendRequest(
   if (target.kind !== 'emulator' && new URL(url, origin).origin === origin) headers[BYPASS_HEADER] = 'server'
   const started = performance.now()
   try {
-    const res = await fetch(url, { method: 'POST', headers, body: bodyText })
-    const text = await res.text()
-    const list: [string, string][] = []
-    res.headers.forEach((value, key) => {
-      list.push([key, value])
-    })
+    let answer: { status: number; statusText: string; headers: [string, string][]; text: string }
+    if (target.kind === 'emulator') {
+      const body = new TextEncoder().encode(bodyText).buffer as ArrayBuffer
+      const r = await emulator({
+        method: 'POST',
+        url: new URL(url, origin).href,
+        headers: Object.entries(headers),
+        body,
+      })
+      answer = { ...r, text: r.body ? new TextDecoder().decode(r.body) : '' }
+    } else {
+      const res = await fetch(url, { method: 'POST', headers, body: bodyText })
+      const list: [string, string][] = []
+      res.headers.forEach((value, key) => {
+        list.push([key, value])
+      })
+      answer = { status: res.status, statusText: res.statusText, headers: list, text: await res.text() }
+    }
     return {
-      status: res.status,
-      statusText: res.statusText,
+      status: answer.status,
+      statusText: answer.statusText,
       ms: Math.round(performance.now() - started),
-      headers: list,
-      text,
-      errorCode: errorCodeOf(text),
+      headers: answer.headers,
+      text: answer.text,
+      errorCode: errorCodeOf(answer.text),
     }
   } catch (e) {
     return {

@@ -46,7 +46,7 @@ function clickCountFlag(state: MailDeliveryState) {
 }
 
 /**
- * What part 2 adds to the condition engine: the delivery error count of an address
+ * What the mail domain adds to the condition engine: the delivery error count of an address
  * (comparison kind 17) and `click_count_flag` clauses (who clicked which click count).
  * The member-database operations pass it too: `mailConditionExtras(tenant.mailDelivery)`.
  */

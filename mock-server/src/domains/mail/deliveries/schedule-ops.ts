@@ -10,7 +10,7 @@ import { requireTypedElement } from './element-rules.js'
 import { newDelivery } from './new-delivery.js'
 import { stepDelivery } from './phase-machine.js'
 
-/** At most this many test addresses (seed 1, point 5). */
+/** At most this many test addresses (the documented cap of a test delivery). */
 export const MAX_TEST_ADDRESSES = 50
 /** Subject prefix of a test delivery when none is given. */
 export const DEFAULT_TEST_PREFIX = '【テスト配信】'

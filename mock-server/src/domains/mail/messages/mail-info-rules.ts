@@ -10,7 +10,7 @@ export type MailInfoInput = MailInfoRequest
 const HANKANA = /[\uFF61-\uFF9F]/
 /**
  * The unsubscribe-URL placeholder of the emulated substitution syntax (see
- * mail-delivery-admin.ts): `{{unsubscribe_url}}` (also `{{list_unsubscribe_url}}`). It is
+ * ../render.ts): `{{unsubscribe_url}}` (also `{{list_unsubscribe_url}}`). It is
  * refused in bodies and subject (KR_API_F0232); List-Unsubscribe is set with `list_unsubscribe`.
  */
 export const UNSUBSCRIBE_PLACEHOLDER = /\{\{\s*(?:list_)?unsubscribe_url\s*\}\}/i

@@ -1,4 +1,4 @@
-/** Mobile carriers recognised from the domain of an address (seed 1, point 5). */
+/** Mobile carriers recognised from the domain of an address (the carrier condition). */
 export const carriers = ['other', 'docomo', 'au', 'softbank', 'vodafone', 'jphone', 'willcom', 'iphone'] as const
 export type Carrier = (typeof carriers)[number]
 

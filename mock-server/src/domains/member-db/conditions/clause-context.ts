@@ -3,7 +3,7 @@ import { KrsError } from '../../../kernel/krs-error.js'
 /** A compiled clause: does the row match? */
 export type RowPredicate = (row: number) => boolean
 
-/** Comparison kinds (seed 1, point 5). */
+/** Comparison kinds of condition clauses. */
 export const K = {
   NONE: 1,
   EQUAL: 2,

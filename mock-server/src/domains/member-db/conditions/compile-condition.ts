@@ -14,9 +14,9 @@ export type { RowPredicate } from './clause-context.js'
 
 /** Hooks for keys whose data belongs to later parts (click counts, bounce counts). */
 export interface ConditionExtras {
-  /** Whether a member matches a click_count_flag clause (part 2). Default: nobody clicked. */
+  /** Whether a member matches a click_count_flag clause (the mail domain knows clicks). Default: nobody clicked. */
   clickCountFlag?: (table: MemberTableState, clause: ClauseInput) => RowPredicate
-  /** Delivery error count of an address (part 2, kind 17). Default 0. */
+  /** Delivery error count of an address (kind 17, from the mail domain). Default 0. */
   errorCount?: (address: string) => number
 }
 
@@ -163,7 +163,7 @@ function compileClause(
   if (key === 'click_count_flag') {
     const c = { ...base, label: 'クリックカウント' }
     if (extras.clickCountFlag) return extras.clickCountFlag(table, c)
-    // no click data in part 1: nobody clicked
+    // no click data without the mail domain's hook: nobody clicked
     const positive = [K.EQUAL, K.CONTAINS, K.CONTAINS_ANY, K.NOT_EMPTY, K.TRUE].includes(kind as 2)
     return () => !positive
   }

@@ -36,7 +36,7 @@ export function requireCondition(db: MemberDbState, tableId: number, conditionId
   return c
 }
 
-/** add_condition: validate (compiles it, with part 2's keys in `extras`) and store; returns the new id. */
+/** add_condition: validate (compiles it, with the mail domain's keys in `extras`) and store; returns the new id. */
 export function addCondition(
   db: MemberDbState,
   table: MemberTableState,
@@ -58,7 +58,7 @@ export function addCondition(
   return id
 }
 
-/** Mark that a delivery, agent program, ... uses a condition (parts 2 and 3). */
+/** Mark that a delivery, agent program, ... uses a condition (the mail and batch domains). */
 export function markConditionUse(db: MemberDbState, conditionId: number, ref: string): void {
   let s = db.conditionUses.get(conditionId)
   if (!s) {

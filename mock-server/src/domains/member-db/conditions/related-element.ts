@@ -3,7 +3,7 @@ import { apiValue } from '../members/member-view.js'
 import type { RowPredicate } from './clause-context.js'
 
 /**
- * Relations between member tables (element config `relate_to`, seed 1 point 3).
+ * Relations between member tables (element config `relate_to`).
  *
  * krs-kit reads a relation this way: a *relation element* R of a table B has
  * `relate_to: <element id>`, naming an element K of another table A (its key, e.g. a member

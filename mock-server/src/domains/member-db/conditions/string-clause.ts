@@ -14,7 +14,7 @@ export interface StringClauseOptions {
   read: (row: number) => string | null
   /** The key holds e-mail addresses (carrier and error-count kinds apply). */
   email: boolean
-  /** Error count of an address (bounces; part 2 supplies it). */
+  /** Error count of an address (bounces; the mail domain supplies it). */
   errorCount?: (address: string) => number
 }
 

@@ -14,7 +14,7 @@ export function otherTableOf(db: MemberDbState, table: MemberTableState, id: num
 
 /**
  * KR_API_F0007 (Database Mismatch) for the first `e_{id}` key of `info` that names an element
- * of another member table: the seeds' "an item that is not in that database was given".
+ * of another member table: the documented "an item that is not in that database was given".
  * Keys naming no element at all are left to the caller's own rule (F0116, F0005, …).
  */
 export function assertNoForeignElements(

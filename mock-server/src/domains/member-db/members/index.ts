@@ -1,5 +1,5 @@
 /**
- * The member store and its rules, reused by parts 2 and 3 (deliveries, forms, batch).
+ * The member store and its rules, reused by the other domains (deliveries, forms, batch).
  */
 export { deleteMember } from './member-store.js'
 export { apiValue, ENCRYPTED_PLACEHOLDER } from './member-view.js'

@@ -7,7 +7,7 @@ import { tablePlan } from './table-plan.js'
 
 /**
  * What an account without the encrypted-item-key permission reads instead of an encrypted
- * text value (seed 1, point 6; seed 2, point 6).
+ * text value.
  */
 export const ENCRYPTED_PLACEHOLDER = '(暗号化)'
 

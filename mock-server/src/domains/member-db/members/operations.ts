@@ -12,7 +12,7 @@ import { memberInfoJson, memberInfoOf, type MemberInfo, type ViewOptions } from 
 import { assertOffset, assertSortKey, countRows, pageRows, type PageRequest } from './query.js'
 
 // No API-lock check here: a lock through the API restricts only export and import by other
-// accounts (and the admin screen); member writes stay open (seed 1, point 4; batch-guards.ts).
+// accounts (and the admin screen); member writes stay open (batch-guards.ts).
 
 function view(ctx: EngineContext): ViewOptions {
   return { encryptedKey: ctx.account?.encryptedKey ?? false }
@@ -22,7 +22,7 @@ function writeEnv(ctx: EngineContext): WriteEnv {
   return { now: ctx.now(), random: () => ctx.random(), encryptedKey: ctx.account?.encryptedKey ?? false }
 }
 
-/** Compile a condition with part 2's keys (error count, click_count_flag) available. */
+/** Compile a condition with the mail domain's keys (error count, click_count_flag) available. */
 function compile(ctx: EngineContext, table: MemberTableState, info: ConditionInfo) {
   return compileCondition(table, info, ctx.now(), {
     db: ctx.tenant.memberDb,

@@ -4,7 +4,7 @@ import type { RowPredicate } from '../conditions/clause-context.js'
 import { SORTABLE_TYPES } from './sort-keys.js'
 import { sortedIndex } from './sorted-index.js'
 
-/** Member lists come in pages of 50; offset moves in steps of 50 (seed 1, point 9). */
+/** Member lists come in pages of 50; offset moves in steps of 50. */
 export const PAGE_SIZE = 50
 
 export interface PageRequest {

@@ -14,7 +14,7 @@ export function isEmail(s: string): boolean {
 export function isUrl(s: string): boolean {
   return s.length <= 2048 && URL_RE.test(s)
 }
-/** Zip: 7 digits, or 3 digits, hyphen, 4 digits (seed 2, point 5). */
+/** Zip: 7 digits, or 3 digits, hyphen, 4 digits. */
 export function isZip(s: string): boolean {
   return ZIP_RE.test(s)
 }

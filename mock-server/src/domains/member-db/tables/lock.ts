@@ -1,7 +1,7 @@
 import type { MemberTableState } from '../member-db-state.js'
 
 /**
- * Lock a member table through the API (seed 1, point 4). False when it is already locked.
+ * Lock a member table through the API (lock_database). False when it is already locked.
  * While locked the admin screen is blocked and only the locker may export or import
  * (`isLockedAgainst`).
  */

@@ -1,13 +1,13 @@
 import { expect, it } from 'vitest'
-import { kit, mailDoorEngine, textMail } from '../mail-delivery/door-kit.js'
-import { T0 } from '../mail-delivery/support.js'
+import { kit, mailDoorEngine, textMail } from './door-kit.js'
+import { T0 } from './support.js'
 import { runOnEveryDoor } from '../support/run-on-every-door.js'
 
-// Issue 16: the message lock follows the delivery's phase; the test-delivery cap counts
+// The message lock follows the delivery's phase; the test-delivery cap counts
 // distinct addresses.
 
 runOnEveryDoor(
-  'fidelity: a message is locked only while its delivery is in phases 0–2',
+  'a message is locked only while its delivery is in phases 0–2',
   (t) => {
     const k = kit(t)
     const info = { title: '1月号', condition_id: 1, element_id: 2, delivery_date: T0 + 600 }
@@ -68,7 +68,7 @@ runOnEveryDoor(
 )
 
 runOnEveryDoor(
-  'fidelity: the 50-address cap of test deliveries counts after merging duplicates',
+  'the 50-address cap of test deliveries counts after merging duplicates',
   (t) => {
     const k = kit(t)
     it('51 copies of one address (in any case) are one address; 51 distinct ones answer F0215', async () => {

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createEngine } from '../../src/index.js'
 import { startNodeServer, type NodeServerOptions, type RunningServer } from '../../src/node/index.js'
 
-// Issue 15, finding 3 (the admin API driven from other web pages; no CORS for the API) and
-// finding 7 over real HTTP.
+// The admin API cannot be driven from other web pages or through forged hosts, the API sends
+// no CORS headers unless asked, and a body of invalid UTF-8 is refused over real HTTP.
 
 let server: RunningServer | null = null
 afterEach(async () => {
@@ -50,7 +50,7 @@ function raw(
 const clockNow = async (s: RunningServer): Promise<number> =>
   ((await (await fetch(`${s.url}/__mock/clock`)).json()) as { now: number }).now
 
-describe('finding 3: the admin API refuses other web pages and forged hosts', () => {
+describe('the admin API refuses other web pages and forged hosts', () => {
   it('a no-cors POST (text/plain) from another page does not move the clock: 415', async () => {
     const s = await start()
     const r = await raw(
@@ -141,7 +141,7 @@ describe('finding 3: the admin API refuses other web pages and forged hosts', ()
   })
 })
 
-describe('finding 7 over HTTP: invalid UTF-8', () => {
+describe('over HTTP: invalid UTF-8', () => {
   it('answers KR_API_F1004 through the Node door', async () => {
     const s = await start()
     const body = Buffer.concat([

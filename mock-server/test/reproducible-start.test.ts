@@ -3,13 +3,13 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
-import { CliUsageError, parseCliArgs } from '../../src/program/cli-args.js'
-import { defaultScenario } from '../../src/scenario/index.js'
+import { CliUsageError, parseCliArgs } from '../src/program/cli-args.js'
+import { defaultScenario } from '../src/scenario/index.js'
 
-// Issue 16: the built server (`dist/bin.js`, `npm run build:js -w @krs-kit/mock-server`)
+// The built server (`dist/bin.js`, `npm run build:js -w @krs-kit/mock-server`)
 // started twice with the same --seed and --now gives byte-identical snapshots.
 
-const bin = fileURLToPath(new URL('../../dist/bin.js', import.meta.url))
+const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url))
 const children: ChildProcess[] = []
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL')

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { attachServicesScenario } from '../../src/domains/forms/forms-scenario.js'
 import type { ScenarioSections } from '../../src/kernel/tenant-state.js'
-import { advance, expectError, expectOk, runServicesSuite, stateOf } from './services-doors.js'
+import { advance, expectError, expectOk, runServicesSuite, stateOf } from '../support/services-doors.js'
 
 const scenario: ScenarioSections = {
   forms: [
@@ -47,7 +47,7 @@ const scenario: ScenarioSections = {
 }
 
 runServicesSuite(
-  'scenario sections of part 3',
+  'scenario sections of forms, column sets, posted images and services',
   (t) => {
     it('reads forms, column sets, posted images, passwords and batch timing from the scenario', async () => {
       attachServicesScenario(stateOf(t), scenario)

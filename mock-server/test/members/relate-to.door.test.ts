@@ -2,7 +2,7 @@ import { expect, it } from 'vitest'
 import { defaultScenario, type Scenario } from '../../src/scenario/index.js'
 import { runOnEveryDoor, type CallResult } from '../support/run-on-every-door.js'
 
-// Issue 16: conditions on elements of a table that references this one (`relate_to`).
+// Conditions on elements of a table that references this one (`relate_to`).
 // Table 1 (members, key e_2 = member number); table 2 (orders) refers to it through its
 // relation element e_11 (`relate_to: 2`), with a product e_12 and a quantity e_13.
 
@@ -62,7 +62,7 @@ const ids = (r: CallResult<Info[]>) => {
 }
 
 runOnEveryDoor(
-  'fidelity: conditions on relation elements of another table (relate_to)',
+  'conditions on relation elements of another table (relate_to)',
   (t) => {
     const search = (conditions: Record<string, unknown>, grouping = true) =>
       t.call<Info[]>('get_member_infos_by_oneshot_condition', {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { expectError, expectOk, runServicesSuite } from './services-doors.js'
+import { expectError, expectOk, runServicesSuite } from '../support/services-doors.js'
 import type { FormEl } from './forms-support.js'
 
 interface FormInfo {

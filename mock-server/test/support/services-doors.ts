@@ -9,7 +9,7 @@ import { storedFilesModule } from '../../src/domains/stored-files/module.js'
 import { zipModule } from '../../src/domains/zip/module.js'
 import { batchTickHook } from '../../src/domains/batch/batch-section.js'
 import type { TenantState } from '../../src/kernel/tenant-state.js'
-import { runOnEveryDoor, type CallResult, type DoorTarget } from '../support/run-on-every-door.js'
+import { runOnEveryDoor, type CallResult, type DoorTarget } from './run-on-every-door.js'
 
 // Suites build an engine with generated members per test and door; a busy machine (two cores
 // shared by many processes) stretches that well past the default 20 s.
@@ -19,8 +19,9 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 export const START = 1_767_225_600
 
 /**
- * Engine options of the part-3 behaviour suite: the part-1 and part-3 handlers and the part-3
- * tick hook, so the suite runs whether or not the lead has wired them into the handler table.
+ * Engine options of the forms, batch and files suites: the handlers of those domains and of
+ * the member database, and the batch tick hook alone (moving the clock runs batch jobs, no
+ * mail delivery).
  */
 export function servicesEngine(members = 60, extra: EngineOptions = {}): EngineOptions {
   return {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { formOutbox } from '../../src/domains/forms/forms-admin.js'
-import { expectError, expectOk, runServicesSuite, stateOf } from './services-doors.js'
+import { expectError, expectOk, runServicesSuite, stateOf } from '../support/services-doors.js'
 import { namesOf, register } from './forms-support.js'
 
 const info = async (t: Parameters<typeof register>[0], id: number) =>

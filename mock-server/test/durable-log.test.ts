@@ -2,10 +2,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createEngine, type Engine } from '../../src/index.js'
-import { durableStorage, type DurableState } from '../../src/program/durable-state.js'
+import { createEngine, type Engine } from '../src/index.js'
+import { durableStorage, type DurableState } from '../src/program/durable-state.js'
 
-// Issue 15, findings 8 and 9 in process: a write is on disk (the log) when its answer is
+// Durability in process: a write is on disk (the log) when its answer is
 // given; a new engine on the same folder gets it back without any snapshot having been taken.
 
 const START = 1_767_225_600

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { expect, it } from 'vitest'
-import { advance, expectError, expectOk, runServicesSuite } from './services-doors.js'
+import { advance, expectError, expectOk, runServicesSuite } from '../support/services-doors.js'
 
 /**
  * The issue's round trip: export 10,000 members as CSV, change some rows, upload the file,

@@ -1,9 +1,9 @@
 import { parse } from 'csv-parse/sync'
 import { expect, it } from 'vitest'
-import { advance, expectOk, runServicesSuite } from '../services/services-doors.js'
+import { advance, expectOk, runServicesSuite } from '../support/services-doors.js'
 import type { DoorTarget } from '../support/run-on-every-door.js'
 
-// Issue 16: "Auto for a password generates the value" also when an import updates (modes 1–3).
+// "Auto for a password generates the value" also when an import updates (modes 1–3).
 
 async function importRows(t: DoorTarget, body: string, opts: Record<string, unknown>): Promise<string[][]> {
   const fileId = expectOk(await t.call<number>('upload_stored_files', { file_name: 'members.csv', body }))
@@ -17,7 +17,7 @@ async function importRows(t: DoorTarget, body: string, opts: Record<string, unkn
 const password = async (t: DoorTarget, id: number) =>
   expectOk(await t.call<Record<string, unknown>>('get_member_info', { member_table_id: 1, member_id: id })).e_24
 
-runServicesSuite('fidelity: import override auto generates a password for a blank cell on update', (t) => {
+runServicesSuite('import override auto generates a password for a blank cell on update', (t) => {
   it('modes 1, 2 and 3: auto generates, normal keeps, a given value is used', async () => {
     const m = expectOk(await t.call<Record<string, unknown>>('get_member_info', { member_table_id: 1, member_id: 1 }))
     const email = String(m.e_4)

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest'
-import { runOnEveryDoor, type CallResult, type DoorTarget } from '../support/run-on-every-door.js'
+import { runOnEveryDoor, type CallResult, type DoorTarget } from './support/run-on-every-door.js'
 
-// Issue 16: rules of the seeds the emulator used to get wrong, on every door.
+// Rules of the public documentation on every door: privilege codes, agent program shapes,
+// ids of another database, the API lock, one import or export at a time.
 
 type Err = { error_code: string; message?: string }
 
@@ -18,7 +19,7 @@ function ok<T>(r: CallResult<T>): T {
 
 const oneshot = { grouping: true, conditions: {} }
 
-runOnEveryDoor('fidelity: privilege codes F0019 / F0020', (t: DoorTarget) => {
+runOnEveryDoor('privilege codes F0019 / F0020', (t: DoorTarget) => {
   it('a work-only account searching by oneshot condition answers KR_API_F0020', async () => {
     expectCode(
       await t.call('get_members_num_by_oneshot_condition', { member_table_id: 1, condition_info: oneshot }, 'krs-work'),
@@ -78,7 +79,7 @@ runOnEveryDoor('fidelity: privilege codes F0019 / F0020', (t: DoorTarget) => {
   })
 })
 
-runOnEveryDoor('fidelity: agent program shapes report the real reason', (t: DoorTarget) => {
+runOnEveryDoor('agent program shapes report the real reason', (t: DoorTarget) => {
   const program = (delivery_time_info: Record<string, unknown>) => ({
     mail_message_id: 1,
     program_info: { title: '定期配信', condition_id: 1, element_id: 4, delivery_time_info },
@@ -115,7 +116,7 @@ runOnEveryDoor('fidelity: agent program shapes report the real reason', (t: Door
   })
 })
 
-runOnEveryDoor("fidelity: another database's ids answer KR_API_F0007", (t: DoorTarget) => {
+runOnEveryDoor("another database's ids answer KR_API_F0007", (t: DoorTarget) => {
   it('sort_key naming an element of another member table', async () => {
     const r = expectCode(
       await t.call('get_member_infos_by_oneshot_condition', {
@@ -180,7 +181,7 @@ runOnEveryDoor("fidelity: another database's ids answer KR_API_F0007", (t: DoorT
   })
 })
 
-runOnEveryDoor('fidelity: the API lock restricts only export and import', (t: DoorTarget) => {
+runOnEveryDoor('the API lock restricts only export and import', (t: DoorTarget) => {
   it('other accounts still add, update and delete members and run forms; export and import are refused', async () => {
     expect(ok(await t.call('lock_database', { member_table_id: 2 }, 'krs-noencrypt'))).toBe(true)
     const id = ok(
@@ -205,7 +206,7 @@ runOnEveryDoor('fidelity: the API lock restricts only export and import', (t: Do
   })
 })
 
-runOnEveryDoor('fidelity: one import or export at a time (KR_API_F0205)', (t: DoorTarget) => {
+runOnEveryDoor('one import or export at a time (KR_API_F0205)', (t: DoorTarget) => {
   it('any second job answers F0205, whoever started the first and on whichever table', async () => {
     ok(await t.call('export_members', { member_table_id: 1, condition_id: 1, columnset_id: 1 }, 'krs-noencrypt'))
     for (const [table, token] of [

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEngine, type Engine } from '../../src/index.js'
 import { startNodeServer, type RunningServer } from '../../src/node/index.js'
 
-// Issue 15, finding 3 in a real browser (Debian's /usr/bin/chromium through playwright-core,
-// TOOLCHAIN.md §4): a page on another origin cannot change the emulator's state; with
-// --cors a page on an allowed origin calls the API.
+// The admin guards in a real browser (Debian's /usr/bin/chromium through playwright-core; a
+// browser sends Origin and preflights as an attacker's page would): a page on another origin
+// cannot change the emulator's state; with --cors a page on an allowed origin calls the API.
 const CHROMIUM = '/usr/bin/chromium'
 const hasChromium = existsSync(CHROMIUM)
 const START = 1_767_225_600

@@ -1,15 +1,15 @@
-import { parseScenario } from '../../src/emulator.js'
+import { parseScenario } from '../src/emulator.js'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
-import { defaultScenario, ScenarioError, type Scenario } from '../../src/scenario/index.js'
-import { runOnEveryDoor } from '../support/run-on-every-door.js'
+import { defaultScenario, ScenarioError, type Scenario } from '../src/scenario/index.js'
+import { runOnEveryDoor } from './support/run-on-every-door.js'
 
-// Issue 16, setting the emulator up: partial scenarios (`extends: default`), `now`, and
+// Setting the emulator up: partial scenarios (`extends: default`), `now`, and
 // GET /__mock/scenario.
 
-const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8')
+const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8')
 /** The README's YAML example that starts with `extends: default`. */
 const readmeExample = /```yaml\n(extends: default\n[\s\S]*?)```/.exec(readme)![1]!
 
@@ -84,7 +84,7 @@ describe('partial scenarios: extends default', () => {
   })
 })
 
-runOnEveryDoor('fidelity: scenarios with extends and now, GET /__mock/scenario', (t) => {
+runOnEveryDoor('scenarios with extends and now, GET /__mock/scenario', (t) => {
   it('a tenant from the README example: its clock starts at now (fixed), its scenario reads back complete', async () => {
     const created = await t.admin<{ tenant_id: string; tokens: Record<string, string>; base_url: string }>(
       'POST',

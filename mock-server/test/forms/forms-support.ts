@@ -1,4 +1,4 @@
-import { expectOk } from './services-doors.js'
+import { expectOk } from '../support/services-doors.js'
 import type { DoorTarget } from '../support/run-on-every-door.js'
 
 export interface FormEl {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ErrorObject } from '../../src/generated/ajv.js'
-import { givenValueSuffix, valueAt } from '../../src/kernel/request-error.js'
+import type { ErrorObject } from '../src/generated/ajv.js'
+import { givenValueSuffix, valueAt } from '../src/kernel/request-error.js'
 
 const error = (keyword: string, instancePath: string): ErrorObject => ({
   keyword,

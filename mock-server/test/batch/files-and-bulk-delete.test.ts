@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { advance, expectError, expectOk, runServicesSuite, stateOf } from './services-doors.js'
+import { advance, expectError, expectOk, runServicesSuite, stateOf } from '../support/services-doors.js'
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64')
 

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import { expect, it } from 'vitest'
 import { batchResultContentType } from '../../src/domains/batch/operations.js'
-import { advance, expectError, expectOk, runServicesSuite, stateOf } from './services-doors.js'
+import { advance, expectError, expectOk, runServicesSuite, stateOf } from '../support/services-doors.js'
 import type { DoorTarget } from '../support/run-on-every-door.js'
 
 async function exportJob(t: DoorTarget, body: Record<string, unknown> = {}, token = 'krs-all') {

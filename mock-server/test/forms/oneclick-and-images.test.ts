@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { checkOneclickUrl } from '../../src/domains/forms/forms-admin.js'
-import { advance, expectError, expectOk, runServicesSuite, START, stateOf } from './services-doors.js'
+import { advance, expectError, expectOk, runServicesSuite, START, stateOf } from '../support/services-doors.js'
 
 interface Img {
   url: string

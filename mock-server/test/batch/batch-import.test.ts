@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { expect, it } from 'vitest'
-import { advance, expectError, expectOk, runServicesSuite, stateOf } from './services-doors.js'
+import { advance, expectError, expectOk, runServicesSuite, stateOf } from '../support/services-doors.js'
 import type { DoorTarget } from '../support/run-on-every-door.js'
 
 async function upload(t: DoorTarget, body: string, name = 'members.csv'): Promise<number> {

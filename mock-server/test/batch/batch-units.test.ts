@@ -57,7 +57,7 @@ describe('file cells', () => {
   })
 })
 
-describe('override options (seed 2, point 5)', () => {
+describe('override options', () => {
   const table = (elements: MemberElement[]) => ({ id: 9, elements }) as unknown as MemberTableState
   const cases: [MemberElement, ImportMode, string[], string][] = [
     [el(1, 'email', true), 0, ['key'], 'key'],

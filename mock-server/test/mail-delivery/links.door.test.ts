@@ -3,11 +3,11 @@ import { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createEngine } from '../../src/index.js'
 import { createMockHandlers, KREISEL_BASE_URLS } from '../../src/msw/index.js'
-import { kit, mailDoorEngine, textMail } from '../mail-delivery/door-kit.js'
-import { T0, deliverySection } from '../mail-delivery/support.js'
+import { kit, mailDoorEngine, textMail } from './door-kit.js'
+import { T0, deliverySection } from './support.js'
 import { runOnEveryDoor } from '../support/run-on-every-door.js'
 
-// Issue 16, setting the emulator up: links built from where the emulator is reached, the
+// Setting the emulator up: links built from where the emulator is reached, the
 // tenant base URL the SDK takes, and MSW handlers that answer only the KREISEL hosts.
 
 const { public_base_url: _fixed, ...sectionWithoutBase } = deliverySection
@@ -35,7 +35,7 @@ async function deliveredOutbox(t: Parameters<typeof kit>[0], path = 'outbox'): P
 }
 
 runOnEveryDoor(
-  'fidelity: outbox links follow the origin the emulator was reached on',
+  'outbox links follow the origin the emulator was reached on',
   (t) => {
     it("click, open and unsubscribe links start with the caller's origin (any port)", async () => {
       const box = await deliveredOutbox(t)
@@ -56,7 +56,7 @@ runOnEveryDoor(
 )
 
 runOnEveryDoor(
-  'fidelity: --public-url (engine publicUrl) wins for links and tenant base URLs',
+  '--public-url (engine publicUrl) wins for links and tenant base URLs',
   (t) => {
     it('uses the public URL', async () => {
       const box = await deliveredOutbox(t)
@@ -69,7 +69,7 @@ runOnEveryDoor(
 )
 
 runOnEveryDoor(
-  'fidelity: POST /__mock/tenants answers the base URL the SDK takes',
+  'POST /__mock/tenants answers the base URL the SDK takes',
   (t) => {
     it('base_url + /api/v1/{name} reaches the new tenant', async () => {
       const created = await t.admin<{ base_url: string; tokens: Record<string, string> }>('POST', 'tenants', {})

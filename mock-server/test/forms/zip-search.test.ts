@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, expect, it } from 'vitest'
 import { attachServicesScenario } from '../../src/domains/forms/forms-scenario.js'
-import { expectError, expectOk, runServicesSuite, stateOf } from './services-doors.js'
+import { expectError, expectOk, runServicesSuite, stateOf } from '../support/services-doors.js'
 
 interface Address {
   pref_code: number

@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url'
+
+/**
+ * The emulator's entry points: the name other packages import, and its source file. The build
+ * (tsup.config.ts) makes dist/<file>.js of each; the tools that run the emulator from its
+ * sources (the vitest projects of the other packages, the playground's esbuild bundles, the
+ * cross tests' krs-mock process) resolve these names to these files, so no file outside this
+ * package names a file under src/.
+ */
+export const entryPoints = {
+  '@krs-kit/mock-server': { dist: 'index', source: 'src/index.ts' },
+  '@krs-kit/mock-server/msw': { dist: 'msw', source: 'src/msw/index.ts' },
+  '@krs-kit/mock-server/node': { dist: 'node', source: 'src/node/index.ts' },
+  '@krs-kit/mock-server/program': { dist: 'program', source: 'src/program/index.ts' },
+  '@krs-kit/mock-server/options': { dist: 'options', source: 'src/program/options.ts' },
+  // Not public API: the repository's own tooling (src/internal.ts says what they hold).
+  '@krs-kit/mock-server/internal': { dist: 'internal', source: 'src/internal.ts' },
+  '@krs-kit/mock-server/internal/contract': { dist: 'internal-contract', source: 'src/internal-contract.ts' },
+} as const
+
+/** krs-mock's program, run from its sources by the cross tests (`node --import tsx`). */
+export const binSource: string = fileURLToPath(new URL('src/program/bin.ts', import.meta.url))
+
+const absolute = (source: string): string => fileURLToPath(new URL(source, import.meta.url))
+
+/** Entry name → absolute source path (esbuild's `alias`). */
+export function sourcePaths(): Record<string, string> {
+  return Object.fromEntries(Object.entries(entryPoints).map(([name, e]) => [name, absolute(e.source)]))
+}
+
+/** Vite/vitest `resolve.alias` entries: each entry name, exactly, to its source. */
+export function sourceAliases(): { find: RegExp; replacement: string }[] {
+  return Object.entries(sourcePaths()).map(([name, path]) => ({
+    find: new RegExp(`^${name.replace(/[/.]/g, '\\$&')}$`),
+    replacement: path,
+  }))
+}
