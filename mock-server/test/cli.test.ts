@@ -8,6 +8,7 @@ import { stringify as stringifyYaml } from 'yaml'
 import { defaultScenario } from '../src/scenario/index.js'
 import { CliUsageError, parseCliArgs } from '../src/program/cli-args.js'
 import { STATE_FILE } from '../src/program/persistence.js'
+import { EMULATOR_VERSION } from '../src/kernel/version.js'
 
 // The built program, as users run it (test/support/global-setup.ts rebuilds it when a source is
 // newer): it starts in well under a second, where compiling the sources through tsx took
@@ -51,6 +52,28 @@ function startBin(args: string[]): Promise<Started> {
       reject(new Error(`krs-mock exited with ${code}:\n${out}`))
     })
   })
+}
+
+/** Run `krs-mock` (through tsx) to its end: exit code, stdout, stderr. */
+async function runBin(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', bin, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  })
+  children.push(child)
+  let out = ''
+  let err = ''
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString()
+  })
+  child.stderr.on('data', (d: Buffer) => {
+    err += d.toString()
+  })
+  const code = await exited(child)
+  return { code, out, err }
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
@@ -103,6 +126,20 @@ describe('krs-mock flags', () => {
       quiet: true,
       validateResponses: true,
       help: false,
+      version: false,
+      given: new Set([
+        'host',
+        'port',
+        'scenario',
+        'seed',
+        'members',
+        'clock',
+        'data-dir',
+        'static',
+        'admin-remote',
+        'quiet',
+        'validate-responses',
+      ]),
       clockSet: true,
       printScenario: false,
       cors: [],
@@ -206,6 +243,55 @@ describe('krs-mock process', { timeout: 60_000 }, () => {
       expect(clock.now).toBe(1_900_000_000)
       second.child.kill('SIGTERM')
       expect(await exited(second.child)).toBe(0)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('--version prints the version and exits 0', async () => {
+    const r = await runBin(['--version'])
+    expect(r.code).toBe(0)
+    expect(r.out).toBe(`krs-mock ${EMULATOR_VERSION}\n`)
+  })
+
+  it('a usage error is one line and where the flags are listed, not the whole help (exit 2)', async () => {
+    const r = await runBin(['--colour'], { LANG: 'C' })
+    expect(r.code).toBe(2)
+    expect(r.err).toBe("krs-mock: Unknown option '--colour'\nkrs-mock --help lists the flags.\n")
+  })
+
+  it('a busy port is named, with the process that holds it', async () => {
+    const first = await startBin(['--quiet'])
+    const port = new URL(first.url).port
+    const r = await runBin(['--port', port, '--quiet'])
+    expect(r.code).toBe(1)
+    expect(r.err).toBe(
+      `krs-mock: port ${port} on 127.0.0.1 is already in use by pid ${first.child.pid} (${process.execPath} --import tsx ${bin} --port 0 --quiet); stop it, or start with --port <another> (--port 0 picks a free one)\n`,
+    )
+  })
+
+  it('POST /__mock/shutdown saves the state and exits 0; flags a saved state overrides are named at the next start', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'krs-mock-shutdown-'))
+    try {
+      const first = await startBin(['--quiet', '--data-dir', dir])
+      // A change to keep: a new tenant.
+      await fetch(`${first.url}/__mock/tenants`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+      const r = await fetch(`${first.url}/__mock/shutdown`, { method: 'POST' })
+      expect(r.status).toBe(202)
+      expect(await exited(first.child)).toBe(0)
+      expect(first.output()).toContain('POST /__mock/shutdown, shutting down')
+      expect(JSON.parse(await readFile(join(dir, STATE_FILE), 'utf8')).tenants).toHaveLength(2)
+
+      const second = await startBin(['--quiet', '--data-dir', dir, '--members', '5', '--seed', '3'])
+      expect(second.output()).toContain(
+        `krs-mock: --seed, --members are ignored: the state saved in ${dir} was loaded and keeps its own.`,
+      )
+      second.child.kill('SIGTERM')
+      await exited(second.child)
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

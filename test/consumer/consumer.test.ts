@@ -264,6 +264,21 @@ describe('the packed packages in a brand-new project', () => {
   // skipLibCheck: the declarations of every installed package are not re-checked (a minute
   // on a busy machine); the app's use of the SDK and of msw with the kit's handlers is, and
   // attw (npm run lint) checks that the SDK's declarations resolve.
+  it('npx krs-mock & then kill $!: the server stops with npx, and answers GET /__mock/health until then', async () => {
+    const second = await startKrsMock(projects.app)
+    const health = (await (await fetch(`${second.url}/__mock/health`)).json()) as { ready: boolean; version: string }
+    expect(health).toMatchObject({ ready: true })
+    // Only the npx process, as a shell's `kill $!` does (npm exec does not pass it on).
+    process.kill(second.child.pid as number, 'SIGTERM')
+    const answers = (): Promise<boolean> =>
+      fetch(`${second.url}/__mock/health`).then(
+        () => true,
+        () => false,
+      )
+    for (let i = 0; i < 50 && (await answers()); i++) await new Promise((r) => setTimeout(r, 100))
+    expect(await answers()).toBe(false)
+  }, 120_000)
+
   it('type-checks a typed app over the SDK with tsc --noEmit (strict)', () => {
     const r = npx('tsc', ['--noEmit', '-p', 'tsconfig.json'], projects.app, 180_000)
     expect(r.stdout + r.stderr).toBe('')

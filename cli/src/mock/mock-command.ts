@@ -1,4 +1,4 @@
-import { KRS_MOCK_OPTIONS, optionHelp } from '@krs-kit/mock-server/options'
+import { KRS_MOCK_OPTIONS, optionHelp, PROGRAM_ONLY_OPTIONS } from '@krs-kit/mock-server/options'
 import type { Command } from 'commander'
 import { lang, t } from '../i18n/lang.js'
 import type { CliIo } from '../io.js'
@@ -10,7 +10,7 @@ import type { CliIo } from '../io.js'
  */
 function addKrsMockFlags(mock: Command): Command {
   for (const o of KRS_MOCK_OPTIONS) {
-    if (o.name === 'help') continue
+    if (PROGRAM_ONLY_OPTIONS.has(o.name)) continue
     const value = 'value' in o ? ` <${o.value.toLowerCase()}>` : ''
     mock.option(`--${o.name}${value}`, optionHelp(o, lang()))
   }

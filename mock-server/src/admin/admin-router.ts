@@ -5,6 +5,7 @@ import { adminError } from '../kernel/admin-response.js'
 import { DomainError, type DomainErrorKind } from '../kernel/domain-error.js'
 import { clockRoutes } from './clock-route.js'
 import { faultsRoutes } from './faults-route.js'
+import { healthRoutes, shutdownRoutes } from './host-routes.js'
 import { journalRoutes } from './journal-route.js'
 import { resetRoutes } from './reset-route.js'
 import { scenarioRoutes } from './scenario-route.js'
@@ -22,6 +23,8 @@ const kernelRoutes: Record<string, AdminRoutes> = {
   faults: faultsRoutes,
   snapshot: snapshotRoutes,
   scenario: scenarioRoutes,
+  health: healthRoutes,
+  shutdown: shutdownRoutes,
 }
 
 /** A route key with `{n}` segments (e.g. `click/{n}/{n}`) matches those segments as integers. */
@@ -62,7 +65,10 @@ export function createAdminRouter(moduleRoutes: readonly Readonly<Record<string,
   return async function handleAdmin(engine, internals, raw) {
     const route = raw.path.slice('/__mock/'.length).replace(/\/+$/, '')
     const methods = routesOf(route)
-    if (!methods) return adminError(404, 'not_found', `no admin route /__mock/${route}; see spec/admin.openapi.yaml`)
+    if (!methods) {
+      const known = [...exact.keys()].sort().join(', ')
+      return adminError(404, 'not_found', `no admin route /__mock/${route}; the routes are ${known}`)
+    }
     const handler = methods[raw.method as keyof AdminRoutes]
     if (!handler) {
       const allow = Object.keys(methods).join(', ')
@@ -91,6 +97,12 @@ export function createAdminRouter(moduleRoutes: readonly Readonly<Record<string,
         return validateAdminBody(name, body.json, options.slug, options.prefix)
       },
       changed: internals.markChanged,
+      host: {
+        startedAt: internals.startedAt,
+        now: internals.wall,
+        tenants: () => internals.registry.all().length,
+        shutdown: internals.shutdown,
+      },
     }
     try {
       const res = await handler(req)

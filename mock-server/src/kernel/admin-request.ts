@@ -25,4 +25,6 @@ export interface AdminRequest {
   body<K extends AdminBodyOperation>(name: K, options?: { slug?: string; prefix?: string }): AdminRequestBody<K>
   /** Record that persisted state changed (the Node door saves it). */
   changed(): void
+  /** What the engine knows of its host: when it started, its tenants, how to stop it (null: cannot). */
+  host: { startedAt: number; now: () => number; tenants: () => number; shutdown: (() => void) | null }
 }

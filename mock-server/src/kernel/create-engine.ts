@@ -65,6 +65,11 @@ export interface EngineOptions {
    * API write and every admin change before answering them. Default: none (state in memory).
    */
   persistence?: PersistenceHook
+  /**
+   * How the host process stops (krs-mock): `POST /__mock/shutdown` from a loopback address
+   * answers, then calls it. Default: none, and the route answers 501 (MSW, in-process).
+   */
+  onShutdownRequest?: () => void
 }
 
 export interface CreateTenantOptions {
@@ -174,6 +179,8 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
     },
     persistence: options.persistence ?? null,
     replaying: false,
+    shutdown: options.onShutdownRequest ?? null,
+    startedAt: wall(),
   }
 
   registry.create(DEFAULT_TENANT_ID, { scenario, seed, members: options.members, clock: options.clock ?? {} })

@@ -39,6 +39,10 @@ export interface EngineInternals {
   readonly persistence: PersistenceHook | null
   /** True while logged writes run again (they are not handed to the hook a second time). */
   replaying: boolean
+  /** `EngineOptions.onShutdownRequest`, or null when the host cannot be stopped this way. */
+  readonly shutdown: (() => void) | null
+  /** Wall time the engine was created (ms), for `GET /__mock/health`'s uptime. */
+  readonly startedAt: number
 }
 
 /** A response that does not match the contract (dev/test mode): a bug in the emulator. */

@@ -16,6 +16,8 @@ export interface RawRequest {
   bodyNotUtf8?: boolean
   /** False when the door knows the caller is not on loopback and remote admin is off. */
   adminAllowed?: boolean
+  /** True when the door knows the caller is on a loopback address (whatever `--admin-remote` says). */
+  fromLoopback?: boolean
   /** Origin the client used (`http://127.0.0.1:4010`), for URLs the admin API returns. */
   origin?: string
 }

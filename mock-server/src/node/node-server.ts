@@ -193,7 +193,8 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
       if (bodyText === null) raw.bodyNotUtf8 = true
       // Only the admin API looks at these: the API path does not compute them.
       if (isAdmin) {
-        raw.adminAllowed = opts.adminRemote === true || isLoopback(req.socket.remoteAddress)
+        raw.fromLoopback = isLoopback(req.socket.remoteAddress)
+        raw.adminAllowed = opts.adminRemote === true || raw.fromLoopback
         raw.origin = `http://${headers.host ?? `${opts.host ?? '127.0.0.1'}:${opts.port ?? 4010}`}`
       }
       const failed = (e: unknown): void => {

@@ -1,38 +1,54 @@
 #!/usr/bin/env node
 import { CliUsageError } from './cli-args.js'
-import { helpLangOf, krsMockUsage } from './options.js'
-import { runCli } from './run-cli.js'
+import { helpLangOf, usageHint } from './options.js'
+import { PortInUseError, runCli, type RunningCli } from './run-cli.js'
 
 // A closed stdout (e.g. piped into `head`) must not stop the server: drop the log instead.
 process.stdout.on('error', () => {})
 
+let running: RunningCli | null = null
+let stopping = false
+const stop = (why: string): void => {
+  if (stopping || !running) return
+  stopping = true
+  io.out(`krs-mock: ${why}, shutting down\n`)
+  running.shutdown().then(
+    () => process.exit(0),
+    (e: unknown) => {
+      io.err(`krs-mock: shutdown failed: ${String(e)}\n`)
+      process.exit(1)
+    },
+  )
+}
+
 const io = {
   out: (t: string) => void process.stdout.write(t),
   err: (t: string) => void process.stderr.write(t),
+  stopRequested: () => stop('POST /__mock/shutdown'),
 }
 
 try {
-  const running = await runCli(process.argv.slice(2), io)
+  running = await runCli(process.argv.slice(2), io)
   if (running) {
-    const stop = (signal: string): void => {
-      io.out(`krs-mock: ${signal}, shutting down\n`)
-      running.shutdown().then(
-        () => process.exit(0),
-        (e: unknown) => {
-          io.err(`krs-mock: shutdown failed: ${String(e)}\n`)
-          process.exit(1)
-        },
-      )
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stop(signal))
+    // `npx krs-mock` runs the server under npm, which does not pass a SIGTERM on: when npm goes
+    // away (`kill $!` of a backgrounded npx), the server is re-parented, and stops as if told to.
+    if (process.env.npm_command === 'exec') {
+      const launcher = process.ppid
+      setInterval(() => {
+        if (process.ppid !== launcher) stop('npx exited')
+      }, 250).unref()
     }
-    process.once('SIGINT', () => stop('SIGINT'))
-    process.once('SIGTERM', () => stop('SIGTERM'))
   }
 } catch (e) {
   if (e instanceof CliUsageError) {
-    io.err(`krs-mock: ${e.message}\n\n${krsMockUsage(helpLangOf(process.env))}`)
+    io.err(`krs-mock: ${e.message}\n${usageHint(helpLangOf(process.env))}\n`)
     process.exit(2)
   }
-  const code = (e as NodeJS.ErrnoException).code
-  io.err(`krs-mock: ${code === 'EADDRINUSE' ? 'the port is already in use' : String((e as Error)?.stack ?? e)}\n`)
+  if (e instanceof PortInUseError) {
+    io.err(`krs-mock: ${e.message}\n`)
+    process.exit(1)
+  }
+  io.err(`krs-mock: ${String((e as Error)?.stack ?? e)}\n`)
   process.exit(1)
 }

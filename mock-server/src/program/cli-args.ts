@@ -26,6 +26,9 @@ export interface CliOptions {
   /** Check every answer against the contract (off by default: tests turn it on). */
   validateResponses: boolean
   help: boolean
+  version: boolean
+  /** The flags given on the command line (names without dashes), defaults not counted. */
+  given: ReadonlySet<string>
   /** `--cors a,b` / `*`: origins whose pages may call the product API. */
   cors: string[]
   /** `--allowed-host a,b`: names the admin API accepts in Host besides loopback names. */
@@ -103,5 +106,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     cors: listValue(str('cors')),
     allowedHosts: listValue(str('allowed-host')),
     help: flag('help'),
+    version: flag('version'),
+    given: new Set(Object.keys(values)),
   }
 }

@@ -226,12 +226,29 @@ export const KRS_MOCK_OPTIONS = [
     },
   },
   {
+    name: 'version',
+    short: 'V',
+    type: 'boolean',
+    help: { ja: 'バージョンを表示する', en: 'print the version' },
+  },
+  {
     name: 'help',
     short: 'h',
     type: 'boolean',
     help: { ja: 'このヘルプを表示する', en: 'show this help' },
   },
 ] as const satisfies readonly ProgramOption[]
+
+/**
+ * Flags of the program itself, not of the server: `krs mock` answers them with its own
+ * (`krs mock --help` is commander's, `krs --version` the CLI's).
+ */
+export const PROGRAM_ONLY_OPTIONS: ReadonlySet<string> = new Set(['help', 'version'])
+
+/** The one line a usage error prints after its message: where the flags are listed. */
+export function usageHint(lang: HelpLang): string {
+  return lang === 'ja' ? 'フラグの一覧: krs-mock --help' : 'krs-mock --help lists the flags.'
+}
 
 export type KrsMockOptionName = (typeof KRS_MOCK_OPTIONS)[number]['name']
 

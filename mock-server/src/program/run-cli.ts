@@ -5,7 +5,9 @@ import { tokensByName } from '../kernel/tenant-runtime.js'
 import { startNodeServer, type RunningServer } from '../node/index.js'
 import { CliUsageError, parseCliArgs } from './cli-args.js'
 import { durableStorage, type DurableState } from './durable-state.js'
+import { EMULATOR_VERSION } from '../kernel/version.js'
 import { helpLangOf, krsMockUsage } from './options.js'
+import { portOwner } from './port-owner.js'
 import { createRequestLog } from './request-log.js'
 import { readScenarioFile, scenarioYaml } from './scenario-file.js'
 import { startSmtpLoop, type SmtpLoop } from './smtp-loop.js'
@@ -13,7 +15,17 @@ import { startSmtpLoop, type SmtpLoop } from './smtp-loop.js'
 export interface CliIo {
   out: (text: string) => void
   err: (text: string) => void
+  /** `POST /__mock/shutdown` was accepted: the host stops (bin.ts: as on SIGTERM). Default: none (501). */
+  stopRequested?: (() => void) | undefined
 }
+
+/** The port is taken: the message names it and, where it can be read, the process holding it. */
+export class PortInUseError extends Error {
+  override readonly name = 'PortInUseError'
+}
+
+/** Flags whose value a loaded `--data-dir` state replaces (the tenants keep theirs). */
+const stateFlags = ['scenario', 'seed', 'members', 'now', 'clock'] as const
 
 export interface RunningCli {
   server: RunningServer
@@ -35,6 +47,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
   const opts = parseCliArgs(argv)
   if (opts.help) {
     io.out(krsMockUsage(helpLangOf(process.env)))
+    return null
+  }
+  if (opts.version) {
+    io.out(`krs-mock ${EMULATOR_VERSION}\n`)
     return null
   }
   const engineOptions: EngineOptions = { seed: opts.seed, clock: { mode: opts.clock } }
@@ -63,6 +79,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
       })
     : null
   if (storage) engineOptions.persistence = storage.persistence
+  const stop = io.stopRequested
+  if (stop) engineOptions.onShutdownRequest = stop
   let engine: Engine
   try {
     engine = createEngine(engineOptions)
@@ -71,15 +89,31 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
   }
   const durable: DurableState | null = storage ? await storage.open(engine) : null
   const restored = durable?.restored ?? false
-  const server = await startNodeServer(engine, {
-    host: opts.host,
-    port: opts.port,
-    adminRemote: opts.adminRemote,
-    ...(opts.quiet ? {} : { onAnswer: createRequestLog(io.out) }),
-    corsOrigins: opts.cors,
-    allowedHosts: opts.allowedHosts,
-    ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
-  })
+  const ignored = restored ? stateFlags.filter((f) => opts.given.has(f)) : []
+  if (ignored.length > 0)
+    io.err(
+      `krs-mock: ${ignored.map((f) => `--${f}`).join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored: the state saved in ${opts.dataDir} was loaded and keeps its own. ` +
+        'Start with an empty --data-dir to apply them, or reset a tenant: POST /__mock/reset {"seed": …, "members": …, "scenario": …}\n',
+    )
+  let server: RunningServer
+  try {
+    server = await startNodeServer(engine, {
+      host: opts.host,
+      port: opts.port,
+      adminRemote: opts.adminRemote,
+      ...(opts.quiet ? {} : { onAnswer: createRequestLog(io.out) }),
+      corsOrigins: opts.cors,
+      allowedHosts: opts.allowedHosts,
+      ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
+    })
+  } catch (e) {
+    await durable?.close()
+    if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e
+    const owner = portOwner(opts.port)
+    throw new PortInUseError(
+      `port ${opts.port} on ${opts.host} is already in use${owner ? ` by ${owner}` : ''}; stop it, or start with --port <another> (--port 0 picks a free one)`,
+    )
+  }
 
   let smtp: SmtpLoop | null = null
   if (opts.smtp) {
