@@ -54,12 +54,12 @@ function startBin(args: string[]): Promise<Started> {
   })
 }
 
-/** Run `krs-mock` (through tsx) to its end: exit code, stdout, stderr. */
+/** Run the built `krs-mock` to its end: exit code, stdout, stderr. */
 async function runBin(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', bin, ...args], {
+  const child = spawn(process.execPath, [bin, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   })
@@ -266,7 +266,7 @@ describe('krs-mock process', { timeout: 60_000 }, () => {
     const r = await runBin(['--port', port, '--quiet'])
     expect(r.code).toBe(1)
     expect(r.err).toBe(
-      `krs-mock: port ${port} on 127.0.0.1 is already in use by pid ${first.child.pid} (${process.execPath} --import tsx ${bin} --port 0 --quiet); stop it, or start with --port <another> (--port 0 picks a free one)\n`,
+      `krs-mock: port ${port} on 127.0.0.1 is already in use by pid ${first.child.pid} (${process.execPath} ${bin} --port 0 --quiet); stop it, or start with --port <another> (--port 0 picks a free one)\n`,
     )
   })
 
