@@ -1,14 +1,17 @@
 /**
- * `krs --help` cold start against `node -e 0`, measured in the same run.
- * Goal: under 150 ms and at most 2.5× `node -e 0`.
- * Uses hyperfine when installed, else repeated spawns. Needs `npm run build -w @krs-kit/cli`
- * (the npm script `bench:cli` builds first). Figures only, never pass/fail.
+ * Cold start of `krs --help` and of an API call, `krs get-version` against a krs-mock started
+ * here, against `node -e 0`, measured in the same run. Goal: each at most 1.3× `node -e 0` (wall,
+ * idle machine). Uses hyperfine when installed, else repeated spawns. Needs the built CLI and
+ * emulator (the npm script `bench:cli` builds the CLI; `npm test` or `npm start` the emulator).
+ * Figures only, never pass/fail.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { mockBin, requireBuiltMock, spawnUntil } from './mock-support.js'
+import { reportFigure } from './report.js'
 
 const bin = fileURLToPath(new URL('../cli/dist/bin.js', import.meta.url))
 if (!existsSync(bin)) {
@@ -16,10 +19,14 @@ if (!existsSync(bin)) {
   process.exit(1)
 }
 const runs = Number(process.env.BENCH_RUNS ?? 30)
+requireBuiltMock()
+const mock = await spawnUntil(process.execPath, [mockBin, '--port', '0', '--quiet'], /listening on (http:\/\/\S+)/)
+const mockUrl = mock.match[1] as string
 const cases = [
   { name: 'node -e 0', argv: ['-e', '0'] },
   { name: 'krs --help', argv: [bin, '--help'] },
   { name: 'krs get-member-tables --help', argv: [bin, 'get-member-tables', '--help'] },
+  { name: 'krs get-version (krs-mock)', argv: [bin, 'get-version', '--base-url', mockUrl, '--token', 'krs-all'] },
 ]
 
 /** CPU time (user + system) per run, from hyperfine: steadier than wall time on a busy machine. */
@@ -87,5 +94,19 @@ for (const [i, c] of cases.entries()) {
     : ''
   console.log(`  ${c.name.padEnd(32)} ${ms.toFixed(1).padStart(7)} ms  ${(ms / base).toFixed(2)}× node -e 0${cpuText}`)
 }
-const help = medians[1] ?? NaN
-console.log(`krs --help: ${help.toFixed(1)} ms, ${(help / base).toFixed(2)}× node -e 0 (goal: < 150 ms and ≤ 2.5×)`)
+mock.proc.stop()
+for (const [i, name, figure] of [
+  [1, 'krs --help', 'cli.help_start_ms'],
+  [3, 'krs get-version', 'cli.get_version_start_ms'],
+] as const) {
+  const ms = medians[i] ?? NaN
+  console.log(`${name}: ${ms.toFixed(1)} ms, ${(ms / base).toFixed(2)}× node -e 0 (goal: ≤ 1.3× on an idle machine)`)
+  reportFigure({
+    name: figure,
+    value: Number(ms.toFixed(1)),
+    unit: 'ms',
+    goal: '<= 1.3x node -e 0',
+    baseline: Number(base.toFixed(1)),
+    met: ms / base <= 1.3,
+  })
+}
