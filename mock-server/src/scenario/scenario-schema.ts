@@ -185,10 +185,27 @@ export interface ScenarioJsonSchema {
   readonly properties: Readonly<Record<string, unknown>>
 }
 
+type ObjectSchema = { readonly type: 'object'; readonly properties: Readonly<Record<string, unknown>> }
+const isObjectSchema = (s: unknown): s is ObjectSchema =>
+  typeof s === 'object' && s !== null && (s as ObjectSchema).type === 'object' && 'properties' in s
+
+/**
+ * Two modules' parts of one `extensions` key (several domains keep their settings under
+ * `extensions.services`): both must be object schemas, and each property has one owner.
+ */
+function mergeExtension(key: string, a: unknown, b: unknown): ObjectSchema {
+  if (!isObjectSchema(a) || !isObjectSchema(b)) throw new Error(`scenario key extensions.${key} is declared twice`)
+  for (const p of Object.keys(b.properties)) {
+    if (p in a.properties) throw new Error(`scenario key extensions.${key}.${p} is declared twice`)
+  }
+  return { ...a, properties: { ...a.properties, ...b.properties } }
+}
+
 /**
  * The scenario schema: the core keys plus the keys of every module's part (top-level
  * `properties`, and `extensions` keys under `extensions`, whose other keys stay free).
- * Two parts declaring one key is a programming error and throws.
+ * Parts may share an `extensions` key whose schema is an object (its properties are merged);
+ * two parts declaring one key or one such property is a programming error and throws.
  */
 export function assembleScenarioSchema(parts: readonly (ScenarioSchemaPart | undefined)[]): ScenarioJsonSchema {
   const properties: Record<string, unknown> = { ...coreProperties }
@@ -200,8 +217,7 @@ export function assembleScenarioSchema(parts: readonly (ScenarioSchemaPart | und
       properties[key] = schema
     }
     for (const [key, schema] of Object.entries(part.extensions ?? {})) {
-      if (key in extensions) throw new Error(`scenario key extensions.${key} is declared twice`)
-      extensions[key] = schema
+      extensions[key] = key in extensions ? mergeExtension(key, extensions[key], schema) : schema
     }
   }
   properties.extensions = {

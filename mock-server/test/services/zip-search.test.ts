@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, expect, it } from 'vitest'
-import { attachServicesScenario } from '../../src/domains/forms/forms-scenario.js'
-import { expectError, expectOk, runServicesSuite, stateOf } from './services-doors.js'
+import { expectError, expectOk, runServicesSuite } from './services-doors.js'
 
 interface Address {
   pref_code: number
@@ -62,7 +61,8 @@ runServicesSuite(
     })
 
     it('simulates a dictionary that is not ready (KR_API_F0208)', async () => {
-      attachServicesScenario(stateOf(t), { extensions: { services: { zip_not_ready: true } } })
+      const scenario = { extends: 'default', extensions: { services: { zip_not_ready: true } } }
+      expectOk(await t.admin('POST', 'reset', { scenario }))
       expectError(await t.call('search_addresses_by_zip', { zip: '1000001' }), 'KR_API_F0208')
     })
   },

@@ -1,7 +1,7 @@
 import { formatDay, JST_OFFSET, NULL_DAY } from '../../lib/day-number.js'
 import { BoolColumn, IntColumn, MultiColumn, NumberColumn, StringColumn } from '../member-db/member-columns.js'
 import type { MemberElement, MemberTableState } from '../member-db/member-db-state.js'
-import type { BatchJob, ColumnSetDef } from '../forms/forms-state.js'
+import type { BatchJob, ColumnSetDef } from './batch-state.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
 import { compileCondition } from '../member-db/conditions/compile-condition.js'
 import { mailConditionExtras } from '../mail/deliveries/condition-extras.js'
@@ -10,7 +10,7 @@ import { visibleValue } from '../member-db/members/member-view.js'
 import { cellOf } from './cell-values.js'
 import { TextWriter } from './text-writer.js'
 import type { Delimiter } from './csv-write.js'
-import { servicesSettings } from '../forms/forms-scenario.js'
+import { batchSettings } from './batch-scenario.js'
 
 const SYSTEM_COLUMNS = [
   'id',
@@ -131,7 +131,7 @@ export function runExport(tenant: TenantState, job: BatchJob, set: ColumnSetDef,
   })
   out.byte(10)
   const n = table.members.rows
-  const view = { encryptedKey: job.encryptedKey, escapeFormulas: servicesSettings(tenant).batch.escapeFormulas }
+  const view = { encryptedKey: job.encryptedKey, escapeFormulas: batchSettings(tenant).escapeFormulas }
   for (let r = 0; r < n; r++) {
     if (!pred(r)) continue
     writeRow(out, writers, r, table, view)

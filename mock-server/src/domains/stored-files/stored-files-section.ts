@@ -1,7 +1,7 @@
 import type { StateSection } from '../../kernel/state-section.js'
 import { useSection } from '../../kernel/state-section.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
-import type { StoredFilesState } from '../forms/forms-state.js'
+import type { StoredFilesState } from './stored-files-state.js'
 
 /** Stored-file state is plain JSON data: a deep copy is its snapshot. */
 const copy = <T>(v: T): T => structuredClone(v)
