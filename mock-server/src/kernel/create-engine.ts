@@ -23,11 +23,9 @@ import {
   type TenantSnapshot,
 } from './snapshot.js'
 import { DEFAULT_TENANT_ID, newTenantId, TenantRegistry } from './tenant-registry.js'
-import type { TenantRuntime } from './tenant-runtime.js'
 import type { TickHook } from './tick-hook.js'
 import type { AnyStateSection } from './state-section.js'
-import type { WriteListener, WriteRecord } from './write-record.js'
-import { replayWrites, type ReplayReport } from './write-replay.js'
+import { replayWrites } from './write-replay.js'
 
 export type { CreateTenantOptions, Engine }
 
