@@ -1,5 +1,6 @@
 import type { TenantState } from '../../kernel/tenant-state.js'
 import type { BatchTiming, ColumnSetDef } from './batch-state.js'
+import { SYSTEM_COLUMNS } from '../member-db/system-columns.js'
 
 /**
  * The batch module's keys of the scenario file, read from sections already checked against
@@ -114,8 +115,7 @@ export const batchScenarioSchema = {
           type: 'array',
           items: {
             type: 'string',
-            pattern:
-              '^(id|regist_date|update_date|batch_date|upload_date|last_host|last_referer|last_useragent|e_[1-9][0-9]*)$',
+            pattern: `^(${SYSTEM_COLUMNS.join('|')}|e_[1-9][0-9]*)$`,
           },
         },
         download: { type: 'boolean' },

@@ -11,24 +11,12 @@ import { cellOf } from './cell-values.js'
 import { TextWriter } from './text-writer.js'
 import type { Delimiter } from './csv-write.js'
 import { batchSettings } from './batch-scenario.js'
-
-const SYSTEM_COLUMNS = [
-  'id',
-  'regist_date',
-  'update_date',
-  'batch_date',
-  'upload_date',
-  'last_host',
-  'last_referer',
-  'last_useragent',
-] as const
+import { isSystemColumn, isSystemTextColumn, isSystemTimestampColumn } from '../member-db/system-columns.js'
 
 /** Column names of a column set on a table: `id` and every element for "all items". */
 export function columnsOf(table: MemberTableState, set: ColumnSetDef): string[] {
   if (set.columns.length === 0) return ['id', ...table.elements.map((e) => `e_${e.id}`)]
-  return set.columns.filter(
-    (c) => (SYSTEM_COLUMNS as readonly string[]).includes(c) || table.elements.some((e) => `e_${e.id}` === c),
-  )
+  return set.columns.filter((c) => isSystemColumn(c) || table.elements.some((e) => `e_${e.id}` === c))
 }
 
 /**
@@ -85,11 +73,8 @@ function autogenWriter(el: MemberElement, data: Float64Array): ColumnWriter {
 function writerOf(table: MemberTableState, column: string, encryptedKey: boolean): ColumnWriter {
   const cols = table.members
   if (column === 'id') return new ColumnWriter(W.Id, cols.id)
-  if (column === 'regist_date' || column === 'update_date' || column === 'batch_date' || column === 'upload_date') {
-    return new ColumnWriter(W.DateTime, cols[column])
-  }
-  if (column === 'last_host' || column === 'last_referer' || column === 'last_useragent')
-    return new ColumnWriter(W.Text, cols[column].values)
+  if (isSystemTimestampColumn(column)) return new ColumnWriter(W.DateTime, cols[column])
+  if (isSystemTextColumn(column)) return new ColumnWriter(W.Text, cols[column].values)
   const el = table.elements.find((e) => `e_${e.id}` === column)!
   if (el.type === 'timestamp') return new ColumnWriter(W.DateTime, cols[el.systemField ?? 'regist_date'])
   const col = cols.columns.get(el.id)

@@ -2,6 +2,7 @@ import type {
   ElementConfig as ContractElementConfig,
   ElementType as ContractElementType,
 } from '../../generated/contract-types.js'
+import type { SystemTimestampColumn } from './system-columns.js'
 
 /** Element (field) types of a member table (seed 1, point 3). */
 export const elementTypes = [
@@ -56,7 +57,7 @@ export type CharClass = (typeof charClasses)[number]
 export type ElementConfig = ContractElementConfig
 
 /** System fields of a member record (not `e_{id}` keys). */
-export type SystemTimestampField = 'regist_date' | 'update_date' | 'batch_date' | 'upload_date'
+export type SystemTimestampField = SystemTimestampColumn
 
 export interface MemberElement {
   id: number
