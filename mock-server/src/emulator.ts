@@ -7,7 +7,8 @@ import { mailModule } from './domains/mail/module.js'
 import { memberDbModule } from './domains/member-db/module.js'
 import { postedImagesModule } from './domains/posted-images/module.js'
 import { storedFilesModule } from './domains/stored-files/module.js'
-import { zipModule } from './domains/zip/module.js'
+import { createZipModule, zipModule } from './domains/zip/module.js'
+import type { ZipTextLoader } from './domains/zip/zip-source.js'
 import type { EngineContext } from './kernel/context.js'
 import { createKernel, type Engine, type EngineOptions, type EmulatorDefinition } from './kernel/create-engine.js'
 import { assembleScenarioSchema, parseScenarioWith, type Scenario } from './scenario/index.js'
@@ -61,7 +62,25 @@ const definition: EmulatorDefinition = {
   tenants: createScenarioTenantFactory(scenarioSchema),
 }
 
+/** The kernel's options plus what the domains take. */
+export interface EmulatorOptions extends EngineOptions {
+  /**
+   * The text of the zip dictionary (format `krs-zip/1`, scripts/build-zip-dictionary.ts),
+   * read on the first zip lookup. Default: the bundled `data/zip-dictionary.txt`.
+   */
+  zipText?: ZipTextLoader
+}
+
 /** The emulator: one store per engine, never a module singleton. */
-export function createEngine(options: EngineOptions = {}): Engine {
-  return createKernel(definition, options)
+export function createEngine(options: EmulatorOptions = {}): Engine {
+  if (options.zipText === undefined) return createKernel(definition, options)
+  const zip = createZipModule(options.zipText)
+  return createKernel(
+    {
+      ...definition,
+      modules: modules.map((m) => (m === zipModule ? zip : m)),
+      handlers: { ...handlerTable, ...zip.handlers },
+    },
+    options,
+  )
 }

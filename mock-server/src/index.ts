@@ -3,7 +3,7 @@
  * Doors: `@krs-kit/mock-server/node` (HTTP server, `krs-mock`) and
  * `@krs-kit/mock-server/msw` (MSW handlers for Node tests and browsers).
  */
-export { createEngine } from './emulator.js'
+export { createEngine, type EmulatorOptions } from './emulator.js'
 export { MAX_BODY_BYTES } from './kernel/create-engine.js'
 export type { Engine, EngineOptions, CreateTenantOptions } from './kernel/create-engine.js'
 export { ContractViolationError } from './kernel/engine-internals.js'
@@ -19,8 +19,8 @@ export type { TickHook, TickContext } from './kernel/tick-hook.js'
 export type { TenantSnapshot, EngineStateFile } from './kernel/snapshot.js'
 export { SnapshotError } from './kernel/snapshot.js'
 export { handlerTable } from './emulator.js'
-/** Hosts without a file system (a browser) give the zip dictionary text themselves. */
-export { setZipTextLoader, type ZipTextLoader } from './domains/zip/zip-source.js'
+/** Hosts without the data file (a browser) give the zip dictionary text themselves (`zipText`). */
+export type { ZipTextLoader } from './domains/zip/zip-source.js'
 export { scenarioSchema, parseScenario } from './emulator.js'
 export { defaultScenario, ScenarioError } from './scenario/index.js'
 export type { Scenario } from './scenario/index.js'

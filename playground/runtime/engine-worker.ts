@@ -5,7 +5,6 @@
 // each emulator request here (runtime/index.ts). The state lives as long as the page: a
 // dedicated worker, unlike the service worker, is never stopped while its page is open.
 import { createEngine } from '../../mock-server/src/emulator.js'
-import { setZipTextLoader } from '../../mock-server/src/domains/zip/zip-source.js'
 import type { Engine } from '../../mock-server/src/kernel/create-engine.js'
 import { exampleBody } from './example-body.js'
 import type { FromWorker, ToWorker, WireRequest, WireResponse } from './protocol.js'
@@ -52,12 +51,12 @@ async function run(m: ToWorker): Promise<unknown> {
     case 'start':
       if (!engine) {
         const zipUrl = new URL(m.zipUrl, self.location.href).href
-        setZipTextLoader(async () => {
+        const zipText = async () => {
           const res = await fetch(zipUrl)
           if (!res.ok) throw new Error(`${zipUrl}: HTTP ${res.status}`)
           return res.text()
-        })
-        engine = createEngine({ clock: { mode: 'manual' } })
+        }
+        engine = createEngine({ clock: { mode: 'manual' }, zipText })
       }
       return null
     case 'request':
