@@ -87,7 +87,13 @@ describe('the zip dictionary is an engine option (zipText)', () => {
 
   it('an engine reads its own text, and another engine in the same process still reads the bundled one', async () => {
     let reads = 0
-    const mine = createEngine({ members: 5, zipText: async () => (reads++, own) })
+    const mine = createEngine({
+      members: 5,
+      zipText: async () => {
+        reads++
+        return own
+      },
+    })
     const bundled = createEngine({ members: 5 })
     expect(await searchZip(mine, '999-0001')).toEqual({
       status: 200,
