@@ -6,15 +6,15 @@ import { createRequire } from 'node:module'
 import { loadavg } from 'node:os'
 import type { EngineContext } from '../mock-server/src/kernel/context.js'
 import type { TenantState } from '../mock-server/src/kernel/tenant-state.js'
-import { parseScenario } from '../mock-server/src/emulator.js'
-import { createTenantState, defaultScenario } from '../mock-server/src/scenario/index.js'
+import { buildTenantState, parseScenario } from '../mock-server/src/emulator.js'
+import { defaultScenario } from '../mock-server/src/scenario/index.js'
 
 /** 2026-01-15 12:00:00 JST */
 export const NOW = 1_768_446_000
 
 export function buildTenant(members: number): { tenant: TenantState; wall: number; cpu: number } {
   const scenario = parseScenario(defaultScenario())
-  const r = once(() => createTenantState('bench', scenario, { seed: 1, members, now: NOW }))
+  const r = once(() => buildTenantState('bench', scenario, { seed: 1, members, now: NOW }))
   return { tenant: r.value as TenantState, wall: r.wall, cpu: r.cpu }
 }
 

@@ -10,8 +10,12 @@ import { storedFilesModule } from './domains/stored-files/module.js'
 import { createZipModule, zipModule } from './domains/zip/module.js'
 import type { ZipTextLoader } from './domains/zip/zip-source.js'
 import type { EngineContext } from './kernel/context.js'
+import type { EmulatorModule } from './kernel/module.js'
 import { createKernel, type Engine, type EngineOptions, type EmulatorDefinition } from './kernel/create-engine.js'
-import { assembleScenarioSchema, parseScenarioWith, type Scenario } from './scenario/index.js'
+import { assembleScenarioSchema, createTenantState, parseScenarioWith, type Scenario } from './scenario/index.js'
+import type { CreateTenantOptions } from './scenario/create-tenant.js'
+import { type AnyStateSection, ensureSections } from './kernel/state-section.js'
+import type { TenantState } from './kernel/tenant-state.js'
 import { createScenarioTenantFactory } from './scenario/tenant-factory.js'
 
 /**
@@ -55,11 +59,22 @@ export function parseScenario(input: unknown): Scenario {
   return parseScenarioWith(scenarioSchema, input)
 }
 
+/** Every module's sections of the tenant state, in module order (the order they are built in). */
+export const sections: readonly AnyStateSection[] = modules.flatMap((m: EmulatorModule<never>) => m.sections ?? [])
+
+/**
+ * A tenant's whole state from a (parsed) scenario, built as an engine builds it, without an
+ * engine: for unit tests and benchmarks of the domains.
+ */
+export function buildTenantState(id: string, scenario: Scenario, opts: CreateTenantOptions): TenantState {
+  return ensureSections(createTenantState(id, scenario, opts), sections, opts.now, opts)
+}
+
 const definition: EmulatorDefinition = {
   modules,
   handlers: handlerTable,
   admin: createAdminRouter(modules.flatMap((m) => ('adminRoutes' in m && m.adminRoutes ? [m.adminRoutes] : []))),
-  tenants: createScenarioTenantFactory(scenarioSchema),
+  tenants: createScenarioTenantFactory(scenarioSchema, sections),
 }
 
 /** The kernel's options plus what the domains take. */

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { SYSTEM_TEXT_COLUMNS, SYSTEM_TIMESTAMP_COLUMNS } from '../src/domains/member-db/system-columns.js'
 
 // The layers of src/ (ARCHITECTURE.md), bottom to top, and what each may import.
 const src = fileURLToPath(new URL('../src/', import.meta.url))
@@ -161,5 +162,24 @@ describe('the layers of the emulator (ARCHITECTURE.md)', () => {
     for (const e of edges) graph.get(e.file)!.push(e.target)
     const circles = importCircles(graph).map((c) => c.map((f) => relative(src, f)).join(' → '))
     expect(circles).toEqual([])
+  })
+
+  it('the kernel and the scenario layer name no member column and no member state (member-db owns them)', () => {
+    const names = [...SYSTEM_TIMESTAMP_COLUMNS, ...SYSTEM_TEXT_COLUMNS, 'memberDb', 'MemberColumns']
+    // a system column or state name as a word, or an element key: e_12, `e_${id}`, 'e_'
+    const quote = '[\'"`]'
+    const pattern = new RegExp(`\\b(${names.join('|')})\\b|\\be_(\\d|\\$\\{|${quote})`)
+    expect(
+      pattern.test('cols.regist_date[row]') && pattern.test('{ e_16: [11, {}] }') && pattern.test('`e_$' + '{e.id}`'),
+    ).toBe(true)
+    expect(pattern.test('memberTables[0].elements') || pattern.test('type_e_x')).toBe(false)
+    const named = files
+      .filter((f) => ['kernel', 'scenario'].includes(layerOf(f)))
+      .flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (pattern.test(line) ? [`${relative(src, f)}:${i + 1}: ${line.trim()}`] : [])),
+      )
+    expect(named).toEqual([])
   })
 })

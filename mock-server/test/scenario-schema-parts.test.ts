@@ -26,11 +26,13 @@ describe('the scenario schema assembled from the modules', () => {
         }
       }
     }
-    // delivery (mail), forms (forms), columnSets (batch), postedImages; extensions.services:
-    // public_base_url (forms), account_passwords and batch (batch), zip_not_ready (zip)
-    expect(seen).toBe(8)
+    // memberTables and blacklist (member-db), delivery (mail), forms (forms), columnSets (batch),
+    // postedImages; extensions.services: public_base_url (forms), account_passwords and batch
+    // (batch), zip_not_ready (zip)
+    expect(seen).toBe(10)
+    expect(scenarioSchema.required).toContain('memberTables')
     expect(Object.keys(scenarioSchema.properties)).toEqual(
-      expect.arrayContaining(['environment', 'accounts', 'tokens', 'memberTables', 'blacklist', 'now']),
+      expect.arrayContaining(['environment', 'accounts', 'tokens', 'now']),
     )
   })
 

@@ -1,5 +1,5 @@
 import { defaultScenario } from './default-scenario.js'
-import { ScenarioError } from './scenario-error.js'
+import { ScenarioError } from '../kernel/scenario-error.js'
 
 /**
  * Partial scenarios: `extends: default` takes the embedded default scenario and applies only

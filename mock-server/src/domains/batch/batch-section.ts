@@ -6,9 +6,6 @@ import type { BatchState } from './batch-state.js'
 import { batchSettings, scenarioColumnSets } from './batch-scenario.js'
 import { nextBatchDue, runDueBatchJobs } from './job-runner.js'
 
-/** Batch state is plain JSON data: a deep copy is its snapshot. */
-const copy = <T>(v: T): T => structuredClone(v)
-
 export const batchSection: StateSection<'batch'> = {
   key: 'batch',
   create(tenant): BatchState {
@@ -24,8 +21,6 @@ export const batchSection: StateSection<'batch'> = {
       accountPasswords: settings.accountPasswords,
     }
   },
-  toJSON: copy,
-  fromJSON: (j) => copy(j as BatchState),
 }
 
 export const batchOf = (tenant: TenantState, now: number): BatchState => useSection(tenant, batchSection, now)

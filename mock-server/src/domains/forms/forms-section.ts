@@ -4,9 +4,6 @@ import type { FormsState } from './forms-state.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
 import { publicBaseUrl, scenarioForms } from './forms-scenario.js'
 
-/** Forms state is plain JSON data: a deep copy is its snapshot. */
-const copy = <T>(v: T): T => structuredClone(v)
-
 function secretOf(tenant: TenantState): string {
   let h = 2166136261
   for (const ch of `${tenant.id}:${tenant.environmentName}`) h = Math.imul(h ^ ch.charCodeAt(0), 16777619)
@@ -28,8 +25,6 @@ export const formsSection: StateSection<'forms'> = {
       secret: secretOf(tenant),
     }
   },
-  toJSON: copy,
-  fromJSON: (j) => copy(j as FormsState),
 }
 
 export const formsOf = (tenant: TenantState, now: number): FormsState => useSection(tenant, formsSection, now)

@@ -1,19 +1,23 @@
 import { defineModule } from '../../kernel/module.js'
 import { memberDbHandlers } from './handlers.js'
+import { checkMemberTables, memberDbScenarioSchema } from './member-db-scenario.js'
+import { memberDbSection } from './member-db-section.js'
 import { getMemberInfoJson } from './members/operations.js'
 import type { MemberDbState } from './member-db-state.js'
 
 declare module '../../kernel/tenant-state.js' {
   interface TenantSections {
-    /** Member tables, elements, members, conditions, blacklist (built by the scenario). */
+    /** Member tables, elements, members, conditions, blacklist. */
     memberDb: MemberDbState
   }
 }
 
-/** Member database: tables, members, conditions (18 operations). Its state is built by the scenario layer. */
+/** Member database: tables, members, conditions (18 operations). */
 export const memberDbModule = defineModule({
   name: 'member-db',
   handlers: memberDbHandlers,
+  sections: [memberDbSection],
+  scenarioSchema: { properties: memberDbScenarioSchema, required: ['memberTables'], check: checkMemberTables },
   // The hottest read: a member written as JSON straight from the columns.
   jsonAnswers: { get_member_info: (ctx, b) => getMemberInfoJson(ctx, b.member_table_id, b.member_id) },
 })

@@ -5,9 +5,6 @@ import { publicBaseUrl } from '../forms/forms-scenario.js'
 import type { PostedImagesState } from './posted-images-state.js'
 import { scenarioImages } from './posted-images-scenario.js'
 
-/** Posted-image state is plain JSON data: a deep copy is its snapshot. */
-const copy = <T>(v: T): T => structuredClone(v)
-
 export const postedImagesSection: StateSection<'postedImages'> = {
   key: 'postedImages',
   create(tenant): PostedImagesState {
@@ -21,8 +18,6 @@ export const postedImagesSection: StateSection<'postedImages'> = {
       images: s.images,
     }
   },
-  toJSON: copy,
-  fromJSON: (j) => copy(j as PostedImagesState),
 }
 
 export const imagesOf = (tenant: TenantState, now: number): PostedImagesState =>
