@@ -5,7 +5,6 @@ import type { MemberElement } from './member-element.js'
 // The element types live apart so that the member columns can use them without importing this file.
 export {
   type CharClass,
-  charClasses,
   type ElementConfig,
   type ElementType,
   elementTypes,
