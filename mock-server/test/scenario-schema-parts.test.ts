@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { modules, parseScenario, scenarioSchema } from '../src/emulator.js'
 import { createEngine } from '../src/index.js'
 import { assembleScenarioSchema, defaultScenario, ScenarioError } from '../src/scenario/index.js'
+import { listsMergedById } from '../src/scenario/scenario-schema.js'
 
 // The scenario schema is assembled from the modules' declared parts (kernel/module.ts
 // ScenarioSchemaPart), and a wrong section fails with its path before any module reads it.
@@ -31,6 +32,16 @@ describe('the scenario schema assembled from the modules', () => {
     // (batch), zip_not_ready (zip)
     expect(seen).toBe(10)
     expect(scenarioSchema.required).toContain('memberTables')
+    // the lists `extends: default` merges by id: the accounts, and those the modules name
+    expect([...listsMergedById(scenarioSchema)].sort()).toEqual([
+      'accounts',
+      'columnSets',
+      'forms',
+      'forms[].elements',
+      'memberTables',
+      'memberTables[].conditions',
+      'memberTables[].elements',
+    ])
     expect(Object.keys(scenarioSchema.properties)).toEqual(
       expect.arrayContaining(['environment', 'accounts', 'tokens', 'now']),
     )

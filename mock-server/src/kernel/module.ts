@@ -34,6 +34,12 @@ export interface ScenarioSchemaPart {
    * against the schema; throws ScenarioError (kernel/scenario-error.ts) naming the key.
    */
   check?(scenario: Readonly<Record<string, unknown>>): void
+  /**
+   * Its lists of entities that a scenario with `extends: default` merges entry by entry by
+   * `id` (other lists are replaced), as paths with `[]` for any index: `memberTables`,
+   * `memberTables[].elements`.
+   */
+  readonly mergedById?: readonly string[]
 }
 
 /**

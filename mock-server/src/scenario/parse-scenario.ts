@@ -3,7 +3,7 @@ import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } 
 import { resolveExtends } from './extend-scenario.js'
 import { pointerToPath, requireUnique, ScenarioError } from '../kernel/scenario-error.js'
 import { scenarioNowSeconds } from './scenario-now.js'
-import { checkScenarioParts, type ScenarioJsonSchema, sectionsSchemaOf } from './scenario-schema.js'
+import { checkScenarioParts, listsMergedById, type ScenarioJsonSchema, sectionsSchemaOf } from './scenario-schema.js'
 import type { Scenario } from './scenario-types.js'
 
 let ajv: AjvInstance | null = null
@@ -83,7 +83,7 @@ export function parseScenarioWith(schema: ScenarioJsonSchema, input: unknown): S
       throw new ScenarioError('', `not JSON or YAML: ${(e as Error).message}`)
     }
   }
-  data = resolveExtends(data) // `extends: default`: merged onto the embedded scenario first
+  data = resolveExtends(data, listsMergedById(schema)) // `extends: default`: merged onto the embedded scenario first
   const v = validatorOf(schema)
   if (!v(data)) throw describe(v.errors![0]!)
   const s = structuredClone(data) as Scenario

@@ -105,10 +105,12 @@ export function assembleScenarioSchema(parts: readonly (ScenarioSchemaPart | und
   const extensions: Record<string, unknown> = {}
   const required = ['environment', 'accounts', 'tokens']
   const checks: ((scenario: Record<string, unknown>) => void)[] = []
+  const mergedById = ['accounts']
   for (const part of parts) {
     if (!part) continue
     required.push(...(part.required ?? []))
     if (part.check) checks.push(part.check)
+    mergedById.push(...(part.mergedById ?? []))
     for (const [key, schema] of Object.entries(part.properties)) {
       if (key in properties || key === 'extensions') throw new Error(`scenario key ${key} is declared twice`)
       properties[key] = schema
@@ -130,14 +132,22 @@ export function assembleScenarioSchema(parts: readonly (ScenarioSchemaPart | und
     required,
     properties,
   }
-  partChecks.set(schema, checks)
+  partRules.set(schema, { checks, mergedById })
   return schema
 }
 
-/** The modules' checks of an assembled schema (kept apart: Ajv refuses unknown schema keys). */
-const partChecks = new WeakMap<ScenarioJsonSchema, readonly ((scenario: Record<string, unknown>) => void)[]>()
+/** What the parts of an assembled schema say besides JSON Schema (kept apart: Ajv refuses unknown schema keys). */
+const partRules = new WeakMap<
+  ScenarioJsonSchema,
+  { checks: readonly ((scenario: Record<string, unknown>) => void)[]; mergedById: readonly string[] }
+>()
 
 /** Run the modules' rules that a JSON Schema cannot say on a scenario valid against `schema`. */
 export function checkScenarioParts(schema: ScenarioJsonSchema, scenario: Record<string, unknown>): void {
-  for (const check of partChecks.get(schema) ?? []) check(scenario)
+  for (const check of partRules.get(schema)?.checks ?? []) check(scenario)
+}
+
+/** The lists that `extends: default` merges by `id` (paths with `[]` for any index). */
+export function listsMergedById(schema: ScenarioJsonSchema): readonly string[] {
+  return partRules.get(schema)?.mergedById ?? []
 }

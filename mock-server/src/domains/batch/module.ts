@@ -42,6 +42,7 @@ export const batchModule = defineModule({
   scenarioSchema: {
     properties: { columnSets: batchScenarioSchema.columnSets },
     extensions: { services: batchScenarioSchema['extensions.services'] },
+    mergedById: ['columnSets'],
   },
   textContentTypes: {
     get_batch_job_result: (tenant, body) =>

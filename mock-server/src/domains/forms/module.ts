@@ -21,6 +21,7 @@ export const formsModule = defineModule({
   scenarioSchema: {
     properties: { forms: formsScenarioSchema.forms },
     extensions: { services: formsScenarioSchema['extensions.services'] },
+    mergedById: ['forms', 'forms[].elements'],
   },
   adminRoutes: { oneclick: oneclickRoutes, 'forms/outbox': formOutboxRoutes },
 })

@@ -17,7 +17,12 @@ export const memberDbModule = defineModule({
   name: 'member-db',
   handlers: memberDbHandlers,
   sections: [memberDbSection],
-  scenarioSchema: { properties: memberDbScenarioSchema, required: ['memberTables'], check: checkMemberTables },
+  scenarioSchema: {
+    properties: memberDbScenarioSchema,
+    required: ['memberTables'],
+    check: checkMemberTables,
+    mergedById: ['memberTables', 'memberTables[].elements', 'memberTables[].conditions'],
+  },
   // The hottest read: a member written as JSON straight from the columns.
   jsonAnswers: { get_member_info: (ctx, b) => getMemberInfoJson(ctx, b.member_table_id, b.member_id) },
 })
