@@ -4,7 +4,8 @@ import { batchModule } from './domains/batch/module.js'
 import { environmentModule } from './domains/environment/module.js'
 import { formsModule } from './domains/forms/module.js'
 import { mailModule } from './domains/mail/module.js'
-import { memberDbModule } from './domains/member-db/module.js'
+import { mailConditionExtras } from './domains/mail/deliveries/condition-extras.js'
+import { createMemberDbModule } from './domains/member-db/module.js'
 import { postedImagesModule } from './domains/posted-images/module.js'
 import { storedFilesModule } from './domains/stored-files/module.js'
 import { createZipModule, zipModule } from './domains/zip/module.js'
@@ -17,6 +18,9 @@ import type { CreateTenantOptions } from './scenario/create-tenant.js'
 import { type AnyStateSection, ensureSections } from './kernel/state-section.js'
 import type { TenantState } from './kernel/tenant-state.js'
 import { createScenarioTenantFactory } from './scenario/tenant-factory.js'
+
+/** Member-database conditions may name mail's data (kind 17 error counts, click_count_flag). */
+const memberDbModule = createMemberDbModule((tenant) => mailConditionExtras(tenant.mailDelivery))
 
 /**
  * The composition root: every domain module of the emulator, in the order their tick hooks

@@ -1,5 +1,6 @@
 import { defineModule } from '../../kernel/module.js'
-import { memberDbHandlers } from './handlers.js'
+import type { ConditionExtrasOf } from './conditions/compile-condition.js'
+import { createMemberDbHandlers } from './handlers.js'
 import { checkMemberTables, memberDbScenarioSchema } from './member-db-scenario.js'
 import { memberDbSection } from './member-db-section.js'
 import { getMemberInfoJson } from './members/operations.js'
@@ -12,17 +13,21 @@ declare module '../../kernel/tenant-state.js' {
   }
 }
 
-/** Member database: tables, members, conditions (18 operations). */
-export const memberDbModule = defineModule({
-  name: 'member-db',
-  handlers: memberDbHandlers,
-  sections: [memberDbSection],
-  scenarioSchema: {
-    properties: memberDbScenarioSchema,
-    required: ['memberTables'],
-    check: checkMemberTables,
-    mergedById: ['memberTables', 'memberTables[].elements', 'memberTables[].conditions'],
-  },
-  // The hottest read: a member written as JSON straight from the columns.
-  jsonAnswers: { get_member_info: (ctx, b) => getMemberInfoJson(ctx, b.member_table_id, b.member_id) },
-})
+/**
+ * Member database: tables, members, conditions (18 operations). `extrasOf` brings the other
+ * domains' condition keys (the composition root passes mail's).
+ */
+export const createMemberDbModule = (extrasOf: ConditionExtrasOf) =>
+  defineModule({
+    name: 'member-db',
+    handlers: createMemberDbHandlers(extrasOf),
+    sections: [memberDbSection],
+    scenarioSchema: {
+      properties: memberDbScenarioSchema,
+      required: ['memberTables'],
+      check: checkMemberTables,
+      mergedById: ['memberTables', 'memberTables[].elements', 'memberTables[].conditions'],
+    },
+    // The hottest read: a member written as JSON straight from the columns.
+    jsonAnswers: { get_member_info: (ctx, b) => getMemberInfoJson(ctx, b.member_table_id, b.member_id) },
+  })

@@ -10,16 +10,23 @@ import { compileBoolClause, compileChoiceClause, compileNumberClause } from './n
 import { compileStringClause } from './string-clause.js'
 import { liftToReferenced, relatedElement } from './related-element.js'
 import { isSystemTextColumn, isSystemTimestampColumn, type SystemTimestampColumn } from '../system-columns.js'
+import type { TenantState } from '../../../kernel/tenant-state.js'
 
 export type { RowPredicate } from './clause-context.js'
 
-/** Hooks for keys whose data belongs to later parts (click counts, bounce counts). */
+/** Hooks for keys whose data belongs to other domains (mail: click counts, bounce counts). */
 export interface ConditionExtras {
   /** Whether a member matches a click_count_flag clause (part 2). Default: nobody clicked. */
   clickCountFlag?: (table: MemberTableState, clause: ClauseInput) => RowPredicate
   /** Delivery error count of an address (part 2, kind 17). Default 0. */
   errorCount?: (address: string) => number
 }
+
+/**
+ * The extras of a tenant: given to the member database's handlers by the composition root
+ * (`src/emulator.ts` passes mail's), so this domain reads no other domain's state.
+ */
+export type ConditionExtrasOf = (tenant: TenantState) => ConditionExtras
 
 export interface CompileOptions {
   /** The whole database, to name the table an element of another table belongs to. */
