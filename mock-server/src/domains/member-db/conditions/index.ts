@@ -1,5 +1,5 @@
 export { compileCondition } from './compile-condition.js'
-export type { ConditionExtras, ConditionExtrasOf, RowPredicate } from './compile-condition.js'
+export type { ConditionExtras, RowPredicate } from './compile-condition.js'
 export { K as ComparisonKind } from './clause-context.js'
 export type { ClauseInput } from './clause-context.js'
 export { requireCondition, markConditionUse, releaseConditionUse, isConditionInUse } from './condition-store.js'
