@@ -5,14 +5,14 @@
 import { createRequire } from 'node:module'
 import { loadavg } from 'node:os'
 import { defaultScenario, type EngineContext, parseScenario } from '@krs-kit/mock-server'
-import { createTenantState, type TenantState } from '@krs-kit/mock-server/internal'
+import { buildTenantState, type TenantState } from '@krs-kit/mock-server/internal'
 
 /** 2026-01-15 12:00:00 JST */
 export const NOW = 1_768_446_000
 
 export function buildTenant(members: number): { tenant: TenantState; wall: number; cpu: number } {
   const scenario = parseScenario(defaultScenario())
-  const r = once(() => createTenantState('bench', scenario, { seed: 1, members, now: NOW }))
+  const r = once(() => buildTenantState('bench', scenario, { seed: 1, members, now: NOW }))
   return { tenant: r.value as TenantState, wall: r.wall, cpu: r.cpu }
 }
 

@@ -31,6 +31,18 @@ if (zipHead[0] !== 'krs-zip/1' || zipHead[1] !== `jquery-jpostal-ja@${zipVersion
   run(['--import', 'tsx', join(pkg, 'scripts', 'build-zip-dictionary.ts')], 'the zip dictionary')
 }
 
-if (force || isStale(pkg, ['bin.js', 'index.js', 'msw.js', 'node.js', 'program.js', 'options.js', 'internal.js', 'internal-contract.js'])) {
+if (
+  force ||
+  isStale(pkg, [
+    'bin.js',
+    'index.js',
+    'msw.js',
+    'node.js',
+    'program.js',
+    'options.js',
+    'internal.js',
+    'internal-contract.js',
+  ])
+) {
   run([require.resolve('tsup/dist/cli-default.js'), '--env.KRS_DTS', 'off', '--silent'], 'tsup')
 }

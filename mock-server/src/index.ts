@@ -4,7 +4,7 @@
  * handlers for Node tests and browsers); the `krs-mock` program is
  * `@krs-kit/mock-server/program`, its flags `@krs-kit/mock-server/options`.
  */
-export { createEngine } from './emulator.js'
+export { createEngine, type EmulatorOptions } from './emulator.js'
 export { MAX_BODY_BYTES } from './kernel/create-engine.js'
 export type { Engine, EngineOptions, CreateTenantOptions } from './kernel/create-engine.js'
 export { ContractViolationError } from './kernel/engine-internals.js'
@@ -21,8 +21,8 @@ export type { TenantSnapshot, EngineStateFile } from './kernel/snapshot.js'
 export type { PersistenceHook, WriteRecord } from './kernel/write-record.js'
 export { SnapshotError } from './kernel/snapshot.js'
 export { handlerTable } from './emulator.js'
-/** Hosts without a file system (a browser) give the zip dictionary text themselves. */
-export { setZipTextLoader, type ZipTextLoader } from './domains/zip/zip-source.js'
+/** Hosts without the data file (a browser) give the zip dictionary text themselves (`zipText`). */
+export type { ZipTextLoader } from './domains/zip/zip-source.js'
 export { scenarioSchema, parseScenario } from './emulator.js'
 export { defaultScenario, ScenarioError } from './scenario/index.js'
 export type { Scenario } from './scenario/index.js'

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { modules, parseScenario, scenarioSchema } from '../src/emulator.js'
 import { createEngine } from '../src/index.js'
 import { assembleScenarioSchema, defaultScenario, ScenarioError } from '../src/scenario/index.js'
+import { listsMergedById } from '../src/scenario/scenario-schema.js'
 
 // The scenario schema is assembled from the modules' declared parts (kernel/module.ts
 // ScenarioSchemaPart), and a wrong section fails with its path before any module reads it.
@@ -16,15 +17,33 @@ describe('the scenario schema assembled from the modules', () => {
         seen++
       }
       for (const [key, schema] of Object.entries(part?.extensions ?? {})) {
-        const ext = scenarioSchema.properties.extensions as { properties: Record<string, unknown> }
-        expect(ext.properties[key], `${m.name}: extensions.${key}`).toBe(schema)
-        seen++
+        // several modules own properties of one extension key: each of theirs is in the merge
+        const ext = scenarioSchema.properties.extensions as {
+          properties: Record<string, { properties: Record<string, unknown> }>
+        }
+        for (const [p, s] of Object.entries((schema as { properties: Record<string, unknown> }).properties)) {
+          expect(ext.properties[key]!.properties[p], `${m.name}: extensions.${key}.${p}`).toBe(s)
+          seen++
+        }
       }
     }
-    // delivery (mail), forms and extensions.services (forms), columnSets (batch), postedImages
-    expect(seen).toBe(5)
+    // memberTables and blacklist (member-db), delivery (mail), forms (forms), columnSets (batch),
+    // postedImages; extensions.services: public_base_url (forms), account_passwords and batch
+    // (batch), zip_not_ready (zip)
+    expect(seen).toBe(10)
+    expect(scenarioSchema.required).toContain('memberTables')
+    // the lists `extends: default` merges by id: the accounts, and those the modules name
+    expect([...listsMergedById(scenarioSchema)].sort()).toEqual([
+      'accounts',
+      'columnSets',
+      'forms',
+      'forms[].elements',
+      'memberTables',
+      'memberTables[].conditions',
+      'memberTables[].elements',
+    ])
     expect(Object.keys(scenarioSchema.properties)).toEqual(
-      expect.arrayContaining(['environment', 'accounts', 'tokens', 'memberTables', 'blacklist', 'now']),
+      expect.arrayContaining(['environment', 'accounts', 'tokens', 'now']),
     )
   })
 
@@ -41,6 +60,17 @@ describe('the scenario schema assembled from the modules', () => {
         { properties: {}, extensions: { x: {} } },
       ]),
     ).toThrow('scenario key extensions.x is declared twice')
+    const part = (p: string) => ({
+      properties: {},
+      extensions: { x: { type: 'object', additionalProperties: false, properties: { [p]: {} } } },
+    })
+    expect(() => assembleScenarioSchema([part('a'), part('a')])).toThrow(
+      'scenario key extensions.x.a is declared twice',
+    )
+    const merged = assembleScenarioSchema([part('a'), part('b')]).properties.extensions as {
+      properties: { x: { additionalProperties: boolean; properties: Record<string, unknown> } }
+    }
+    expect(merged.properties.x).toEqual({ type: 'object', additionalProperties: false, properties: { a: {}, b: {} } })
   })
 
   it('a key that neither the scenario layer nor a module declares is refused', () => {
@@ -58,7 +88,7 @@ describe('the scenario schema assembled from the modules', () => {
     ['columnSets (batch module)', { columnSets: [{ id: 2, columns: ['e_x'] }] }, 'columnSets[0].columns[0]'],
     ['forms (forms module)', { forms: [{ id: 1, member_table_id: 1, type: 'join' }] }, 'forms[0].type'],
     [
-      'extensions.services (forms module)',
+      'extensions.services (zip module)',
       { extensions: { services: { zip_not_ready: 'yes' } } },
       'extensions.services.zip_not_ready',
     ],

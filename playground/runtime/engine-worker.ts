@@ -4,7 +4,7 @@
 // generator (json-schema-faker), off the page's main thread. The page's MSW handler forwards
 // each emulator request here (runtime/index.ts). The state lives as long as the page: a
 // dedicated worker, unlike the service worker, is never stopped while its page is open.
-import { createEngine, type Engine, setZipTextLoader } from '@krs-kit/mock-server'
+import { createEngine, type Engine } from '@krs-kit/mock-server'
 import { exampleBody } from './example-body.js'
 import type { FromWorker, ToWorker, WireRequest, WireResponse } from './protocol.js'
 import { validateBody } from './validate-body.js'
@@ -50,12 +50,12 @@ async function run(m: ToWorker): Promise<unknown> {
     case 'start':
       if (!engine) {
         const zipUrl = new URL(m.zipUrl, self.location.href).href
-        setZipTextLoader(async () => {
+        const zipText = async () => {
           const res = await fetch(zipUrl)
           if (!res.ok) throw new Error(`${zipUrl}: HTTP ${res.status}`)
           return res.text()
-        })
-        engine = createEngine({ clock: { mode: 'manual' } })
+        }
+        engine = createEngine({ clock: { mode: 'manual' }, zipText })
       }
       return null
     case 'request':

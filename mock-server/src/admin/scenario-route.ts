@@ -1,6 +1,6 @@
 import { scenarioToYaml } from '../scenario/scenario-yaml.js'
 import { adminJson } from '../kernel/admin-response.js'
-import type { AdminRoutes } from './admin-router.js'
+import type { AdminRoutes } from '../kernel/admin-request.js'
 
 const YAML_TYPES = /\b(application|text)\/(x-)?yaml\b/i
 

@@ -1,4 +1,4 @@
-import type { Engine } from './create-engine.js'
+import type { Engine } from './engine.js'
 import type { EngineInternals } from './engine-internals.js'
 import type { RawRequest, RawResponse } from './raw-http.js'
 

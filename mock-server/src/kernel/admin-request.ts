@@ -1,4 +1,4 @@
-import type { Engine } from './create-engine.js'
+import type { Engine } from './engine.js'
 import type { RawRequest, RawResponse } from './raw-http.js'
 import type { TenantRuntime } from './tenant-runtime.js'
 import type { AdminBodyOperation, AdminRequestBody } from '../generated/admin-requests.js'

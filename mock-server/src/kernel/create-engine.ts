@@ -1,4 +1,5 @@
 import type { AdminHandler } from './admin-handler.js'
+import type { CreateTenantOptions, Engine } from './engine.js'
 import type { HandlerTable } from './handler-table.js'
 import type { EmulatorModule } from './module.js'
 import type { TenantFactory } from './tenant-factory.js'
@@ -22,11 +23,12 @@ import {
   type TenantSnapshot,
 } from './snapshot.js'
 import { DEFAULT_TENANT_ID, newTenantId, TenantRegistry } from './tenant-registry.js'
-import type { TenantRuntime } from './tenant-runtime.js'
 import type { TickHook } from './tick-hook.js'
 import type { AnyStateSection } from './state-section.js'
-import type { PersistenceHook, WriteRecord } from './write-record.js'
-import { replayWrites, type ReplayReport } from './write-replay.js'
+import type { PersistenceHook } from './write-record.js'
+import { replayWrites } from './write-replay.js'
+
+export type { CreateTenantOptions, Engine }
 
 /** 60 MB: the largest body the emulator reads (KRSKIT_PAYLOAD_TOO_LARGE above it). */
 export const MAX_BODY_BYTES = 60 * 1024 * 1024
@@ -70,55 +72,6 @@ export interface EngineOptions {
    * answers, then calls it. Default: none, and the route answers 501 (MSW, in-process).
    */
   onShutdownRequest?: () => void
-}
-
-export interface CreateTenantOptions {
-  scenario?: unknown
-  seed?: number
-  members?: number
-  clock?: ClockOptions
-}
-
-/** The emulator: one store per engine, never a module singleton. */
-export interface Engine {
-  /** The Fetch-standard handler every door shares. */
-  handle(request: Request): Promise<Response>
-  /** The same pipeline without Fetch objects. */
-  handleRaw(request: RawRequest): Promise<RawResponse>
-  /**
-   * `handleRaw` that answers synchronously when it can (the common case: no fault delay,
-   * no asynchronous handler, no admin call) and returns a promise otherwise; it may also
-   * throw where `handleRaw` rejects. The Node door's fast path.
-   */
-  respond(request: RawRequest): RawResponse | Promise<RawResponse>
-  readonly defaultTenant: TenantRuntime
-  tenant(id: string): TenantRuntime | undefined
-  tenants(): TenantRuntime[]
-  createTenant(opts?: CreateTenantOptions): TenantRuntime
-  /** Rebuild a tenant from its scenario (or a new one); tokens and clock stay. */
-  resetTenant(t: TenantRuntime, opts?: { scenario?: unknown; seed?: number; members?: number }): void
-  deleteTenant(t: TenantRuntime): void
-  /** One tenant's whole state as JSON (`GET /__mock/snapshot`). */
-  exportTenant(t: TenantRuntime): TenantSnapshot
-  /** Replace one tenant's state with a snapshot (it keeps its id); throws SnapshotError. */
-  importTenant(t: TenantRuntime, json: unknown): void
-  /**
-   * Every tenant as JSON (persistence). A tenant whose export throws is left out and
-   * reported to `onTenantError` (it throws when none is given), so one broken tenant cannot
-   * stop the others from being saved.
-   */
-  exportState(opts?: { onTenantError?: (t: TenantRuntime, error: unknown) => void }): EngineStateFile
-  /** Replace every tenant with a saved state. */
-  importState(json: unknown): void
-  /** Run logged writes again over the loaded state (start-up of `--data-dir`). */
-  replayWrites(records: Iterable<WriteRecord>): Promise<ReplayReport>
-  /** Increments whenever persisted state may have changed. */
-  readonly changes: number
-  readonly validateResponses: boolean
-  /** Largest request body accepted, in bytes (413 above). */
-  readonly maxBodyBytes: number
-  /** `publicUrl` of the options (no trailing slash), or null: links follow the caller's origin. */
-  readonly publicUrl: string | null
 }
 
 function defaultValidateResponses(): boolean {

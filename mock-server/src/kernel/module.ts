@@ -27,6 +27,19 @@ export type JsonAnswer<K extends OperationName> = (ctx: EngineContext, body: Ope
 export interface ScenarioSchemaPart {
   readonly properties: Readonly<Record<string, unknown>>
   readonly extensions?: Readonly<Record<string, unknown>>
+  /** Its top-level keys every scenario must have. */
+  readonly required?: readonly string[]
+  /**
+   * Its rules that a JSON Schema cannot say (unique ids, references), run on a scenario valid
+   * against the schema; throws ScenarioError (kernel/scenario-error.ts) naming the key.
+   */
+  check?(scenario: Readonly<Record<string, unknown>>): void
+  /**
+   * Its lists of entities that a scenario with `extends: default` merges entry by entry by
+   * `id` (other lists are replaced), as paths with `[]` for any index: `memberTables`,
+   * `memberTables[].elements`.
+   */
+  readonly mergedById?: readonly string[]
 }
 
 /**

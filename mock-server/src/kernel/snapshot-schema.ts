@@ -1,12 +1,15 @@
 import { createAjv, type ValidateFunction } from '../generated/ajv.js'
 import { describeAjvError } from './ajv.js'
 import { CLOCK_MAX, CLOCK_MIN } from './clock-bounds.js'
+import type { AnyStateSection } from './state-section.js'
 
 /**
  * The JSON Schema of a tenant snapshot (`GET`/`PUT /__mock/snapshot`, one entry of the
- * `--data-dir` state file), written once, with limits: rows, list lengths, string sizes and
- * nesting depth. A snapshot is checked against it — and the columns against their row count —
- * before anything of the tenant changes (`400 invalid_snapshot`, naming the first problem).
+ * `--data-dir` state file), with limits: rows, list lengths, string sizes and nesting depth.
+ * The kernel writes its own keys; a module's section with a snapshot part adds its key and
+ * schema (`SnapshotPart`, e.g. the member database's). A snapshot is checked against it — and
+ * against what the parts' schemas cannot say, such as the columns' row counts — before
+ * anything of the tenant changes (`400 invalid_snapshot`, naming the first problem).
  */
 export const SNAPSHOT_LIMITS = {
   /** Members per table (the emulator is tested up to a few million in all). */
@@ -23,44 +26,17 @@ export const SNAPSHOT_LIMITS = {
 } as const
 
 const L = SNAPSHOT_LIMITS
-const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum })
-const str = (maxLength: number = L.shortString) => ({ type: 'string', maxLength })
-const list = (items: unknown, maxItems: number, minItems = 0) => ({ type: 'array', items, maxItems, minItems })
-const nullableText = { type: ['string', 'null'], maxLength: 10_000 }
+/** Schema pieces with limits, for the kernel's keys and the modules' snapshot parts. */
+export const limited = {
+  int: (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum }),
+  str: (maxLength: number = L.shortString) => ({ type: 'string', maxLength }),
+  list: (items: unknown, maxItems: number, minItems = 0) => ({ type: 'array', items, maxItems, minItems }),
+  nullableText: { type: ['string', 'null'], maxLength: 10_000 },
+} as const
+const { int, str, list } = limited
 
-const memberColumnsSchema = {
-  type: 'object',
-  required: [
-    'rows',
-    'nextId',
-    'id',
-    'alive',
-    'regist_date',
-    'update_date',
-    'batch_date',
-    'upload_date',
-    'last_host',
-    'last_referer',
-    'last_useragent',
-    'columns',
-  ],
-  properties: {
-    rows: int(0, L.rows),
-    nextId: int(1, 2 ** 31 - 1),
-    id: { type: 'string' },
-    alive: { type: 'string' },
-    regist_date: { type: 'string' },
-    update_date: { type: 'string' },
-    batch_date: { type: 'string' },
-    upload_date: { type: 'string' },
-    last_host: list(nullableText, L.rows),
-    last_referer: list(nullableText, L.rows),
-    last_useragent: list(nullableText, L.rows),
-    columns: { type: 'object', maxProperties: L.elements, additionalProperties: { type: 'object' } },
-  },
-}
-
-export const tenantSnapshotSchema = {
+/** The snapshot schema without the modules' parts (see `tenantSnapshotSchema`). */
+const baseSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   title: 'krs-mock tenant snapshot (krs-mock-tenant/1)',
   type: 'object',
@@ -84,7 +60,7 @@ export const tenantSnapshotSchema = {
     scenario: { type: ['object', 'null'] },
     state: {
       type: 'object',
-      required: ['format', 'id', 'environmentName', 'accounts', 'tokens', 'memberDb', 'audit'],
+      required: ['format', 'id', 'environmentName', 'accounts', 'tokens', 'audit'],
       properties: {
         format: { const: 'krs-kit-tenant/1' },
         id: str(64),
@@ -99,35 +75,6 @@ export const tenantSnapshotSchema = {
           L.tokens,
           1,
         ),
-        memberDb: {
-          type: 'object',
-          required: ['tables', 'conditions', 'nextConditionId', 'conditionUses', 'blacklist'],
-          properties: {
-            tables: list(
-              {
-                type: 'object',
-                required: ['id', 'title', 'elements', 'lock', 'autogenNext', 'members'],
-                properties: {
-                  id: int(1, 2 ** 31 - 1),
-                  title: str(),
-                  elements: list(
-                    { type: 'object', required: ['id'], properties: { id: int(1, 2 ** 31 - 1) } },
-                    L.elements,
-                  ),
-                  lock: { type: ['object', 'null'] },
-                  autogenNext: { type: 'object', additionalProperties: { type: 'integer' } },
-                  members: memberColumnsSchema,
-                },
-              },
-              L.tables,
-              1,
-            ),
-            conditions: list({ type: 'object', required: ['id'] }, L.listItems),
-            nextConditionId: int(1, 2 ** 31 - 1),
-            conditionUses: list({ type: 'array' }, L.listItems),
-            blacklist: list(str(), L.listItems),
-          },
-        },
         audit: list({ type: 'object' }, L.listItems),
         extra: { type: 'object' },
       },
@@ -135,7 +82,37 @@ export const tenantSnapshotSchema = {
   },
 } as const
 
-let compiled: ValidateFunction | null = null
+/** Keys of the snapshot's `state` that come before the modules' parts (the order errors are found in). */
+const STATE_HEAD = ['format', 'id', 'environmentName', 'accounts', 'tokens'] as const
+
+/**
+ * The JSON Schema of a tenant snapshot of an engine with these sections: the kernel's keys,
+ * and under `state` the key of every section that has a snapshot part (its `schema`, required).
+ */
+export function tenantSnapshotSchema(sections: readonly AnyStateSection[]): object {
+  const state = baseSchema.properties.state
+  const props: Record<string, unknown> = state.properties
+  const properties: Record<string, unknown> = {}
+  for (const k of STATE_HEAD) properties[k] = props[k]
+  const partKeys: string[] = []
+  for (const s of sections) {
+    if (!s.snapshot) continue
+    properties[s.key] = s.snapshot.schema
+    partKeys.push(s.key)
+  }
+  properties.audit = props.audit
+  properties.extra = props.extra
+  return {
+    ...baseSchema,
+    properties: {
+      ...baseSchema.properties,
+      state: { ...state, required: [...STATE_HEAD, ...partKeys, 'audit'], properties },
+    },
+  }
+}
+
+/** One compiled schema per list of sections (one per composition of modules). */
+const compiled = new WeakMap<readonly AnyStateSection[], ValidateFunction>()
 
 /** Deepest nesting of a parsed JSON value, without recursion (stops past `limit`). */
 export function nestingDepth(value: unknown, limit: number): number {
@@ -152,45 +129,25 @@ export function nestingDepth(value: unknown, limit: number): number {
   return max
 }
 
-/** Bytes a base64 text decodes to. */
-function base64Bytes(s: string): number {
-  const pad = s.endsWith('==') ? 2 : s.endsWith('=') ? 1 : 0
-  return (s.length / 4) * 3 - pad
-}
-
 /** The first problem of a tenant snapshot (`/state/... must ...`), or null when it is valid. */
-export function snapshotProblem(json: unknown): string | null {
+export function snapshotProblem(json: unknown, sections: readonly AnyStateSection[]): string | null {
   const depth = nestingDepth(json, L.depth)
   if (depth > L.depth) return `the snapshot is nested deeper than ${L.depth} levels`
-  // every error, so that a present but wrong key is named before a missing one
-  compiled ??= createAjv({ allErrors: true }).compile(tenantSnapshotSchema)
-  if (!compiled(json)) {
-    const errors = compiled.errors ?? []
+  let validate = compiled.get(sections)
+  if (validate === undefined) {
+    // every error, so that a present but wrong key is named before a missing one
+    validate = createAjv({ allErrors: true }).compile(tenantSnapshotSchema(sections))
+    compiled.set(sections, validate)
+  }
+  if (!validate(json)) {
+    const errors = validate.errors ?? []
     const e = errors.find((x) => x.keyword !== 'required') ?? errors[0]
     return e ? describeAjvError(e).text : 'the snapshot does not match its schema'
   }
-  // the columns must hold `rows` entries each
-  const tables = (json as { state: { memberDb: { tables: { id: number; members: Record<string, unknown> }[] } } }).state
-    .memberDb.tables
-  for (let i = 0; i < tables.length; i++) {
-    const m = tables[i]!.members as { rows: number } & Record<string, string | unknown[]>
-    const at = `/state/memberDb/tables/${i}/members`
-    const widths: [string, number][] = [
-      ['id', 4],
-      ['alive', 1],
-      ['regist_date', 8],
-      ['update_date', 8],
-      ['batch_date', 8],
-      ['upload_date', 8],
-    ]
-    for (const [key, width] of widths) {
-      const text = m[key] as string
-      if (text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return `${at}/${key} must be base64`
-      if (base64Bytes(text) !== m.rows * width) return `${at}/${key} must hold /rows (${m.rows}) values`
-    }
-    for (const key of ['last_host', 'last_referer', 'last_useragent']) {
-      if ((m[key] as unknown[]).length > m.rows) return `${at}/${key} must hold at most /rows (${m.rows}) values`
-    }
+  const state = (json as { state: Record<string, unknown> }).state
+  for (const s of sections) {
+    const problem = s.snapshot?.problem?.(state[s.key], `/state/${s.key}`)
+    if (problem) return problem
   }
   return null
 }

@@ -65,7 +65,7 @@ export function parseTenantSnapshot(
 ): ParsedSnapshot {
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     throw new SnapshotError('the snapshot must be a JSON object')
-  const problem = snapshotProblem(json)
+  const problem = snapshotProblem(json, sections)
   if (problem !== null) throw new SnapshotError(problem)
   const o = json as Record<string, unknown>
   if (o.format !== TENANT_SNAPSHOT_FORMAT) throw new SnapshotError(`/format must be "${TENANT_SNAPSHOT_FORMAT}"`)
@@ -87,7 +87,9 @@ export function parseTenantSnapshot(
   } catch (e) {
     throw new SnapshotError(`/state: ${(e as Error).message}`)
   }
-  const state = ensureSections(restored, sections, Math.floor(c.now))
+  const seed = o.seed as number
+  const members = o.members === null ? undefined : (o.members as number)
+  const state = ensureSections(restored, sections, Math.floor(c.now), { seed, members })
   // What cannot be saved again must not be loaded: export the rebuilt state once.
   try {
     factory.snapshot(state)
@@ -100,8 +102,8 @@ export function parseTenantSnapshot(
   if (mode === 'real' && typeof c.wall_ms === 'number') now += Math.max(0, (wallMs - c.wall_ms) / 1000) * speed
   return {
     tenantId: o.tenant_id,
-    seed: o.seed as number,
-    members: o.members === null ? undefined : (o.members as number),
+    seed,
+    members,
     clock: { mode, now: Math.floor(now), speed },
     random: o.random as number[],
     scenario: o.scenario,

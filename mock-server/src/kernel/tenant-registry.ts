@@ -124,7 +124,7 @@ export class TenantRegistry {
   private build(t: TenantRuntime, scenario: TenantScenario, previous: Map<string, string>): TenantState {
     const opts: { seed: number; members?: number; now: number } = { seed: t.seed, now: t.clock.now() }
     if (t.members !== undefined) opts.members = t.members
-    const state = ensureSections(this.factory.build(t.id, scenario, opts), this.sections, opts.now)
+    const state = ensureSections(this.factory.build(t.id, scenario, opts), this.sections, opts.now, opts)
     if (t.isDefault) return state
     const rekeyed = new Map<string, ApiToken>()
     for (const tok of state.tokens.values()) {

@@ -3,9 +3,8 @@ import type { Account, ApiToken } from './account.js'
 /**
  * The sections of the tenant's scenario that the modules read, as the scenario gave them and
  * validated by their parts of the scenario schema. Each module types its keys by merging here
- * next to the schema part it declares (`delivery`: mail; `forms`, `columnSets`,
- * `postedImages` and `extensions.services`: forms-scenario.ts). A missing key means that
- * module's defaults.
+ * next to the schema part it declares (e.g. `delivery` in `domains/mail/mail-scenario.ts`).
+ * A missing key means that module's defaults.
  */
 export interface ScenarioSections {
   extensions?: ScenarioExtensions

@@ -16,6 +16,32 @@ export function daysFromCivil(y: number, m: number, d: number): number {
   return era * 146097 + doe - 719468
 }
 
+/** A calendar date: year, month (1-12), day (1-31). */
+export interface CivilDate {
+  y: number
+  m: number
+  d: number
+}
+
+/**
+ * The proleptic Gregorian date of a day number (days-to-civil, integer arithmetic, no Date):
+ * conditions and the batch text writer run it for every member row. Algorithm: H. Hinnant,
+ * "chrono-Compatible Low-Level Date Algorithms". A hot loop passes its own `out` to write
+ * into instead of allocating one per call.
+ */
+export function civilFromDays(day: number, out: CivilDate = { y: 0, m: 0, d: 0 }): CivilDate {
+  const z = day + 719468
+  const era = Math.floor(z / 146097)
+  const doe = z - era * 146097
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365)
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100))
+  const mp = Math.floor((5 * doy + 2) / 153)
+  out.d = doy - Math.floor((153 * mp + 2) / 5) + 1
+  out.m = mp < 10 ? mp + 3 : mp - 9
+  out.y = yoe + era * 400 + (out.m <= 2 ? 1 : 0)
+  return out
+}
+
 /** The value of `n` ASCII digits of `s` from `at`, or -1 when one is not a digit. */
 function digitsAt(s: string, at: number, n: number): number {
   let v = 0

@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw'
-import { createEngine } from '../emulator.js'
+import { createEngine, type EmulatorOptions } from '../emulator.js'
 import type { Engine, EngineOptions } from '../kernel/create-engine.js'
 import { emulatorRoutes } from './routes.js'
 
@@ -10,7 +10,7 @@ import { emulatorRoutes } from './routes.js'
  */
 export const KREISEL_BASE_URLS: readonly string[] = ['https://krs.bz']
 
-export interface MockHandlersOptions extends EngineOptions {
+export interface MockHandlersOptions extends EmulatorOptions {
   /** An engine to share (e.g. to inspect it in tests); default: a new one from the options. */
   engine?: Engine
   /**

@@ -1,23 +1,13 @@
-import { isKrsError } from '../kernel/krs-error.js'
 import type { Account, ApiToken } from '../kernel/account.js'
-import { parseJstDateTime } from '../lib/day-number.js'
-import { MemberColumns } from '../domains/member-db/member-columns.js'
-import type { MemberDbState, MemberElement, MemberTableState } from '../domains/member-db/member-db-state.js'
 import type { PartialTenantState } from '../kernel/state-section.js'
 import type { ScenarioSections } from '../kernel/tenant-state.js'
-import { compileCondition } from '../domains/member-db/conditions/compile-condition.js'
-import { predefinedAllCondition } from '../domains/member-db/conditions/condition-store.js'
-import { addMember } from '../domains/member-db/members/member-store.js'
-import { generateMembers } from './generate-members.js'
-import { ScenarioError } from './scenario-error.js'
 import { isCoreScenarioKey } from './scenario-schema.js'
 import type { Scenario, ScenarioAccount } from './scenario-types.js'
-import { seededRandom } from './seeded-random.js'
 
 export interface CreateTenantOptions {
-  /** Seed of generated members and of every random value drawn while building. */
+  /** Seed of generated members and of every random value drawn while building (used by the modules' sections). */
   seed: number
-  /** Number of generated members of the first table that generates members (default: the scenario's). */
+  /** Number of generated members (default: the scenario's; used by the member database's section). */
   members?: number
   /** Engine time, unix seconds. */
   now: number
@@ -56,7 +46,11 @@ export function scenarioSectionsOf(scenario: Partial<Scenario>): ScenarioSection
   return out as ScenarioSections
 }
 
-/** Build the state of one tenant from a (parsed) scenario. */
+/**
+ * The kernel's part of one tenant's state from a (parsed) scenario: identity, accounts,
+ * tokens, the modules' scenario sections. The kernel then adds the modules' state sections
+ * (`ensureSections`), built from those scenario sections.
+ */
 export function createTenantState(id: string, scenario: Scenario, opts: CreateTenantOptions): PartialTenantState {
   const accounts = new Map(scenario.accounts.map((a) => [a.id, accountOf(a)]))
   const tokens = new Map<string, ApiToken>()
@@ -64,89 +58,11 @@ export function createTenantState(id: string, scenario: Scenario, opts: CreateTe
     const token = opts.tokenValue?.(t.name) ?? t.token ?? t.name
     tokens.set(token, { token, name: t.name, accountId: t.account })
   }
-  const db: MemberDbState = {
-    tables: new Map(),
-    conditions: new Map([[1, predefinedAllCondition()]]),
-    nextConditionId: 2,
-    conditionUses: new Map(),
-    blacklist: (scenario.blacklist ?? []).map((b) => b.toLowerCase()),
-  }
-  const random = seededRandom(opts.seed)
-  let membersOverride = opts.members
-  scenario.memberTables.forEach((st, ti) => {
-    const elements: MemberElement[] = st.elements.map((e) => ({
-      id: e.id,
-      name: e.name,
-      type: e.type,
-      required: e.required ?? false,
-      unique: e.unique ?? false,
-      system: e.system ?? e.type === 'timestamp',
-      ...(e.systemField ? { systemField: e.systemField } : {}),
-      config: structuredClone(e.config ?? {}),
-    }))
-    const table: MemberTableState = {
-      id: st.id,
-      title: st.title,
-      elements,
-      members: new MemberColumns(elements),
-      lock: null,
-      autogenNext: {},
-    }
-    db.tables.set(table.id, table)
-
-    let count = st.members?.generate ?? 0
-    if (st.members?.generate !== undefined && membersOverride !== undefined) {
-      count = membersOverride
-      membersOverride = undefined
-    }
-    ;(st.members?.list ?? []).forEach((m, mi) => {
-      const { regist_date, update_date, ...values } = m
-      try {
-        const memberId = addMember(table, values, { now: opts.now, random, encryptedKey: true })
-        const row = table.members.rowOf(memberId)
-        const r = regist_date ? parseJstDateTime(regist_date) : null
-        const u = update_date ? parseJstDateTime(update_date) : null
-        if (r !== null) table.members.regist_date[row] = r
-        if (u !== null || r !== null) table.members.update_date[row] = u ?? r!
-      } catch (e) {
-        if (isKrsError(e))
-          throw new ScenarioError(`memberTables[${ti}].members.list[${mi}]`, `${e.code}: ${e.detail ?? ''}`)
-        throw e
-      }
-    })
-    generateMembers(table, {
-      count,
-      seed: opts.seed,
-      now: opts.now,
-      fakes: new Map(st.elements.map((e) => [e.id, e.fake])),
-    })
-
-    ;(st.conditions ?? []).forEach((c, ci) => {
-      const info = { title: c.title, grouping: c.grouping, conditions: c.conditions }
-      try {
-        compileCondition(table, info, opts.now, { db })
-      } catch (e) {
-        if (isKrsError(e))
-          throw new ScenarioError(`memberTables[${ti}].conditions[${ci}]`, `${e.code}: ${e.detail ?? ''}`)
-        throw e
-      }
-      db.conditions.set(c.id, {
-        id: c.id,
-        memberTableId: table.id,
-        title: c.title,
-        predefined: null,
-        hidden: c.hidden ?? false,
-        info,
-      })
-      db.nextConditionId = Math.max(db.nextConditionId, c.id + 1)
-    })
-  })
   return {
     id,
     environmentName: scenario.environment.name,
     accounts,
     tokens,
-    memberDb: db,
     audit: [],
     scenario: scenarioSectionsOf(scenario),
   }

@@ -1,8 +1,8 @@
 /**
  * Encode plain state (objects, arrays, Maps, Sets, typed arrays, primitives) as JSON-safe
- * data and back. Used for the domains' tenant sections, so that a section made of
- * Maps and Sets survives `snapshotTenant` / `restoreTenant` without its own code. Class
- * instances come back as plain objects: give such a section its own snapshot.
+ * data and back. Used for the tenant sections without a snapshot part, so that a section made
+ * of Maps and Sets survives `snapshotTenant` / `restoreTenant` without its own code. Class
+ * instances come back as plain objects: give such a section a snapshot part.
  */
 type Tagged =
   | { $map: [unknown, unknown][] }

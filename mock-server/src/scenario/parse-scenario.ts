@@ -1,9 +1,9 @@
 import { parse as parseYaml } from 'yaml'
 import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } from '../generated/ajv.js'
 import { resolveExtends } from './extend-scenario.js'
-import { pointerToPath, ScenarioError } from './scenario-error.js'
+import { pointerToPath, requireUnique, ScenarioError } from '../kernel/scenario-error.js'
 import { scenarioNowSeconds } from './scenario-now.js'
-import { type ScenarioJsonSchema, sectionsSchemaOf } from './scenario-schema.js'
+import { checkScenarioParts, listsMergedById, type ScenarioJsonSchema, sectionsSchemaOf } from './scenario-schema.js'
 import type { Scenario } from './scenario-types.js'
 
 let ajv: AjvInstance | null = null
@@ -48,24 +48,15 @@ function describe(e: ErrorObject): ScenarioError {
   return new ScenarioError(path, e.message ?? e.keyword)
 }
 
-function unique<T>(items: T[], key: (t: T) => unknown, path: (i: number) => string, what: string): void {
-  const seen = new Set<unknown>()
-  items.forEach((t, i) => {
-    const k = key(t)
-    if (seen.has(k)) throw new ScenarioError(path(i), `duplicate ${what} ${String(k)}`)
-    seen.add(k)
-  })
-}
-
-/** Rules a JSON Schema cannot say: unique ids, references between sections. */
+/** Rules of the scenario layer's keys that a JSON Schema cannot say: unique ids, references. */
 function checkReferences(s: Scenario): void {
-  unique(
+  requireUnique(
     s.accounts,
     (a) => a.id,
     (i) => `accounts[${i}].id`,
     'account id',
   )
-  unique(
+  requireUnique(
     s.tokens,
     (t) => t.token ?? t.name,
     (i) => `tokens[${i}]`,
@@ -74,46 +65,6 @@ function checkReferences(s: Scenario): void {
   const accountIds = new Set(s.accounts.map((a) => a.id))
   s.tokens.forEach((t, i) => {
     if (!accountIds.has(t.account)) throw new ScenarioError(`tokens[${i}].account`, `no account ${t.account}`)
-  })
-  unique(
-    s.memberTables,
-    (t) => t.id,
-    (i) => `memberTables[${i}].id`,
-    'member table id',
-  )
-  const tableIds = new Set(s.memberTables.map((t) => t.id))
-  s.accounts.forEach((a, i) => {
-    if (Array.isArray(a.tables))
-      a.tables.forEach((t, j) => {
-        if (!tableIds.has(t)) throw new ScenarioError(`accounts[${i}].tables[${j}]`, `no member table ${t}`)
-      })
-  })
-  const elementIds = s.memberTables.flatMap((t, ti) =>
-    t.elements.map((e, ei) => ({ id: e.id, path: `memberTables[${ti}].elements[${ei}].id` })),
-  )
-  unique(
-    elementIds,
-    (e) => e.id,
-    (i) => elementIds[i]!.path,
-    'element id (element ids are unique across tables)',
-  )
-  const conds = s.memberTables.flatMap((t, ti) =>
-    (t.conditions ?? []).map((c, ci) => ({ id: c.id, path: `memberTables[${ti}].conditions[${ci}].id` })),
-  )
-  unique(
-    conds,
-    (c) => c.id,
-    (i) => conds[i]!.path,
-    'condition id',
-  )
-  s.memberTables.forEach((t, ti) => {
-    t.elements.forEach((e, ei) => {
-      const p = `memberTables[${ti}].elements[${ei}]`
-      if (e.type === 'timestamp' && !e.systemField)
-        throw new ScenarioError(`${p}.systemField`, 'a timestamp element needs systemField')
-      if (['select', 'select_multiple'].includes(e.type) && !e.config?.options)
-        throw new ScenarioError(`${p}.config.options`, `a ${e.type} element needs options`)
-    })
   })
 }
 
@@ -132,11 +83,12 @@ export function parseScenarioWith(schema: ScenarioJsonSchema, input: unknown): S
       throw new ScenarioError('', `not JSON or YAML: ${(e as Error).message}`)
     }
   }
-  data = resolveExtends(data) // `extends: default`: merged onto the embedded scenario first
+  data = resolveExtends(data, listsMergedById(schema)) // `extends: default`: merged onto the embedded scenario first
   const v = validatorOf(schema)
   if (!v(data)) throw describe(v.errors![0]!)
   const s = structuredClone(data) as Scenario
   checkReferences(s)
+  checkScenarioParts(schema, s as unknown as Record<string, unknown>)
   scenarioNowSeconds(s.now)
   return s
 }

@@ -1,5 +1,5 @@
 import type { ClockOptions } from '../kernel/clock.js'
-import { ScenarioError } from './scenario-error.js'
+import { ScenarioError } from '../kernel/scenario-error.js'
 
 /**
  * The scenario's `now`: an ISO 8601 time (`2026-04-01T09:00:00+09:00`) or unix seconds, the

@@ -1,47 +1,10 @@
-import { charClasses, elementTypes } from '../domains/member-db/member-db-state.js'
 import type { ScenarioSchemaPart } from '../kernel/module.js'
-import { fakeKinds } from './scenario-types.js'
 
 const id = { type: 'integer', minimum: 1 }
 
-const elementConfig = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    type: { enum: [...charClasses] },
-    relate_to: { type: ['integer', 'null'] },
-    delete_cascade: { enum: ['cascade', null] },
-    min: { type: ['number', 'null'] },
-    max: { type: ['number', 'null'] },
-    options: { type: 'object', propertyNames: { pattern: '^[1-9][0-9]*$' }, additionalProperties: { type: 'string' } },
-    min_year: { type: ['integer', 'null'] },
-    max_year: { type: ['integer', 'null'] },
-    automatic: { enum: [0, 1] },
-    later: { type: ['integer', 'null'] },
-    label: { type: 'string' },
-    yes_description: { type: 'string' },
-    no_description: { type: 'string' },
-    allow_chars: { type: 'string' },
-    require_digit: { enum: [0, 1] },
-    require_alpha: { enum: [0, 1] },
-    require_special: { enum: [0, 1] },
-    min_length: { type: ['integer', 'null'], minimum: 0 },
-    max_length: { type: ['integer', 'null'], minimum: 1 },
-    auto_length: { type: ['integer', 'null'], minimum: 1 },
-    encryption_key: { type: 'string' },
-    enable_replace_mapping: { enum: [0, 1] },
-    prefix: { type: 'string' },
-    suffix: { type: 'string' },
-    number_of_digits: { type: 'integer', minimum: 0, maximum: 20 },
-    add_option: { enum: [1, -1] },
-    standard_value: { type: 'integer' },
-  },
-}
-
 /**
  * The keys of a scenario file the scenario layer builds itself: the environment, accounts and
- * tokens, the member tables (whose members it generates), the blacklist and the start time.
- * Every other key comes from a module's `scenarioSchema` part.
+ * tokens, and the start time. Every other key comes from a module's `scenarioSchema` part.
  */
 const coreProperties = {
   environment: {
@@ -84,76 +47,6 @@ const coreProperties = {
       properties: { name: { type: 'string', minLength: 1 }, token: { type: 'string', minLength: 1 }, account: id },
     },
   },
-  memberTables: {
-    type: 'array',
-    minItems: 1,
-    items: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id', 'title', 'elements'],
-      properties: {
-        id,
-        title: { type: 'string', minLength: 1 },
-        elements: {
-          type: 'array',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['id', 'name', 'type'],
-            properties: {
-              id,
-              name: { type: 'string', minLength: 1 },
-              type: { enum: [...elementTypes] },
-              required: { type: 'boolean' },
-              unique: { type: 'boolean' },
-              system: { type: 'boolean' },
-              systemField: { enum: ['regist_date', 'update_date', 'batch_date', 'upload_date'] },
-              config: elementConfig,
-              fake: { enum: [...fakeKinds] },
-            },
-          },
-        },
-        members: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            generate: { type: 'integer', minimum: 0, maximum: 10_000_000 },
-            list: {
-              type: 'array',
-              items: {
-                type: 'object',
-                propertyNames: { pattern: '^(e_[1-9][0-9]*|regist_date|update_date)$' },
-              },
-            },
-          },
-        },
-        conditions: {
-          type: 'array',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['id', 'title', 'grouping', 'conditions'],
-            properties: {
-              id: { type: 'integer', minimum: 2 },
-              title: { type: 'string', minLength: 1 },
-              grouping: { type: 'boolean' },
-              hidden: { type: 'boolean' },
-              conditions: {
-                type: 'object',
-                additionalProperties: {
-                  type: 'array',
-                  prefixItems: [{ type: 'integer' }, { type: 'object' }],
-                  minItems: 2,
-                  maxItems: 2,
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-  },
-  blacklist: { type: 'array', items: { type: 'string', minLength: 1 } },
   /** When the tenant's clock starts: ISO 8601 text or unix seconds (scenario-now.ts). */
   now: { type: ['string', 'integer'] },
 }
@@ -185,23 +78,45 @@ export interface ScenarioJsonSchema {
   readonly properties: Readonly<Record<string, unknown>>
 }
 
+type ObjectSchema = { readonly type: 'object'; readonly properties: Readonly<Record<string, unknown>> }
+const isObjectSchema = (s: unknown): s is ObjectSchema =>
+  typeof s === 'object' && s !== null && (s as ObjectSchema).type === 'object' && 'properties' in s
+
+/**
+ * Two modules' parts of one `extensions` key (several domains keep their settings under
+ * `extensions.services`): both must be object schemas, and each property has one owner.
+ */
+function mergeExtension(key: string, a: unknown, b: unknown): ObjectSchema {
+  if (!isObjectSchema(a) || !isObjectSchema(b)) throw new Error(`scenario key extensions.${key} is declared twice`)
+  for (const p of Object.keys(b.properties)) {
+    if (p in a.properties) throw new Error(`scenario key extensions.${key}.${p} is declared twice`)
+  }
+  return { ...a, properties: { ...a.properties, ...b.properties } }
+}
+
 /**
  * The scenario schema: the core keys plus the keys of every module's part (top-level
  * `properties`, and `extensions` keys under `extensions`, whose other keys stay free).
- * Two parts declaring one key is a programming error and throws.
+ * Parts may share an `extensions` key whose schema is an object (its properties are merged);
+ * two parts declaring one key or one such property is a programming error and throws.
  */
 export function assembleScenarioSchema(parts: readonly (ScenarioSchemaPart | undefined)[]): ScenarioJsonSchema {
   const properties: Record<string, unknown> = { ...coreProperties }
   const extensions: Record<string, unknown> = {}
+  const required = ['environment', 'accounts', 'tokens']
+  const checks: ((scenario: Record<string, unknown>) => void)[] = []
+  const mergedById = ['accounts']
   for (const part of parts) {
     if (!part) continue
+    required.push(...(part.required ?? []))
+    if (part.check) checks.push(part.check)
+    mergedById.push(...(part.mergedById ?? []))
     for (const [key, schema] of Object.entries(part.properties)) {
       if (key in properties || key === 'extensions') throw new Error(`scenario key ${key} is declared twice`)
       properties[key] = schema
     }
     for (const [key, schema] of Object.entries(part.extensions ?? {})) {
-      if (key in extensions) throw new Error(`scenario key extensions.${key} is declared twice`)
-      extensions[key] = schema
+      extensions[key] = key in extensions ? mergeExtension(key, extensions[key], schema) : schema
     }
   }
   properties.extensions = {
@@ -209,12 +124,30 @@ export function assembleScenarioSchema(parts: readonly (ScenarioSchemaPart | und
     description: 'settings of the modules; any other key is free.',
     properties: extensions,
   }
-  return {
+  const schema: ScenarioJsonSchema = {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'krs-kit emulator scenario',
     type: 'object',
     additionalProperties: false,
-    required: ['environment', 'accounts', 'tokens', 'memberTables'],
+    required,
     properties,
   }
+  partRules.set(schema, { checks, mergedById })
+  return schema
+}
+
+/** What the parts of an assembled schema say besides JSON Schema (kept apart: Ajv refuses unknown schema keys). */
+const partRules = new WeakMap<
+  ScenarioJsonSchema,
+  { checks: readonly ((scenario: Record<string, unknown>) => void)[]; mergedById: readonly string[] }
+>()
+
+/** Run the modules' rules that a JSON Schema cannot say on a scenario valid against `schema`. */
+export function checkScenarioParts(schema: ScenarioJsonSchema, scenario: Record<string, unknown>): void {
+  for (const check of partRules.get(schema)?.checks ?? []) check(scenario)
+}
+
+/** The lists that `extends: default` merges by `id` (paths with `[]` for any index). */
+export function listsMergedById(schema: ScenarioJsonSchema): readonly string[] {
+  return partRules.get(schema)?.mergedById ?? []
 }

@@ -1,3 +1,4 @@
+import type { AnyStateSection } from '../kernel/state-section.js'
 import type { TenantFactory } from '../kernel/tenant-factory.js'
 import { createTenantState, scenarioSectionsOf } from './create-tenant.js'
 import { defaultScenario } from './default-scenario.js'
@@ -15,16 +16,20 @@ declare module '../kernel/tenant-state.js' {
 
 /**
  * How the kernel builds, saves and restores tenants: from scenario files valid against
- * `schema` (assembled from the modules' parts by the composition root).
+ * `schema` (assembled from the modules' parts by the composition root), saving the modules'
+ * `sections` with their snapshot parts.
  */
-export const createScenarioTenantFactory = (schema: ScenarioJsonSchema): TenantFactory => ({
+export const createScenarioTenantFactory = (
+  schema: ScenarioJsonSchema,
+  sections: readonly AnyStateSection[],
+): TenantFactory => ({
   parseScenario: (input) => parseScenarioWith(schema, input),
   defaultScenario,
   clockOptions: clockWithScenarioNow,
   build: (id, scenario, opts) => createTenantState(id, scenario, opts),
-  snapshot: snapshotTenant,
+  snapshot: (state) => snapshotTenant(state, sections),
   restore(json, scenario) {
-    const state = restoreTenant(json)
+    const state = restoreTenant(json, sections)
     // Snapshots written before the state kept its scenario sections: take them from the envelope.
     if (state.scenario === undefined && typeof scenario === 'object' && scenario !== null) {
       state.scenario = scenarioSectionsOf(scenario as Partial<Scenario>)

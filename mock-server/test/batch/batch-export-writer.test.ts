@@ -8,7 +8,7 @@ import { columnsOf, runExport } from '../../src/domains/batch/export-job.js'
 import { addMember } from '../../src/domains/member-db/members/member-store.js'
 import { visibleValue } from '../../src/domains/member-db/members/member-view.js'
 import { formatDay, formatJstDateTime } from '../../src/lib/day-number.js'
-import type { BatchJob, ColumnSetDef } from '../../src/domains/forms/forms-state.js'
+import type { BatchJob, ColumnSetDef } from '../../src/domains/batch/batch-state.js'
 import type { TenantState } from '../../src/kernel/tenant-state.js'
 import { NOW, makeTenant } from '../members/support.js'
 

@@ -6,7 +6,7 @@ import { valueOfCell } from '../../src/domains/batch/cell-values.js'
 import { optionRule, resolveOverrides } from '../../src/domains/batch/override-options.js'
 import { decodeUploadBody } from '../../src/domains/stored-files/decode-body.js'
 import type { MemberElement, MemberTableState } from '../../src/domains/member-db/member-db-state.js'
-import type { ImportMode } from '../../src/domains/forms/forms-state.js'
+import type { ImportMode } from '../../src/domains/batch/batch-state.js'
 import { isKrsError } from '../../src/kernel/krs-error.js'
 
 const el = (

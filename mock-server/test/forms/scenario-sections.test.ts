@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest'
-import { attachServicesScenario } from '../../src/domains/forms/forms-scenario.js'
 import type { ScenarioSections } from '../../src/kernel/tenant-state.js'
-import { advance, expectError, expectOk, runServicesSuite, stateOf } from '../support/services-doors.js'
+import { advance, expectError, expectOk, runServicesSuite } from '../support/services-doors.js'
 
 const scenario: ScenarioSections = {
   forms: [
@@ -50,7 +49,7 @@ runServicesSuite(
   'scenario sections of forms, column sets, posted images and services',
   (t) => {
     it('reads forms, column sets, posted images, passwords and batch timing from the scenario', async () => {
-      attachServicesScenario(stateOf(t), scenario)
+      expectOk(await t.admin('POST', 'reset', { scenario: { extends: 'default', ...scenario } }))
       const forms = expectOk(
         await t.call<{ id: number; carriers: string; start_date: string; count_records: number }[]>(
           'get_member_forms',

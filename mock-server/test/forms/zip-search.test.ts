@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { beforeAll, expect, it } from 'vitest'
-import { attachServicesScenario } from '../../src/domains/forms/forms-scenario.js'
-import { expectError, expectOk, runServicesSuite, stateOf } from '../support/services-doors.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createEngine, type Engine } from '../../src/index.js'
+import { expectError, expectOk, runServicesSuite } from '../support/services-doors.js'
 
 interface Address {
   pref_code: number
@@ -62,9 +62,71 @@ runServicesSuite(
     })
 
     it('simulates a dictionary that is not ready (KR_API_F0208)', async () => {
-      attachServicesScenario(stateOf(t), { extensions: { services: { zip_not_ready: true } } })
+      const scenario = { extends: 'default', extensions: { services: { zip_not_ready: true } } }
+      expectOk(await t.admin('POST', 'reset', { scenario }))
       expectError(await t.call('search_addresses_by_zip', { zip: '1000001' }), 'KR_API_F0208')
     })
   },
   10,
 )
+
+/** search_addresses_by_zip on an engine, in process. */
+async function searchZip(engine: Engine, zip: string): Promise<{ status: number; body: unknown }> {
+  const res = await engine.handle(
+    new Request('https://krs.bz/api/v1/search_addresses_by_zip', {
+      method: 'POST',
+      headers: { authorization: 'Bearer krs-all', 'content-type': 'application/json' },
+      body: JSON.stringify({ zip }),
+    }),
+  )
+  return { status: res.status, body: await res.json() }
+}
+
+describe('the zip dictionary is an engine option (zipText)', () => {
+  const own = ['krs-zip/1\ttest\t1', 'C\t13\t試験区\tシケンク', '9990001\t0\t試験町\tシケンチョウ', ''].join('\n')
+
+  it('an engine reads its own text, and another engine in the same process still reads the bundled one', async () => {
+    let reads = 0
+    const mine = createEngine({
+      members: 5,
+      zipText: async () => {
+        reads++
+        return own
+      },
+    })
+    const bundled = createEngine({ members: 5 })
+    expect(await searchZip(mine, '999-0001')).toEqual({
+      status: 200,
+      body: [
+        {
+          pref_code: 13,
+          pref: '東京都',
+          addr1: '試験区',
+          addr2: '試験町',
+          addr1_yomi: 'シケンク',
+          addr2_yomi: 'シケンチョウ',
+        },
+      ],
+    })
+    expect((await searchZip(mine, '1000001')).body).toEqual([])
+    expect(reads).toBe(1)
+    expect((await searchZip(bundled, '9990001')).body).toEqual([])
+    expect((await searchZip(bundled, '1000001')).body).toEqual([expect.objectContaining({ addr1: '千代田区' })])
+  })
+
+  it('a text that cannot be had answers KR_API_F0208, and a later lookup tries again', async () => {
+    let fail = true
+    const engine = createEngine({
+      members: 5,
+      zipText: async () => {
+        if (fail) throw new Error('offline')
+        return own
+      },
+    })
+    const refused = await searchZip(engine, '9990001')
+    expect(refused.status).toBe(503)
+    expect(refused.body).toMatchObject({ error_code: 'KR_API_F0208' })
+    fail = false
+    expect((await searchZip(engine, '9990001')).body).toEqual([expect.objectContaining({ addr2: '試験町' })])
+  })
+})

@@ -1,5 +1,4 @@
-import { describe, expect, it } from 'vitest'
-import { mailDeliverySection } from '../../src/domains/mail/mail-section.js'
+import { expect, it } from 'vitest'
 import { runOnEveryDoor } from '../support/run-on-every-door.js'
 import { kit, mailDoorEngine, textMail } from './door-kit.js'
 import { T0 } from './support.js'
@@ -61,9 +60,3 @@ runOnEveryDoor(
   },
   { engine: mailDoorEngine() },
 )
-
-describe('mailDeliverySection.fromJSON', () => {
-  it('refuses a section of another format', () => {
-    expect(() => mailDeliverySection.fromJSON({ format: 'other' })).toThrow(/format/)
-  })
-})

@@ -1,8 +1,8 @@
-import { parseScenario } from '../../src/emulator.js'
+import { buildTenantState, parseScenario } from '../../src/emulator.js'
 import type { TenantState } from '../../src/kernel/tenant-state.js'
 import { mailDeliveryStateFrom } from '../../src/domains/mail/mail-section.js'
 import type { DeliveryScenario } from '../../src/domains/mail/mail-scenario.js'
-import { createTenantState, defaultScenario, type Scenario } from '../../src/scenario/index.js'
+import { defaultScenario, type Scenario } from '../../src/scenario/index.js'
 
 /** 2026-01-15 12:00:00 JST (03:00 UTC). */
 export const T0 = 1_768_446_000
@@ -76,7 +76,7 @@ export function makeTenant(
   section: DeliveryScenario | undefined = deliverySection,
   scenario: Scenario = mailScenario(),
 ): TenantState {
-  const tenant = createTenantState('mail', parseScenario(scenario), { seed: 3, now: T0 - 86400 }) as TenantState
+  const tenant = buildTenantState('mail', parseScenario(scenario), { seed: 3, now: T0 - 86400 })
   tenant.mailDelivery = mailDeliveryStateFrom(section)
   return tenant
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatDay, formatJstDateTime, parseDay } from '../../src/lib/day-number.js'
+import { civilFromDays, daysFromCivil, formatDay, formatJstDateTime, parseDay } from '../../src/lib/day-number.js'
 
 /** The former parseDay (regular expression and Date.UTC), kept as the reference. */
 function referenceParseDay(s: string): number | null {
@@ -81,6 +81,24 @@ describe('formatJstDateTime', () => {
     fc.assert(
       fc.property(unix, (u) => {
         expect(formatJstDateTime(u)).toBe(referenceJst(u))
+      }),
+      { numRuns: 20_000 },
+    )
+  })
+})
+
+describe('civilFromDays (the one days-to-date algorithm of conditions and exports)', () => {
+  it('gives the date Date gives, and daysFromCivil inverts it', () => {
+    const out = { y: 0, m: 0, d: 0 }
+    fc.assert(
+      fc.property(fc.integer({ min: -800_000, max: 3_000_000 }), (day) => {
+        const dt = new Date(day * 86_400_000)
+        const expected = { y: dt.getUTCFullYear(), m: dt.getUTCMonth() + 1, d: dt.getUTCDate() }
+        expect(civilFromDays(day)).toEqual(expected)
+        // a caller's object is filled and returned, not a new one
+        expect(civilFromDays(day, out)).toBe(out)
+        expect(out).toEqual(expected)
+        expect(daysFromCivil(out.y, out.m, out.d)).toBe(day)
       }),
       { numRuns: 20_000 },
     )

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { compileCondition } from '../../src/domains/member-db/conditions/index.js'
 import { memberDbHandlers as h } from '../../src/domains/member-db/handlers.js'
 import { apiValue, pageRows } from '../../src/domains/member-db/members/index.js'
-import { seededRandom } from '../../src/scenario/seeded-random.js'
+import { seededRandom } from '../../src/lib/seeded-random.js'
 import { ctxFor, expectKrs, fixtureScenario, makeTenant, NOW } from './support.js'
 
 const fx = makeTenant(0, fixtureScenario())

@@ -1,5 +1,4 @@
-import { parseScenario } from '../../src/emulator.js'
-import type { TenantState } from '../../src/kernel/tenant-state.js'
+import { buildTenantState, parseScenario, sections } from '../../src/emulator.js'
 import { describe, expect, it } from 'vitest'
 import { memberDbHandlers as h } from '../../src/domains/member-db/handlers.js'
 import { apiValue, checkMemberInput } from '../../src/domains/member-db/members/index.js'
@@ -60,12 +59,12 @@ describe('parseScenario', () => {
   it('refuses invalid listed members and conditions when building the tenant', () => {
     const s = defaultScenario()
     s.memberTables[0]!.members = { list: [{ e_4: 'not-an-address', e_6: '名前' }] }
-    expect(() => createTenantState('x', parseScenario(s), { seed: 1, now: NOW })).toThrow(
+    expect(() => buildTenantState('x', parseScenario(s), { seed: 1, now: NOW })).toThrow(
       /memberTables\[0\]\.members\.list\[0\].*KR_API_F0116/,
     )
     const c = defaultScenario()
     c.memberTables[0]!.conditions = [{ id: 9, title: '暗号', grouping: true, conditions: { e_15: [20, {}] } }]
-    expect(() => createTenantState('x', parseScenario(c), { seed: 1, members: 0, now: NOW })).toThrow(
+    expect(() => buildTenantState('x', parseScenario(c), { seed: 1, members: 0, now: NOW })).toThrow(
       /conditions\[0\].*KR_API_F0229/,
     )
   })
@@ -159,11 +158,7 @@ describe('the default scenario', () => {
         order: true,
       } as never)
     expect(info(a)).toEqual(info(b))
-    const c = createTenantState('c', parseScenario(defaultScenario()), {
-      seed: 43,
-      members: 50,
-      now: NOW,
-    }) as TenantState
+    const c = buildTenantState('c', parseScenario(defaultScenario()), { seed: 43, members: 50, now: NOW })
     expect(info(c)).not.toEqual(info(a))
     expect(a.memberDb.tables.get(1)!.members.count).toBe(50)
     expect(a.memberDb.tables.get(2)!.members.count).toBe(30)
@@ -184,8 +179,8 @@ describe('snapshot', () => {
       condition_info: { title: 'c', grouping: true, conditions: { e_16: [11, {}] } },
     } as never)
     h.delete_member(ctx, { member_table_id: 1, member_id: 3 } as never)
-    const json = JSON.parse(JSON.stringify(snapshotTenant(t)))
-    const r = restoreTenant(json)
+    const json = JSON.parse(JSON.stringify(snapshotTenant(t, sections)))
+    const r = restoreTenant(json, sections)
     const rc = ctxFor(r)
     const list = (c: typeof ctx) =>
       h.get_member_infos_by_oneshot_condition(c, {
@@ -205,7 +200,7 @@ describe('snapshot', () => {
     expect([...r.tokens.keys()]).toEqual([...t.tokens.keys()])
   })
   it('refuses something that is not a snapshot', () => {
-    expect(() => restoreTenant({ hello: 1 })).toThrow(/snapshot/)
+    expect(() => restoreTenant({ hello: 1 }, sections)).toThrow(/snapshot/)
   })
 })
 
@@ -228,7 +223,10 @@ describe("snapshot of the domains' scenario sections", () => {
       $map: 'odd key',
     }
     ;(t as unknown as Record<string, unknown>).mailDelivery = section
-    const r = restoreTenant(JSON.parse(JSON.stringify(snapshotTenant(t)))) as unknown as Record<string, unknown>
+    const r = restoreTenant(JSON.parse(JSON.stringify(snapshotTenant(t, sections))), sections) as unknown as Record<
+      string,
+      unknown
+    >
     expect(r.mailDelivery).toEqual(section)
     expect((r.mailDelivery as typeof section).deliveries.get(7)!.uses).toBeInstanceOf(Set)
   })

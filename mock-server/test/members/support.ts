@@ -1,17 +1,17 @@
-import { parseScenario } from '../../src/emulator.js'
+import { buildTenantState, parseScenario } from '../../src/emulator.js'
 import { expect } from 'vitest'
 import { isKrsError } from '../../src/kernel/krs-error.js'
 import type { EngineContext } from '../../src/kernel/context.js'
 import type { OperationName } from '../../src/generated/operation-names.js'
 import type { TenantState } from '../../src/kernel/tenant-state.js'
-import { createTenantState, defaultScenario, type Scenario } from '../../src/scenario/index.js'
-import { seededRandom } from '../../src/scenario/seeded-random.js'
+import { defaultScenario, type Scenario } from '../../src/scenario/index.js'
+import { seededRandom } from '../../src/lib/seeded-random.js'
 
 /** 2026-01-15 12:00:00 JST. */
 export const NOW = 1_768_446_000
 
 export function makeTenant(members = 100, scenario: Scenario = defaultScenario(), now = NOW): TenantState {
-  return createTenantState('test', parseScenario(scenario), { seed: 42, members, now }) as TenantState
+  return buildTenantState('test', parseScenario(scenario), { seed: 42, members, now })
 }
 
 /** A hand-built EngineContext acting with a token of the tenant (rights are the engine's job). */

@@ -14,7 +14,7 @@ import type {
   ElementType,
   MemberElement,
 } from '../../src/domains/member-db/member-db-state.js'
-import { seededRandom } from '../../src/scenario/seeded-random.js'
+import { seededRandom } from '../../src/lib/seeded-random.js'
 
 const el = (type: ElementType, config: ElementConfig = {}): MemberElement => ({
   id: 9,

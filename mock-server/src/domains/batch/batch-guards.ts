@@ -1,7 +1,7 @@
 import type { EngineContext } from '../../kernel/context.js'
 import { KrsError } from '../../kernel/krs-error.js'
 import type { MemberTableState } from '../member-db/member-db-state.js'
-import type { BatchState } from '../forms/forms-state.js'
+import type { BatchState } from './batch-state.js'
 import { isLockedAgainst } from '../member-db/tables/lock.js'
 
 /**

@@ -2,17 +2,14 @@ import type { StateSection } from '../../kernel/state-section.js'
 import { useSection } from '../../kernel/state-section.js'
 import type { TickHook } from '../../kernel/tick-hook.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
-import type { BatchState } from '../forms/forms-state.js'
-import { scenarioColumnSets, servicesSettings } from '../forms/forms-scenario.js'
+import type { BatchState } from './batch-state.js'
+import { batchSettings, scenarioColumnSets } from './batch-scenario.js'
 import { nextBatchDue, runDueBatchJobs } from './job-runner.js'
-
-/** Batch state is plain JSON data: a deep copy is its snapshot. */
-const copy = <T>(v: T): T => structuredClone(v)
 
 export const batchSection: StateSection<'batch'> = {
   key: 'batch',
   create(tenant): BatchState {
-    const settings = servicesSettings(tenant)
+    const settings = batchSettings(tenant)
     const columnSets: BatchState['columnSets'] = {}
     for (const c of scenarioColumnSets(tenant)) columnSets[String(c.id)] = c
     return {
@@ -20,13 +17,10 @@ export const batchSection: StateSection<'batch'> = {
       nextJobId: 501,
       columnSets,
       importedFileIds: [],
-      timing: settings.batch,
+      timing: settings.timing,
       accountPasswords: settings.accountPasswords,
-      zipNotReady: settings.zipNotReady,
     }
   },
-  toJSON: copy,
-  fromJSON: (j) => copy(j as BatchState),
 }
 
 export const batchOf = (tenant: TenantState, now: number): BatchState => useSection(tenant, batchSection, now)

@@ -1,7 +1,7 @@
 import { formatDay, JST_OFFSET, NULL_DAY } from '../../lib/day-number.js'
 import { BoolColumn, IntColumn, MultiColumn, NumberColumn, StringColumn } from '../member-db/member-columns.js'
 import type { MemberElement, MemberTableState } from '../member-db/member-db-state.js'
-import type { BatchJob, ColumnSetDef } from '../forms/forms-state.js'
+import type { BatchJob, ColumnSetDef } from './batch-state.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
 import { compileCondition } from '../member-db/conditions/compile-condition.js'
 import { mailConditionExtras } from '../mail/deliveries/condition-extras.js'
@@ -10,25 +10,13 @@ import { visibleValue } from '../member-db/members/member-view.js'
 import { cellOf } from './cell-values.js'
 import { TextWriter } from './text-writer.js'
 import type { Delimiter } from './csv-write.js'
-import { servicesSettings } from '../forms/forms-scenario.js'
-
-const SYSTEM_COLUMNS = [
-  'id',
-  'regist_date',
-  'update_date',
-  'batch_date',
-  'upload_date',
-  'last_host',
-  'last_referer',
-  'last_useragent',
-] as const
+import { batchSettings } from './batch-scenario.js'
+import { isSystemColumn, isSystemTextColumn, isSystemTimestampColumn } from '../member-db/system-columns.js'
 
 /** Column names of a column set on a table: `id` and every element for "all items". */
 export function columnsOf(table: MemberTableState, set: ColumnSetDef): string[] {
   if (set.columns.length === 0) return ['id', ...table.elements.map((e) => `e_${e.id}`)]
-  return set.columns.filter(
-    (c) => (SYSTEM_COLUMNS as readonly string[]).includes(c) || table.elements.some((e) => `e_${e.id}` === c),
-  )
+  return set.columns.filter((c) => isSystemColumn(c) || table.elements.some((e) => `e_${e.id}` === c))
 }
 
 /**
@@ -85,11 +73,8 @@ function autogenWriter(el: MemberElement, data: Float64Array): ColumnWriter {
 function writerOf(table: MemberTableState, column: string, encryptedKey: boolean): ColumnWriter {
   const cols = table.members
   if (column === 'id') return new ColumnWriter(W.Id, cols.id)
-  if (column === 'regist_date' || column === 'update_date' || column === 'batch_date' || column === 'upload_date') {
-    return new ColumnWriter(W.DateTime, cols[column])
-  }
-  if (column === 'last_host' || column === 'last_referer' || column === 'last_useragent')
-    return new ColumnWriter(W.Text, cols[column].values)
+  if (isSystemTimestampColumn(column)) return new ColumnWriter(W.DateTime, cols[column])
+  if (isSystemTextColumn(column)) return new ColumnWriter(W.Text, cols[column].values)
   const el = table.elements.find((e) => `e_${e.id}` === column)!
   if (el.type === 'timestamp') return new ColumnWriter(W.DateTime, cols[el.systemField ?? 'regist_date'])
   const col = cols.columns.get(el.id)
@@ -131,7 +116,7 @@ export function runExport(tenant: TenantState, job: BatchJob, set: ColumnSetDef,
   })
   out.byte(10)
   const n = table.members.rows
-  const view = { encryptedKey: job.encryptedKey, escapeFormulas: servicesSettings(tenant).batch.escapeFormulas }
+  const view = { encryptedKey: job.encryptedKey, escapeFormulas: batchSettings(tenant).escapeFormulas }
   for (let r = 0; r < n; r++) {
     if (!pred(r)) continue
     writeRow(out, writers, r, table, view)

@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync'
 import { isKrsError } from '../../kernel/krs-error.js'
 import type { MemberElement, MemberTableState } from '../member-db/member-db-state.js'
-import type { BatchJob, OverrideOption, StoredFile } from '../forms/forms-state.js'
+import type { StoredFile } from '../stored-files/stored-files-state.js'
+import type { BatchJob, OverrideOption } from './batch-state.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
 import { apiValue } from '../member-db/members/member-view.js'
 import { addMember, updateMember, type WriteEnv } from '../member-db/members/member-store.js'
@@ -9,18 +10,7 @@ import { compositeKey, keyPart, uniqueIndex } from '../member-db/members/unique-
 import { checkElementValue } from '../member-db/members/validate-value.js'
 import { valueOfCell } from './cell-values.js'
 import { csvLine } from './csv-write.js'
-
-/** Columns an import reads but never writes (system fields). */
-const IGNORED = new Set([
-  'id',
-  'regist_date',
-  'update_date',
-  'batch_date',
-  'upload_date',
-  'last_host',
-  'last_referer',
-  'last_useragent',
-])
+import { isSystemColumn } from '../member-db/system-columns.js'
 
 export interface ImportCounts {
   added: number
@@ -73,7 +63,8 @@ function delimiterOf(file: StoredFile): ',' | '\t' {
 /** Header cell → element: `e_{id}` or the element's name; null for ignored system columns. */
 function columnElement(table: MemberTableState, header: string): MemberElement | null | undefined {
   const h = header.trim()
-  if (IGNORED.has(h)) return null
+  // an import reads the system columns but never writes them
+  if (isSystemColumn(h)) return null
   const m = /^e_([0-9]+)$/.exec(h)
   const el = m ? table.elements.find((e) => e.id === Number(m[1])) : table.elements.find((e) => e.name === h)
   if (el && (el.type === 'timestamp' || el.type === 'autogen')) return el.unique && el.type === 'autogen' ? el : null

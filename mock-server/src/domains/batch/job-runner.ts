@@ -1,4 +1,4 @@
-import type { BatchJob, BatchState } from '../forms/forms-state.js'
+import type { BatchJob, BatchState } from './batch-state.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
 import { releaseConditionUse } from '../member-db/conditions/condition-store.js'
 import { runExport } from './export-job.js'

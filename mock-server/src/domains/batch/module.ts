@@ -1,7 +1,7 @@
 import { defineModule, type ModuleHandlers } from '../../kernel/module.js'
-import { servicesScenarioSchema } from '../forms/forms-scenario.js'
+import { batchScenarioSchema } from './batch-scenario.js'
 import { batchSection, batchTickHook } from './batch-section.js'
-import type { BatchState } from '../forms/forms-state.js'
+import type { BatchState } from './batch-state.js'
 import { deleteMembersByConditionOp, deleteMembersOp } from './bulk-delete.js'
 import {
   batchResultContentType,
@@ -39,7 +39,11 @@ export const batchModule = defineModule({
   } satisfies ModuleHandlers<BatchOperation>,
   sections: [batchSection],
   tickHook: batchTickHook,
-  scenarioSchema: { properties: { columnSets: servicesScenarioSchema.columnSets } },
+  scenarioSchema: {
+    properties: { columnSets: batchScenarioSchema.columnSets },
+    extensions: { services: batchScenarioSchema['extensions.services'] },
+    mergedById: ['columnSets'],
+  },
   textContentTypes: {
     get_batch_job_result: (tenant, body) =>
       batchResultContentType(tenant, (body as { batch_job_id: number }).batch_job_id),

@@ -1,7 +1,7 @@
 import type { EngineContext } from '../../kernel/context.js'
 import type { OperationRequest } from '../../generated/operation-types.js'
 import { KrsError } from '../../kernel/krs-error.js'
-import type { BatchJob, ColumnSetDef } from '../forms/forms-state.js'
+import type { BatchJob, ColumnSetDef } from './batch-state.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
 import { assertNoEncryptedElement } from '../member-db/conditions/compile-condition.js'
 import { markConditionUse, requireCondition } from '../member-db/conditions/condition-store.js'

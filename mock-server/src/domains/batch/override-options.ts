@@ -1,6 +1,6 @@
 import { KrsError } from '../../kernel/krs-error.js'
 import type { MemberElement, MemberTableState } from '../member-db/member-db-state.js'
-import type { ImportMode, OverrideOption } from '../forms/forms-state.js'
+import type { ImportMode, OverrideOption } from './batch-state.js'
 
 /**
  * The per-element override options of an import: which values each element

@@ -1,3 +1,4 @@
+import { type CivilDate, civilFromDays } from '../../lib/day-number.js'
 /**
  * A preallocated buffer of UTF-16 code units for writing export files: digits, dates and
  * strings are written as code units (strings quoted as RFC 4180 asks, the same rule as
@@ -43,6 +44,8 @@ export class TextWriter {
   readonly chunks: string[] = []
   /** The delimiter (',' or TAB) as a code unit: a field containing it is quoted. */
   readonly delim: number
+  /** Where `day` reads a date into, so writing one allocates nothing. */
+  private readonly civil: CivilDate = { y: 0, m: 0, d: 0 }
 
   constructor(
     delimiter: ',' | '\t',
@@ -153,16 +156,7 @@ export class TextWriter {
 
   /** A calendar day number as YYYY-MM-DD (years 0-9999; others as `formatDay` writes them). */
   day(day: number, fallback: (day: number) => string): void {
-    // civil-from-days (proleptic Gregorian), integer arithmetic only
-    const z = day + 719468
-    const era = Math.floor(z / 146097)
-    const doe = z - era * 146097
-    const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365)
-    const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100))
-    const mp = Math.floor((5 * doy + 2) / 153)
-    const d = doy - Math.floor((153 * mp + 2) / 5) + 1
-    const m = mp < 10 ? mp + 3 : mp - 9
-    const y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+    const { y, m, d } = civilFromDays(day, this.civil)
     if (y < 0 || y > 9999) {
       this.ascii(fallback(day))
       return

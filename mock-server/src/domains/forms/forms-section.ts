@@ -2,10 +2,7 @@ import type { StateSection } from '../../kernel/state-section.js'
 import { useSection } from '../../kernel/state-section.js'
 import type { FormsState } from './forms-state.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
-import { scenarioForms, servicesSettings } from './forms-scenario.js'
-
-/** Forms state is plain JSON data: a deep copy is its snapshot. */
-const copy = <T>(v: T): T => structuredClone(v)
+import { publicBaseUrl, scenarioForms } from './forms-scenario.js'
 
 function secretOf(tenant: TenantState): string {
   let h = 2166136261
@@ -24,12 +21,10 @@ export const formsSection: StateSection<'forms'> = {
       oneclick: {},
       outbox: [],
       nextOutboxId: 1,
-      publicBaseUrl: servicesSettings(tenant).publicBaseUrl,
+      publicBaseUrl: publicBaseUrl(tenant),
       secret: secretOf(tenant),
     }
   },
-  toJSON: copy,
-  fromJSON: (j) => copy(j as FormsState),
 }
 
 export const formsOf = (tenant: TenantState, now: number): FormsState => useSection(tenant, formsSection, now)

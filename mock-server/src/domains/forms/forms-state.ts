@@ -1,11 +1,10 @@
 import type { ElementType } from '../member-db/member-db-state.js'
 
 /**
- * State of emulator part 3 (forms, posted images, batch jobs, stored files). Everything here
- * is plain JSON-safe data (records keyed by id, arrays, strings, numbers), so a tenant
- * snapshot copies it as is. Times are unix seconds on the engine clock.
+ * State of the member forms: forms, deleted-member log, one-click tokens, the form outbox.
+ * Everything here is plain JSON-safe data (records keyed by id, arrays, strings, numbers), so
+ * a tenant snapshot copies it as is. Times are unix seconds on the engine clock.
  */
-
 export type MemberFormKind = 'regist' | 'update' | 'delete' | 'change_password' | 'change_reset'
 export type MemberFormType = 'auto' | 'design' | 'api'
 export type FormCarrier = 'other' | 'docomo' | 'au' | 'softbank' | 'willcom' | 'iphone'
@@ -109,112 +108,4 @@ export interface FormsState {
   publicBaseUrl: string
   /** Key of the one-click token signature. */
   secret: string
-}
-
-export interface AlbumDef {
-  id: number
-  memberTableId: number
-  title: string
-}
-
-export interface PostedImageDef {
-  id: number
-  memberTableId: number
-  memberId: number
-  albumId: number
-  fileName: string
-  mimeType: string
-  size: number
-  /** Posting time. */
-  date: number
-}
-
-export interface PostedImagesState {
-  /** URL lifetime from the admin security settings, seconds. */
-  urlExpireSeconds: number
-  publicBaseUrl: string
-  albums: Record<string, AlbumDef>
-  images: PostedImageDef[]
-}
-
-/** A column set (項目セット); id 1 means all items of any table. */
-export interface ColumnSetDef {
-  id: number
-  /** null: usable on every table (the predefined "all items"). */
-  memberTableId: number | null
-  title: string
-  /** Column names: id, regist_date, update_date, batch_date, upload_date, last_*, e_{id}; empty = all. */
-  columns: string[]
-  /** Whether it may be used for download (KR_API_F0218 when not). */
-  download: boolean
-}
-
-export type ImportMode = 0 | 1 | 2 | 3
-export type OverrideOption = 'key' | 'none' | 'normal' | 'force' | 'auto' | 'merge' | 'autogen'
-
-export interface BatchJob {
-  id: number
-  operation: 'import' | 'export'
-  memberTableId: number
-  accountId: number
-  /** Whether the account may use the encryption key (export shows values, import allowed). */
-  encryptedKey: boolean
-  startDate: number
-  /** Upload time of the imported file; null for exports. */
-  uploadDate: number | null
-  /** When the job's work is done (progress 100). */
-  finishAt: number
-  done: boolean
-  /** Export parameters. */
-  conditionId?: number
-  columnsetId?: number
-  isCsv?: boolean
-  /** Import parameters. */
-  storedFileId?: number
-  mode?: ImportMode
-  overrides?: Record<string, OverrideOption>
-  /** The result file once done (export data, or the import report). */
-  resultText: string | null
-  contentType: 'text/csv' | 'text/tab-separated-values'
-  /** Counts of an import: registered, updated, errors. */
-  counts?: { added: number; updated: number; errors: number }
-}
-
-export interface BatchTiming {
-  /** Seconds every job takes at least. */
-  baseSeconds: number
-  /** Extra seconds per 1,000 rows. */
-  secondsPer1000Rows: number
-  /** How long results are kept (7 days). */
-  retentionSeconds: number
-}
-
-export interface BatchState {
-  jobs: Record<string, BatchJob>
-  nextJobId: number
-  columnSets: Record<string, ColumnSetDef>
-  /** Stored file ids already imported (KR_API_F0206). */
-  importedFileIds: number[]
-  timing: BatchTiming
-  /** Account id → password for bulk deletion. */
-  accountPasswords: Record<string, string>
-  /** The zip dictionary answers KR_API_F0208 (simulated). */
-  zipNotReady: boolean
-}
-
-export interface StoredFile {
-  id: number
-  fileName: string
-  /** The decoded UTF-8 text. */
-  body: string
-  bytes: number
-  uploadedAt: number
-  accountId: number | null
-  /** Whether the body arrived Base64-encoded (older documentation). */
-  base64: boolean
-}
-
-export interface StoredFilesState {
-  files: Record<string, StoredFile>
-  nextId: number
 }

@@ -1,7 +1,7 @@
 import { defineModule } from '../../kernel/module.js'
 import { formOutboxRoutes } from './admin/form-outbox-route.js'
 import { oneclickRoutes } from './admin/oneclick-route.js'
-import { servicesScenarioSchema } from './forms-scenario.js'
+import { formsScenarioSchema } from './forms-scenario.js'
 import { formsSection } from './forms-section.js'
 import type { FormsState } from './forms-state.js'
 import { formsHandlers } from './handlers.js'
@@ -19,8 +19,9 @@ export const formsModule = defineModule({
   handlers: formsHandlers,
   sections: [formsSection],
   scenarioSchema: {
-    properties: { forms: servicesScenarioSchema.forms },
-    extensions: { services: servicesScenarioSchema['extensions.services'] },
+    properties: { forms: formsScenarioSchema.forms },
+    extensions: { services: formsScenarioSchema['extensions.services'] },
+    mergedById: ['forms', 'forms[].elements'],
   },
   adminRoutes: { oneclick: oneclickRoutes, 'forms/outbox': formOutboxRoutes },
 })

@@ -4,7 +4,6 @@ import type { MailDeliveryState } from './mail-state.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
 import { runAgentOccurrence } from './agent-programs/run-occurrence.js'
 import { deliveryNextDue, stepDelivery } from './deliveries/phase-machine.js'
-import { mailDeliveryFromJSON, mailDeliveryToJSON } from './mail-snapshot.js'
 import { type DeliveryScenario, mailSectionOf, parseMailScenario } from './mail-scenario.js'
 
 /** A fresh mail state from the tenant's scenario (`delivery` section). */
@@ -44,8 +43,6 @@ export function mailDeliveryStateFrom(section: DeliveryScenario | undefined): Ma
 export const mailDeliverySection: StateSection<'mailDelivery'> = {
   key: 'mailDelivery',
   create: createMailDeliveryState,
-  toJSON: mailDeliveryToJSON,
-  fromJSON: mailDeliveryFromJSON,
 }
 
 type Due = { at: number; run: () => void }

@@ -43,7 +43,7 @@ export interface MailMessage extends MailContent {
   memberTableId: number
   /** 'normal' for deliveries and tests, 'agent' for agent programs. */
   purpose: 'normal' | 'agent'
-  /** What locks it: "delivery:12" or "agent:5"; null when free. */
+  /** The delivery or agent program that reserves it ("delivery:12", "agent:5"; messages/message-reservation.ts), or null. */
   lockedBy: string | null
 }
 

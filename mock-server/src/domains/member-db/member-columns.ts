@@ -1,5 +1,5 @@
 import { NULL_DAY } from '../../lib/day-number.js'
-import type { ElementType, MemberElement } from './member-db-state.js'
+import type { ElementType, MemberElement } from './member-element.js'
 import { decodeInto, encodeTyped } from '../../lib/typed-array-codec.js'
 
 /**

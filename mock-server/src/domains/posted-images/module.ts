@@ -1,8 +1,8 @@
 import type { EngineContext } from '../../kernel/context.js'
 import { defineModule, type ModuleHandlers } from '../../kernel/module.js'
-import { servicesScenarioSchema } from '../forms/forms-scenario.js'
 import { postedImagesSection } from './posted-images-section.js'
-import type { PostedImagesState } from '../forms/forms-state.js'
+import { postedImagesScenarioSchema } from './posted-images-scenario.js'
+import type { PostedImagesState } from './posted-images-state.js'
 import {
   getPostedImageUrlsByConditionOp,
   getPostedImageUrlsByOneshotConditionOp,
@@ -30,5 +30,5 @@ export const postedImagesModule = defineModule({
     get_posted_image_urls_by_condition: (ctx, b) => getPostedImageUrlsByConditionOp(ctx, b),
   } satisfies ModuleHandlers<PostedImagesOperation>,
   sections: [postedImagesSection],
-  scenarioSchema: { properties: { postedImages: servicesScenarioSchema.postedImages } },
+  scenarioSchema: { properties: { postedImages: postedImagesScenarioSchema.postedImages } },
 })

@@ -1,11 +1,9 @@
 import type { StateSection } from '../../kernel/state-section.js'
 import { useSection } from '../../kernel/state-section.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
-import type { PostedImagesState } from '../forms/forms-state.js'
-import { scenarioImages, servicesSettings } from '../forms/forms-scenario.js'
-
-/** Posted-image state is plain JSON data: a deep copy is its snapshot. */
-const copy = <T>(v: T): T => structuredClone(v)
+import { publicBaseUrl } from '../forms/forms-scenario.js'
+import type { PostedImagesState } from './posted-images-state.js'
+import { scenarioImages } from './posted-images-scenario.js'
 
 export const postedImagesSection: StateSection<'postedImages'> = {
   key: 'postedImages',
@@ -15,13 +13,11 @@ export const postedImagesSection: StateSection<'postedImages'> = {
     for (const a of s.albums) albums[String(a.id)] = a
     return {
       urlExpireSeconds: s.urlExpireSeconds,
-      publicBaseUrl: servicesSettings(tenant).publicBaseUrl,
+      publicBaseUrl: publicBaseUrl(tenant),
       albums,
       images: s.images,
     }
   },
-  toJSON: copy,
-  fromJSON: (j) => copy(j as PostedImagesState),
 }
 
 export const imagesOf = (tenant: TenantState, now: number): PostedImagesState =>

@@ -1,6 +1,6 @@
 import { defineModule, type ModuleHandlers } from '../../kernel/module.js'
 import { storedFilesSection } from './stored-files-section.js'
-import type { StoredFilesState } from '../forms/forms-state.js'
+import type { StoredFilesState } from './stored-files-state.js'
 import { uploadStoredFilesOp } from './operations.js'
 
 declare module '../../kernel/tenant-state.js' {

@@ -1,9 +1,9 @@
 import type { EngineContext } from '../../kernel/context.js'
 import { KrsError } from '../../kernel/krs-error.js'
-import { batchOf } from '../batch/batch-section.js'
 import type { ZipAddress } from './zip-dictionary.js'
 import type { ZipDictionary } from './zip-dictionary.js'
-import { zipDictionary } from './zip-source.js'
+import { type ZipTextLoader, zipDictionary } from './zip-source.js'
+import { zipNotReady } from './zip-scenario.js'
 
 const ZIP = /^(?:[0-9]{7}|[0-9]{3}-[0-9]{4})$/
 
@@ -12,13 +12,17 @@ const ZIP = /^(?:[0-9]{7}|[0-9]{3}-[0-9]{4})$/
  * every address of the code (several where they exist); KR_API_F0208 while the dictionary is
  * not ready (simulated by the scenario, or the data not built).
  */
-export async function searchAddressesByZipOp(ctx: EngineContext, zip: string): Promise<ZipAddress[]> {
+export async function searchAddressesByZipOp(
+  ctx: EngineContext,
+  zip: string,
+  zipText: ZipTextLoader,
+): Promise<ZipAddress[]> {
   if (!ZIP.test(zip))
     throw new KrsError(
       'KR_API_F0207',
       `zip "${zip}" must be 7 digits (1000001) or 3 digits, a hyphen and 4 digits (100-0001)`,
     )
-  if (batchOf(ctx.tenant, ctx.now()).zipNotReady) {
+  if (zipNotReady(ctx.tenant)) {
     throw new KrsError(
       'KR_API_F0208',
       'the zip address dictionary is being updated (scenario: extensions.services.zip_not_ready); retry after a while',
@@ -26,7 +30,7 @@ export async function searchAddressesByZipOp(ctx: EngineContext, zip: string): P
   }
   let dict: ZipDictionary
   try {
-    dict = await zipDictionary()
+    dict = await zipDictionary(zipText)
   } catch (e) {
     throw new KrsError(
       'KR_API_F0208',

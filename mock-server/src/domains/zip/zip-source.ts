@@ -1,10 +1,11 @@
 import { ZipDictionary } from './zip-dictionary.js'
 
 /**
- * Where the zip dictionary text comes from. By default the generated file
- * `data/zip-dictionary.txt` (scripts/build-zip-dictionary.ts), read on first use: in Node with
- * `fs` (imported dynamically, so the engine has no static `node:` import), elsewhere with
- * `fetch` of the same URL. A host (the playground) may set its own loader.
+ * Where the zip dictionary text comes from: an engine option (`createEngine({ zipText })`),
+ * by default `bundledZipText`, the generated file `data/zip-dictionary.txt`
+ * (scripts/build-zip-dictionary.ts) read on first use: in Node with `fs` (imported
+ * dynamically, so the engine has no static `node:` import), elsewhere with `fetch` of the
+ * same URL. A host without that file (the playground's worker) passes its own loader.
  */
 export type ZipTextLoader = () => Promise<string>
 
@@ -22,7 +23,8 @@ async function readUrl(url: URL): Promise<string> {
   return res.text()
 }
 
-const defaultLoader: ZipTextLoader = async () => {
+/** The bundled data file (the default of the `zipText` engine option). */
+export const bundledZipText: ZipTextLoader = async () => {
   let last: unknown
   for (const rel of CANDIDATES) {
     try {
@@ -34,22 +36,22 @@ const defaultLoader: ZipTextLoader = async () => {
   throw last instanceof Error ? last : new Error('zip dictionary data not found')
 }
 
-let loader: ZipTextLoader = defaultLoader
-let loading: Promise<ZipDictionary> | null = null
+/**
+ * Dictionaries by loader: parsed once per loader, so every engine on the bundled data shares
+ * one (it is read-only) and an engine with its own loader has its own.
+ */
+const loaded = new WeakMap<ZipTextLoader, Promise<ZipDictionary>>()
 
-export function setZipTextLoader(next: ZipTextLoader): void {
-  loader = next
-  loading = null
-}
-
-/** The dictionary, loaded once per process. Rejects when the data has not been built. */
-export function zipDictionary(): Promise<ZipDictionary> {
-  if (!loading) {
-    const p = loader().then((text) => new ZipDictionary(text))
-    p.catch(() => {
-      if (loading === p) loading = null
+/** The dictionary of a loader, loaded on first use. Rejects when the text cannot be had; a later call tries again. */
+export function zipDictionary(loader: ZipTextLoader): Promise<ZipDictionary> {
+  let p = loaded.get(loader)
+  if (p === undefined) {
+    const loading = loader().then((text) => new ZipDictionary(text))
+    loading.catch(() => {
+      if (loaded.get(loader) === loading) loaded.delete(loader)
     })
-    loading = p
+    loaded.set(loader, loading)
+    p = loading
   }
-  return loading
+  return p
 }

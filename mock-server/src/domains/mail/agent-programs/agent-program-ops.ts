@@ -8,6 +8,7 @@ import { mailMessageInfo, requireMessage } from '../messages/mail-message-ops.js
 import { mailState } from '../mail-context.js'
 import { requireTypedElement } from '../deliveries/element-rules.js'
 import { firstRun } from './occurrences.js'
+import { agentProgramKey, releaseMessage, requireUnreserved, reserveMessage } from '../messages/message-reservation.js'
 
 type ProgramInfo = OperationRequest<'add_agent_program'>['program_info']
 type AgentProgramOut = OperationResponse<'get_agent_programs'>[number]
@@ -54,7 +55,7 @@ export function addAgentProgram(
       'KR_API_F0225',
       `mail_message_id ${m.id} is a mail message for normal deliveries; create one with add_mail_message_for_agent_program`,
     )
-  if (m.lockedBy) throw new KrsError('KR_API_F0102', `mail_message_id ${m.id} is locked: used by ${m.lockedBy}`)
+  requireUnreserved(m, 'mail_message_id')
   const db = ctx.tenant.memberDb
   const condition = requireCondition(db, m.memberTableId, info.condition_id)
   requireTypedElement(ctx, m.memberTableId, info.element_id, 'email', 'program_info.element_id')
@@ -99,8 +100,8 @@ export function addAgentProgram(
     condition: dateCondition,
     nextRun: enable ? firstRun(time, now) : null,
   })
-  m.lockedBy = `agent:${id}`
-  markConditionUse(db, condition.id, `agent:${id}`)
+  reserveMessage(m, agentProgramKey(id))
+  markConditionUse(db, condition.id, agentProgramKey(id))
   return id
 }
 
@@ -112,9 +113,8 @@ export function deleteAgentProgram(
   const state = mailState(ctx)
   const p = requireProgram(ctx, state, body.agent_program_id)
   state.agentPrograms.delete(p.id)
-  const m = state.messages.get(p.mailMessageId)
-  if (m && m.lockedBy === `agent:${p.id}`) m.lockedBy = null
-  releaseConditionUse(ctx.tenant.memberDb, p.conditionId, `agent:${p.id}`)
+  releaseMessage(state.messages.get(p.mailMessageId), agentProgramKey(p.id))
+  releaseConditionUse(ctx.tenant.memberDb, p.conditionId, agentProgramKey(p.id))
   return true
 }
 

@@ -48,7 +48,8 @@ function clickCountFlag(state: MailDeliveryState) {
 /**
  * What the mail domain adds to the condition engine: the delivery error count of an address
  * (comparison kind 17) and `click_count_flag` clauses (who clicked which click count).
- * The member-database operations pass it too: `mailConditionExtras(tenant.mailDelivery)`.
+ * The composition root gives it to the member database's handlers (src/emulator.ts); batch
+ * exports and bulk deletions pass it themselves.
  */
 export function mailConditionExtras(state: MailDeliveryState | undefined): ConditionExtras {
   if (!state) return {}

@@ -7,6 +7,7 @@ import { buildDeliveryList, emptyDeliveryList } from './build-list.js'
 import { extractTargetRows } from './extract-targets.js'
 import { createClickcounts } from './clickcount-setup.js'
 import { testTargetRows } from './test-targets.js'
+import { deliveryKey, releaseMessage } from '../messages/message-reservation.js'
 
 /** Seconds of phase 1 (building the list) for `targets` targets. */
 export function listSeconds(t: DeliveryTiming, targets: number): number {
@@ -73,7 +74,7 @@ function startListBuilding(tenant: TenantState, state: MailDeliveryState, d: Del
   d.startDate = at + listSeconds(state.settings.timing, rows.length)
   d.endDate = d.startDate + handoverSeconds(state.settings.timing, d.list.realRows.length)
   if (d.kind === 'normal' && d.conditionId !== null) {
-    releaseConditionUse(db, d.conditionId, `delivery:${d.id}`)
+    releaseConditionUse(db, d.conditionId, deliveryKey(d.id))
     const c = db.conditions.get(d.conditionId)
     if (d.deleteCondition && c && !c.predefined && (db.conditionUses.get(c.id)?.size ?? 0) === 0)
       db.conditions.delete(c.id)
@@ -88,8 +89,7 @@ function startListBuilding(tenant: TenantState, state: MailDeliveryState, d: Del
  */
 function finishHandover(state: MailDeliveryState, d: Delivery): void {
   d.phase = 3
-  const msg = state.messages.get(d.mailMessageId)
-  if (msg && msg.lockedBy === `delivery:${d.id}`) msg.lockedBy = null
+  releaseMessage(state.messages.get(d.mailMessageId), deliveryKey(d.id))
   const list = d.list
   if (!list) return
   for (const i of list.realRows) {

@@ -9,6 +9,7 @@ import { mailState } from '../mail-context.js'
 import { requireTypedElement } from './element-rules.js'
 import { newDelivery } from './new-delivery.js'
 import { stepDelivery } from './phase-machine.js'
+import { deliveryKey, releaseMessage, requireUnreserved, reserveMessage } from '../messages/message-reservation.js'
 
 /** At most this many test addresses (the documented cap of a test delivery). */
 export const MAX_TEST_ADDRESSES = 50
@@ -34,8 +35,7 @@ export function addDeliverySchedule(
       'KR_API_F0211',
       `mail_message_id ${m.id} is a mail message for agent programs and cannot be used for a delivery`,
     )
-  if (m.lockedBy)
-    throw new KrsError('KR_API_F0102', `mail_message_id ${m.id} is locked: already reserved by ${m.lockedBy}`)
+  requireUnreserved(m, 'mail_message_id')
   const db = ctx.tenant.memberDb
   const condition = requireCondition(db, m.memberTableId, info.condition_id)
   requireTypedElement(ctx, m.memberTableId, info.element_id, 'email', 'delivery_info.element_id')
@@ -55,8 +55,8 @@ export function addDeliverySchedule(
     testEmails: null,
     subjectPrefix: '',
   })
-  m.lockedBy = `delivery:${d.id}`
-  markConditionUse(db, condition.id, `delivery:${d.id}`)
+  reserveMessage(m, deliveryKey(d.id))
+  markConditionUse(db, condition.id, deliveryKey(d.id))
   // a past date starts at once: the list is built from now on
   const now = ctx.now()
   if (d.deliveryDate <= now) stepDelivery(ctx.tenant, state, d, now)
@@ -141,8 +141,7 @@ export function cancelDeliverySchedule(
   if (d.phase === 3) throw new KrsError('KR_API_F0005', `delivery_id ${d.id} has already finished`)
   if (d.phase !== 0) throw new KrsError('KR_API_F0213', `delivery_id ${d.id} has already started (phase ${d.phase})`)
   d.cancelled = true
-  const m = state.messages.get(d.mailMessageId)
-  if (m && m.lockedBy === `delivery:${d.id}`) m.lockedBy = null
-  if (d.conditionId !== null) releaseConditionUse(ctx.tenant.memberDb, d.conditionId, `delivery:${d.id}`)
+  releaseMessage(state.messages.get(d.mailMessageId), deliveryKey(d.id))
+  if (d.conditionId !== null) releaseConditionUse(ctx.tenant.memberDb, d.conditionId, deliveryKey(d.id))
   return true
 }

@@ -5,6 +5,7 @@ import type { MailContent, MailMessage, MailDeliveryState } from '../mail-state.
 import { requireTable } from '../../member-db/tables/table-access.js'
 import { mailState } from '../mail-context.js'
 import { checkMailInfo } from './mail-info-rules.js'
+import { requireUnreserved } from './message-reservation.js'
 
 /** A message by id, or KR_API_F0005; the caller must be able to access its table. */
 export function requireMessage(
@@ -62,7 +63,7 @@ export function deleteMailMessage(
       'KR_API_F0211',
       `message_id ${m.id} is a mail message for agent programs; use delete_mail_message_for_agent_program`,
     )
-  if (m.lockedBy) throw new KrsError('KR_API_F0102', `message_id ${m.id} is locked: reserved by ${m.lockedBy}`)
+  requireUnreserved(m, 'message_id')
   state.messages.delete(m.id)
   return true
 }
@@ -97,7 +98,7 @@ export function deleteMailMessageForAgentProgram(
       'KR_API_F0225',
       `mail_message_id ${m.id} is a mail message for normal deliveries; use delete_mail_message`,
     )
-  if (m.lockedBy) throw new KrsError('KR_API_F0102', `mail_message_id ${m.id} is locked: used by ${m.lockedBy}`)
+  requireUnreserved(m, 'mail_message_id')
   state.messages.delete(m.id)
   return true
 }

@@ -9,10 +9,12 @@ import { compileMultiClause } from './multi-clause.js'
 import { compileBoolClause, compileChoiceClause, compileNumberClause } from './number-clause.js'
 import { compileStringClause } from './string-clause.js'
 import { liftToReferenced, relatedElement } from './related-element.js'
+import { isSystemTextColumn, isSystemTimestampColumn, type SystemTimestampColumn } from '../system-columns.js'
+import type { TenantState } from '../../../kernel/tenant-state.js'
 
 export type { RowPredicate } from './clause-context.js'
 
-/** Hooks for keys whose data belongs to later parts (click counts, bounce counts). */
+/** Hooks for keys whose data belongs to other domains (mail: click counts, bounce counts). */
 export interface ConditionExtras {
   /** Whether a member matches a click_count_flag clause (the mail domain knows clicks). Default: nobody clicked. */
   clickCountFlag?: (table: MemberTableState, clause: ClauseInput) => RowPredicate
@@ -20,14 +22,17 @@ export interface ConditionExtras {
   errorCount?: (address: string) => number
 }
 
+/**
+ * The extras of a tenant: given to the member database's handlers by the composition root
+ * (`src/emulator.ts` passes mail's), so this domain reads no other domain's state.
+ */
+export type ConditionExtrasOf = (tenant: TenantState) => ConditionExtras
+
 export interface CompileOptions {
   /** The whole database, to name the table an element of another table belongs to. */
   db?: MemberDbState
   extras?: ConditionExtras
 }
-
-const SYSTEM_TS = new Set(['regist_date', 'update_date', 'batch_date', 'upload_date'])
-const SYSTEM_TEXT = new Set(['last_host', 'last_referer', 'last_useragent'])
 
 function findElementElsewhere(db: MemberDbState | undefined, id: number): MemberTableState | undefined {
   for (const t of db?.tables.values() ?? []) if (t.elements.some((e) => e.id === id)) return t
@@ -127,11 +132,7 @@ function elementClause(
   kindNotAllowed(c, el.type)
 }
 
-function timestampClause(
-  table: MemberTableState,
-  field: 'regist_date' | 'update_date' | 'batch_date' | 'upload_date',
-  c: ClauseInput,
-): RowPredicate {
+function timestampClause(table: MemberTableState, field: SystemTimestampColumn, c: ClauseInput): RowPredicate {
   const cols = table.members
   return compileDateClause(c, {
     day: (r) => {
@@ -155,9 +156,9 @@ function compileClause(
   const extras = opts.extras ?? {}
   const base = { key, kind, extra, now }
   if (key === 'id') return compileNumberClause({ ...base, label: '会員ID' }, table.members.id, false)
-  if (SYSTEM_TS.has(key)) return timestampClause(table, key as 'regist_date', { ...base, label: key })
-  if (SYSTEM_TEXT.has(key)) {
-    const col = table.members[key as 'last_host']
+  if (isSystemTimestampColumn(key)) return timestampClause(table, key, { ...base, label: key })
+  if (isSystemTextColumn(key)) {
+    const col = table.members[key]
     return compileStringClause({ ...base, label: key }, { email: false, read: (r) => col.values[r] ?? null })
   }
   if (key === 'click_count_flag') {

@@ -1,5 +1,5 @@
 import { jstDay, JST_OFFSET, parseDay, parseJstDateTime } from '../../../lib/day-number.js'
-import { civilFromDays } from './civil-date.js'
+import { civilFromDays } from '../../../lib/day-number.js'
 import {
   K,
   intRange,

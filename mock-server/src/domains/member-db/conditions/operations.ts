@@ -1,13 +1,18 @@
 import type { EngineContext } from '../../../kernel/context.js'
 import { KrsError } from '../../../kernel/krs-error.js'
 import type { ConditionInfo } from '../member-db-state.js'
-import { mailConditionExtras } from '../../mail/deliveries/condition-extras.js'
+import type { ConditionExtras } from './compile-condition.js'
 import { requireTable } from '../tables/table-access.js'
 import { addCondition, deleteCondition, listConditions } from './condition-store.js'
 
-export function addConditionOp(ctx: EngineContext, memberTableId: number, info: ConditionInfo): number {
+export function addConditionOp(
+  ctx: EngineContext,
+  memberTableId: number,
+  info: ConditionInfo,
+  extras: ConditionExtras,
+): number {
   const table = requireTable(ctx, memberTableId)
-  return addCondition(ctx.tenant.memberDb, table, info, ctx.now(), mailConditionExtras(ctx.tenant.mailDelivery))
+  return addCondition(ctx.tenant.memberDb, table, info, ctx.now(), extras)
 }
 
 export function deleteConditionOp(ctx: EngineContext, conditionId: number): boolean {

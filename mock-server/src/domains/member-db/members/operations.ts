@@ -1,9 +1,8 @@
 import type { EngineContext } from '../../../kernel/context.js'
 import { KrsError } from '../../../kernel/krs-error.js'
 import type { ConditionInfo, MemberTableState } from '../member-db-state.js'
-import { compileCondition } from '../conditions/compile-condition.js'
+import { type ConditionExtras, compileCondition } from '../conditions/compile-condition.js'
 import { requireCondition } from '../conditions/condition-store.js'
-import { mailConditionExtras } from '../../mail/deliveries/condition-extras.js'
 import { requireTable } from '../tables/table-access.js'
 import { assertNoForeignElements } from './foreign-element.js'
 import { lookupMemberId } from './lookup.js'
@@ -22,22 +21,25 @@ function writeEnv(ctx: EngineContext): WriteEnv {
   return { now: ctx.now(), random: () => ctx.random(), encryptedKey: ctx.account?.encryptedKey ?? false }
 }
 
-/** Compile a condition with the mail domain's keys (error count, click_count_flag) available. */
-function compile(ctx: EngineContext, table: MemberTableState, info: ConditionInfo) {
-  return compileCondition(table, info, ctx.now(), {
-    db: ctx.tenant.memberDb,
-    extras: mailConditionExtras(ctx.tenant.mailDelivery),
-  })
+/** Compile a condition with the other domains' keys (mail: error count, click_count_flag) that `extras` brings. */
+function compile(ctx: EngineContext, table: MemberTableState, info: ConditionInfo, extras: ConditionExtras) {
+  return compileCondition(table, info, ctx.now(), { db: ctx.tenant.memberDb, extras })
 }
 
 function storedConditionInfo(ctx: EngineContext, table: MemberTableState, conditionId: number): ConditionInfo {
   return requireCondition(ctx.tenant.memberDb, table.id, conditionId).info
 }
 
-function page(ctx: EngineContext, table: MemberTableState, info: ConditionInfo, req: PageRequest): MemberInfo[] {
+function page(
+  ctx: EngineContext,
+  table: MemberTableState,
+  info: ConditionInfo,
+  req: PageRequest,
+  extras: ConditionExtras,
+): MemberInfo[] {
   assertOffset(req.offset)
   assertSortKey(table, req.sort_key, ctx.tenant.memberDb)
-  const pred = compile(ctx, table, info)
+  const pred = compile(ctx, table, info, extras)
   const v = view(ctx)
   return pageRows(table, pred, req).map((r) => memberInfoOf(table, r, v))
 }
@@ -70,9 +72,10 @@ export function getMemberInfosByOneshotConditionOp(
   tableId: number,
   info: ConditionInfo,
   req: PageRequest,
+  extras: ConditionExtras,
 ): MemberInfo[] {
   const table = requireTable(ctx, tableId)
-  return page(ctx, table, info, req)
+  return page(ctx, table, info, req, extras)
 }
 
 export function getMemberInfosByConditionOp(
@@ -80,19 +83,30 @@ export function getMemberInfosByConditionOp(
   tableId: number,
   conditionId: number,
   req: PageRequest,
+  extras: ConditionExtras,
 ): MemberInfo[] {
   const table = requireTable(ctx, tableId)
-  return page(ctx, table, storedConditionInfo(ctx, table, conditionId), req)
+  return page(ctx, table, storedConditionInfo(ctx, table, conditionId), req, extras)
 }
 
-export function getMembersNumByOneshotConditionOp(ctx: EngineContext, tableId: number, info: ConditionInfo): number {
+export function getMembersNumByOneshotConditionOp(
+  ctx: EngineContext,
+  tableId: number,
+  info: ConditionInfo,
+  extras: ConditionExtras,
+): number {
   const table = requireTable(ctx, tableId)
-  return countRows(table, compile(ctx, table, info))
+  return countRows(table, compile(ctx, table, info, extras))
 }
 
-export function getMembersNumByConditionOp(ctx: EngineContext, tableId: number, conditionId: number): number {
+export function getMembersNumByConditionOp(
+  ctx: EngineContext,
+  tableId: number,
+  conditionId: number,
+  extras: ConditionExtras,
+): number {
   const table = requireTable(ctx, tableId)
-  return countRows(table, compile(ctx, table, storedConditionInfo(ctx, table, conditionId)))
+  return countRows(table, compile(ctx, table, storedConditionInfo(ctx, table, conditionId), extras))
 }
 
 export function addMemberOp(ctx: EngineContext, tableId: number, info: Record<string, unknown>): number {

@@ -18,3 +18,13 @@ export function pointerToPath(pointer: string): string {
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
     .reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '')
 }
+
+/** ScenarioError at the second item of `items` with the same key (`path(i)` names it). */
+export function requireUnique<T>(items: T[], key: (t: T) => unknown, path: (i: number) => string, what: string): void {
+  const seen = new Set<unknown>()
+  items.forEach((t, i) => {
+    const k = key(t)
+    if (seen.has(k)) throw new ScenarioError(path(i), `duplicate ${what} ${String(k)}`)
+    seen.add(k)
+  })
+}

@@ -1,14 +1,14 @@
 // the ja entry point alone: importing '@faker-js/faker' loads every locale (slow start)
 import { faker as fakerJA } from '@faker-js/faker/locale/ja'
-import { dayFromParts } from '../lib/day-number.js'
-import { BoolColumn, IntColumn, MultiColumn, NumberColumn, StringColumn } from '../domains/member-db/member-columns.js'
-import type { MemberElement, MemberTableState } from '../domains/member-db/member-db-state.js'
-import { nextAutogen } from '../domains/member-db/members/autogen.js'
-import { optionsOf } from '../domains/member-db/members/fixed-options.js'
-import { generatePassword, hashPassword } from '../domains/member-db/members/password.js'
+import { dayFromParts } from '../../../lib/day-number.js'
+import { BoolColumn, IntColumn, MultiColumn, NumberColumn, StringColumn } from '../member-columns.js'
+import type { MemberElement, MemberTableState } from '../member-db-state.js'
+import { nextAutogen } from './autogen.js'
+import { optionsOf } from './fixed-options.js'
+import { generatePassword, hashPassword } from './password.js'
 import { FAMILY_NAMES, FAMILY_ROMAJI, FEMALE_NAMES, MALE_NAMES } from './japanese-names.js'
-import type { FakeKind } from './scenario-types.js'
-import { seededRandom } from './seeded-random.js'
+import type { FakeKind } from '../member-db-scenario.js'
+import { seededRandom } from '../../../lib/seeded-random.js'
 
 const DOMAINS: [string, number][] = [
   ['example.com', 30],

@@ -1,0 +1,58 @@
+import type { ClockOptions } from './clock.js'
+import type { RawRequest, RawResponse } from './raw-http.js'
+import type { EngineStateFile, TenantSnapshot } from './snapshot.js'
+import type { TenantRuntime } from './tenant-runtime.js'
+import type { WriteRecord } from './write-record.js'
+import type { ReplayReport } from './write-replay.js'
+
+// What an engine offers its doors and the admin routes; apart from createKernel (which builds
+// one from the modules), so that what the modules' admin routes see imports no module type.
+
+export interface CreateTenantOptions {
+  scenario?: unknown
+  seed?: number
+  members?: number
+  clock?: ClockOptions
+}
+
+/** The emulator: one store per engine, never a module singleton. */
+export interface Engine {
+  /** The Fetch-standard handler every door shares. */
+  handle(request: Request): Promise<Response>
+  /** The same pipeline without Fetch objects. */
+  handleRaw(request: RawRequest): Promise<RawResponse>
+  /**
+   * `handleRaw` that answers synchronously when it can (the common case: no fault delay,
+   * no asynchronous handler, no admin call) and returns a promise otherwise; it may also
+   * throw where `handleRaw` rejects. The Node door's fast path.
+   */
+  respond(request: RawRequest): RawResponse | Promise<RawResponse>
+  readonly defaultTenant: TenantRuntime
+  tenant(id: string): TenantRuntime | undefined
+  tenants(): TenantRuntime[]
+  createTenant(opts?: CreateTenantOptions): TenantRuntime
+  /** Rebuild a tenant from its scenario (or a new one); tokens and clock stay. */
+  resetTenant(t: TenantRuntime, opts?: { scenario?: unknown; seed?: number; members?: number }): void
+  deleteTenant(t: TenantRuntime): void
+  /** One tenant's whole state as JSON (`GET /__mock/snapshot`). */
+  exportTenant(t: TenantRuntime): TenantSnapshot
+  /** Replace one tenant's state with a snapshot (it keeps its id); throws SnapshotError. */
+  importTenant(t: TenantRuntime, json: unknown): void
+  /**
+   * Every tenant as JSON (persistence). A tenant whose export throws is left out and
+   * reported to `onTenantError` (it throws when none is given), so one broken tenant cannot
+   * stop the others from being saved.
+   */
+  exportState(opts?: { onTenantError?: (t: TenantRuntime, error: unknown) => void }): EngineStateFile
+  /** Replace every tenant with a saved state. */
+  importState(json: unknown): void
+  /** Run logged writes again over the loaded state (start-up of `--data-dir`). */
+  replayWrites(records: Iterable<WriteRecord>): Promise<ReplayReport>
+  /** Increments whenever persisted state may have changed. */
+  readonly changes: number
+  readonly validateResponses: boolean
+  /** Largest request body accepted, in bytes (413 above). */
+  readonly maxBodyBytes: number
+  /** `publicUrl` of the options (no trailing slash), or null: links follow the caller's origin. */
+  readonly publicUrl: string | null
+}
