@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 
-// plugins/redoc-bundle/loader.cjs patches Redoc's bundles (server and browser builds) for what
+// plugins/patches/redoc-bundle.cjs patches Redoc's bundles (server and browser builds) for what
 // Redoc has no option for; each patch must apply exactly once, or the build fails.
 const require = createRequire(import.meta.url)
-const redocLoader = require('../plugins/redoc-bundle/loader.cjs') as (source: string) => string
+const redocLoader = require('../plugins/patches/redoc-bundle.cjs') as (source: string) => string
 const bundle = (name: string) => readFileSync(require.resolve(`redoc/bundles/${name}`), 'utf8')
 
 describe("Redoc's bundles as the site builds them", () => {

@@ -16,7 +16,7 @@
 // Each replacement must match exactly once: an upgrade of Redoc that changes the code fails the
 // build here instead of losing the fix without a word.
 
-const { replaceOnce: replaceOnceIn } = require('../replace-once.cjs')
+const { replaceOnce: replaceOnceIn } = require('./replace-once.cjs')
 
 const replaceOnce = (source, pattern, replacement, what) =>
   replaceOnceIn(source, pattern, replacement, `${what} in Redoc's bundle`)
@@ -35,7 +35,7 @@ const texts = [
 ]
 
 module.exports = function redocLoader(source) {
-  let out = source.split('https://cdn.redoc.ly/redoc/logo-mini.svg').join('/img/redocly-logo-mini.svg')
+  let out = replaceOnce(source, 'https://cdn.redoc.ly/redoc/logo-mini.svg', '/img/redocly-logo-mini.svg', 'logo URL')
   // us=e.memo((t=>{const{options:r,…}=t; … createElement("select",{…,className:"dropdown-select"}, …
   out = replaceOnce(
     out,
