@@ -24,6 +24,10 @@ import searchWithSiteRoutes from './plugins/search-site-routes'
  */
 const siteUrl = process.env.KRS_SITE_URL?.replace(/\/+$/, '')
 
+/** Sends a page asked for by an old path form to its clean path (same rules as krs-mock's). */
+const LEGACY_PATH_REDIRECT =
+  "!function(){var l=location,p=l.pathname,c=p.replace(/\\/index\\.html$/i,'/').replace(/\\.html$/i,'').replace(/\\/+$/,'')||'/';c!==p&&l.replace(c+l.search+l.hash)}()"
+
 /** The krs-kit documentation site: Japanese only, docs at /, history blog at /history, Redoc at /api. */
 const config: Config = {
   title: 'KREISEL JSON API ドキュメント（krs-kit）',
@@ -42,6 +46,14 @@ const config: Config = {
   // Docusaurus' 3-way toggle starts at "system": store "light" once on the first visit,
   // before Docusaurus' own theme script reads it.
   headTags: [
+    // Old links (`/a.html`, `/a/index.html`, `/a/`) go to the clean path before anything
+    // renders: the client router does not know those forms and crashed on them. (krs-mock's
+    // static server answers them 301 itself; this covers any other host.)
+    {
+      tagName: 'script',
+      attributes: {},
+      innerHTML: LEGACY_PATH_REDIRECT,
+    },
     {
       tagName: 'script',
       attributes: {},
