@@ -10,6 +10,7 @@ import { installPartTokenizer } from './plugins/patches/lunr-tokenizer'
 // API names and error codes are also indexed by their parts (member, F0116): see plugins/patches/lunr-tokenizer.ts.
 installPartTokenizer()
 import remarkSearchReadings from './plugins/search-readings'
+import remarkOperationLinks from './plugins/operation-links'
 import { changelogPostsPlugin } from './plugins/changelog-posts'
 import { leanMainBundle } from './plugins/lean-main-bundle'
 import { ssrTemplate } from './plugins/patches/ssr-template'
@@ -75,8 +76,9 @@ const config: Config = {
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
           breadcrumbs: true,
-          // Kana readings of kanji words, hidden, so that search finds 配信 from はいしん or ハイシン.
-          remarkPlugins: [remarkSearchReadings],
+          // Each mention of an operation (`add_member`) links to /api and its playground page;
+          // kana readings of kanji words, hidden, so that search finds 配信 from はいしん or ハイシン.
+          remarkPlugins: [remarkOperationLinks, remarkSearchReadings],
         },
         blog: {
           routeBasePath: 'history',

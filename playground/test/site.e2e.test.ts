@@ -309,6 +309,30 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
     })
   })
 
+  it("a guide's mention of an operation links to its /api entry and its playground page", async () => {
+    const { html } = await get('/tutorials/getting-started')
+    const main = mainOf(html)
+    expect(main).toMatch(
+      /<a [^>]*href="\/api#tag\/[a-z-]+\/operation\/[a-z_]+"><code>[a-z_]+<\/code><\/a>（<a [^>]*href="\/playground\/[a-z_]+"/,
+    )
+    // on every doc page, no operation's name in inline code outside a link (headings aside)
+    const names = new Set(contractOperationIds())
+    for (const [route] of docRoutes) {
+      const page = mainOf((await get(route)).html).replace(/<h[1-6][\s\S]*?<\/h[1-6]>/g, '')
+      for (const m of page.matchAll(/<code>([a-z_0-9]+)<\/code>/g)) {
+        if (!names.has(m[1]!)) continue
+        // The link the code is in: the last <a> opened before it and not closed since.
+        const before = page.slice(0, m.index)
+        const open = before.lastIndexOf('<a ')
+        const link = open > before.lastIndexOf('</a>') ? before.slice(open, before.indexOf('>', open) + 1) : ''
+        // a heading's entry in the table of contents links to the heading (headings keep their names)
+        expect(link, `${route}: ${m[1]}`).toMatch(/href="(\/api#tag\/|#)/)
+      }
+    }
+    // the home page's table too
+    expect(mainOf((await get('/')).html)).toContain('href="/api#tag/member-info/operation/add_member"')
+  })
+
   describe('colour mode', () => {
     const themeOf = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-theme'))
     const toggle = (page: Page) => page.locator('button[title*="モード"], [class*="colorModeToggle"] button').first()
