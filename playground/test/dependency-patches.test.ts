@@ -33,6 +33,13 @@ describe("Redoc's bundle patch", () => {
     ['" Collapse all "', '" Collapse everything "', /collapse all/],
     ['"Authorizations:"', '"Authorization:"', /authorizations/],
     ['color: #0e7c86;', 'color: #0e7c87;', /pattern label colour/],
+    ['"Request Body schema: "', '"Request body schema: "', /request body schema/],
+    ['"Response Schema: "', '"Response schema: "', /response schema/],
+    ['label:"Payload"', 'label:"Body"', /payload sample tab/],
+    ['"additional property"', '"additional properties"', /additional property/],
+    ['"Show pattern"', '"Show the pattern"', /show pattern/],
+    ['"API docs by Redocly"', '"Docs by Redocly"', /menu footer/],
+    ['.join(" or "):this.type', '.join(" | "):this.type', /type list/],
   ]
   for (const [from, to, what] of changes) {
     it(`fails when ${JSON.stringify(from)} is no longer in the bundle`, () => {
@@ -66,6 +73,49 @@ describe("theme-common's patch", () => {
     it(`fails when ${file.split(/[\\/]/).pop()} no longer has ${from}`, () => {
       const changed = source(file).replace(from, `/* changed */ ${from.slice(0, 8)}`)
       expect(() => load(file, changed)).toThrow(/expected one ".*" in .*, found 0/)
+    })
+  }
+})
+
+describe("the search plugin's patch", () => {
+  const searchPlugin = require('../plugins/patches/search-plugin.cjs') as (
+    this: { resourcePath: string },
+    source: string,
+  ) => string
+  const theme = join(
+    dirname(require.resolve('@easyops-cn/docusaurus-search-local/package.json')),
+    'dist',
+    'client',
+    'client',
+    'theme',
+  )
+  const files = {
+    bar: join(theme, 'SearchBar', 'SearchBar.jsx'),
+    page: join(theme, 'SearchPage', 'SearchPage.jsx'),
+    worker: join(theme, 'worker.js'),
+  }
+  const load = (file: string, text: string) => searchPlugin.call({ resourcePath: file }, text)
+
+  it('names the box in Japanese and normalises and reorders in the worker', () => {
+    const bar = load(files.bar, readFileSync(files.bar, 'utf8'))
+    expect(bar).toContain('aria-label="サイト内検索"')
+    expect(bar).toContain('searchBarRef.current !== document.activeElement')
+    const worker = load(files.worker, readFileSync(files.worker, 'utf8'))
+    expect(worker).toContain('normalize("NFKC")')
+    expect(worker).toContain('results.splice(krsAsked)')
+    expect(load(files.page, readFileSync(files.page, 'utf8'))).toContain('<main><SearchPageContent /></main>')
+  })
+
+  for (const [file, from] of [
+    ['page', '<SearchPageContent />'],
+    ['bar', 'aria-label="Search"'],
+    ['bar', 'setInputValue(keywords.join(" "));'],
+    ['worker', 'async search(baseUrl, searchContext, input, limit) {'],
+    ['worker', 'sortSearchResults(results);'],
+  ] as const) {
+    it(`fails when the ${file} no longer has ${from}`, () => {
+      const changed = readFileSync(files[file], 'utf8').split(from).join('/* changed */')
+      expect(() => load(files[file], changed)).toThrow(/expected one "[\s\S]*" in .*, found 0/)
     })
   }
 })

@@ -19,6 +19,13 @@ describe("Redoc's bundles as the site builds them", () => {
         '" すべて開く "',
         '" すべて閉じる "',
         '"認証:"',
+        '"リクエストボディのスキーマ: "',
+        '"レスポンスのスキーマ: "',
+        'label:"ペイロード"',
+        '"追加のプロパティ"',
+        '"パターンを表示"',
+        '"Redocly による API ドキュメント"',
+        '.join(" または ")',
         '"aria-label":',
         '/img/redocly-logo-mini.svg',
       ]) {
@@ -29,6 +36,12 @@ describe("Redoc's bundles as the site builds them", () => {
         '"Copy")',
         '" Expand all "',
         '"Authorizations:"',
+        'Request Body schema',
+        'Response Schema',
+        '"Payload"',
+        '"additional property"',
+        'Show pattern',
+        'API docs by Redocly',
         'cdn.redoc.ly',
       ]) {
         expect(out).not.toContain(english)

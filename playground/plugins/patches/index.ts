@@ -20,6 +20,13 @@ const loaderFiles = {
   'redoc-bundle.cjs': [/[\\/]redoc[\\/]bundles[\\/]redoc\.(browser\.)?lib\.js$/],
 } as const
 
+/** The search plugin's files (search-plugin.cjs), in the browser's build: its worker has no server side. */
+const searchFiles = [
+  /@easyops-cn[\\/]docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]SearchPage[\\/]SearchPage\.jsx$/,
+  /@easyops-cn[\\/]docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]SearchBar[\\/]SearchBar\.jsx$/,
+  /@easyops-cn[\\/]docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]worker\.js$/,
+]
+
 export function dependencyPatches(context: LoadContext): Plugin {
   const dir = join(context.siteDir, 'plugins', 'patches')
   const rule = (file: keyof typeof loaderFiles) => ({ test: [...loaderFiles[file]], use: [join(dir, file)] })
@@ -44,6 +51,7 @@ export function dependencyPatches(context: LoadContext): Plugin {
             : [
                 // Prefetching exists in the browser only: the server build has no such module.
                 stand(/@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]prefetch(\.js)?$/, 'idle-prefetch.js'),
+                expectModules(searchFiles, 'search-plugin.cjs'),
                 {
                   apply: (compiler: { hooks: { done: { tap: (name: string, fn: () => void) => void } } }) => {
                     compiler.hooks.done.tap('krs-client-manifest-module-keys', () => {
@@ -55,7 +63,12 @@ export function dependencyPatches(context: LoadContext): Plugin {
           ...Object.entries(loaderFiles).map(([file, patterns]) => expectModules(patterns, file)),
         ],
         module: {
-          rules: [rule('global-data.cjs'), rule('theme-common.cjs'), rule('redoc-bundle.cjs')],
+          rules: [
+            rule('global-data.cjs'),
+            rule('theme-common.cjs'),
+            rule('redoc-bundle.cjs'),
+            { test: searchFiles, use: [join(dir, 'search-plugin.cjs')] },
+          ],
         },
       }
     },
