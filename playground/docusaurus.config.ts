@@ -11,6 +11,7 @@ import { installPartTokenizer } from './plugins/patches/lunr-tokenizer'
 installPartTokenizer()
 import remarkSearchReadings from './plugins/search-readings'
 import remarkOperationLinks from './plugins/operation-links'
+import remarkJapaneseLineBreaks from './plugins/japanese-line-breaks'
 import { changelogPostsPlugin } from './plugins/changelog-posts'
 import { leanMainBundle } from './plugins/lean-main-bundle'
 import { ssrTemplate } from './plugins/patches/ssr-template'
@@ -76,9 +77,10 @@ const config: Config = {
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
           breadcrumbs: true,
-          // Each mention of an operation (`add_member`) links to /api and its playground page;
-          // kana readings of kanji words, hidden, so that search finds 配信 from はいしん or ハイシン.
-          remarkPlugins: [remarkOperationLinks, remarkSearchReadings],
+          // Each mention of an operation (`add_member`) links to /api and its playground page; a
+          // source line break between Japanese characters leaves no space; kana readings of
+          // kanji words, hidden, so that search finds 配信 from はいしん or ハイシン.
+          remarkPlugins: [remarkOperationLinks, remarkJapaneseLineBreaks, remarkSearchReadings],
         },
         blog: {
           routeBasePath: 'history',
@@ -94,7 +96,7 @@ const config: Config = {
           tags: 'tags.yml',
           onInlineTags: 'throw',
           onUntruncatedBlogPosts: 'ignore',
-          remarkPlugins: [remarkSearchReadings],
+          remarkPlugins: [remarkJapaneseLineBreaks, remarkSearchReadings],
         },
         theme: { customCss: './src/css/custom.css' },
         sitemap: false,

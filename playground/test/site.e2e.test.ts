@@ -309,6 +309,49 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
     })
   })
 
+  describe('the search box takes every keystroke from the start', () => {
+    const suggestion = (page: Page, name: string) =>
+      page.locator('.navbar [role="listbox"] [role="option"]', { hasText: name }).first()
+
+    it('typing "add_member" right after Ctrl+K finds add_member, the box named in Japanese', async () => {
+      const page = await newPage()
+      await page.goto(`${server.origin}/tutorials`)
+      await page.locator('main h1').waitFor()
+      const box = page.locator('.navbar__search-input').first()
+      // The shortcut is bound once the page has hydrated: press until the box takes focus.
+      await expect
+        .poll(
+          async () => {
+            await page.keyboard.press('Control+k')
+            return box.evaluate((el) => el === document.activeElement)
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe(true)
+      // No pause: the search bar is still loading while these keys arrive.
+      await page.keyboard.type('add_member')
+      await suggestion(page, 'add_member').waitFor({ timeout: 60_000 })
+      const input = page.locator('.navbar__search-input')
+      await expect.poll(() => input.count()).toBe(1)
+      expect(await input.inputValue()).toBe('add_member')
+      expect(await input.getAttribute('aria-label')).toBe('サイト内検索')
+      await page.close()
+    })
+
+    it('typing right after a click on the box keeps every character (配信予約)', async () => {
+      const page = await newPage()
+      await page.goto(`${server.origin}/limitations`)
+      await page.locator('main h1').waitFor()
+      await page.locator('.navbar__search-input').first().click()
+      await page.keyboard.type('配信予約')
+      const input = page.locator('.navbar__search-input')
+      await expect.poll(() => input.count(), { timeout: 60_000 }).toBe(1)
+      await expect.poll(() => input.inputValue(), { timeout: 60_000 }).toBe('配信予約')
+      await page.locator('.navbar [role="listbox"] [role="option"]').first().waitFor({ timeout: 60_000 })
+      await page.close()
+    })
+  })
+
   it("a guide's mention of an operation links to its /api entry and its playground page", async () => {
     const { html } = await get('/tutorials/getting-started')
     const main = mainOf(html)
@@ -331,6 +374,38 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
     }
     // the home page's table too
     expect(mainOf((await get('/')).html)).toContain('href="/api#tag/member-info/operation/add_member"')
+  })
+
+  it('pages have their structure: an h1 on /history, a main landmark on /search, the 404 page its own title', async () => {
+    expect(h1Texts(mainOf((await get('/history')).html))).toEqual(['変更履歴'])
+    expect((await get('/search')).html).toMatch(/<main[\s>]/)
+    expect((await get('/no/such/page')).html).toMatch(/<title[^>]*>ページが見つかりません \| /)
+  })
+
+  it('a line break of the Markdown between Japanese characters leaves no space', async () => {
+    const home = mainOf((await get('/')).html)
+    expect(home).toContain('配信結果やクリックカウントの取得')
+    expect(home).not.toMatch(/配信結果や\s+クリックカウント/)
+  })
+
+  it('/api shows none of the English labels Redoc writes by itself', async () => {
+    const page = await newPage()
+    await page.goto(`${server.origin}/api`)
+    await page.locator('[data-section-id="operation/add_member"]').waitFor({ timeout: 90_000 })
+    const text = (await page.locator('.redocusaurus').textContent()) ?? ''
+    expect(text).toContain('リクエストボディのスキーマ')
+    expect(text).toContain('レスポンスのスキーマ')
+    for (const english of [
+      'Payload',
+      'Request Body schema',
+      'Response Schema',
+      'string or null',
+      'additional property',
+      'Show pattern',
+      'API docs by Redocly',
+    ])
+      expect(text, english).not.toContain(english)
+    await page.close()
   })
 
   describe('colour mode', () => {
