@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Link, Parent, Root, RootContent } from 'mdast'
-import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { describe, expect, it } from 'vitest'
@@ -12,7 +11,7 @@ import { siteDir } from './support/site-build.js'
 // playground page.
 const tags = operationTags()
 const transform = (markdown: string): Root => {
-  const processor = unified().use(remarkParse).use(remarkGfm).use(remarkOperationLinks)
+  const processor = unified().use(remarkParse).use(remarkOperationLinks)
   return processor.runSync(processor.parse(markdown)) as Root
 }
 
