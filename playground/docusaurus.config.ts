@@ -99,7 +99,9 @@ const config: Config = {
           remarkPlugins: [remarkJapaneseLineBreaks, remarkSearchReadings],
         },
         theme: { customCss: './src/css/custom.css' },
-        sitemap: false,
+        // /sitemap.xml, with the addresses of the configured site URL (KRS_SITE_URL; without it,
+        // npm start's default address). The search page and the not-found page are not content.
+        sitemap: { ignorePatterns: ['/search', '/404'] },
       } satisfies Preset.Options,
     ],
     [

@@ -120,6 +120,27 @@ describe("the search plugin's patch", () => {
   }
 })
 
+describe("theme-classic's patch (no alternate-language links)", () => {
+  const themeClassic = require('../plugins/patches/theme-classic.cjs') as (
+    this: { resourcePath: string },
+    source: string,
+  ) => string
+  const file = join(dirname(fromDocusaurus.resolve('@docusaurus/theme-classic')), 'theme', 'SiteMetadata', 'index.js')
+  const load = (text: string) => themeClassic.call({ resourcePath: file }, text)
+
+  it("leaves the alternate links out of this Docusaurus' site metadata", () => {
+    expect(load(readFileSync(file, 'utf8'))).not.toContain('<AlternateLangHeaders />')
+  })
+
+  it('fails when the site metadata no longer renders them that way', () => {
+    const changed = readFileSync(file, 'utf8').replace(
+      '<AlternateLangHeaders />',
+      '<AlternateLangHeaders locale={x} />',
+    )
+    expect(() => load(changed)).toThrow(/expected one "<AlternateLangHeaders \/>" in .*SiteMetadata.*, found 0/)
+  })
+})
+
 describe("the global data's patch (Redoc's OpenAPI document out of main.js)", () => {
   it('drops the document and keeps the rest', () => {
     const out = JSON.parse(

@@ -17,6 +17,7 @@ const loaderFiles = {
     /@docusaurus[\\/]theme-common[\\/]lib[\\/]utils[\\/]reactUtils\.js$/,
     /@docusaurus[\\/]theme-common[\\/]lib[\\/]hooks[\\/]useWindowSize\.js$/,
   ],
+  'theme-classic.cjs': [/@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme[\\/]SiteMetadata[\\/]index\.js$/],
   'redoc-bundle.cjs': [/[\\/]redoc[\\/]bundles[\\/]redoc\.(browser\.)?lib\.js$/],
 } as const
 
@@ -66,6 +67,7 @@ export function dependencyPatches(context: LoadContext): Plugin {
           rules: [
             rule('global-data.cjs'),
             rule('theme-common.cjs'),
+            rule('theme-classic.cjs'),
             rule('redoc-bundle.cjs'),
             { test: searchFiles, use: [join(dir, 'search-plugin.cjs')] },
           ],
