@@ -382,10 +382,42 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
     expect((await get('/no/such/page')).html).toMatch(/<title[^>]*>ページが見つかりません \| /)
   })
 
+  it('a sitemap lists the pages; no page names the placeholder address as an alternate', async () => {
+    const sitemap = await get('/sitemap.xml')
+    expect(sitemap.status).toBe(200)
+    expect(sitemap.html).toMatch(/<loc>[^<]*\/tutorials\/getting-started<\/loc>/)
+    expect(sitemap.html).not.toMatch(/<loc>[^<]*\/search<\/loc>/)
+    for (const route of ['/', '/tutorials/getting-started', '/api', '/history'])
+      expect((await get(route)).html, route).not.toMatch(/<link[^>]*rel="alternate"[^>]*hreflang/)
+  })
+
   it('a line break of the Markdown between Japanese characters leaves no space', async () => {
     const home = mainOf((await get('/')).html)
     expect(home).toContain('配信結果やクリックカウントの取得')
     expect(home).not.toMatch(/配信結果や\s+クリックカウント/)
+  })
+
+  it("an operation's heading is below the navbar after a link to it, loaded with the page or followed from a guide", async () => {
+    const page = await newPage()
+    const below = async (): Promise<number> =>
+      page.evaluate(() => {
+        const h2 = document.querySelector('[data-section-id="operation/get_environment_name"] h2')
+        const navbar = document.querySelector('nav.navbar')
+        return (h2?.getBoundingClientRect().top ?? Number.NaN) - (navbar?.getBoundingClientRect().bottom ?? Number.NaN)
+      })
+    await page.goto(`${server.origin}/api#tag/environment-info/operation/get_environment_name`)
+    await page.locator('[data-section-id="operation/get_environment_name"]').waitFor({ timeout: 90_000 })
+    const inView = async (): Promise<boolean> => {
+      const gap = await below()
+      return gap >= 0 && gap < 200
+    }
+    await expect.poll(inView, { timeout: 30_000 }).toBe(true)
+    await page.goto(`${server.origin}/tutorials/getting-started`)
+    await page.waitForFunction(() => document.querySelector('.navbar__search-input') !== null)
+    await page.locator('main a[href="/api#tag/environment-info/operation/get_environment_name"]').first().click()
+    await page.locator('[data-section-id="operation/get_environment_name"]').waitFor({ timeout: 90_000 })
+    await expect.poll(inView, { timeout: 30_000 }).toBe(true)
+    await page.close()
   })
 
   it('/api shows none of the English labels Redoc writes by itself', async () => {
