@@ -1,6 +1,7 @@
 // First-load JavaScript of the built documentation site, gzipped, for `/`, `/playground` and
 // one operation's page (`/playground/add_member`).
-// Printed, not pass/fail. Two figures per page:
+// Printed; the build itself fails when a page is over its budget (playground/plugins/size-budget/,
+// whose figures are printed beside). Two figures per page:
 //  - HTML: the <script src> (and <link rel="preload" as="script">) tags of the page's HTML;
 //  - browser: every .js file Chromium fetches as a script until the network is idle (the
 //    HTML scripts plus the route chunks Docusaurus' runtime loads to hydrate the page).
@@ -13,7 +14,8 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
+import { FIRST_LOAD_BUDGETS_KB } from '../playground/plugins/size-budget/index.js'
+import { fileSize, firstLoadScripts } from '../playground/plugins/size-budget/first-load.js'
 
 const buildDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'playground', 'build')
 if (!existsSync(join(buildDir, 'index.html'))) {
@@ -27,24 +29,8 @@ const pages: Record<string, string> = {
   '/playground/add_member': 'playground/add_member.html',
 }
 
-/** Script URLs a page loads up front: script tags and script preloads, in document order. */
-function firstLoadScripts(html: string): { src: string; how: 'script' | 'preload' }[] {
-  const out: { src: string; how: 'script' | 'preload' }[] = []
-  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) out.push({ src: m[1]!, how: 'script' })
-  for (const m of html.matchAll(/<link\b[^>]*>/g)) {
-    const tag = m[0]
-    const href = /\bhref="([^"]+)"/.exec(tag)?.[1]
-    if (href && /\brel="preload"/.test(tag) && /\bas="script"/.test(tag)) out.push({ src: href, how: 'preload' })
-  }
-  const seen = new Set<string>()
-  return out.filter((s) => !seen.has(s.src) && seen.add(s.src))
-}
-
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
-const gzipOf = (src: string): { raw: number; gz: number } => {
-  const bytes = readFileSync(join(buildDir, src.replace(/^\//, '')))
-  return { raw: bytes.byteLength, gz: gzipSync(bytes, { level: 9 }).byteLength }
-}
+const gzipOf = (src: string): { raw: number; gz: number } => fileSize(buildDir, src)
 
 /** The .js paths Chromium fetches while loading each route (null when Chromium is missing). */
 async function browserScripts(routes: string[]): Promise<Map<string, string[]> | null> {
@@ -96,8 +82,9 @@ for (const [route, file] of Object.entries(pages)) {
     gz += g
     rows.push(`      ${how.padEnd(8)} ${src.padEnd(48)} ${kb(g).padStart(9)} gz`)
   }
+  const budget = FIRST_LOAD_BUDGETS_KB[file]
   console.log(
-    `  ${route.padEnd(12)} HTML     ${String(scripts.length).padStart(2)} scripts  ${kb(raw).padStart(9)} raw  ${kb(gz).padStart(9)} gzipped`,
+    `  ${route.padEnd(12)} HTML     ${String(scripts.length).padStart(2)} scripts  ${kb(raw).padStart(9)} raw  ${kb(gz).padStart(9)} gzipped${budget ? `  (budget ${budget} KB)` : ''}`,
   )
   for (const r of rows) console.log(r)
   const loaded = fetched?.get(route)

@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import type { Config } from '@docusaurus/types'
 import type * as Preset from '@docusaurus/preset-classic'
 import type * as Redocusaurus from 'redocusaurus'
@@ -6,14 +5,18 @@ import { themes as prismThemes } from 'prism-react-renderer'
 import { externalLinks } from './site-links'
 import { playgroundRoutes } from './playground-routes'
 import { readableTheme } from './prism-contrast'
-import { installPartTokenizer } from './search-tokens'
+import { installPartTokenizer } from './plugins/patches/lunr-tokenizer'
 
-// API names and error codes are also indexed by their parts (member, F0116): see search-tokens.ts.
+// API names and error codes are also indexed by their parts (member, F0116): see plugins/patches/lunr-tokenizer.ts.
 installPartTokenizer()
 import remarkSearchReadings from './plugins/search-readings'
+import remarkOperationLinks from './plugins/operation-links'
+import remarkJapaneseLineBreaks from './plugins/japanese-line-breaks'
 import { changelogPostsPlugin } from './plugins/changelog-posts'
 import { leanMainBundle } from './plugins/lean-main-bundle'
-import { ssrTemplate } from './plugins/lean-main-bundle/ssr-template'
+import { ssrTemplate } from './plugins/patches/ssr-template'
+import { dependencyPatches } from './plugins/patches'
+import { sizeBudget } from './plugins/size-budget'
 import searchWithSiteRoutes from './plugins/search-site-routes'
 
 /**
@@ -22,6 +25,10 @@ import searchWithSiteRoutes from './plugins/search-site-routes'
  * page is served from (src/theme/SiteMetadata), never this placeholder.
  */
 const siteUrl = process.env.KRS_SITE_URL?.replace(/\/+$/, '')
+
+/** Sends a page asked for by an old path form to its clean path (same rules as krs-mock's). */
+const LEGACY_PATH_REDIRECT =
+  "!function(){var l=location,p=l.pathname,c=p.replace(/\\/index\\.html$/i,'/').replace(/\\.html$/i,'').replace(/\\/+$/,'')||'/';c!==p&&l.replace(c+l.search+l.hash)}()"
 
 /** The krs-kit documentation site: Japanese only, docs at /, history blog at /history, Redoc at /api. */
 const config: Config = {
@@ -41,6 +48,14 @@ const config: Config = {
   // Docusaurus' 3-way toggle starts at "system": store "light" once on the first visit,
   // before Docusaurus' own theme script reads it.
   headTags: [
+    // Old links (`/a.html`, `/a/index.html`, `/a/`) go to the clean path before anything
+    // renders: the client router does not know those forms and crashed on them. (krs-mock's
+    // static server answers them 301 itself; this covers any other host.)
+    {
+      tagName: 'script',
+      attributes: {},
+      innerHTML: LEGACY_PATH_REDIRECT,
+    },
     {
       tagName: 'script',
       attributes: {},
@@ -50,7 +65,7 @@ const config: Config = {
   ],
   future: { v4: { removeLegacyPostBuildHeadAttribute: true } },
   // Scripts start once the page has been painted, the route's chunks named in the HTML
-  // (plugins/lean-main-bundle/ssr-template.ts). The base-URL banner's inline check runs at
+  // (plugins/patches/ssr-template.ts). The base-URL banner's inline check runs at
   // DOMContentLoaded, before the scripts have started, so it is off (baseUrl is always /).
   ssrTemplate,
   baseUrlIssueBanner: false,
@@ -62,8 +77,10 @@ const config: Config = {
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
           breadcrumbs: true,
-          // Kana readings of kanji words, hidden, so that search finds 配信 from はいしん or ハイシン.
-          remarkPlugins: [remarkSearchReadings],
+          // Each mention of an operation (`add_member`) links to /api and its playground page; a
+          // source line break between Japanese characters leaves no space; kana readings of
+          // kanji words, hidden, so that search finds 配信 from はいしん or ハイシン.
+          remarkPlugins: [remarkOperationLinks, remarkJapaneseLineBreaks, remarkSearchReadings],
         },
         blog: {
           routeBasePath: 'history',
@@ -79,10 +96,12 @@ const config: Config = {
           tags: 'tags.yml',
           onInlineTags: 'throw',
           onUntruncatedBlogPosts: 'ignore',
-          remarkPlugins: [remarkSearchReadings],
+          remarkPlugins: [remarkJapaneseLineBreaks, remarkSearchReadings],
         },
         theme: { customCss: './src/css/custom.css' },
-        sitemap: false,
+        // /sitemap.xml, with the addresses of the configured site URL (KRS_SITE_URL; without it,
+        // npm start's default address). The search page and the not-found page are not content.
+        sitemap: { ignorePatterns: ['/search', '/404'] },
       } satisfies Preset.Options,
     ],
     [
@@ -149,31 +168,11 @@ const config: Config = {
     playgroundRoutes,
     // main.js without Redoc's OpenAPI document (only /api needs it) and without Prism (code blocks load it).
     leanMainBundle,
-    // /api: Redoc's server-rendered styles for both modes (src/redoc/server-styles.js), kept on
-    // hydration (src/redoc/client-styles.js), and Redoc's bundle patched in both builds
-    // (plugins/redoc-bundle/loader.cjs: the logo from the site, names for its selects, Japanese
-    // for the texts Redoc writes itself, a colour hook for dark mode).
-    (context) => ({
-      name: 'krs-redoc-client-styles',
-      configureWebpack: (_config, isServer, utils) => {
-        const bundler = utils.currentBundler.instance
-        const styles = join(context.siteDir, 'src', 'redoc', isServer ? 'server-styles.js' : 'client-styles.js')
-        return {
-          // On the server this also replaces docusaurus-theme-redoc's own ServerStyles.
-          plugins: [
-            new bundler.NormalModuleReplacementPlugin(/theme[\\/]Redoc[\\/](Server)?Styles(\.[jt]sx?)?$/, styles),
-          ],
-          module: {
-            rules: [
-              {
-                test: /[\\/]redoc[\\/]bundles[\\/].*\.js$/,
-                use: [join(context.siteDir, 'plugins', 'redoc-bundle', 'loader.cjs')],
-              },
-            ],
-          },
-        }
-      },
-    }),
+    // Patches of the dependencies' code (plugins/patches/README.md): main.js's weight and
+    // start-up, Redoc's styles across hydration, its English texts, its logo and select names.
+    dependencyPatches,
+    // The build fails when a page's first-load JavaScript grows over its budget.
+    sizeBudget,
     // This package is "type": "module", so webpack would parse Docusaurus' generated
     // .docusaurus/*.js as strict ESM and leave `require.resolveWeak` unresolved
     // (TypeError at static generation). Parse those files as auto (CJS + ESM) instead.

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { addModuleKeys } from '../plugins/lean-main-bundle/client-manifest'
+import { addModuleKeys } from '../plugins/patches/client-manifest'
 
 // Docusaurus looks a page's chunks up in the client manifest by module request; webpack 5 keys
 // it by chunk name. addModuleKeys adds the requests beside the chunk names.

@@ -61,6 +61,25 @@ describe('npm start (the README quick start)', () => {
     }
   })
 
+  it('answers an old link to a page 301 with its clean path', async () => {
+    for (const [from, to] of [
+      ['/index.html', '/'],
+      ['/tutorials.html', '/tutorials'],
+      ['/tutorials/getting-started.html', '/tutorials/getting-started'],
+      ['/tutorials/getting-started/', '/tutorials/getting-started'],
+      ['/errors/', '/errors'],
+      ['/errors/index.html', '/errors'],
+      ['/soap/index.html', '/soap'],
+    ]) {
+      const res = await fetch(`${url}${from}`, { headers: { accept: 'text/html' }, redirect: 'manual' })
+      expect({ from, status: res.status, location: res.headers.get('location') }).toEqual({
+        from,
+        status: 301,
+        location: to,
+      })
+    }
+  })
+
   it('answers the API with the default scenario and its tokens', async () => {
     const res = await fetch(`${url}/api/v1/get_member_tables`, {
       method: 'POST',

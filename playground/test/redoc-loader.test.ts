@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 
-// plugins/redoc-bundle/loader.cjs patches Redoc's bundles (server and browser builds) for what
+// plugins/patches/redoc-bundle.cjs patches Redoc's bundles (server and browser builds) for what
 // Redoc has no option for; each patch must apply exactly once, or the build fails.
 const require = createRequire(import.meta.url)
-const redocLoader = require('../plugins/redoc-bundle/loader.cjs') as (source: string) => string
+const redocLoader = require('../plugins/patches/redoc-bundle.cjs') as (source: string) => string
 const bundle = (name: string) => readFileSync(require.resolve(`redoc/bundles/${name}`), 'utf8')
 
 describe("Redoc's bundles as the site builds them", () => {
@@ -19,6 +19,13 @@ describe("Redoc's bundles as the site builds them", () => {
         '" すべて開く "',
         '" すべて閉じる "',
         '"認証:"',
+        '"リクエストボディのスキーマ: "',
+        '"レスポンスのスキーマ: "',
+        'label:"ペイロード"',
+        '"追加のプロパティ"',
+        '"パターンを表示"',
+        '"Redocly による API ドキュメント"',
+        '.join(" または ")',
         '"aria-label":',
         '/img/redocly-logo-mini.svg',
       ]) {
@@ -29,6 +36,12 @@ describe("Redoc's bundles as the site builds them", () => {
         '"Copy")',
         '" Expand all "',
         '"Authorizations:"',
+        'Request Body schema',
+        'Response Schema',
+        '"Payload"',
+        '"additional property"',
+        'Show pattern',
+        'API docs by Redocly',
         'cdn.redoc.ly',
       ]) {
         expect(out).not.toContain(english)

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 
-// plugins/replace-once.cjs: how the site's loaders patch code of its dependencies (Redoc,
+// plugins/patches/replace-once.cjs: how the site's loaders patch code of its dependencies (Redoc,
 // Docusaurus' theme), each patch exactly once or the build fails.
 const require = createRequire(import.meta.url)
-const { replaceOnce } = require('../plugins/replace-once.cjs') as {
+const { replaceOnce } = require('../plugins/patches/replace-once.cjs') as {
   replaceOnce: (source: string, pattern: string | RegExp, replacement: string, what: string) => string
 }
 

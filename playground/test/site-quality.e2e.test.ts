@@ -187,6 +187,32 @@ describe.skipIf(skipReason !== null)(
       await page.close()
     })
 
+    it('search lists the error catalogue first for an error code (F0102)', async () => {
+      const page = await browser.newPage()
+      await page.goto(`${server.origin}/search?q=F0102`, { waitUntil: 'domcontentloaded' })
+      const results = page.locator('main a[href*="_highlight="]')
+      await results.first().waitFor({ timeout: 60_000 })
+      // the CLI reference and /api mention the code too, after the catalogue
+      await page.locator('main a[href^="/cli-reference?_highlight="]').first().waitFor({ timeout: 60_000 })
+      expect(await results.first().getAttribute('href')).toMatch(/^\/errors\//)
+      await page.close()
+    })
+
+    it('search finds with half-width kana what it finds with katakana (ｶｲｲﾝ, カイイン)', async () => {
+      const page = await browser.newPage()
+      const found = async (q: string): Promise<string[]> => {
+        await page.goto(`${server.origin}/search?q=${encodeURIComponent(q)}`, { waitUntil: 'domcontentloaded' })
+        await page.locator('main a[href*="_highlight="]').first().waitFor({ timeout: 60_000 })
+        return page
+          .locator('main a[href*="_highlight="]')
+          .evaluateAll((as) => as.map((a) => (a.getAttribute('href') ?? '').split('?')[0] ?? ''))
+      }
+      const katakana = await found('カイイン')
+      expect(katakana.length).toBeGreaterThan(0)
+      expect(await found('ｶｲｲﾝ')).toEqual(katakana)
+      await page.close()
+    })
+
     it('search results quote the pages, never the hidden kana readings', async () => {
       const page = await browser.newPage()
       await page.goto(`${server.origin}/search?q=${encodeURIComponent('はいしん')}`, { waitUntil: 'domcontentloaded' })

@@ -186,10 +186,30 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
     await page.close()
   })
 
-  it('a path ending in /index.html shows the page without that ending', async () => {
+  // A host that serves the old forms as they are (this test server does; krs-mock answers 301,
+  // npm-start.e2e.test.ts): the page goes to the clean path itself and never crashes.
+  it.each([
+    ['/index.html', '/', 'KREISEL'],
+    ['/tutorials/getting-started.html', '/tutorials/getting-started', 'はじめての API 呼び出し'],
+    ['/tutorials/getting-started/', '/tutorials/getting-started', 'はじめての API 呼び出し'],
+    ['/tutorials.html', '/tutorials', 'チュートリアル'],
+    ['/tutorials/index.html', '/tutorials', 'チュートリアル'],
+    ['/errors/', '/errors', 'エラー'],
+    ['/errors/index.html', '/errors', 'エラー'],
+    ['/soap/index.html', '/soap', 'SOAP'],
+  ])('the old link %s goes to %s without a crash', async (from, to, heading) => {
     const page = await newPage()
-    await page.goto(`${server.origin}/tutorials/index.html`)
-    await page.locator('h1', { hasText: 'チュートリアル' }).waitFor({ timeout: 20_000 })
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto(`${server.origin}${from}`)
+    await page.waitForURL(`${server.origin}${to}`, { timeout: 30_000 })
+    await page.locator('main h1, header h1, h1').first().waitFor({ timeout: 30_000 })
+    await expect(page.locator('h1').first().textContent()).resolves.toContain(heading)
+    // Hydrated, with time for a late crash to show.
+    await page.waitForFunction(() => document.querySelector('.navbar__search-input') !== null)
+    await page.waitForTimeout(1_500)
+    expect(await page.locator('body').textContent()).not.toContain('エラーが発生しました')
+    expect(errors).toEqual([])
     await page.close()
   })
 
@@ -287,6 +307,137 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
       await expect.poll(() => suggestions.count()).toBe(8)
       await page.close()
     })
+  })
+
+  describe('the search box takes every keystroke from the start', () => {
+    const suggestion = (page: Page, name: string) =>
+      page.locator('.navbar [role="listbox"] [role="option"]', { hasText: name }).first()
+
+    it('typing "add_member" right after Ctrl+K finds add_member, the box named in Japanese', async () => {
+      const page = await newPage()
+      await page.goto(`${server.origin}/tutorials`)
+      await page.locator('main h1').waitFor()
+      const box = page.locator('.navbar__search-input').first()
+      // The shortcut is bound once the page has hydrated: press until the box takes focus.
+      await expect
+        .poll(
+          async () => {
+            await page.keyboard.press('Control+k')
+            return box.evaluate((el) => el === document.activeElement)
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe(true)
+      // No pause: the search bar is still loading while these keys arrive.
+      await page.keyboard.type('add_member')
+      await suggestion(page, 'add_member').waitFor({ timeout: 60_000 })
+      const input = page.locator('.navbar__search-input')
+      await expect.poll(() => input.count()).toBe(1)
+      expect(await input.inputValue()).toBe('add_member')
+      expect(await input.getAttribute('aria-label')).toBe('サイト内検索')
+      await page.close()
+    })
+
+    it('typing right after a click on the box keeps every character (配信予約)', async () => {
+      const page = await newPage()
+      await page.goto(`${server.origin}/limitations`)
+      await page.locator('main h1').waitFor()
+      await page.locator('.navbar__search-input').first().click()
+      await page.keyboard.type('配信予約')
+      const input = page.locator('.navbar__search-input')
+      await expect.poll(() => input.count(), { timeout: 60_000 }).toBe(1)
+      await expect.poll(() => input.inputValue(), { timeout: 60_000 }).toBe('配信予約')
+      await page.locator('.navbar [role="listbox"] [role="option"]').first().waitFor({ timeout: 60_000 })
+      await page.close()
+    })
+  })
+
+  it("a guide's mention of an operation links to its /api entry and its playground page", async () => {
+    const { html } = await get('/tutorials/getting-started')
+    const main = mainOf(html)
+    expect(main).toMatch(
+      /<a [^>]*href="\/api#tag\/[a-z-]+\/operation\/[a-z_]+"><code>[a-z_]+<\/code><\/a>（<a [^>]*href="\/playground\/[a-z_]+"/,
+    )
+    // on every doc page, no operation's name in inline code outside a link (headings aside)
+    const names = new Set(contractOperationIds())
+    for (const [route] of docRoutes) {
+      const page = mainOf((await get(route)).html).replace(/<h[1-6][\s\S]*?<\/h[1-6]>/g, '')
+      for (const m of page.matchAll(/<code>([a-z_0-9]+)<\/code>/g)) {
+        if (!names.has(m[1]!)) continue
+        // The link the code is in: the last <a> opened before it and not closed since.
+        const before = page.slice(0, m.index)
+        const open = before.lastIndexOf('<a ')
+        const link = open > before.lastIndexOf('</a>') ? before.slice(open, before.indexOf('>', open) + 1) : ''
+        // a heading's entry in the table of contents links to the heading (headings keep their names)
+        expect(link, `${route}: ${m[1]}`).toMatch(/href="(\/api#tag\/|#)/)
+      }
+    }
+    // the home page's table too
+    expect(mainOf((await get('/')).html)).toContain('href="/api#tag/member-info/operation/add_member"')
+  })
+
+  it('pages have their structure: an h1 on /history, a main landmark on /search, the 404 page its own title', async () => {
+    expect(h1Texts(mainOf((await get('/history')).html))).toEqual(['変更履歴'])
+    expect((await get('/search')).html).toMatch(/<main[\s>]/)
+    expect((await get('/no/such/page')).html).toMatch(/<title[^>]*>ページが見つかりません \| /)
+  })
+
+  it('a sitemap lists the pages; no page names the placeholder address as an alternate', async () => {
+    const sitemap = await get('/sitemap.xml')
+    expect(sitemap.status).toBe(200)
+    expect(sitemap.html).toMatch(/<loc>[^<]*\/tutorials\/getting-started<\/loc>/)
+    expect(sitemap.html).not.toMatch(/<loc>[^<]*\/search<\/loc>/)
+    for (const route of ['/', '/tutorials/getting-started', '/api', '/history'])
+      expect((await get(route)).html, route).not.toMatch(/<link[^>]*rel="alternate"[^>]*hreflang/)
+  })
+
+  it('a line break of the Markdown between Japanese characters leaves no space', async () => {
+    const home = mainOf((await get('/')).html)
+    expect(home).toContain('配信結果やクリックカウントの取得')
+    expect(home).not.toMatch(/配信結果や\s+クリックカウント/)
+  })
+
+  it("an operation's heading is below the navbar after a link to it, loaded with the page or followed from a guide", async () => {
+    const page = await newPage()
+    const below = async (): Promise<number> =>
+      page.evaluate(() => {
+        const h2 = document.querySelector('[data-section-id="operation/get_environment_name"] h2')
+        const navbar = document.querySelector('nav.navbar')
+        return (h2?.getBoundingClientRect().top ?? Number.NaN) - (navbar?.getBoundingClientRect().bottom ?? Number.NaN)
+      })
+    await page.goto(`${server.origin}/api#tag/environment-info/operation/get_environment_name`)
+    await page.locator('[data-section-id="operation/get_environment_name"]').waitFor({ timeout: 90_000 })
+    const inView = async (): Promise<boolean> => {
+      const gap = await below()
+      return gap >= 0 && gap < 200
+    }
+    await expect.poll(inView, { timeout: 30_000 }).toBe(true)
+    await page.goto(`${server.origin}/tutorials/getting-started`)
+    await page.waitForFunction(() => document.querySelector('.navbar__search-input') !== null)
+    await page.locator('main a[href="/api#tag/environment-info/operation/get_environment_name"]').first().click()
+    await page.locator('[data-section-id="operation/get_environment_name"]').waitFor({ timeout: 90_000 })
+    await expect.poll(inView, { timeout: 30_000 }).toBe(true)
+    await page.close()
+  })
+
+  it('/api shows none of the English labels Redoc writes by itself', async () => {
+    const page = await newPage()
+    await page.goto(`${server.origin}/api`)
+    await page.locator('[data-section-id="operation/add_member"]').waitFor({ timeout: 90_000 })
+    const text = (await page.locator('.redocusaurus').textContent()) ?? ''
+    expect(text).toContain('リクエストボディのスキーマ')
+    expect(text).toContain('レスポンスのスキーマ')
+    for (const english of [
+      'Payload',
+      'Request Body schema',
+      'Response Schema',
+      'string or null',
+      'additional property',
+      'Show pattern',
+      'API docs by Redocly',
+    ])
+      expect(text, english).not.toContain(english)
+    await page.close()
   })
 
   describe('colour mode', () => {

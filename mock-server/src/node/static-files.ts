@@ -188,10 +188,26 @@ async function fileInside(
 }
 
 /**
+ * The clean form of a page path written the old ways (`/a.html`, `/a/index.html`, `/a/`), or
+ * null when `urlPath` has none of those endings. The site's links have no ending (Docusaurus,
+ * trailingSlash false), and its client router crashes on the other forms.
+ */
+export function cleanPagePath(urlPath: string): string | null {
+  const clean = urlPath
+    .replace(/\/index\.html$/i, '/')
+    .replace(/\.html$/i, '')
+    .replace(/\/+$/, '')
+  const out = clean === '' ? '/' : clean
+  return out === urlPath ? null : out
+}
+
+/**
  * Serve a file of `root` for a GET/HEAD path (the docs site beside the API). A directory
- * serves its index.html; a path without extension tries `<path>.html`. Symbolic links are
- * followed only when they stay inside the root. Returns false when nothing matches, so the
- * caller answers as usual; a file that cannot be read is answered 500 (never a crash).
+ * serves its index.html; a path without extension tries `<path>.html`. A page asked for with an
+ * old ending (`.html`, `/index.html`, a trailing slash) is answered 301 to its clean path (the
+ * query is not kept). Symbolic links are followed only when they stay inside the root. Returns
+ * false when nothing matches, so the caller answers as usual; a file that cannot be read is
+ * answered 500 (never a crash).
  */
 export async function serveStatic(
   root: string,
@@ -212,6 +228,17 @@ export async function serveStatic(
   if (target !== base && !target.startsWith(base + sep)) return false
   const realRoot = await realpath(base).catch(() => null)
   if (realRoot === null) return false
+  const clean = cleanPagePath(urlPath)
+  if (clean !== null) {
+    const page = normalize(join(base, decodeURIComponent(clean)))
+    const pages = clean === '/' ? [join(page, 'index.html')] : [`${page}.html`, join(page, 'index.html')]
+    for (const candidate of pages) {
+      if (!(await fileInside(realRoot, candidate))) continue
+      res.writeHead(301, { location: clean, 'cache-control': 'no-cache', 'content-length': '0' })
+      res.end()
+      return true
+    }
+  }
   for (const candidate of [target, join(target, 'index.html'), `${target}.html`]) {
     const f = await fileInside(realRoot, candidate)
     if (!f) continue

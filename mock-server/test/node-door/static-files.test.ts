@@ -115,3 +115,38 @@ describe('static files', () => {
     expect(plain.body.toString()).toContain('トップ')
   })
 })
+
+describe('old page links (.html, /index.html, a trailing slash)', () => {
+  beforeEach(async () => {
+    await mkdir(join(dir, 'site', 'tutorials'), { recursive: true })
+    await writeFile(join(dir, 'site', 'tutorials.html'), 'tutorials')
+    await writeFile(join(dir, 'site', 'tutorials', 'getting-started.html'), 'getting started')
+    await mkdir(join(dir, 'site', 'soap'), { recursive: true })
+    await writeFile(join(dir, 'site', 'soap', 'index.html'), 'soap')
+  })
+
+  it('answers 301 to the clean path for every old form of a page', async () => {
+    for (const [from, to] of [
+      ['/index.html', '/'],
+      ['/tutorials.html', '/tutorials'],
+      ['/tutorials/', '/tutorials'],
+      ['/tutorials/index.html', '/tutorials'],
+      ['/tutorials/getting-started.html', '/tutorials/getting-started'],
+      ['/tutorials/getting-started/', '/tutorials/getting-started'],
+      ['/soap/', '/soap'],
+      ['/soap/index.html', '/soap'],
+    ]) {
+      const r = await get(from!)
+      expect({ from, status: r.status, location: r.headers.location }).toEqual({ from, status: 301, location: to })
+    }
+    expect((await get('/tutorials/getting-started')).body.toString()).toBe('getting started')
+    expect((await get('/soap')).body.toString()).toBe('soap')
+  })
+
+  it('leaves other paths alone: no redirect to a page that does not exist, assets as they are', async () => {
+    expect((await get('/nothing.html')).status).toBe(404)
+    expect((await get('/nothing/')).status).toBe(404)
+    expect((await get('/assets/js/main.3f2a1b9c.js')).status).toBe(200)
+    expect((await get('/')).status).toBe(200)
+  })
+})

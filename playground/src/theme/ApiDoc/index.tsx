@@ -6,7 +6,7 @@ import ApiDoc from '@theme-original/ApiDoc'
  * Keyboard access for Redoc's panels: a sample panel that still scrolls (its lines wrap, see the
  * theme options in docusaurus.config.ts) becomes a focusable region, so that keyboard users can
  * scroll it. Applied again whenever Redoc renders more. (Redoc's selects are named in its own
- * markup: plugins/redoc-bundle/loader.cjs.)
+ * markup: plugins/patches/redoc-bundle.cjs.)
  */
 export function fixRedocAccessibility(root: ParentNode): void {
   for (const el of root.querySelectorAll<HTMLElement>('[role="tabpanel"] div, pre')) {

@@ -1,63 +1,107 @@
 import type React from 'react'
-import { Suspense, lazy, useEffect, useRef, useState } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useLocation } from '@docusaurus/router'
 
 // The search plugin's bar brings lunr, its Japanese word splitter and the search options
 // with it: loaded on first use (focus, pointer, Ctrl/Cmd+K), not as part of main.js.
 const RealSearchBar = lazy(() => import('@theme-original/SearchBar'))
 
-const SEARCH_LABEL = '検索'
+const SEARCH_LABEL = 'サイト内検索'
+const SEARCH_PLACEHOLDER = '検索'
 
-function Loaded({ focus }: { focus: boolean }): React.JSX.Element {
-  useEffect(() => {
-    if (focus) document.querySelector<HTMLInputElement>('.navbar__search-input')?.focus()
-  }, [focus])
-  return <RealSearchBar />
+/**
+ * The plugin's bar, taking over from the plain box: what the reader typed into the box while the
+ * bar loaded, the caret and the focus move into the bar's own input before the browser paints,
+ * so no keystroke is lost; then the plain box goes away (`onReady`).
+ */
+function Loaded({
+  plainBox,
+  onReady,
+}: {
+  plainBox: React.RefObject<HTMLInputElement | null>
+  onReady: () => void
+}): React.JSX.Element {
+  const own = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    const input = own.current?.querySelector<HTMLInputElement>('input.navbar__search-input')
+    const box = plainBox.current
+    if (input && box) {
+      const focused = document.activeElement === box
+      // The bar's input is a controlled React input: its own change handler must see the text.
+      const setInputValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
+      if (box.value !== '' && setInputValue) {
+        setInputValue.call(input, box.value)
+        input.dispatchEvent(new Event('input', { bubbles: true }))
+      }
+      if (focused) {
+        input.focus()
+        input.setSelectionRange(input.value.length, input.value.length)
+      }
+    }
+    onReady()
+  }, [plainBox, onReady])
+  return (
+    <div ref={own} style={{ display: 'contents' }}>
+      <RealSearchBar />
+    </div>
+  )
 }
 
-/** The navbar search box: a plain input until the reader uses it, then the plugin's search bar. */
+/**
+ * The navbar search box: a plain input, in the server's HTML, until the reader uses it; then the
+ * plugin's search bar. The plain box takes keystrokes from the first paint: Ctrl/Cmd+K focuses
+ * it at once, and whatever is typed while the bar loads is handed over to the bar.
+ */
 export default function LazySearchBar(): React.JSX.Element {
   const [wanted, setWanted] = useState(false)
-  const focusOnLoad = useRef(false)
+  const [ready, setReady] = useState(false)
+  const plainBox = useRef<HTMLInputElement>(null)
   const { search } = useLocation()
+  const onReady = useCallback(() => setReady(true), [])
+
+  // Focused (and maybe typed into) before the page hydrated: load the bar now.
+  useEffect(() => {
+    if (plainBox.current && document.activeElement === plainBox.current) setWanted(true)
+  }, [])
 
   // Arriving from a search result: the real bar highlights the words on the page.
   useEffect(() => {
     if (search.includes('_highlight=')) setWanted(true)
   }, [search])
 
+  // Until the bar has taken over; then the bar's own shortcut does this.
   useEffect(() => {
-    if (wanted) return
+    if (ready) return
     const onKey = (e: KeyboardEvent): void => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
         e.preventDefault()
-        focusOnLoad.current = true
+        plainBox.current?.focus()
         setWanted(true)
       }
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
-  }, [wanted])
+  }, [ready])
 
-  const placeholder = (
-    <div className="navbar__search krs-search-placeholder">
-      <input
-        className="navbar__search-input"
-        placeholder={SEARCH_LABEL}
-        aria-label={SEARCH_LABEL}
-        onFocus={() => {
-          focusOnLoad.current = true
-          setWanted(true)
-        }}
-        onPointerEnter={() => setWanted(true)}
-        readOnly={wanted}
-      />
-    </div>
-  )
-  if (!wanted) return placeholder
   return (
-    <Suspense fallback={placeholder}>
-      <Loaded focus={focusOnLoad.current} />
-    </Suspense>
+    <>
+      {!ready && (
+        <div className="navbar__search krs-search-placeholder">
+          <input
+            ref={plainBox}
+            className="navbar__search-input"
+            placeholder={SEARCH_PLACEHOLDER}
+            aria-label={SEARCH_LABEL}
+            onFocus={() => setWanted(true)}
+            onPointerEnter={() => setWanted(true)}
+          />
+        </div>
+      )}
+      {wanted && (
+        <Suspense fallback={null}>
+          <Loaded plainBox={plainBox} onReady={onReady} />
+        </Suspense>
+      )}
+    </>
   )
 }

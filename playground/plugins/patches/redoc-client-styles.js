@@ -6,8 +6,8 @@ import { createElement } from 'react'
 const keepServerStyles = { __html: '' }
 
 /**
- * Client stand-in for redocusaurus' `Redoc/Styles` (swapped in by the `krs-redoc-client-styles`
- * plugin of docusaurus.config.ts). The server renders Redoc's light and dark CSS as `<style>`
+ * Client stand-in for redocusaurus' `Redoc/Styles` (swapped in by plugins/patches/index.ts).
+ * The server renders Redoc's light and dark CSS as `<style>`
  * children of this div; redocusaurus' own client version renders the div empty, which React 19
  * reports as a hydration mismatch (#418) before re-rendering the page on the client. With
  * `dangerouslySetInnerHTML` React does not hydrate the div's children: the server's styles stay.

@@ -7,6 +7,7 @@
  * indexed, so searching for the full name still finds it.
  */
 import { createRequire } from 'node:module'
+import { dirname } from 'node:path'
 
 interface Token {
   toString(): string
@@ -22,7 +23,21 @@ export function wordParts(word: string): string[] {
   return word.includes('_') ? word.split('_').filter((p) => p !== '') : []
 }
 
+/**
+ * Throws unless `searchPluginDir` (where the search plugin builds its index) resolves the same
+ * lunr as this file: with a copy of its own, the plugin would never see the tokenizer below.
+ */
+export function checkSameLunr(searchPluginDir: string): void {
+  const ours = require.resolve('lunr')
+  const theirs = require.resolve('lunr', { paths: [searchPluginDir] })
+  if (theirs !== ours)
+    throw new Error(
+      `dependency patch lunr-tokenizer.ts: the search plugin loads lunr from ${theirs}, not ${ours}, so API names would no longer be indexed by their parts (see plugins/patches/README.md)`,
+    )
+}
+
 export function installPartTokenizer(): void {
+  checkSameLunr(dirname(require.resolve('@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex.js')))
   const original = lunr.tokenizer
   if (original.krsParts) return
   const withParts: Tokenizer = (obj, metadata) => {

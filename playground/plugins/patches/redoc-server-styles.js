@@ -1,5 +1,5 @@
 // Plain JavaScript: webpack swaps this file in for a module of node_modules after its loaders
-// were chosen, so it must need no transpiling (see client-styles.js).
+// were chosen, so it must need no transpiling (see redoc-client-styles.js).
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { ServerStyleSheet } from 'styled-components'
@@ -55,8 +55,8 @@ function prefixed(css, prefix) {
 }
 
 /**
- * Server stand-in for redocusaurus' `Redoc/Styles` (swapped in by the `krs-redoc-client-styles`
- * plugin of docusaurus.config.ts). Redocusaurus renders a light and a dark style sheet, but its
+ * Server stand-in for redocusaurus' `Redoc/Styles` (swapped in by plugins/patches/index.ts).
+ * Redocusaurus renders a light and a dark style sheet, but its
  * dark one is scoped to an invalid selector (`html([data-theme='dark'])`) and names the dark
  * render's classes, which the page does not have: until Redoc re-renders on the client, a dark
  * page showed Redoc without its styles (its hidden menus and panels visible, unreadable colours).

@@ -8,7 +8,9 @@
 //    it. The select gets `aria-label` (in Japanese), in the server HTML as well as on the client.
 // 3. Japanese texts: what Redoc writes itself and its `labels` option does not reach (the
 //    visible "Content type" above a body, the sample's copy button and its tooltip, "Expand
-//    all"/"Collapse all" of a JSON sample, "Authorizations:").
+//    all"/"Collapse all" of a JSON sample, "Authorizations:", the schema headings of a request
+//    and a response, the "Payload" sample tab, "additional property", "Show pattern", a field's
+//    types joined by "or", the menu's footer).
 // 4. Contrast hook: the pattern label of a field has a fixed colour (#0e7c86) that is too dark
 //    on the dark theme's backgrounds; it reads the CSS variable --krs-redoc-pattern-color
 //    instead (set in src/css/custom.css), with Redoc's colour as the fallback.
@@ -16,7 +18,7 @@
 // Each replacement must match exactly once: an upgrade of Redoc that changes the code fails the
 // build here instead of losing the fix without a word.
 
-const { replaceOnce: replaceOnceIn } = require('../replace-once.cjs')
+const { replaceOnce: replaceOnceIn } = require('./replace-once.cjs')
 
 const replaceOnce = (source, pattern, replacement, what) =>
   replaceOnceIn(source, pattern, replacement, `${what} in Redoc's bundle`)
@@ -32,10 +34,18 @@ const texts = [
   [/" Expand all "/, '" すべて開く "', 'expand all'],
   [/" Collapse all "/, '" すべて閉じる "', 'collapse all'],
   [/"Authorizations:"/, '"認証:"', 'authorizations'],
+  [/"Request Body schema: "/, '"リクエストボディのスキーマ: "', 'request body schema'],
+  [/"Response Schema: "/, '"レスポンスのスキーマ: "', 'response schema'],
+  [/label:"Payload"/, 'label:"ペイロード"', 'payload sample tab'],
+  [/"additional property"/, '"追加のプロパティ"', 'additional property'],
+  [/\?"Hide pattern":"Show pattern"/, '?"パターンを隠す":"パターンを表示"', 'show pattern'],
+  [/"API docs by Redocly"/, '"Redocly による API ドキュメント"', 'menu footer'],
+  // A field of several types ("string or null"); other joins keep " or ", which Redoc splits again.
+  [/(this\.type\.map\(\(\w+=>null===\w+\?"null":\w+\)\)\.join\()" or "\)/, '$1" または ")', 'type list'],
 ]
 
 module.exports = function redocLoader(source) {
-  let out = source.split('https://cdn.redoc.ly/redoc/logo-mini.svg').join('/img/redocly-logo-mini.svg')
+  let out = replaceOnce(source, 'https://cdn.redoc.ly/redoc/logo-mini.svg', '/img/redocly-logo-mini.svg', 'logo URL')
   // us=e.memo((t=>{const{options:r,…}=t; … createElement("select",{…,className:"dropdown-select"}, …
   out = replaceOnce(
     out,

@@ -10,7 +10,7 @@
 //   renders it in slices it can interrupt for the reader's input, instead of one long task.
 //   (Core's `isBrowser` flag stays an ordinary update: the search page reads its query only
 //   once the flag is set, and a later flag made it drop the query from the address.)
-const { replaceOnce } = require('../replace-once.cjs')
+const { replaceOnce } = require('./replace-once.cjs')
 
 const EDITS = [
   {
