@@ -33,6 +33,13 @@ export const TARGETS: readonly Target[] = [
     files: [...SHARED, 'operations.ts', 'handlers.ts', 'status-codes.ts', 'contract-types.ts', 'ajv.ts'],
   },
   { consumer: 'cli', dir: 'cli/src/generated', files: [...SHARED, 'operations.ts', 'ajv.ts'] },
+  // The MCP server validates `krs_call` bodies and describes operations from the registry;
+  // it sends through @krs-kit/sdk, so it needs no request or answer types of its own.
+  {
+    consumer: 'mcp',
+    dir: 'mcp/src/generated',
+    files: ['operation-names.ts', 'errors.ts', 'contract.ts', 'operations.ts', 'ajv.ts'],
+  },
 ]
 
 /** Where the files of the emulator's own admin contract (spec/admin.openapi.yaml) go. */

@@ -39,7 +39,13 @@ describe('fixture contract: whole output', () => {
   it('writes the bundle plus the files of the targets table, nothing else', () => {
     const want = ['spec/dist/openapi.json', ...TARGETS.flatMap((t) => t.files.map((f) => `${t.dir}/${f}`))]
     expect(gen.files.map((f) => f.path)).toEqual(want)
-    expect(gen.ownedDirs).toEqual(['spec/dist', 'sdk/src/generated', 'mock-server/src/generated', 'cli/src/generated'])
+    expect(gen.ownedDirs).toEqual([
+      'spec/dist',
+      'sdk/src/generated',
+      'mock-server/src/generated',
+      'cli/src/generated',
+      'mcp/src/generated',
+    ])
   })
 
   it('every generated file starts with the banner carrying the sha256 of the bundle', () => {
