@@ -34,6 +34,7 @@ export {
   KrsServerError,
   KrsTimeoutError,
 } from './errors.js'
+export { parseCsvRecords } from './csv.js'
 export type { RetryOptions } from './retry-policy.js'
 export type { WaitOptions } from './poll-until.js'
 export type { BatchJobStatus, DeliveryStatus, WaitForDeliveryOptions } from './wait-helpers.js'
