@@ -21,8 +21,9 @@ const commandIndexLiteral: Plugin = {
 // and YAML are chunks loaded by the command that needs them. Dependencies stay external:
 // @krs-kit/sdk is a dependency (installed beside the CLI, not bundled a second time), and
 // @krs-kit/mock-server an optional peer that `krs mock` imports lazily (it reads its own
-// data files next to its dist). In this repository both resolve to the workspaces' dist/,
-// which the root `prepare` builds (`npm install`).
+// data files next to its dist), as is @krs-kit/mcp for `krs mcp` (it brings the MCP SDK).
+// In this repository they resolve to the workspaces' dist/, which the root `prepare`
+// builds (`npm install`).
 export default defineConfig((cli) => ({
   entry: { bin: 'src/bin.ts' },
   outDir: cli.outDir ?? 'dist',
@@ -33,6 +34,6 @@ export default defineConfig((cli) => ({
   sourcemap: false,
   clean: true,
   dts: false,
-  external: ['@krs-kit/sdk', '@krs-kit/mock-server'],
+  external: ['@krs-kit/sdk', '@krs-kit/mock-server', '@krs-kit/mcp'],
   esbuildPlugins: [commandIndexLiteral],
 }))

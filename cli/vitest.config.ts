@@ -11,6 +11,7 @@ export default defineConfig({
       { find: /^@krs-kit\/sdk$/, replacement: here('../sdk/src/index.ts') },
       { find: /^@krs-kit\/mock-server\/node$/, replacement: here('../mock-server/src/node/index.ts') },
       { find: /^@krs-kit\/mock-server$/, replacement: here('../mock-server/src/index.ts') },
+      { find: /^@krs-kit\/mcp$/, replacement: here('../mcp/src/index.ts') },
     ],
   },
   test: {
