@@ -1,8 +1,8 @@
-import { errorCatalogue, type ErrorCode, isErrorCode } from './generated/errors.js'
-import { isOperationName, type OperationName } from './generated/operation-names.js'
+import { errorCatalogue, type ErrorCode } from './generated/errors.js'
+import { isOperationName } from './generated/operation-names.js'
 import { type OperationInfo, operations, tags } from './generated/operations.js'
 
-export { isOperationName, operations, tags, type OperationInfo, type OperationName }
+export { isOperationName, operations, tags, type OperationInfo }
 
 /** Reads and pure checks may be repeated; everything else writes (the contract's `x-krs-idempotent`). */
 export const isWrite = (op: OperationInfo): boolean => !op.idempotent
@@ -41,12 +41,6 @@ export function operationEntry(op: OperationInfo): Record<string, unknown> {
 export function errorEntry(code: ErrorCode): { code: ErrorCode; name: string; description: string; status: number } {
   const e = errorCatalogue[code]
   return { code, name: e.name, description: e.description, status: e.status }
-}
-
-export function describeError(code: string): string {
-  if (!isErrorCode(code)) return code
-  const e = errorCatalogue[code]
-  return `${code} ${e.name} ${e.description}`
 }
 
 /** Everything `krs_describe_operation` answers about one operation. */
