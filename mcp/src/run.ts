@@ -1,10 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { helpText, type McpOptions, McpUsageError, parseMcpArgs } from './options.js'
-import { createKrsMcpServer, toolsFor } from './server.js'
-import { Session } from './session.js'
 import { MCP_VERSION } from './version.js'
 
 export interface McpIo {
@@ -29,6 +25,11 @@ export interface RunningMcp {
  * Logs go to stderr (stdout is the protocol's under stdio), the token redacted.
  */
 export async function startMcpServer(options: McpOptions, io: McpIo = processIo): Promise<RunningMcp> {
+  // Loaded here, not at the top: `--help` and a usage error need neither the registry nor the MCP SDK.
+  const [{ Session }, { createKrsMcpServer, toolsFor }] = await Promise.all([
+    import('./session.js'),
+    import('./server.js'),
+  ])
   const session = new Session(options)
   await session.detect()
   const log = (s: string) => io.stderr(`${session.redact(s)}\n`)
@@ -43,12 +44,14 @@ export async function startMcpServer(options: McpOptions, io: McpIo = processIo)
   const ctx = { maxAnswerBytes: options.maxAnswerBytes }
 
   if (options.httpPort === undefined) {
+    const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js')
     const server = createKrsMcpServer(session, ctx)
     await server.connect(new StdioServerTransport())
     return { url: undefined, close: () => server.close() }
   }
 
   // Stateless Streamable HTTP: one MCP server per request over the shared session.
+  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js')
   let port = options.httpPort
   const http: HttpServer = createServer((req, res) => {
     if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== '/mcp') {

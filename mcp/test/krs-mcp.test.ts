@@ -345,6 +345,16 @@ describe('with --allow-writes against the emulator', () => {
     expect(Number(after.text)).toBe(5)
     expect(Number(before.text)).not.toBe(5)
   })
+
+  it('resets the tenant it uses from its scenario with another member count', async () => {
+    const reset = await tool(c, 'emulator_reset', { members: 3 })
+    expect(reset.isError, reset.text).toBe(false)
+    const count = await tool(c, 'krs_call', {
+      operation: 'get_members_num_by_condition',
+      body: { member_table_id: 1, condition_id: 1 },
+    })
+    expect(Number(count.text)).toBe(3)
+  })
 })
 
 describe('never the token', () => {
