@@ -4,6 +4,9 @@ import { productionFlag, targetBase, type McpOptions } from './options.js'
 /** The response header by which the krs-kit emulator names itself. */
 export const emulatorHeader = 'x-krs-emulator'
 
+/** How long the question "are you the emulator?" may take. */
+const detectTimeoutMs = 5_000
+
 /**
  * What one server talks to: the API client, whether the target is the emulator, and every
  * secret it holds (the token, tokens of tenants it created), which `redact` removes from
@@ -44,7 +47,10 @@ export class Session {
     this.emulator = false
     if (!this.base) return false
     try {
-      const { response } = await this.client.call('get_version').withResponse()
+      // Bounded: a target that does not answer must not hold up the server's start.
+      const { response } = await this.client
+        .call('get_version', {}, { timeoutMs: detectTimeoutMs, maxRetries: 0 })
+        .withResponse()
       this.emulator = response.headers.has(emulatorHeader)
     } catch {
       this.emulator = false

@@ -83,6 +83,24 @@ describe('a target that is not the emulator', () => {
     }
   })
 
+  it('starts against a target that does not answer, and says why a call failed', async () => {
+    const closed = createServer()
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise<void>((r) => closed.close(() => r()))
+    const c = await connect([], { KRS_BASE_URL: `http://127.0.0.1:${port}`, KRS_API_TOKEN: token })
+    try {
+      const names = (await c.client.listTools()).tools.map((t) => t.name)
+      expect(names).toHaveLength(6)
+      const r = await callTool(c, 'krs_call', { operation: 'get_member_tables' })
+      expect(r.isError).toBe(true)
+      expect(r.text).toMatch(/^get_member_tables failed: KrsNetworkError/)
+      expect(r.text + c.stderr()).not.toContain(token)
+    } finally {
+      await c.close()
+    }
+  })
+
   it('refuses the production flag without --allow-writes (exit 2)', () => {
     const r = spawnSync(process.execPath, [krsMcpBin, '--i-understand-this-is-production'], {
       env: cleanEnv(env()),
