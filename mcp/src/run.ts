@@ -66,9 +66,11 @@ export async function startMcpServer(options: McpOptions, io: McpIo = processIo)
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
-      // A page in a browser must not reach the server through a rebound name.
+      // A web page must not reach the server: not through a rebound name (Host), nor by
+      // posting from its own origin (Origin; clients outside a browser send none).
       enableDnsRebindingProtection: true,
       allowedHosts: [`127.0.0.1:${port}`, `localhost:${port}`],
+      allowedOrigins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
     })
     res.on('close', () => {
       void transport.close()

@@ -159,7 +159,7 @@ describe('on the stdio wire', () => {
 })
 
 describe('Streamable HTTP (--http)', () => {
-  it('serves on 127.0.0.1, answers an MCP client, and refuses a foreign Host', async () => {
+  it('serves on 127.0.0.1, answers an MCP client, and refuses a foreign Host or Origin', async () => {
     const child = spawn(process.execPath, [krsMcpBin, '--http', '0'], {
       env: cleanEnv(env()),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -187,23 +187,22 @@ describe('Streamable HTTP (--http)', () => {
       expect(JSON.parse(r.content[0]?.text as string)).toEqual([{ id: 1, name: '本番の会員データベース' }])
       await client.close()
       // fetch cannot set Host; node:http can.
-      const status = await new Promise<number | undefined>((resolve, reject) => {
-        const req = request(url, {
-          method: 'POST',
-          headers: {
-            host: 'rebound.example',
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-          },
+      const post = (headers: Record<string, string>) =>
+        new Promise<number | undefined>((resolve, reject) => {
+          const req = request(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+          })
+          req.on('response', (res) => {
+            res.resume()
+            resolve(res.statusCode)
+          })
+          req.on('error', reject)
+          req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }))
         })
-        req.on('response', (res) => {
-          res.resume()
-          resolve(res.statusCode)
-        })
-        req.on('error', reject)
-        req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }))
-      })
-      expect(status).toBe(403)
+      expect(await post({ host: 'rebound.example' })).toBe(403)
+      expect(await post({ origin: 'https://page.example' })).toBe(403)
+      expect(await post({ origin: url.replace(/\/mcp$/, '') })).toBe(200)
     } finally {
       child.kill()
     }
