@@ -143,7 +143,7 @@ const exportMembers: ToolDef = {
   name: 'krs_export_members',
   title: 'Export members',
   description:
-    'Starts export_members (a write: needs --allow-writes), waits for the batch job, fetches the file and answers its row count and first rows. Give batch_job_id instead to fetch a job started before (a read).',
+    'Starts export_members (a write: needs --allow-writes), waits for the batch job, fetches the file and answers its row count and first rows. Give batch_job_id instead to fetch a job started before (a read). Against the emulator with a manual clock, each poll advances its clock by 30 s.',
   inputSchema: {
     type: 'object',
     properties: {
