@@ -1,3 +1,4 @@
+import { compactSchema } from './compact-schema.js'
 import { errorCatalogue, type ErrorCode } from './generated/errors.js'
 import { isOperationName } from './generated/operation-names.js'
 import { type OperationInfo, operations, tags } from './generated/operations.js'
@@ -57,8 +58,9 @@ export function describeOperation(op: OperationInfo): Record<string, unknown> {
     token_needed: op.security,
     answer_type: op.responseType,
     annotations: annotationsOf(op),
-    request_schema: op.requestSchema,
-    result_schema: op.responseSchema,
+    // Repeated parts named once under $defs: the condition schemas shrink from 57 KB to 9 KB.
+    request_schema: compactSchema(op.requestSchema),
+    result_schema: compactSchema(op.responseSchema),
     errors: op.errors.map(errorEntry),
   }
 }
@@ -87,13 +89,13 @@ export function operationReference(op: OperationInfo): string {
     '## Request body (JSON Schema)',
     '',
     '```json',
-    JSON.stringify(op.requestSchema, null, 2),
+    JSON.stringify(compactSchema(op.requestSchema), null, 2),
     '```',
     '',
     '## Result (JSON Schema)',
     '',
     '```json',
-    JSON.stringify(op.responseSchema, null, 2),
+    JSON.stringify(compactSchema(op.responseSchema), null, 2),
     '```',
     '',
     '## Errors',

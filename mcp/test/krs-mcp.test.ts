@@ -152,6 +152,13 @@ describe('read-only (no --allow-writes)', () => {
     expect(d.rights).toEqual(['all'])
     expect(d.request_schema.required).toContain('member_info')
     expect(d.errors.find((e) => e.code === 'KR_API_F0117')?.description).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/)
+    // The condition schema (57 KB dereferenced) fits whole, its repeated entry named once.
+    const condition = await tool(c, 'krs_describe_operation', {
+      operation: 'get_members_num_by_oneshot_condition',
+      parts: ['request'],
+    })
+    const schema = (JSON.parse(condition.text) as { request_schema: { $defs: Record<string, unknown> } }).request_schema
+    expect(Object.keys(schema.$defs)).toContain('ConditionEntry')
     const unknown = await tool(c, 'krs_describe_operation', { operation: 'get_member' })
     expect(unknown.isError).toBe(true)
     expect(unknown.text).toContain('get_member_info')
