@@ -8,7 +8,7 @@ import SlowestFilesReporter from './scripts/slowest-files-reporter.js'
 // `npm test` runs every project but the minute-long ones, which `npm run test:slow` runs: `slow`
 // (test/vitest.slow.config.ts: the load, crash and in-process fuzz soaks of test/slow-files.ts),
 // `consumer`, `cli-e2e` and `playground-e2e`; `.ci/run` runs both (scripts/run-tests.mjs).
-const packages = ['generator', 'sdk', 'mock-server', 'cli', 'playground', 'test', 'test/consumer']
+const packages = ['generator', 'sdk', 'mock-server', 'cli', 'mcp', 'playground', 'test', 'test/consumer']
 /** Second projects of a package (their end-to-end suites, run by `npm run test:slow`). */
 const e2eProjects = ['cli/vitest.e2e.config.ts', 'playground/vitest.e2e.config.ts']
 

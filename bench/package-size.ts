@@ -3,6 +3,7 @@
 //   - the SDK alone                                  goal ≤ 2 MB
 //   - the CLI alone (with its SDK, without the emulator) goal ≤ 6 MB
 //   - the emulator alone (without msw, an optional peer)  informative
+//   - the MCP server with its SDK and the MCP SDK          informative
 // MB = 1,000,000 bytes (as npm's "unpacked size"). The tarballs are packed as a release
 // packs them (scripts/pack-packages.mjs, reused while unchanged); the projects are installed
 // from the npm cache (--prefer-offline) under the OS temp dir, keyed by the tarballs' hashes.
@@ -72,6 +73,7 @@ for (const [key, file] of Object.entries({
   sdk: tarballs.sdk,
   'mock-server': tarballs.mockServer,
   cli: tarballs.cli,
+  mcp: tarballs.mcp,
 })) {
   const bytes = lstatSync(file).size
   console.log(`  tarball ${basename(file).padEnd(34)} ${mb(bytes).toFixed(2)} MB`)
@@ -82,6 +84,12 @@ const budgets: { label: string; name: string; files: string[]; goalMb: number | 
   { label: 'sdk', name: 'the SDK alone', files: [tarballs.sdk], goalMb: 2 },
   { label: 'cli', name: 'the CLI with the SDK, without the emulator', files: [tarballs.cli, tarballs.sdk], goalMb: 6 },
   { label: 'mock-server', name: 'the emulator alone (msw not installed)', files: [tarballs.mockServer], goalMb: null },
+  {
+    label: 'mcp',
+    name: 'the MCP server with the SDK (MCP SDK included)',
+    files: [tarballs.mcp, tarballs.sdk],
+    goalMb: null,
+  },
 ]
 let over = false
 for (const b of budgets) {

@@ -21,10 +21,11 @@ const commandIndexLiteral: Plugin = {
 // and YAML are chunks loaded by the command that needs them. Dependencies stay external:
 // @krs-kit/sdk is a dependency (installed beside the CLI, not bundled a second time), and
 // @krs-kit/mock-server an optional peer that `krs mock` imports lazily (it reads its own
-// data files next to its dist). In this repository both resolve to the workspaces' dist/,
-// which the root `prepare` builds (`npm install`). The one exception is the emulator's flag
-// table (`@krs-kit/mock-server/options`, plain data): compiled in, so `krs mock --help`
-// lists krs-mock's flags where the emulator is not installed.
+// data files next to its dist), as is @krs-kit/mcp for `krs mcp` (it brings the MCP SDK).
+// In this repository they resolve to the workspaces' dist/, which the root `prepare` builds
+// (`npm install`). The one exception is the emulator's flag table
+// (`@krs-kit/mock-server/options`, plain data): compiled in, so `krs mock --help` lists
+// krs-mock's flags where the emulator is not installed.
 export default defineConfig((cli) => ({
   entry: { bin: 'src/bin.ts' },
   outDir: cli.outDir ?? 'dist',
@@ -35,7 +36,7 @@ export default defineConfig((cli) => ({
   sourcemap: false,
   clean: true,
   dts: false,
-  external: ['@krs-kit/sdk', '@krs-kit/mock-server'],
+  external: ['@krs-kit/sdk', '@krs-kit/mock-server', '@krs-kit/mcp'],
   noExternal: ['@krs-kit/mock-server/options'],
   esbuildPlugins: [commandIndexLiteral],
 }))

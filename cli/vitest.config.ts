@@ -8,7 +8,11 @@ const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url))
 // so no other package has to be built first.
 export default defineConfig({
   resolve: {
-    alias: [{ find: /^@krs-kit\/sdk$/, replacement: here('../sdk/src/index.ts') }, ...sourceAliases()],
+    alias: [
+      { find: /^@krs-kit\/sdk$/, replacement: here('../sdk/src/index.ts') },
+      { find: /^@krs-kit\/mcp$/, replacement: here('../mcp/src/index.ts') },
+      ...sourceAliases(),
+    ],
   },
   test: {
     name: 'cli',

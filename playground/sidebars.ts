@@ -17,6 +17,7 @@ const sidebars: SidebarsConfig = {
         'tutorials/forms',
         'tutorials/upload-download',
         'tutorials/mirror-environment',
+        'tutorials/ai-assistant-mcp',
       ],
     },
     {

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
  * Builds what running the kit from this repository needs: the JavaScript of the SDK, the
- * emulator (with its zip dictionary) and the CLI, without declarations. The root `prepare`
- * (so `npm install` in a fresh clone is followed by working `npx krs` and `npx krs-mock`:
- * their committed launchers in cli/bin and mock-server/bin import dist/) and `pretest` run it.
+ * emulator (with its zip dictionary), the CLI and the MCP server, without declarations. The root `prepare`
+ * (so `npm install` in a fresh clone is followed by working `npx krs`, `npx krs-mock` and
+ * `npx krs-mcp`: their committed launchers in cli/bin, mock-server/bin and mcp/bin import dist/) and `pretest` run it.
  *
  * Each package is rebuilt only when one of its inputs is newer than its output, so a second
- * run takes well under a second. `--force` rebuilds all three. Releases build fully in each
+ * run takes well under a second. `--force` rebuilds all four. Releases build fully in each
  * package's `prepack`.
  */
 import { spawnSync } from 'node:child_process'
@@ -42,3 +42,9 @@ const cli = join(root, 'cli')
 // The CLI's bundle compiles in the emulator's flag table (dist/options.js, built just above).
 const flagTableNewer = newest(join(root, 'mock-server', 'dist', 'options.js')) > newest(join(cli, 'dist', 'bin.js'))
 if (force || flagTableNewer || isStale(cli, ['bin.js'])) run([tsup, '--silent'], cli, '@krs-kit/cli')
+
+// The MCP server's guides are the site's pages: copied at each run (a few ms), as their
+// changes do not make the JavaScript stale.
+const mcp = join(root, 'mcp')
+run([join(mcp, 'scripts', 'copy-guides.mjs')], mcp, '@krs-kit/mcp guides')
+if (force || isStale(mcp, ['bin.js', 'index.js'])) run([tsup, '--silent'], mcp, '@krs-kit/mcp')

@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 /**
- * Package checks (part of `npm run lint`): packs the three published packages as a release
+ * Package checks (part of `npm run lint`): packs the published packages as a release
  * would (scripts/pack-packages.mjs, reused while their inputs are unchanged) and checks the
  * tarballs, not the folders:
  * - publint: errors and warnings fail, suggestions are printed;
  * - @arethetypeswrong/cli (attw): any problem fails. The SDK is dual ESM/CJS and checked
  *   under every resolution; the emulator and the CLI are ESM only (profile esm-only: CommonJS
- *   `require` and node10 resolution are out of scope);
+ *   `require` and node10 resolution are out of scope), and so is the MCP server;
  * - the kit's own packaging rules: no source maps, no `source` export condition, the bin
- *   launchers and the zip dictionary shipped, the CLI without the emulator as a dependency
- *   and without a bundled copy of the SDK, msw an optional peer of the emulator.
+ *   launchers and the zip dictionary shipped, the CLI without the emulator or the MCP server
+ *   as a dependency, the CLI and the MCP server without a bundled copy of the SDK, msw an
+ *   optional peer of the emulator, the MCP server's guides shipped.
  *
  * Exit code 1 when anything fails.
  */
@@ -47,6 +48,7 @@ const checks = [
   { key: 'sdk', name: '@krs-kit/sdk', profile: 'strict' },
   { key: 'mockServer', name: '@krs-kit/mock-server', profile: 'esm-only' },
   { key: 'cli', name: '@krs-kit/cli', profile: 'esm-only' },
+  { key: 'mcp', name: '@krs-kit/mcp', profile: 'esm-only' },
 ]
 
 for (const { key, name, profile } of checks) {
@@ -106,15 +108,26 @@ for (const { key, name, profile } of checks) {
     if (!pkgJson.peerDependencies?.msw || pkgJson.peerDependenciesMeta?.msw?.optional !== true)
       fail(name, 'msw is not an optional peer dependency')
   }
+  if (key === 'cli' || key === 'mcp') {
+    const js = files.filter((f) => f.startsWith('dist/') && f.endsWith('.js'))
+    const bundled = js.filter((f) => /function createKrsClient\b/.test(readFromTarball(tgz, f)))
+    if (bundled.length > 0)
+      fail(name, `bundles the SDK (createKrsClient defined in ${bundled.join(', ')}); it must import @krs-kit/sdk`)
+  }
+  if (key === 'mcp') {
+    if (!files.some((f) => f.startsWith('guides/') && f.endsWith('.md')))
+      fail(name, 'the site guides (guides/*.md, its resources) are not shipped')
+    if (!pkgJson.dependencies?.['@modelcontextprotocol/sdk'])
+      fail(name, '@modelcontextprotocol/sdk is not a dependency')
+  }
   if (key === 'cli') {
     if (pkgJson.dependencies?.['@krs-kit/mock-server'])
       fail(name, 'depends on @krs-kit/mock-server (it must be an optional peer)')
     if (pkgJson.peerDependenciesMeta?.['@krs-kit/mock-server']?.optional !== true)
       fail(name, '@krs-kit/mock-server is not an optional peer')
-    const js = files.filter((f) => f.startsWith('dist/') && f.endsWith('.js'))
-    const bundled = js.filter((f) => /function createKrsClient\b/.test(readFromTarball(tgz, f)))
-    if (bundled.length > 0)
-      fail(name, `bundles the SDK (createKrsClient defined in ${bundled.join(', ')}); it must import @krs-kit/sdk`)
+    if (pkgJson.dependencies?.['@krs-kit/mcp']) fail(name, 'depends on @krs-kit/mcp (it must be an optional peer)')
+    if (pkgJson.peerDependenciesMeta?.['@krs-kit/mcp']?.optional !== true)
+      fail(name, '@krs-kit/mcp is not an optional peer')
   }
   console.log(`files: ${files.length}, tarball ${(readFileSync(tgz).byteLength / 1024).toFixed(0)} KB`)
 }

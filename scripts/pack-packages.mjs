@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Packs the three published packages (@krs-kit/sdk, @krs-kit/mock-server, @krs-kit/cli) with
+ * Packs the published packages (@krs-kit/sdk, @krs-kit/mock-server, @krs-kit/cli, @krs-kit/mcp) with
  * `npm pack`, as a release would (each package's `prepack` builds it), into
  * `.tmp/packages/`. The package checks (scripts/check-packages.mjs), the consumer test
  * (test/consumer/) and the size budget (bench/package-size.ts) all use these tarballs.
@@ -25,6 +25,7 @@ export const published = [
   { key: 'sdk', name: '@krs-kit/sdk', dir: 'sdk' },
   { key: 'mockServer', name: '@krs-kit/mock-server', dir: 'mock-server' },
   { key: 'cli', name: '@krs-kit/cli', dir: 'cli' },
+  { key: 'mcp', name: '@krs-kit/mcp', dir: 'mcp' },
 ]
 
 const skipped = new Set(['node_modules', 'dist', 'test', '.turbo'])
@@ -66,7 +67,7 @@ function npmPack(pkg) {
 
 /**
  * Packs what changed since the last pack (everything with `force`) and returns the tarballs:
- * `{ sdk, mockServer, cli }` (absolute paths) and whether each was packed anew.
+ * `{ sdk, mockServer, cli, mcp }` (absolute paths) and whether each was packed anew.
  */
 export function packPackages({ force = false, log = (m) => process.stderr.write(`${m}\n`) } = {}) {
   mkdirSync(packDir, { recursive: true })

@@ -37,7 +37,7 @@ const built = performance.now()
 // test (pack, install into new projects: minutes on a cold npm cache), the CLI's built binary
 // against a krs-mock process, and Chromium on the built site (which they build first).
 const slowProjects = ['slow', 'consumer', 'cli-e2e', 'playground-e2e']
-const quickProjects = ['generator', 'sdk', 'mock-server', 'cli', 'playground', 'test']
+const quickProjects = ['generator', 'sdk', 'mock-server', 'cli', 'mcp', 'playground', 'test']
 const projectArgs = args.some((a) => a === '--project' || a.startsWith('--project='))
   ? []
   : (slow ? slowProjects : quickProjects).flatMap((p) => ['--project', p])

@@ -39,6 +39,13 @@ export const TARGETS: readonly Target[] = [
     dir: 'sdk-php/src/Generated',
     files: ['ErrorCode.php', 'Operations.php', 'OperationMethods.php'],
   },
+  // The MCP server validates `krs_call` bodies and describes operations from the registry;
+  // it sends through @krs-kit/sdk, so it needs no request or answer types of its own.
+  {
+    consumer: 'mcp',
+    dir: 'mcp/src/generated',
+    files: ['operation-names.ts', 'errors.ts', 'contract.ts', 'operations.ts', 'ajv.ts'],
+  },
 ]
 
 /** Where the files of the emulator's own admin contract (spec/admin.openapi.yaml) go. */

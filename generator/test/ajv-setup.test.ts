@@ -45,15 +45,15 @@ describe('the one Ajv setup', () => {
     expect(offenders).toEqual([])
   })
 
-  it('the emulator and the CLI get the same file', () => {
+  it('the emulator, the CLI and the MCP server get the same file', () => {
     const copies = TARGETS.filter((t) => t.files.includes('ajv.ts')).map((t) => t.dir)
-    expect(copies).toEqual(['mock-server/src/generated', 'cli/src/generated'])
+    expect(copies).toEqual(['mock-server/src/generated', 'cli/src/generated', 'mcp/src/generated'])
     const body = (dir: string) =>
       readFileSync(join(REPO_ROOT, dir, 'ajv.ts'), 'utf8')
         .split('\n')
         .slice(1)
         .join('\n')
-    expect(body(copies[0]!)).toBe(body(copies[1]!))
+    for (const copy of copies.slice(1)) expect(body(copy)).toBe(body(copies[0]!))
     expect(body(copies[0]!)).toContain('export function createAjv(')
   })
 })

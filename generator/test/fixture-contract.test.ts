@@ -45,6 +45,7 @@ describe('fixture contract: whole output', () => {
       'mock-server/src/generated',
       'cli/src/generated',
       'sdk-php/src/Generated',
+      'mcp/src/generated',
     ])
   })
 

@@ -35,6 +35,7 @@ export {
   KrsTimeoutError,
   KrsWaitStalledError,
 } from './errors.js'
+export { parseCsvRecords } from './csv.js'
 export type { RetryOptions } from './retry-policy.js'
 export { defaultWaitTimeoutMs, type WaitOptions } from './poll-until.js'
 export type { BatchJobStatus, DeliveryStatus, WaitForDeliveryOptions } from './wait-helpers.js'

@@ -10,8 +10,9 @@
  *   that server, and `setupServer(...createMockHandlers())` with the project's own msw; the
  *   zip search answers from the shipped dictionary in both.
  * - `cli-only`: @krs-kit/cli and @krs-kit/sdk, without the emulator: `npx krs --version`,
- *   `npx krs get-version`, `krs mock` asking for the emulator, and `krs mock --help`
- *   listing krs-mock's flags all the same.
+ *   `npx krs get-version`, `krs mock` and `krs mcp` asking for their packages, and `krs mock
+ *   --help` listing krs-mock's flags all the same.
+ * - `mcp`: @krs-kit/mcp and @krs-kit/sdk: `npx krs-mcp --help`.
  *
  * npm runs with `--prefer-offline` (the npm cache) and `npx` with `--offline`, so a bin that
  * npm failed to link cannot be fetched from the registry instead. The installed projects are
@@ -93,17 +94,20 @@ function mustRun(
 const npx = (bin: string, args: string[], cwd: string, timeoutMs?: number): Run =>
   run('npx', ['--offline', bin, ...args], cwd, {}, timeoutMs)
 
+type Tarballs = { sdk: string; mockServer: string; cli: string; mcp: string }
+
 interface Projects {
   app: string
   cliOnly: string
-  tarballs: { sdk: string; mockServer: string; cli: string }
+  mcp: string
+  tarballs: Tarballs
 }
 
 /** Creates (or reuses) the two consumer projects for these tarballs. */
-function installProjects(tarballs: { sdk: string; mockServer: string; cli: string }): Projects {
+function installProjects(tarballs: Tarballs): Projects {
   const hash = createHash('sha256')
-  for (const t of [tarballs.sdk, tarballs.mockServer, tarballs.cli]) hash.update(readFileSync(t))
-  hash.update(JSON.stringify({ CONSUMER_MSW, tools, layout: 1 }))
+  for (const t of [tarballs.sdk, tarballs.mockServer, tarballs.cli, tarballs.mcp]) hash.update(readFileSync(t))
+  hash.update(JSON.stringify({ CONSUMER_MSW, tools, layout: 2 }))
   const key = hash.digest('hex').slice(0, 16)
   const cacheRoot = join(tmpdir(), 'krs-kit-consumer')
   const base = join(cacheRoot, key)
@@ -121,9 +125,11 @@ function installProjects(tarballs: { sdk: string; mockServer: string; cli: strin
     sdk: join(base, 'tarballs', basename(tarballs.sdk)),
     mockServer: join(base, 'tarballs', basename(tarballs.mockServer)),
     cli: join(base, 'tarballs', basename(tarballs.cli)),
+    mcp: join(base, 'tarballs', basename(tarballs.mcp)),
   }
   const app = join(base, 'app')
   const cliOnly = join(base, 'cli-only')
+  const mcp = join(base, 'mcp')
   if (!existsSync(join(base, 'installed'))) {
     rmSync(base, { recursive: true, force: true })
     mkdirSync(join(base, 'tarballs'), { recursive: true })
@@ -131,6 +137,7 @@ function installProjects(tarballs: { sdk: string; mockServer: string; cli: strin
     cpSync(tarballs.sdk, local.sdk)
     cpSync(tarballs.mockServer, local.mockServer)
     cpSync(tarballs.cli, local.cli)
+    cpSync(tarballs.mcp, local.mcp)
 
     const install = ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error']
     mkdirSync(app, { recursive: true })
@@ -170,6 +177,22 @@ function installProjects(tarballs: { sdk: string; mockServer: string; cli: strin
       ),
     )
     mustRun('npm', install, cliOnly, {}, 240_000)
+
+    mkdirSync(mcp, { recursive: true })
+    writeFileSync(
+      join(mcp, 'package.json'),
+      JSON.stringify(
+        {
+          name: 'krs-consumer-mcp',
+          private: true,
+          type: 'module',
+          dependencies: { '@krs-kit/mcp': `file:${local.mcp}`, '@krs-kit/sdk': `file:${local.sdk}` },
+        },
+        null,
+        2,
+      ),
+    )
+    mustRun('npm', install, mcp, {}, 240_000)
     writeFileSync(join(base, 'installed'), new Date().toISOString())
   }
   // The app's sources are copied on every run (cheap; edits need no reinstall).
@@ -178,7 +201,7 @@ function installProjects(tarballs: { sdk: string; mockServer: string; cli: strin
   // The SDK's own type checks of the five shared request schemas (only their required keys),
   // compiled here against the installed package, as an integrator's project would.
   cpSync(join(here, '..', '..', 'sdk', 'test', 'consumer-types.ts'), join(app, 'src', 'sdk-request-types.ts'))
-  return { app, cliOnly, tarballs: local }
+  return { app, cliOnly, mcp, tarballs: local }
 }
 
 /** Starts `npx krs-mock --port 0` in `cwd`; resolves with its URL. */
@@ -337,6 +360,24 @@ describe('the packed packages in a brand-new project', () => {
       expect(r.status).toBe(0)
       for (const flag of ['--port <n>', '--now <time>', '--cors <origins>', '--smtp <url>', '--validate-responses'])
         expect(r.stdout).toContain(flag)
+    })
+
+    it('krs mcp says how to install the MCP server, with the usage exit code; the MCP SDK is not installed', () => {
+      expect(existsSync(join(projects.cliOnly, 'node_modules', '@modelcontextprotocol'))).toBe(false)
+      const r = npx('krs', ['mcp'], projects.cliOnly, 60_000)
+      expect(r.status).toBe(2)
+      expect(r.stderr).toContain('npm install -D @krs-kit/mcp')
+      expect(r.stderr).not.toMatch(/\n\s+at /)
+    })
+  })
+
+  describe('the MCP server installed with the SDK', () => {
+    it('npx krs-mcp --help runs the installed server offline', () => {
+      const r = npx('krs-mcp', ['--help'], projects.mcp, 60_000)
+      expect(r.stderr).not.toMatch(/ENOTCACHED|404/)
+      expect(r.status).toBe(0)
+      expect(r.stdout).toContain('Usage: krs-mcp')
+      expect(existsSync(join(projects.mcp, 'node_modules', '@krs-kit', 'mcp', 'guides', 'intro.md'))).toBe(true)
     })
   })
 })

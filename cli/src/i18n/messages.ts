@@ -406,6 +406,28 @@ export const messages = {
   'verbose.request': { ja: '> {method} {url}', en: '> {method} {url}' },
   'verbose.response': { ja: '< {status} {ms} ms{id}', en: '< {status} {ms} ms{id}' },
 
+  // The MCP server
+  'mcp.description': {
+    ja: 'AI アシスタント向けの MCP サーバー（@krs-kit/mcp）を、この接続設定で標準入出力に動かす',
+    en: 'run the MCP server for AI assistants (@krs-kit/mcp) on stdio with these connection settings',
+  },
+  'mcp.allowWrites': {
+    ja: '書き込みの API（x-krs-idempotent: false）も送る（既定は読み取りだけ）',
+    en: 'also send write operations (x-krs-idempotent: false); default: reads only',
+  },
+  'mcp.production': {
+    ja: '--allow-writes とともに、エミュレータでない接続先（本番）にも書き込む',
+    en: 'with --allow-writes: also write to a target that is not the emulator (production)',
+  },
+  'mcp.http': {
+    ja: '標準入出力の代わりに 127.0.0.1 のこのポートで Streamable HTTP（パス /mcp）',
+    en: 'Streamable HTTP on 127.0.0.1 at this port (path /mcp) instead of stdio',
+  },
+  'mcp.maxAnswerBytes': {
+    ja: 'これより長い応答を切り詰める（バイト、既定 20000）',
+    en: 'cut answers longer than this many bytes (default 20000)',
+  },
+
   // The emulator
   'mock.description': {
     ja: 'エミュレータ（krs-mock）をこのプロセスで動かす。サブコマンドは管理 API（/__mock/）を呼ぶ',
