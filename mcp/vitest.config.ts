@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { sourceAliases } from '../mock-server/entry-points.js'
 
 const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url))
 
@@ -8,7 +9,7 @@ const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url))
 // from their sources. Unit tests import the sources, with the SDK from its sources too.
 export default defineConfig({
   resolve: {
-    alias: [{ find: /^@krs-kit\/sdk$/, replacement: here('../sdk/src/index.ts') }],
+    alias: [{ find: /^@krs-kit\/sdk$/, replacement: here('../sdk/src/index.ts') }, ...sourceAliases()],
   },
   test: {
     name: 'mcp',

@@ -3,9 +3,11 @@
 import Ajv2020Module from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import type { ErrorObject, ValidateFunction } from 'ajv'
+import type { Ajv2020 as Ajv2020Class } from 'ajv/dist/2020.js'
 
-// ajv and ajv-formats are CommonJS: under ESM the class may sit on `.default`.
-type AjvCtor = typeof Ajv2020Module.default
+// ajv and ajv-formats are CommonJS: under ESM the class may sit on `.default`. The class's
+// type is taken by name, which every module resolution (NodeNext, Bundler) reads alike.
+type AjvCtor = typeof Ajv2020Class
 const Ajv2020: AjvCtor =
   (Ajv2020Module as unknown as { default?: AjvCtor }).default ?? (Ajv2020Module as unknown as AjvCtor)
 type AddFormats = typeof addFormatsModule.default
@@ -20,16 +22,28 @@ export type AjvInstance = InstanceType<AjvCtor>
 export interface AjvSetup {
   /** Report every error (default false: stop at the first). */
   allErrors?: boolean
+  /**
+   * Refuse unknown keywords (default false). The generator's tests turn it on for schemas
+   * stripped of `example` and `x-` keys, to check they are plain 2020-12.
+   */
+  strict?: boolean
 }
 
 /**
  * Ajv for the contract's schemas (JSON Schema 2020-12): the standard formats checked
- * (ajv-formats), unknown keywords tolerated (`strict: false`: schemas carry `example` and
- * `x-` keys), the first error only unless `allErrors` is asked for. Every validator of the
- * repository is compiled by an instance of this.
+ * (ajv-formats), unknown keywords tolerated unless `strict` is asked for (schemas carry
+ * `example` and `x-` keys), the first error only unless `allErrors` is asked for. Ajv's
+ * `strictTypes` stays off even then: it refuses union types and keywords without a `type`
+ * beside them, both valid 2020-12 that the contract uses. Every validator of the repository is
+ * compiled by an instance of this.
  */
 export function createAjv(setup: AjvSetup = {}): AjvInstance {
-  const ajv = new Ajv2020({ allErrors: setup.allErrors ?? false, strict: false, validateFormats: true })
+  const ajv = new Ajv2020({
+    allErrors: setup.allErrors ?? false,
+    strict: setup.strict ?? false,
+    strictTypes: false,
+    validateFormats: true,
+  })
   addFormats(ajv)
   return ajv
 }
