@@ -14,7 +14,6 @@ export { isLoopback } from './node/loopback.js'
 
 // Domain handlers and state, driven directly by the benchmarks (no HTTP, no validation).
 export type { TenantState } from './kernel/tenant-state.js'
-export { createTenantState } from './scenario/index.js'
 export { buildTenantState } from './emulator.js'
 export { memberDbHandlers } from './domains/member-db/handlers.js'
 export type { StringColumn } from './domains/member-db/member-columns.js'
