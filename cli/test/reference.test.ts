@@ -52,5 +52,7 @@ describe('the CLI reference page', async () => {
   it('escapes MDX outside code spans only', () => {
     expect(mdText('a {b} <c> `{d} <e>`')).toBe('a \\{b\\} &lt;c&gt; `{d} <e>`')
     expect(mdText('x|y `p|q`', true)).toBe('x\\|y `p\\|q`')
+    expect(mdText('例 http://localhost:3000、または *')).toBe('例 `http://localhost:3000`、または *')
+    expect(mdText('`http://a.test/x` and https://b.test/y.')).toBe('`http://a.test/x` and `https://b.test/y`.')
   })
 })

@@ -41,8 +41,14 @@ async function loadEmulator(): Promise<typeof import('@krs-kit/mock-server/progr
 export async function runMock(cmd: Command, io: CliIo): Promise<void> {
   const { runCli, CliUsageError } = await loadEmulator()
   let running: Awaited<ReturnType<typeof runCli>>
+  // POST /__mock/shutdown stops `krs mock` as SIGTERM does (set once the server runs).
+  let stopRequested: ((why: string) => void) | undefined
   try {
-    running = await runCli(mockArgv(cmd.opts()), { out: io.stdout, err: io.stderr })
+    running = await runCli(mockArgv(cmd.opts()), {
+      out: io.stdout,
+      err: io.stderr,
+      stopRequested: () => stopRequested?.('POST /__mock/shutdown'),
+    })
   } catch (e) {
     if (e instanceof CliUsageError) throw new UsageError(e.message)
     // As krs-mock: exit 1.
@@ -53,10 +59,14 @@ export async function runMock(cmd: Command, io: CliIo): Promise<void> {
   if (!running) return
   const server = running
   await new Promise<void>((done, fail) => {
+    let stopping = false
     const stop = (signal: string): void => {
+      if (stopping) return
+      stopping = true
       io.stdout(`krs mock: ${signal}, shutting down\n`)
       server.shutdown().then(done, fail)
     }
+    stopRequested = stop
     process.once('SIGINT', () => stop('SIGINT'))
     process.once('SIGTERM', () => stop('SIGTERM'))
   })
