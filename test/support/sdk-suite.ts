@@ -33,6 +33,21 @@ async function outcome(p: Promise<unknown>): Promise<{ value?: unknown; error?: 
 export function sdkSuite(door: () => SdkDoor): void {
   const seen = { success: 0, apiError: 0, failedNames: [] as string[] }
   let bodies: Promise<Partial<Record<OperationName, unknown>>> | undefined
+  // First, while no batch job of the sweep runs: the door's answers name the emulator, so a wait
+  // on its manual clock fails at once and `advanceClock` moves the clock instead of sleeping.
+  it('waits see the emulator on this door: a manual clock fails fast, advanceClock finishes the job', async () => {
+    const d = door()
+    const krs = d.direct(d.token)
+    const job = await krs.exportMembers({ member_table_id: 1, condition_id: 1, columnset_id: 1 })
+    const started = Date.now()
+    await expect(krs.waitForBatchJob(job, { timeoutMs: 30_000 })).rejects.toMatchObject({
+      name: 'KrsWaitStalledError',
+      message: expect.stringContaining('pass advanceClock: true'),
+    })
+    expect(Date.now() - started).toBeLessThan(10_000)
+    const done = await krs.waitForBatchJob(job, { advanceClock: true, intervalMs: 60_000 })
+    expect(done.progress).toBe(100)
+  })
   for (const name of operationNames) {
     it(`${name}: a success (or a listed business error), then a typical error`, async () => {
       const d = door()

@@ -19,7 +19,13 @@ export async function fromFetchRequest(request: Request): Promise<RawRequest> {
   }
 }
 
-/** The engine's raw response → Fetch `Response`. */
+/**
+ * The engine's raw response → Fetch `Response`, with `X-Krs-Emulator: krs-mock` as the Node door
+ * sends it: clients (the SDK's waits, `krs`) tell the emulator from the real service by it on
+ * every door, MSW and in process included.
+ */
 export function toFetchResponse(res: RawResponse): Response {
-  return new Response(res.body, { status: res.status, headers: res.headers })
+  const response = new Response(res.body, { status: res.status, headers: res.headers })
+  response.headers.set('x-krs-emulator', 'krs-mock')
+  return response
 }
