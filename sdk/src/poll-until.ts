@@ -83,50 +83,43 @@ export async function pollUntil<S>(
     const f = scope.failure()
     return f instanceof KrsTimeoutError ? timedOut(timeoutMs, 'waiting') : f
   }
-  try {
-    let poll = 0
-    let read0: StatusRead<S>
+  /** Awaits one step of the wait; a failure of the wait's scope (timeout, abort) wins over the step's own. */
+  const step = async <T>(work: Promise<T>): Promise<T> => {
     try {
-      read0 = await read(scope.signal)
+      return await work
     } catch (error) {
       throw failure() ?? error
     }
-    last = read0.status
-    options.onProgress?.(read0.status, poll)
-    if (done(read0.status)) return read0.status
-    let manual = false
-    if (read0.emulator) {
-      const mode = (await clock.clock(scope.signal).catch((e: unknown) => Promise.reject(failure() ?? e))).mode
-      manual = mode === 'manual'
-      if (manual && !options.advanceClock)
-        throw new KrsWaitStalledError(
-          operation,
-          `${operation}: ${text.notReached} and never will: the krs-kit emulator's clock is manual (${text.last(read0.status)}). ` +
-            'Advance it (POST /__mock/clock {"advance_seconds": 600}, or krs mock clock advance 10m) or pass advanceClock: true.',
-        )
-    }
-    const interval = options.intervalMs ?? (read0.emulator && !manual ? emulatorPollIntervalMs : defaultPollIntervalMs)
+  }
+  let poll = 0
+  const readStatus = async (): Promise<StatusRead<S>> => {
+    const r = await step(read(scope.signal))
+    last = r.status
+    options.onProgress?.(r.status, poll++)
+    return r
+  }
+  try {
+    const first = await readStatus()
+    if (done(first.status)) return first.status
+    const manual = first.emulator && (await step(clock.clock(scope.signal))).mode === 'manual'
+    if (manual && !options.advanceClock)
+      throw new KrsWaitStalledError(
+        operation,
+        `${operation}: ${text.notReached} and never will: the krs-kit emulator's clock is manual (${text.last(first.status)}). ` +
+          'Advance it (POST /__mock/clock {"advance_seconds": 600}, or krs mock clock advance 10m) or pass advanceClock: true.',
+      )
+    const interval = options.intervalMs ?? (first.emulator && !manual ? emulatorPollIntervalMs : defaultPollIntervalMs)
+    const stepSeconds = Math.max(1, Math.round(interval / 1000))
     const emulatedLimit = options.timeoutMs ?? advanceLimitMs
     for (let moved = 0; ; ) {
-      try {
-        if (manual) {
-          if (moved >= emulatedLimit) throw timedOut(emulatedLimit, 'emulator time')
-          await clock.advance(Math.max(1, Math.round(interval / 1000)), scope.signal)
-          moved += Math.max(1000, Math.round(interval / 1000) * 1000)
-        } else await sleep(interval, scope.signal)
-      } catch (error) {
-        throw failure() ?? error
-      }
+      if (manual) {
+        if (moved >= emulatedLimit) throw timedOut(emulatedLimit, 'emulator time')
+        await step(clock.advance(stepSeconds, scope.signal))
+        moved += stepSeconds * 1000
+      } else await step(sleep(interval, scope.signal))
       const f = failure()
       if (f) throw f
-      let next: StatusRead<S>
-      try {
-        next = await read(scope.signal)
-      } catch (error) {
-        throw failure() ?? error
-      }
-      last = next.status
-      options.onProgress?.(next.status, ++poll)
+      const next = await readStatus()
       if (done(next.status)) return next.status
     }
   } finally {
