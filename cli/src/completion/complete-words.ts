@@ -1,4 +1,4 @@
-import type { Command, Option } from 'commander'
+import { type Command, Help, type Option } from 'commander'
 import { operationFlags } from '../commands/operation-flags.js'
 import { readConfig } from '../config/config-file.js'
 import { configPath } from '../config/config-path.js'
@@ -115,9 +115,11 @@ function flagsOf(chain: readonly Command[]): Candidate[] {
   return out
 }
 
+/** The commands the help lists (commander's own choice: hidden ones left out), without `help` itself. */
 function subcommandsOf(cmd: Command, withAliases: boolean): Candidate[] {
-  return cmd.commands
-    .filter((c) => !(c as unknown as { _hidden?: boolean })._hidden)
+  return new Help()
+    .visibleCommands(cmd)
+    .filter((c) => c.name() !== 'help')
     .flatMap((c) =>
       (withAliases ? [c.name(), ...c.aliases()] : [c.name()]).map((value) => ({
         value,
