@@ -11,6 +11,7 @@ export const entryPoints = {
   '@krs-kit/mock-server': { dist: 'index', source: 'src/index.ts' },
   '@krs-kit/mock-server/msw': { dist: 'msw', source: 'src/msw/index.ts' },
   '@krs-kit/mock-server/node': { dist: 'node', source: 'src/node/index.ts' },
+  '@krs-kit/mock-server/testing': { dist: 'testing', source: 'src/testing/index.ts' },
   '@krs-kit/mock-server/program': { dist: 'program', source: 'src/program/index.ts' },
   '@krs-kit/mock-server/options': { dist: 'options', source: 'src/program/options.ts' },
   // Not public API: the repository's own tooling (src/internal.ts says what they hold).

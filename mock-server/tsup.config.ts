@@ -20,8 +20,10 @@ export default defineConfig((cli): Options[] => {
       dts: dtsOff
         ? false
         : {
-            // The workspace tsconfig is a composite project (tsc -b); the d.ts build is not.
-            compilerOptions: { composite: false, incremental: false },
+            // The workspace tsconfig is a composite project (tsc -b); the d.ts build is not. Its
+            // `paths` send the SDK's name to the SDK's sources for tsc -b; the declarations
+            // import the installed package instead (an optional peer, left external).
+            compilerOptions: { composite: false, incremental: false, paths: {} },
           },
       clean: !dtsOff,
       splitting: true,

@@ -23,8 +23,9 @@ const allowed: Record<Layer, readonly Layer[]> = {
 
 function layerOf(file: string): Layer {
   const top = relative(src, file).split(sep)[0]!
-  // internal.ts gathers parts of every layer, the doors' included, for the repository's tooling
-  if (top === 'node' || top === 'msw' || top === 'internal.ts') return 'doors'
+  // internal.ts gathers parts of every layer, the doors' included, for the repository's tooling;
+  // testing/ is a door for test suites (in process, or through the Node door when it listens)
+  if (top === 'node' || top === 'msw' || top === 'testing' || top === 'internal.ts') return 'doors'
   if (top === 'program') return 'program'
   if (
     top === 'generated' ||
