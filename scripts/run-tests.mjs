@@ -3,7 +3,8 @@
 // emulator's dist/ and the CLI), then one vitest run, then (npm test without --project) the
 // PHP SDK's PHPUnit suite, then the total time.
 //   node scripts/run-tests.mjs            every project except `slow`
-//   node scripts/run-tests.mjs --slow     the minute-long projects only: soaks, consumer, end-to-end
+//   node scripts/run-tests.mjs --slow     the minute-long projects only: soaks, consumer, end-to-end,
+//                                         then examples/react-app from the packed tarballs (scripts/example-app.mjs)
 // Further arguments go to vitest (e.g. `npm test -- --project mock-server`).
 import { spawnSync } from 'node:child_process'
 import { dirname, join } from 'node:path'
@@ -44,6 +45,15 @@ const projectArgs = args.some((a) => a === '--project' || a.startsWith('--projec
 const vitestCode = run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...projectArgs, ...args])
 const tested = performance.now()
 
+// The example app (its own project, installed from the packed tarballs: not a vitest project of
+// this repository) with its build, Vitest and Playwright tests, in the slow run without --project.
+let exampleCode = 0
+if (slow && projectArgs.length > 0) {
+  exampleCode = run(process.execPath, [join(root, 'scripts/example-app.mjs')])
+  if (exampleCode !== 0) process.stderr.write(`${label}: examples/react-app (scripts/example-app.mjs) FAILED\n`)
+}
+const exampled = performance.now()
+
 // The PHP SDK's suite (sdk-php/tests, against a krs-mock process it starts) runs with the quick
 // projects. Without PHP it cannot: a note in the last lines says so, and under CI it fails.
 let phpCode = 0
@@ -57,9 +67,9 @@ if (!slow && projectArgs.length > 0) {
     phpNote = `${label}: the PHP suite (sdk-php) did NOT run: PHP or PHPUnit is not installed${inCi() ? ' (a failure under CI)' : ''}; ${INSTALL_HINT}\n`
   }
 }
-const code = vitestCode !== 0 ? vitestCode : phpCode
+const code = vitestCode !== 0 ? vitestCode : exampleCode !== 0 ? exampleCode : phpCode
 const seconds = (ms) => (ms / 1000).toFixed(1)
 process.stdout.write(
-  `${label}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(performance.now() - started)} s (builds ${seconds(built - started)} s, vitest ${seconds(tested - built)} s, php ${seconds(performance.now() - tested)} s)\n${phpNote}`,
+  `${label}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(performance.now() - started)} s (builds ${seconds(built - started)} s, vitest ${seconds(tested - built)} s, ${slow ? `example app ${seconds(exampled - tested)} s` : `php ${seconds(performance.now() - exampled)} s`})\n${phpNote}`,
 )
 process.exit(code)

@@ -1,9 +1,13 @@
 import { expect, test } from '@playwright/test'
 
+// An uncaught error in the page fails the test that caused it.
+let pageErrors: string[] = []
 test.beforeEach(({ page }) => {
-  page.on('pageerror', (e) => {
-    throw e
-  })
+  pageErrors = []
+  page.on('pageerror', (e) => pageErrors.push(e.message))
+})
+test.afterEach(() => {
+  expect(pageErrors).toEqual([])
 })
 
 test('the member list of the built app shows the tenant’s members', async ({ page }) => {

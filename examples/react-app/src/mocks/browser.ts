@@ -7,13 +7,14 @@ import { handleAppApi } from '../../server/app-api'
 import { seedDemo } from './seed'
 
 /**
- * Development without a server: the KREISEL emulator answers `/krs/...` and the app's own
+ * Development without a server: the KREISEL emulator answers `/api/v1/...` (and its admin API `/__mock/...`) and the app's own
  * `/app-api/...` handler (server/app-api.ts) runs here too, with the emulator's demo token.
  * That token only works against this in-page emulator; a real token never reaches the page.
  */
 export async function startBrowserEmulator(): Promise<void> {
   const engine = createEngine({ clock: { mode: 'manual' } })
-  const base = `${location.origin}/krs`
+  // The page's own origin: `/api/v1/...` and `/__mock/...` are the emulator's, `/app-api/...` the app's.
+  const base = location.origin
   const krs = createKrsClient({ baseUrl: base, token: 'krs-all', dangerouslyAllowBrowser: true })
   const worker = setupWorker(
     ...createMockHandlers({ engine, baseUrl: base }),
