@@ -46,6 +46,7 @@ const sidebars: SidebarsConfig = {
     'limitations',
     'security/restriction',
     'php-sdk',
+    'testing',
     // written by cli/scripts/gen-reference.ts (npm run gen:reference -w @krs-kit/cli)
     'cli-reference',
     { type: 'link', label: 'API リファレンス', href: '/api' },
