@@ -93,6 +93,8 @@ describe('createTestEmulator (in process)', () => {
     expect(text).toMatch(/POST \/\S+\/api\/v1\/get_member_tables → 200/)
     expect(text).toMatch(/POST \/\S+\/api\/v1\/get_member_info → \d{3} KR_API_F0005/)
     expect(text).toContain('"member_id":999')
+    // durations are shown to a tenth of a millisecond at most
+    expect(text).not.toMatch(/\(\d+\.\d{2,} ms/)
     expect(krs.describe(1)).toContain('the last 1 of 2 requests')
     const error = krs.annotate(new Error('expected 3 rows'))
     expect(error.message).toMatch(/^expected 3 rows\n\nemulator tenant /)

@@ -255,7 +255,7 @@ function testTenant(
     const lines = [`${head}: the last ${shown.length} of ${all.length} requests, oldest first`]
     for (const e of shown) {
       const error = e.errorCode ? ` ${e.errorCode}` : ''
-      lines.push(`  ${e.method} ${e.path} → ${e.status}${error} (${e.durationMs} ms, ${jst(e.at)})`)
+      lines.push(`  ${e.method} ${e.path} → ${e.status}${error} (${Number(e.durationMs.toFixed(1))} ms, ${jst(e.at)})`)
       lines.push(`    request:  ${clip(e.requestText)}`)
       lines.push(`    response: ${clip(e.responseText)}`)
     }
