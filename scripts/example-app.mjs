@@ -53,14 +53,15 @@ copyFileSync(tarballs.sdk, join(app, '.krs-packages', 'sdk.tgz'))
 copyFileSync(tarballs.mockServer, join(app, '.krs-packages', 'mock-server.tgz'))
 
 const hash = createHash('sha256')
-for (const f of ['.krs-packages/sdk.tgz', '.krs-packages/mock-server.tgz', 'package.json'])
+for (const f of ['.krs-packages/sdk.tgz', '.krs-packages/mock-server.tgz', 'package.json', '.npmrc'])
   hash.update(readFileSync(join(app, f)))
 const key = hash.digest('hex')
 const stamp = join(app, 'node_modules', '.krs-install-stamp')
 if (existsSync(stamp) && readFileSync(stamp, 'utf8') === key) log('install: unchanged tarballs, kept')
 else {
   // The lock file records the tarballs' integrity, which changes with every pack: it is
-  // rewritten here (and not committed); the registry packages follow the majors in package.json.
+  // rewritten here (and not committed); the registry packages follow the majors in package.json
+  // (engine-strict in its .npmrc: none that needs a newer Node than 20).
   step(
     'npm install (the kit from its tarballs)',
     'npm',
