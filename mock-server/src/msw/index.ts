@@ -38,8 +38,34 @@ export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandl
   const { engine: given, baseUrl, ...engineOptions } = options
   const engine = given ?? createEngine(engineOptions)
   const bases = baseUrl === undefined ? KREISEL_BASE_URLS : typeof baseUrl === 'string' ? [baseUrl] : baseUrl
-  const run = ({ request }: { request: Request }): Promise<Response> => engine.handle(request)
-  return [...new Set(bases.map((b) => b.replace(/\/+$/, '')))].flatMap((base) => emulatorRoutes(base, run))
+  return [...new Set(bases.map((b) => b.replace(/\/+$/, '')))].flatMap((base) =>
+    emulatorRoutes(base, runUnder(base, engine)),
+  )
+}
+
+/**
+ * The engine routes by path (`/api/v1/...`, `/{environmentId}/api/v1/...`, `/__mock/...`), so
+ * a base URL's path prefix (`http://localhost:4010/krs`) is taken off before it sees the
+ * request; otherwise every call under a prefix would be an unknown path.
+ */
+function runUnder(base: string, engine: Engine): (r: { request: Request }) => Promise<Response> {
+  const prefix = pathPrefixOf(base)
+  if (prefix === '') return ({ request }) => engine.handle(request)
+  return async ({ request }) => {
+    const url = new URL(request.url)
+    url.pathname = url.pathname.slice(prefix.length) || '/'
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer()
+    return engine.handle(new Request(url, { method: request.method, headers: request.headers, body }))
+  }
+}
+
+function pathPrefixOf(base: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(base)) return ''
+  try {
+    return new URL(base).pathname.replace(/\/+$/, '')
+  } catch {
+    return ''
+  }
 }
 
 export type { Engine, EngineOptions }
