@@ -12,17 +12,25 @@ import type { TenantState } from './tenant-state.js'
  * them, so deleting a fork frees its copies and the bases no other state shares.
  */
 
-/** Per state, the sections it still shares: key → the frozen base. */
-const shared = new WeakMap<object, Map<SectionKey, unknown>>()
+/**
+ * Parts of a state that are shared like sections: besides the modules' sections, the core's
+ * accounts and audit (the tokens are the fork's own; the scenario is never written).
+ */
+type SharedKey = SectionKey | 'accounts' | 'audit'
 
-type Sections = Record<SectionKey, unknown>
+/** Per state, the parts it still shares: key → the frozen base. */
+const shared = new WeakMap<object, Map<SharedKey, unknown>>()
 
-function own(state: object, key: SectionKey, value: unknown): void {
+type Parts = Record<SharedKey, unknown>
+
+const CORE_SHARED: readonly SharedKey[] = ['accounts', 'audit']
+
+function own(state: object, key: SharedKey, value: unknown): void {
   Object.defineProperty(state, key, { value, writable: true, enumerable: true, configurable: true })
   shared.get(state)?.delete(key)
 }
 
-function share(state: object, key: SectionKey, base: unknown, copy: (v: unknown) => unknown): void {
+function share(state: object, key: SharedKey, base: unknown, copy: (v: unknown) => unknown): void {
   let bases = shared.get(state)
   if (!bases) {
     bases = new Map()
@@ -61,8 +69,8 @@ export function viewOfState(state: TenantState): TenantState {
   if (!bases || bases.size === 0) return state
   const view = Object.create(null) as Record<string, unknown>
   for (const key of Object.keys(state))
-    view[key] = bases.has(key as SectionKey)
-      ? bases.get(key as SectionKey)
+    view[key] = bases.has(key as SharedKey)
+      ? bases.get(key as SharedKey)
       : (state as unknown as Record<string, unknown>)[key]
   return view as unknown as TenantState
 }
@@ -78,16 +86,21 @@ function copierOf(def: StateSection<SectionKey>): (v: unknown) => unknown {
  * already set) and turns the parent's own sections into shared ones too.
  */
 export function shareSections(parent: TenantState, child: object, sections: readonly AnyStateSection[]): void {
+  const clone = (v: unknown) => structuredClone(v)
+  for (const key of CORE_SHARED) sharePart(parent, child, key, clone)
   for (const s of sections) {
     const def = s as StateSection<SectionKey>
-    const copy = copierOf(def)
-    const bases = shared.get(parent)
-    let base: unknown
-    if (bases?.has(def.key)) base = bases.get(def.key)
-    else {
-      base = (parent as unknown as Sections)[def.key]
-      share(parent, def.key, base, copy)
-    }
-    share(child, def.key, base, copy)
+    sharePart(parent, child, def.key, copierOf(def))
   }
+}
+
+function sharePart(parent: TenantState, child: object, key: SharedKey, copy: (v: unknown) => unknown): void {
+  const bases = shared.get(parent)
+  let base: unknown
+  if (bases?.has(key)) base = bases.get(key)
+  else {
+    base = (parent as unknown as Parts)[key]
+    share(parent, key, base, copy)
+  }
+  share(child, key, base, copy)
 }

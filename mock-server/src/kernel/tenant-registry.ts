@@ -91,9 +91,7 @@ export class TenantRegistry {
     const state = {
       id,
       environmentName: parent.environmentName,
-      accounts: structuredClone(parent.accounts),
       tokens: new Map<string, ApiToken>(),
-      audit: structuredClone(parent.audit),
     } as TenantState
     if (parent.scenario !== undefined) state.scenario = parent.scenario
     for (const tok of parent.tokens.values()) {
@@ -145,9 +143,20 @@ export class TenantRegistry {
       clock,
       random,
       scheduler: createScheduler(() => runtime.state, clock, random, this.hooks),
-      journal: new Journal(this.journalSize),
+      journal: undefined as unknown as Journal,
       faults: new FaultTable(),
     }
+    // made on first use: a fork that answers nothing (most of a thousand idle ones) needs none
+    const size = this.journalSize
+    Object.defineProperty(runtime, 'journal', {
+      configurable: true,
+      enumerable: true,
+      get() {
+        const journal = new Journal(size)
+        Object.defineProperty(runtime, 'journal', { value: journal, enumerable: true })
+        return journal
+      },
+    })
     return runtime
   }
 
