@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createEngine, tokensByName } from '../src/index.js'
 import { sharesSection } from '../src/kernel/tenant-fork.js'
-import { SharedTables } from '../src/domains/member-db/shared-tables.js'
+import { SharedTables, sharesMembers } from '../src/domains/member-db/shared-tables.js'
 import { runOnEveryDoor, type DoorTarget } from './support/run-on-every-door.js'
 
 // Forks (`POST /__mock/tenants {"from"}`): a fork shares its source's state until it writes,
@@ -256,6 +256,18 @@ describe('forks share until they touch', () => {
     expect(tables.shares(2)).toBe(true)
     // the parent has not read its member database since the fork
     expect(sharesSection(parent.state, 'memberDb')).toBe(true)
+    // reading a table's elements copies its description, not its members
+    const listed = await engine.handle(
+      new Request('http://krs.test/api/v1/get_member_table_elements', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{"member_table_id":2}',
+      }),
+    )
+    expect(listed.status).toBe(200)
+    expect(tables.shares(2)).toBe(false)
+    expect(sharesMembers(tables.get(2)!)).toBe(true)
+    expect(sharesMembers(tables.get(1)!)).toBe(false)
   })
 
   it("a fork's snapshot export reads the shared state as it is and equals the export of its full copy", async () => {

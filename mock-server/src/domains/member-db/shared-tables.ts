@@ -1,10 +1,12 @@
+import type { MemberColumns } from './member-columns.js'
 import type { MemberDbState, MemberTableState } from './member-db-state.js'
 
 /**
  * The member tables of a fork (or of its parent after the fork): a Map that holds tables it
  * shares with other tenants until it hands one out, and then its own copy of that table. So a
  * fork of a tenant of a million members copies nothing until it touches a table, and then
- * only that table. Shared tables are never written: every holder copies before use.
+ * only that table (its columns when it reads members: `cloneTable`). Shared tables are never
+ * written: every holder copies before use.
  */
 export class SharedTables extends Map<number, MemberTableState> {
   /** Ids of the tables still shared. */
@@ -86,16 +88,49 @@ export function peekTables(tables: Map<number, MemberTableState>): Iterable<[num
   return tables instanceof SharedTables ? tables.peek() : tables.entries()
 }
 
-/** An independent copy of a table (its columns copied, its derived caches rebuilt on use). */
+/** Tables whose member columns are still those of the table they were copied from. */
+const sharedMembers = new WeakMap<MemberTableState, MemberColumns>()
+
+/**
+ * An independent copy of a table. Its member columns (nearly all of its size) are copied when
+ * they are first read, so listing tables or compiling a condition copies no member; derived
+ * caches are rebuilt on the copy.
+ */
 export function cloneTable(t: MemberTableState): MemberTableState {
-  return {
+  const source = peekMembers(t)
+  const copy = {
     id: t.id,
     title: t.title,
     elements: structuredClone(t.elements),
-    members: t.members.clone(),
     lock: t.lock === null ? null : { ...t.lock },
     autogenNext: { ...t.autogenNext },
+  } as MemberTableState
+  const own = (members: MemberColumns) => {
+    Object.defineProperty(copy, 'members', { value: members, writable: true, enumerable: true, configurable: true })
+    sharedMembers.delete(copy)
   }
+  sharedMembers.set(copy, source)
+  Object.defineProperty(copy, 'members', {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const members = source.clone()
+      own(members)
+      return members
+    },
+    set: own,
+  })
+  return copy
+}
+
+/** Whether a table copy still reads the member columns of the table it was copied from (tests, benches). */
+export function sharesMembers(t: MemberTableState): boolean {
+  return sharedMembers.has(t)
+}
+
+/** A table's member columns without copying shared ones (read only: snapshot export). */
+export function peekMembers(t: MemberTableState): MemberColumns {
+  return sharedMembers.get(t) ?? t.members
 }
 
 /** A fork's member database: its own small parts, its tables shared until touched. */
