@@ -51,13 +51,6 @@ function share(state: object, key: SharedKey, base: unknown, copy: (v: unknown) 
   })
 }
 
-/** A section's value without making the state's own copy of a shared one (read only: exports). */
-export function peekSection<K extends SectionKey>(state: TenantState, key: K): TenantState[K] {
-  const bases = shared.get(state)
-  if (bases?.has(key)) return bases.get(key) as TenantState[K]
-  return state[key]
-}
-
 /** Whether `state` still shares section `key` with a fork or its parent (tests, benches). */
 export function sharesSection(state: TenantState, key: SectionKey): boolean {
   return shared.get(state)?.has(key) ?? false
