@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { createEngine, tokensByName } from '../src/index.js'
 import { sharesSection } from '../src/kernel/tenant-fork.js'
 import { SharedTables, sharesMembers } from '../src/domains/member-db/shared-tables.js'
@@ -306,3 +308,58 @@ describe('forks share until they touch', () => {
     expect(strip(shared)).toEqual(strip(parentExport))
   })
 })
+
+describe('deleting a fork frees it', () => {
+  it('neither the parent nor the engine keeps the deleted fork or the state only it shared', async () => {
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    const collect = async () => {
+      for (let i = 0; i < 3; i++) {
+        await new Promise((r) => setTimeout(r, 0))
+        gc()
+      }
+    }
+    const engine = createEngine({ clock: { mode: 'manual', now: START }, members: 20 })
+    const write = async (token: string, name: string) => {
+      const res = await engine.handle(
+        new Request('http://krs.test/api/v1/update_member', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ member_table_id: 1, member_id: 1, member_info: { e_6: name } }),
+        }),
+      )
+      expect(res.status).toBe(200)
+    }
+    const refs = (() => {
+      const base = engine.defaultTenant.state.memberDb // shared by the fork below, then by nobody
+      const f = engine.createTenant({ from: 'default' })
+      return {
+        fork: new WeakRef(f),
+        state: new WeakRef(f.state),
+        base: new WeakRef(base),
+        token: tokensByName(f)['krs-all']!,
+      }
+    })()
+    await write(refs.token, 'フォーク')
+    const forkTable = new WeakRef(refs.state.deref()!.memberDb.tables.get(1)!)
+    await write('krs-all', '親') // the parent makes its own copy: the base is now the fork's alone
+    engine.deleteTenant(refs.fork.deref()!)
+    await collect()
+    expect(refs.fork.deref()).toBeUndefined()
+    expect(refs.state.deref()).toBeUndefined()
+    expect(forkTable.deref()).toBeUndefined()
+    expect(refs.base.deref()).toBeUndefined()
+    expect(await nameOfEngine(engine, 'krs-all')).toBe('親')
+  })
+})
+
+async function nameOfEngine(engine: ReturnType<typeof createEngine>, token: string): Promise<string> {
+  const res = await engine.handle(
+    new Request('http://krs.test/api/v1/get_member_info', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ member_table_id: 1, member_id: 1 }),
+    }),
+  )
+  return ((await res.json()) as { e_6: string }).e_6
+}
