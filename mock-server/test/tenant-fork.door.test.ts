@@ -165,6 +165,27 @@ runOnEveryDoor(
       expect(cdel.status).not.toBe(200)
     })
 
+    it('unique keys: a fork checks them against its own members, the parent against its own', async () => {
+      const add = (token: string, email: string) =>
+        t.call<number | { error_code: string }>(
+          'add_member',
+          { member_table_id: 1, member_info: { e_4: email, e_5: 'pass1234', e_6: '一意 確認' } },
+          token,
+        )
+      const code = (r: { status: number; body: unknown }) =>
+        r.status === 200 ? 'ok' : (r.body as { error_code: string }).error_code
+      // the parent's index exists before the fork: the fork's copy reads it under its own changes
+      const before = (await add(parent, 'before@example.com')).body as number
+      const a = await fork(t, 'default')
+      expect(code(await add(a.token, 'before@example.com'))).toBe('KR_API_F0117')
+      await ok(t, 'delete_member', { member_table_id: 1, member_id: before }, a.token)
+      expect(code(await add(a.token, 'before@example.com'))).toBe('ok')
+      expect(code(await add(parent, 'after@example.com'))).toBe('ok')
+      expect(code(await add(a.token, 'after@example.com'))).toBe('ok')
+      expect(code(await add(parent, 'before@example.com'))).toBe('KR_API_F0117')
+      expect(code(await add(a.token, 'after@example.com'))).toBe('KR_API_F0117')
+    })
+
     it('a fork of a fork starts from its parent fork and is as separate', async () => {
       const a = await fork(t, 'default')
       await ok(t, 'update_member', { member_table_id: 1, member_id: 1, member_info: { e_6: '一代目' } }, a.token)

@@ -1,4 +1,5 @@
 import type { MemberColumns } from './member-columns.js'
+import { inheritUniqueIndex } from './members/unique-index.js'
 import type { MemberDbState, MemberTableState } from './member-db-state.js'
 
 /**
@@ -115,6 +116,7 @@ export function cloneTable(t: MemberTableState): MemberTableState {
     configurable: true,
     get() {
       const members = source.clone()
+      inheritUniqueIndex(source, members)
       own(members)
       return members
     },
