@@ -293,6 +293,16 @@ describe('forks share until they touch', () => {
     expect(sharesMembers(tables.get(1)!)).toBe(false)
   })
 
+  it('the form outbox: a fork starts with none, the parent keeps its own', () => {
+    const engine = createEngine({ clock: { mode: 'manual', now: START }, members: 20 })
+    const parent = engine.defaultTenant
+    const entry = { id: 1, at: START } as unknown as (typeof parent.state.forms.outbox)[number]
+    parent.state.forms.outbox.push(entry)
+    const f = engine.createTenant({ from: 'default' })
+    expect(f.state.forms.outbox).toEqual([])
+    expect(parent.state.forms.outbox).toEqual([entry])
+  })
+
   it("a fork's snapshot export reads the shared state as it is and equals the export of its full copy", async () => {
     const engine = createEngine({ clock: { mode: 'manual', now: START }, members: 20 })
     const parentToken = 'krs-all'

@@ -30,7 +30,7 @@ function own(state: object, key: SharedKey, value: unknown): void {
   shared.get(state)?.delete(key)
 }
 
-function share(state: object, key: SharedKey, base: unknown, copy: (v: unknown) => unknown): void {
+function share(state: object, key: SharedKey, base: unknown, copy: Copier, forFork: boolean): void {
   let bases = shared.get(state)
   if (!bases) {
     bases = new Map()
@@ -41,7 +41,7 @@ function share(state: object, key: SharedKey, base: unknown, copy: (v: unknown) 
     enumerable: true,
     configurable: true,
     get() {
-      const mine = copy(base)
+      const mine = copy(base, forFork)
       own(state, key, mine)
       return mine
     },
@@ -68,10 +68,13 @@ export function viewOfState(state: TenantState): TenantState {
   return view as unknown as TenantState
 }
 
+type Copier = (v: unknown, forFork: boolean) => unknown
+
+const clone: Copier = (v) => structuredClone(v)
+
 /** The copy a section makes of a base: its own `fork`, else a structured clone (plain data). */
-function copierOf(def: StateSection<SectionKey>): (v: unknown) => unknown {
-  const fork = def.fork as ((v: unknown) => unknown) | undefined
-  return fork ?? ((v) => structuredClone(v))
+function copierOf(def: StateSection<SectionKey>): Copier {
+  return (def.fork as Copier | undefined) ?? clone
 }
 
 /**
@@ -79,7 +82,6 @@ function copierOf(def: StateSection<SectionKey>): (v: unknown) => unknown {
  * already set) and turns the parent's own sections into shared ones too.
  */
 export function shareSections(parent: TenantState, child: object, sections: readonly AnyStateSection[]): void {
-  const clone = (v: unknown) => structuredClone(v)
   for (const key of CORE_SHARED) sharePart(parent, child, key, clone)
   for (const s of sections) {
     const def = s as StateSection<SectionKey>
@@ -87,13 +89,13 @@ export function shareSections(parent: TenantState, child: object, sections: read
   }
 }
 
-function sharePart(parent: TenantState, child: object, key: SharedKey, copy: (v: unknown) => unknown): void {
+function sharePart(parent: TenantState, child: object, key: SharedKey, copy: Copier): void {
   const bases = shared.get(parent)
   let base: unknown
   if (bases?.has(key)) base = bases.get(key)
   else {
     base = (parent as unknown as Parts)[key]
-    share(parent, key, base, copy)
+    share(parent, key, base, copy, false)
   }
-  share(child, key, base, copy)
+  share(child, key, base, copy, true)
 }

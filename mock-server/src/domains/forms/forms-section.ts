@@ -26,7 +26,7 @@ export const formsSection: StateSection<'forms'> = {
     }
   },
   // a fork starts with an empty outbox, as with an empty journal: what was sent was the parent's
-  fork: (shared) => structuredClone({ ...shared, outbox: [] }),
+  fork: (shared, forFork) => structuredClone(forFork ? { ...shared, outbox: [] } : shared),
 }
 
 export const formsOf = (tenant: TenantState, now: number): FormsState => useSection(tenant, formsSection, now)
