@@ -46,6 +46,19 @@ describe('createTestEmulator (in process)', () => {
     await Promise.all([a.dispose(), b.dispose()])
   })
 
+  it('forks every default tenant from one template built once, which no test write reaches', async () => {
+    const a = await emulator.tenant()
+    const b = await emulator.tenant()
+    expect(emulator.engine.templates().filter((n) => n === 'testing-base')).toHaveLength(1)
+    const id = await a.client.addMember({ member_table_id: 1, member_info: { e_4: 'fork-a@example.com', e_6: '試験' } })
+    // a tenant made after a's write starts from the template, not from a
+    const c = await emulator.tenant()
+    const missing = await c.client.getMemberInfo({ member_table_id: 1, member_id: id }).catch((e: unknown) => e)
+    expect(isKrsApiError(missing) && missing.code).toBe('KR_API_F0005')
+    expect(emulator.engine.templates().filter((n) => n === 'testing-base')).toHaveLength(1)
+    await Promise.all([a.dispose(), b.dispose(), c.dispose()])
+  })
+
   it('has a manual clock: it stays until advanced or set, and due deliveries run on the way', async () => {
     const krs = await emulator.tenant()
     expect(krs.clock.now().getTime() / 1000).toBe(START_S)
