@@ -81,7 +81,7 @@ function admit(engine: EngineInternals, req: RawRequest, name: string): Admitted
   const auth = req.header('authorization')
   const token = auth === undefined ? undefined : BEARER.exec(auth)?.[1]
   const caller = token === undefined ? null : engine.registry.resolve(token)
-  if (info.security && (!caller || !caller.account)) {
+  if (info.security && !caller?.account) {
     return new Refusal(
       errorResponse('KR_API_F1001', 'Bearer token is missing or invalid.', { operation: op }),
       caller?.tenant ?? null,

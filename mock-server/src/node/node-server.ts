@@ -136,7 +136,8 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
       closing.add(req.socket)
       out.headers.connection = 'close'
       res.on('finish', () => req.socket.destroy())
-      return send(req, res, out, path, started)
+      send(req, res, out, path, started)
+      return
     }
     answerAndDrain(req, res, out, path, started)
   }
