@@ -1,10 +1,7 @@
-import http from 'node:http'
-import { execFile } from 'node:child_process'
 import net from 'node:net'
-import { promisify } from 'node:util'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createEngine, MAX_BODY_BYTES } from '../../src/index.js'
-import type { Engine } from '../../src/kernel/create-engine.js'
+import { createEngine } from '../../src/index.js'
 import { startNodeServer, type RunningServer } from '../../src/node/index.js'
 
 let server: RunningServer | null = null
@@ -16,38 +13,6 @@ afterEach(async () => {
 interface Answer {
   status: number
   body: string
-}
-
-/** POST `size` spaces (one shared 1 MB buffer, written again and again) and read the answer. */
-function postBytes(url: string, op: string, size: number, headers: Record<string, string>): Promise<Answer> {
-  const piece = Buffer.alloc(Math.min(size, 1 << 20), 0x20)
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${url}/api/v1/${op}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': String(size), ...headers },
-    })
-    req.on('response', (res) => {
-      let body = ''
-      res.on('data', (d: Buffer) => {
-        body += d.toString()
-      })
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
-    })
-    req.on('error', reject)
-    let left = size
-    const more = (): void => {
-      while (left > 0) {
-        const n = Math.min(left, piece.length)
-        left -= n
-        if (!req.write(n === piece.length ? piece : piece.subarray(0, n))) {
-          req.once('drain', more)
-          return
-        }
-      }
-      req.end()
-    }
-    more()
-  })
 }
 
 /** `{"pad":[{},{},…]}` of exactly `size` bytes (spaces fill the rest). */
@@ -72,46 +37,19 @@ function post(
 }
 
 const MB = 1024 * 1024
-const run = promisify(execFile)
 
 describe('cheap refusals first (issue 29, points 2 and 3)', () => {
-  it('reads and drops a body sent with an unknown token: 5 × 59 MB leave memory and the journal bounded', async () => {
-    const engine: Engine = createEngine()
-    server = await startNodeServer(engine, { port: 0 })
-    global.gc?.()
-    const before = process.memoryUsage().rss
-    let peak = before
-    const watch = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss)
-    }, 20)
-    try {
-      for (let i = 0; i < 5; i++) {
-        const r = await postBytes(server.url, 'get_member_info', 59 * MB, { authorization: 'Bearer nope' })
-        expect(r.status).toBe(401)
-        expect(JSON.parse(r.body).error?.code ?? r.body).toContain('F1001')
-      }
-    } finally {
-      clearInterval(watch)
-    }
-    peak = Math.max(peak, process.memoryUsage().rss)
-    // The old door kept each 59 MB body (read whole, parsed, and held by its journal entry).
-    expect((peak - before) / MB).toBeLessThan(100)
-    const entries = engine.defaultTenant.journal.list()
-    expect(entries.length).toBe(5)
-    for (const e of entries) expect(e.requestText).toBe('')
-  }, 60_000)
-
-  it('refuses a body of millions of tiny objects unparsed, and other clients are answered meanwhile', async () => {
+  it('refuses a body of millions of tiny objects unparsed, without stalling the event loop', async () => {
     server = await startNodeServer(createEngine(), { port: 0 })
     const body = new Uint8Array(hostileBody(6 * MB))
-    const real = post(server.url, 'get_version', body)
-    await new Promise((r) => setTimeout(r, 50))
-    const t0 = performance.now()
-    const version = await post(server.url, 'get_version', '{}')
-    const waited = performance.now() - t0
-    expect(version.status).toBe(200)
-    expect(waited).toBeLessThan(1000)
-    const answer = await real
+    // The server runs in this process: the longest stall of its event loop is what every
+    // other client would wait (JSON.parse of these 2,000,000 objects took seconds).
+    const loop = monitorEventLoopDelay({ resolution: 10 })
+    loop.enable()
+    const answer = await post(server.url, 'get_version', body)
+    loop.disable()
+    expect(loop.max / 1e6).toBeLessThan(400)
+    expect((await post(server.url, 'get_version', '{}')).status).toBe(200)
     expect(answer.status).toBe(400)
     expect(answer.body).toContain('KR_API_F1004')
     expect(answer.body).toContain('objects and arrays')
@@ -166,32 +104,6 @@ describe('cheap refusals first (issue 29, points 2 and 3)', () => {
     for (let i = 0; i < 300; i++) engine.defaultTenant.journal.push({ ...entry!, id: `x${i}` })
     expect(engine.defaultTenant.journal.textSize).toBeLessThanOrEqual(16 * MB)
   }, 30_000)
-})
-
-describe('413 readable by fetch (issue 29, point 7)', () => {
-  it('a fetch of 60 MB + 1 KB receives the 413, not a reset', async () => {
-    server = await startNodeServer(createEngine(), { port: 0 })
-    // The client runs in another process: in one process the reset raced less often.
-    const client = `
-      const body = Buffer.alloc(${MAX_BODY_BYTES + 1024}, 32)
-      const seen = []
-      for (let i = 0; i < 5; i++) {
-        try {
-          const r = await fetch(process.argv[1], { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-          seen.push(r.status + ' ' + (await r.text()).includes('KRSKIT_PAYLOAD_TOO_LARGE'))
-        } catch (e) {
-          seen.push(String(e.cause?.code ?? e))
-        }
-      }
-      console.log(JSON.stringify(seen))`
-    const { stdout } = await run(process.execPath, [
-      '--input-type=module',
-      '-e',
-      client,
-      `${server.url}/api/v1/get_version`,
-    ])
-    expect(JSON.parse(stdout)).toEqual(Array(5).fill('413 true'))
-  }, 60_000)
 })
 
 /** Write `text` in one TCP write and collect everything until the server closes (or `ms`). */
