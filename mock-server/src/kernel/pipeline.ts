@@ -110,7 +110,7 @@ export function refuseBeforeBody(
 
 /**
  * The request pipeline of the product API, in the order the contract states:
- * route → method → API name → content type → size → token → JSON (bounded shape, then
+ * route → method → API name → content type → size → token → JSON (bounded shape: F0004, then
  * parse) → faults → request schema → rights and options → handler → error mapping → (dev)
  * response check → journal.
  */
@@ -144,8 +144,10 @@ export function handleApi(
     tenant = gate.tenant
     if (req.bodyNotUtf8) return errorResponse('KR_API_F1004', 'the body is not valid UTF-8', { operation: op })
     const shape = req.bodyShapeProblem === undefined ? jsonShapeProblem(req.bodyText) : req.bodyShapeProblem
+    // A body past the shape bounds may well be valid JSON: no operation's parameters have
+    // that shape, so it is refused as parameters are (F0004), without being parsed.
     if (shape !== null)
-      return errorResponse('KR_API_F1004', `the body is refused unparsed: ${shape}`, { operation: op })
+      return errorResponse('KR_API_F0004', `the body is refused unparsed: ${shape}`, { operation: op })
     let body: unknown
     try {
       body = JSON.parse(req.bodyText)

@@ -51,7 +51,7 @@ describe('cheap refusals first (issue 29, points 2 and 3)', () => {
     expect(loop.max / 1e6).toBeLessThan(400)
     expect((await post(server.url, 'get_version', '{}')).status).toBe(200)
     expect(answer.status).toBe(400)
-    expect(answer.body).toContain('KR_API_F1004')
+    expect(answer.body).toContain('KR_API_F0004')
     expect(answer.body).toContain('objects and arrays')
   }, 60_000)
 
