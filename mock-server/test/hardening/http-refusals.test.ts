@@ -41,14 +41,15 @@ const MB = 1024 * 1024
 describe('cheap refusals first (issue 29, points 2 and 3)', () => {
   it('refuses a body of millions of tiny objects unparsed, without stalling the event loop', async () => {
     server = await startNodeServer(createEngine(), { port: 0 })
-    const body = new Uint8Array(hostileBody(6 * MB))
+    const body = new Uint8Array(hostileBody(9 * MB))
     // The server runs in this process: the longest stall of its event loop is what every
-    // other client would wait (JSON.parse of these 2,000,000 objects took seconds).
+    // other client would wait (JSON.parse of these 3,000,000 objects took seconds). The goal
+    // (under 1 s) leaves room for a loaded machine.
     const loop = monitorEventLoopDelay({ resolution: 10 })
     loop.enable()
     const answer = await post(server.url, 'get_version', body)
     loop.disable()
-    expect(loop.max / 1e6).toBeLessThan(400)
+    expect(loop.max / 1e6).toBeLessThan(1000)
     expect((await post(server.url, 'get_version', '{}')).status).toBe(200)
     expect(answer.status).toBe(400)
     expect(answer.body).toContain('KR_API_F0004')
