@@ -10,7 +10,7 @@ import SlowestFilesReporter from './scripts/slowest-files-reporter.js'
 // `consumer`, `cli-e2e` and `playground-e2e`; `.ci/run` runs both (scripts/run-tests.mjs).
 const packages = ['generator', 'sdk', 'mock-server', 'cli', 'mcp', 'playground', 'test', 'test/consumer']
 /** Second projects of a package (their end-to-end suites, run by `npm run test:slow`). */
-const e2eProjects = ['cli/vitest.e2e.config.ts', 'playground/vitest.e2e.config.ts']
+const e2eProjects = ['cli/vitest.e2e.config.ts', 'playground/vitest.e2e.config.ts', 'mock-server/vitest.slow.config.ts']
 
 export default defineConfig({
   test: {

@@ -7,6 +7,8 @@ export default defineConfig({
     // variable reaches the engines of the test files and the krs-mock processes they spawn.
     env: { KRS_MOCK_VALIDATE_RESPONSES: '1' },
     include: ['test/**/*.test.ts'],
+    // the seconds-long ones run in `npm run test:slow` (vitest.slow.config.ts)
+    exclude: ['test/**/*.slow.test.ts', '**/node_modules/**'],
     // builds data/zip-dictionary.txt when it is missing (a fresh clone)
     globalSetup: ['test/support/global-setup.ts'],
     // Files of one worker share their loaded modules: evaluating the engine's module graph again

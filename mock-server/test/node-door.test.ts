@@ -156,7 +156,8 @@ describe('Node door', () => {
       socket.setEncoding('utf8')
       socket.on('data', (d: string) => {
         text += d
-        if ((text.match(/X-Krs-Emulator/g) ?? []).length === 2 && text.endsWith('0\r\n\r\n')) {
+        // answers carry a Content-Length: the second ends with its JSON body
+        if ((text.match(/"regist_date"/g) ?? []).length === 2 && text.endsWith('}')) {
           socket.end()
           resolve(text)
         }

@@ -13,7 +13,13 @@ import { fromFetchRequest, toFetchResponse } from './fetch-adapter.js'
 import type { RawRequest, RawResponse } from './raw-http.js'
 import type { OperationName } from '../generated/operation-names.js'
 import type { TextContentTypes } from './text-content-type.js'
-import { handleApi, requestIdOf, thenWithRequestId, withRequestId } from './pipeline.js'
+import {
+  handleApi,
+  refuseBeforeBody as refuseBeforeBody_,
+  requestIdOf,
+  thenWithRequestId,
+  withRequestId,
+} from './pipeline.js'
 import {
   ENGINE_STATE_FORMAT,
   exportTenant,
@@ -179,6 +185,16 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
     return thenWithRequestId(handleApi(internals, req, name, requestId), requestId)
   }
 
+  const refuseBeforeBody = (req: RawRequest): RawResponse | null => {
+    const path = req.path
+    if (path === '/__mock' || path.startsWith('/__mock/')) return null
+    const name = apiNameOf(path)
+    if (name === null) return null
+    let requestId = ''
+    const out = refuseBeforeBody_(internals, req, name, () => (requestId = requestIdOf(internals, req)))
+    return out && withRequestId(out, requestId)
+  }
+
   const handleRaw = (req: RawRequest): Promise<RawResponse> => {
     try {
       return Promise.resolve(respond(req))
@@ -190,6 +206,7 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
   const engine: Engine = {
     handleRaw,
     respond,
+    refuseBeforeBody,
     async handle(request) {
       const raw = await fromFetchRequest(request)
       return toFetchResponse(await handleRaw(raw))

@@ -39,6 +39,12 @@ export interface Engine {
    * throw where `handleRaw` rejects. The Node door's fast path.
    */
   respond(request: RawRequest): RawResponse | Promise<RawResponse>
+  /**
+   * The answer to an API request that is refused whatever its body (method, API name,
+   * content type, declared size, token), journaled; null when the body is needed. A door
+   * calls it before reading the body (`bodyText` ''), so an anonymous body is never kept.
+   */
+  refuseBeforeBody(request: RawRequest): RawResponse | null
   readonly defaultTenant: TenantRuntime
   tenant(id: string): TenantRuntime | undefined
   tenants(): TenantRuntime[]

@@ -7,7 +7,8 @@ import { ContractViolationError, type EngineInternals } from './engine-internals
 import { errorResponse } from './error-response.js'
 import { codeForStatus } from '../generated/status-codes.js'
 import { isKrsError } from './krs-error.js'
-import { journalCopy } from './journal-body.js'
+import { JOURNAL_TEXT_LIMIT, journalCopy } from './journal-body.js'
+import { jsonShapeProblem } from './json-shape.js'
 import { JSON_HEADERS, type RawRequest, type RawResponse } from './raw-http.js'
 import { RequestContext } from './request-context.js'
 import { validateRequest, validateResponse } from './schema-validators.js'
@@ -26,10 +27,92 @@ const READ_ONLY: ReadonlySet<string> = new Set(Object.keys(operations).filter((o
 
 const ALLOW_POST = { Allow: 'POST' }
 
+/** A request refused before its body is looked at (admit). */
+class Refusal {
+  constructor(
+    readonly response: RawResponse,
+    readonly tenant: TenantRuntime | null,
+  ) {}
+}
+
+interface Admitted {
+  op: OperationName
+  info: (typeof operations)[OperationName]
+  account: Account | null
+  tenant: TenantRuntime
+}
+
+/**
+ * The checks that need no body: method → API name → content type → size (the body's, or
+ * the declared `Content-Length`) → token. A door may run them before it reads the body
+ * (refuseBeforeBody), so that a body sent with an unknown token is never parsed nor kept.
+ */
+function admit(engine: EngineInternals, req: RawRequest, name: string): Admitted | Refusal {
+  if (req.method !== 'POST') {
+    return new Refusal(
+      errorResponse('KRSKIT_METHOD_NOT_ALLOWED', `${req.method} is not allowed; every API is called with POST`, {
+        headers: ALLOW_POST,
+        operation: isOperationName(name) ? name : null,
+      }),
+      null,
+    )
+  }
+  if (!isOperationName(name)) return new Refusal(errorResponse('KR_API_F0012', `unknown API name "${name}"`), null)
+  const op = name
+  const contentType = req.header('content-type')
+  if (contentType !== undefined && !JSON_TYPE.test(contentType)) {
+    return new Refusal(
+      errorResponse('KRSKIT_UNSUPPORTED_MEDIA_TYPE', `Content-Type ${contentType} is not application/json`, {
+        operation: op,
+      }),
+      null,
+    )
+  }
+  const declared = req.header('content-length')
+  if (req.bodyText.length > engine.maxBodyBytes || (declared !== undefined && Number(declared) > engine.maxBodyBytes)) {
+    return new Refusal(
+      errorResponse('KRSKIT_PAYLOAD_TOO_LARGE', `the body must be at most ${engine.maxBodyBytes} bytes`, {
+        operation: op,
+      }),
+      null,
+    )
+  }
+  const info = operations[op]
+  const auth = req.header('authorization')
+  const token = auth === undefined ? undefined : BEARER.exec(auth)?.[1]
+  const caller = token === undefined ? null : engine.registry.resolve(token)
+  if (info.security && !caller?.account) {
+    return new Refusal(
+      errorResponse('KR_API_F1001', 'Bearer token is missing or invalid.', { operation: op }),
+      caller?.tenant ?? null,
+    )
+  }
+  return { op, info, account: caller?.account ?? null, tenant: caller?.tenant ?? engine.registry.default }
+}
+
+/**
+ * The answer to an API request that is refused whatever its body says (see admit), journaled
+ * like any answer, or null when the request needs its body. The door has not read the body:
+ * the journal keeps none.
+ */
+export function refuseBeforeBody(
+  engine: EngineInternals,
+  req: RawRequest,
+  name: string,
+  requestId: () => string,
+): RawResponse | null {
+  const gate = admit(engine, req, name)
+  if (!(gate instanceof Refusal)) return null
+  const id = requestId()
+  record(engine, gate.tenant ?? engine.registry.default, req, gate.response, id, performance.now())
+  return gate.response
+}
+
 /**
  * The request pipeline of the product API, in the order the contract states:
- * route → method → API name → content type → JSON → token → faults → request schema →
- * rights and options → handler → error mapping → (dev) response check → journal.
+ * route → method → API name → content type → size → token → JSON (bounded shape: F0004, then
+ * parse) → faults → request schema → rights and options → handler → error mapping → (dev)
+ * response check → journal.
  */
 export function handleApi(
   engine: EngineInternals,
@@ -52,44 +135,24 @@ export function handleApi(
   return res
 
   function run(): RawResponse | Promise<RawResponse> {
-    if (req.method !== 'POST') {
-      return errorResponse('KRSKIT_METHOD_NOT_ALLOWED', `${req.method} is not allowed; every API is called with POST`, {
-        headers: ALLOW_POST,
-        operation: isOperationName(name) ? name : null,
-      })
+    const gate = admit(engine, req, name)
+    if (gate instanceof Refusal) {
+      if (gate.tenant) tenant = gate.tenant
+      return gate.response
     }
-    if (!isOperationName(name)) return errorResponse('KR_API_F0012', `unknown API name "${name}"`)
-    const op = name
-    const contentType = req.header('content-type')
-    if (contentType !== undefined && !JSON_TYPE.test(contentType)) {
-      return errorResponse('KRSKIT_UNSUPPORTED_MEDIA_TYPE', `Content-Type ${contentType} is not application/json`, {
-        operation: op,
-      })
-    }
-    if (req.bodyText.length > engine.maxBodyBytes) {
-      return errorResponse('KRSKIT_PAYLOAD_TOO_LARGE', `the body must be at most ${engine.maxBodyBytes} bytes`, {
-        operation: op,
-      })
-    }
+    const { op, info, account } = gate
+    tenant = gate.tenant
     if (req.bodyNotUtf8) return errorResponse('KR_API_F1004', 'the body is not valid UTF-8', { operation: op })
+    const shape = req.bodyShapeProblem === undefined ? jsonShapeProblem(req.bodyText) : req.bodyShapeProblem
+    // A body past the shape bounds may well be valid JSON: no operation's parameters have
+    // that shape, so it is refused as parameters are (F0004), without being parsed.
+    if (shape !== null)
+      return errorResponse('KR_API_F0004', `the body is refused unparsed: ${shape}`, { operation: op })
     let body: unknown
     try {
       body = JSON.parse(req.bodyText)
     } catch (e) {
       return errorResponse('KR_API_F1004', `the body is not valid JSON: ${(e as Error).message}`, { operation: op })
-    }
-
-    const info = operations[op]
-    let account: Account | null = null
-    const auth = req.header('authorization')
-    const token = auth === undefined ? undefined : BEARER.exec(auth)?.[1]
-    const caller = token === undefined ? null : engine.registry.resolve(token)
-    if (caller) {
-      tenant = caller.tenant
-      account = caller.account
-    }
-    if (info.security && (!caller || !account)) {
-      return errorResponse('KR_API_F1001', 'Bearer token is missing or invalid.', { operation: op })
     }
 
     if (tenant.clock.mode() === 'real' && engine.hooks.length > 0) tenant.scheduler.catchUp()
@@ -278,6 +341,9 @@ function record(
     durationMs: Math.round((performance.now() - started) * 1000) / 1000,
     requestText: journalCopy(req.bodyText),
     responseText: typeof res.body !== 'string' ? `<${res.body.byteLength} bytes>` : journalCopy(res.body),
+    ...(req.bodyText.length > JOURNAL_TEXT_LIMIT
+      ? { requestLength: req.bodyText.length, ...(req.bodySha256 ? { requestSha256: req.bodySha256 } : {}) }
+      : {}),
   })
 }
 

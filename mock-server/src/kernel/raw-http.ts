@@ -14,6 +14,13 @@ export interface RawRequest {
   bodyText: string
   /** Set by the door when the body bytes are not valid UTF-8 (bodyText is then ''). */
   bodyNotUtf8?: boolean
+  /**
+   * Set by a door that scanned the body's shape as it arrived (json-shape.ts): the first
+   * bound passed, or null. Undefined: the pipeline scans the body itself.
+   */
+  bodyShapeProblem?: string | null
+  /** sha256 (hex) of the body's bytes, when the door computed it (bodies over 64 KB) for the journal. */
+  bodySha256?: string
   /** False when the door knows the caller is not on loopback and remote admin is off. */
   adminAllowed?: boolean
   /** True when the door knows the caller is on a loopback address (whatever `--admin-remote` says). */

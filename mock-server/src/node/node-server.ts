@@ -1,8 +1,11 @@
+import { createHash, type Hash } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { setImmediate } from 'node:timers'
 import type { Engine } from '../kernel/create-engine.js'
 import { errorResponse } from '../kernel/error-response.js'
+import { JOURNAL_TEXT_LIMIT } from '../kernel/journal-body.js'
+import { JsonShapeScan } from '../kernel/json-shape.js'
 import { decodeUtf8Strict, type RawRequest, type RawResponse } from '../kernel/raw-http.js'
 import { createHttpGuard } from './http-guard.js'
 import { isLoopback } from './loopback.js'
@@ -23,6 +26,13 @@ export interface NodeServerOptions {
   corsOrigins?: readonly string[]
   /** Names accepted in `Host` by the admin API besides loopback names (`--allowed-host`). */
   allowedHosts?: readonly string[]
+  /**
+   * Milliseconds a client has to send a whole request, headers and body (408 and close
+   * after). Default 60 s, the same bound as for the headers alone: a body dribbled one byte
+   * at a time is cut like dribbled headers. Checked every `timeoutCheckMs` (default 5 s).
+   */
+  requestTimeoutMs?: number
+  timeoutCheckMs?: number
 }
 
 export interface RunningServer {
@@ -38,6 +48,8 @@ export interface RunningServer {
 export type AnswerObserver = (method: string, path: string, response: RawResponse, ms: number) => void
 
 const API_PATH = /^\/(?:[^/]+\/)?api\/v1\//
+/** Bytes of a refused body read (and dropped) beyond the largest body before the connection is closed. */
+const DRAIN_EXTRA_BYTES = 16 * 1024 * 1024
 
 /**
  * The Node door: node:http → the engine's raw pipeline, without building Fetch objects.
@@ -54,6 +66,8 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
   })
 
   const batch = createAnswerBatch()
+  /** Connections that close after an answer already under way: what follows on them is not executed. */
+  const closing = new WeakSet<object>()
 
   const send = (
     req: http.IncomingMessage,
@@ -69,21 +83,74 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
     const list: string[] = []
     for (const name in headers) list.push(name, headers[name]!)
     list.push('X-Krs-Emulator', 'krs-mock')
+    // Without a length an HTTP/1.0 answer can only end by closing the connection, and a
+    // request pipelined behind it was executed and never answered.
+    const body = out.body
+    list.push('Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength))
     batch.add(res, out.status, list, out.body)
     if (onAnswer) onAnswer(req.method ?? '', path, out, performance.now() - started)
   }
 
-  const tooLarge = (req: http.IncomingMessage, res: http.ServerResponse, path: string, started: number): void => {
-    // Stop reading: drop the rest of the body and close the connection after answering.
+  /**
+   * Answer `out` now and read the rest of the body, dropping it: a client that writes its
+   * whole body before it reads the answer (Node's fetch) then sees the answer instead of a
+   * reset, and the connection stays usable. Past `drainMax` bytes the connection is closed.
+   */
+  const answerAndDrain = (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    out: RawResponse,
+    path: string,
+    started: number,
+  ): void => {
     req.removeAllListeners('data')
-    req.pause()
-    const out = errorResponse('KRSKIT_PAYLOAD_TOO_LARGE', `the body must be at most ${max} bytes`)
-    out.headers.connection = 'close'
-    res.on('finish', () => req.socket.destroy())
+    req.removeAllListeners('end')
+    let seen = 0
+    let answered = false
+    let cut = false
+    res.once('finish', () => {
+      answered = true
+      if (cut) req.socket.destroy()
+    })
+    if (!req.complete) {
+      req.on('data', (chunk: Buffer) => {
+        seen += chunk.length
+        if (seen <= drainMax) return
+        req.removeAllListeners('data')
+        req.pause()
+        cut = true
+        closing.add(req.socket)
+        if (answered) req.socket.destroy()
+      })
+      req.resume()
+    }
     send(req, res, out, path, started)
+  }
+  const drainMax = max + DRAIN_EXTRA_BYTES
+
+  const tooLarge = (req: http.IncomingMessage, res: http.ServerResponse, path: string, started: number): void => {
+    const out = errorResponse('KRSKIT_PAYLOAD_TOO_LARGE', `the body must be at most ${max} bytes`)
+    // A body declared far over the bound is not worth reading: answer and close at once.
+    if (Number(req.headers['content-length']) > drainMax) {
+      req.pause()
+      closing.add(req.socket)
+      out.headers.connection = 'close'
+      res.on('finish', () => req.socket.destroy())
+      send(req, res, out, path, started)
+      return
+    }
+    answerAndDrain(req, res, out, path, started)
   }
 
   return (req, res) => {
+    // A request pipelined behind one whose answer closes the connection (HTTP/1.0 without
+    // keep-alive, `Connection: close`, a refusal that closes) could never be answered: it
+    // is not executed either.
+    if (closing.has(req.socket)) {
+      req.resume()
+      return
+    }
+    if (!res.shouldKeepAlive) closing.add(req.socket)
     // Only an answer observer reads the time.
     const started = onAnswer ? performance.now() : 0
     const url = req.url ?? '/'
@@ -159,12 +226,28 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
       if (cors['access-control-allow-origin']) for (const [k, v] of Object.entries(cors)) res.setHeader(k, v)
     }
 
-    const declared = Number(req.headers['content-length'])
+    const headers = req.headers
+    const header = (name: string): string | undefined => {
+      const v = headers[name]
+      return Array.isArray(v) ? v.join(', ') : v
+    }
+    const declared = Number(headers['content-length'])
     if (declared > max) return tooLarge(req, res, path, started)
 
-    const chunks: Buffer[] = []
+    // Method, API name, content type and token are checked before the body is read: a body
+    // sent with an unknown token is read and dropped, never parsed nor kept.
+    if (!isAdminPath) {
+      const early = engine.refuseBeforeBody({ method, path, query, header, bodyText: '' })
+      if (early) return answerAndDrain(req, res, early, path, started)
+    }
+
+    let chunks: Buffer[] = []
     let size = 0
     let refused = false
+    // The shape of the body is scanned as it arrives (json-shape.ts), so a hostile one is
+    // refused without ever being parsed and without holding the event loop.
+    const scan = isAdminPath ? null : new JsonShapeScan()
+    let digest: Hash | null = null
     req.on('data', (chunk: Buffer) => {
       size += chunk.length
       if (size > max) {
@@ -172,27 +255,38 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
         tooLarge(req, res, path, started)
         return
       }
+      if (scan) {
+        if (scan.problem !== null) return
+        scan.feed(chunk)
+        if (scan.problem !== null) {
+          chunks = []
+          return
+        }
+        if (size > JOURNAL_TEXT_LIMIT) {
+          if (!digest) {
+            digest = createHash('sha256')
+            for (const c of chunks) digest.update(c)
+          }
+          digest.update(chunk)
+        }
+      }
       chunks.push(chunk)
     })
     req.on('end', () => {
       if (refused) return
+      const problem = scan?.problem ?? null
       const bodyText =
-        chunks.length === 0 ? '' : decodeUtf8Strict(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))
+        chunks.length === 0 || problem !== null
+          ? ''
+          : decodeUtf8Strict(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))
+      chunks = []
       const headers = req.headers
-      const isAdmin = path === '/__mock' || path.startsWith('/__mock/')
-      const raw: RawRequest = {
-        method,
-        path,
-        query,
-        header: (name) => {
-          const v = headers[name]
-          return Array.isArray(v) ? v.join(', ') : v
-        },
-        bodyText: bodyText ?? '',
-      }
+      const raw: RawRequest = { method, path, query, header, bodyText: bodyText ?? '' }
       if (bodyText === null) raw.bodyNotUtf8 = true
+      if (scan) raw.bodyShapeProblem = problem
+      if (digest) raw.bodySha256 = (digest as Hash).digest('hex')
       // Only the admin API looks at these: the API path does not compute them.
-      if (isAdmin) {
+      if (isAdminPath) {
         raw.fromLoopback = isLoopback(req.socket.remoteAddress)
         raw.adminAllowed = opts.adminRemote === true || raw.fromLoopback
         raw.origin = `http://${headers.host ?? `${opts.host ?? '127.0.0.1'}:${opts.port ?? 4010}`}`
@@ -261,7 +355,17 @@ function createAnswerBatch(): AnswerBatch {
 
 /** Start the Node door; resolves once it listens. */
 export function startNodeServer(engine: Engine, opts: NodeServerOptions = {}): Promise<RunningServer> {
-  const server = http.createServer({ keepAliveTimeout: 10_000 }, createNodeHandler(engine, opts))
+  const requestTimeout = opts.requestTimeoutMs ?? 60_000
+  const server = http.createServer(
+    {
+      keepAliveTimeout: 10_000,
+      requestTimeout,
+      headersTimeout: requestTimeout,
+      connectionsCheckingInterval: opts.timeoutCheckMs ?? 5_000,
+    },
+    createNodeHandler(engine, opts),
+  )
+  answerParseErrorsInOrder(server)
   const host = opts.host ?? '127.0.0.1'
   return new Promise((resolve, reject) => {
     server.once('error', reject)
@@ -282,5 +386,40 @@ export function startNodeServer(engine: Engine, opts: NodeServerOptions = {}): P
           }),
       })
     })
+  })
+}
+
+function rawAnswer(status: string, text: string): string {
+  return `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`
+}
+const BAD_REQUEST = rawAnswer('400 Bad Request', 'the request could not be read (HTTP)\n')
+const TIMED_OUT = rawAnswer('408 Request Timeout', 'the request was not sent in time\n')
+
+/**
+ * A request that fails to parse after valid ones on the same connection (pipelined in one
+ * write) is answered 400 only after the answers of those: Node's own handler writes the 400
+ * and closes at once, and the valid request, already executed, lost its answer (answers are
+ * written at the end of the turn, createAnswerBatch). The connection is closed after the 400.
+ */
+function answerParseErrorsInOrder(server: http.Server): void {
+  const last = new WeakMap<object, http.ServerResponse>()
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    last.set(req.socket, res)
+  })
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    const timeout = err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+    let replied = false
+    const reply = (): void => {
+      if (replied) return
+      replied = true
+      if (!socket.writable || err.code === 'ECONNRESET') socket.destroy()
+      else socket.end(timeout ? TIMED_OUT : BAD_REQUEST)
+    }
+    const pending = last.get(socket)
+    // A request still being received when its time ran out has no answer to wait for.
+    if (pending && !pending.writableFinished && !timeout) {
+      pending.once('finish', reply)
+      pending.once('close', reply)
+    } else reply()
   })
 }

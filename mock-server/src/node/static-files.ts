@@ -1,8 +1,12 @@
-import { createReadStream } from 'node:fs'
-import { readFile, realpath, stat } from 'node:fs/promises'
+import { constants as fsConstants, createReadStream } from 'node:fs'
+import { type FileHandle, open, readlink, realpath, stat } from 'node:fs/promises'
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http'
-import { extname, join, normalize, resolve, sep } from 'node:path'
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
+import { extname, join, normalize, relative, resolve, sep } from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
+
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -25,8 +29,16 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest', '.map'])
 /** Text files up to this size are compressed once and kept in memory. */
 const COMPRESS_MAX_BYTES = 8 * 1024 * 1024
+/**
+ * Text files up to this size are compressed before their first answer (on libuv's threads,
+ * never on the event loop); larger ones are answered uncompressed while their compression
+ * runs in the background, and compressed from then on.
+ */
+const COMPRESS_INLINE_BYTES = 256 * 1024
 /** Total bytes of compressed variants kept (least recently added go first). */
 const CACHE_MAX_BYTES = 64 * 1024 * 1024
+/** A file whose variants would take more than this share of the cache is never kept (nor compressed again and again). */
+const CACHE_MAX_ENTRY_BYTES = CACHE_MAX_BYTES / 4
 
 /**
  * The Content-Security-Policy of the site: everything from the server itself. Docusaurus
@@ -74,21 +86,29 @@ function remember(file: string, entry: Compressed): void {
   }
 }
 
-/** brotli and gzip variants of a text file, made once per version of the file. */
-async function compressedOf(file: string, mtimeMs: number, size: number): Promise<Compressed> {
-  const hit = cache.get(file)
-  if (hit && hit.mtimeMs === mtimeMs && hit.size === size) return hit
-  const bytes = await readFile(file)
-  const entry: Compressed = {
-    mtimeMs,
-    size,
-    br: brotliCompressSync(bytes, {
+/** Compressions under way, by file: one at a time per file. */
+const compressing = new Map<string, Promise<Compressed | null>>()
+
+/** brotli and gzip variants of a text file's bytes, made once per version of the file (null when too big to keep). */
+function compress(file: string, mtimeMs: number, bytes: Buffer): Promise<Compressed | null> {
+  const key = `${file}\0${mtimeMs}\0${bytes.length}`
+  const running = compressing.get(key)
+  if (running) return running
+  const job = Promise.all([
+    brotliAsync(bytes, {
       params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
     }),
-    gzip: gzipSync(bytes, { level: 9 }),
-  }
-  remember(file, entry)
-  return entry
+    gzipAsync(bytes, { level: 9 }),
+  ])
+    .then(([br, gz]): Compressed | null => {
+      if (br.length + gz.length > CACHE_MAX_ENTRY_BYTES) return null
+      const entry: Compressed = { mtimeMs, size: bytes.length, br, gzip: gz }
+      remember(file, entry)
+      return entry
+    })
+    .finally(() => compressing.delete(key))
+  compressing.set(key, job)
+  return job
 }
 
 /** `br`, `gzip` or null, from Accept-Encoding (q=0 refuses). */
@@ -122,69 +142,134 @@ function baseHeaders(file: string): Record<string, string> {
   }
 }
 
-/** Send a file; a read error after the headers ends the answer instead of the process. */
+/** A file opened inside the root: what is sent is what was checked (no check-then-open race). */
+interface OpenFile {
+  handle: FileHandle
+  /** Its real path (of the open handle). */
+  path: string
+  size: number
+  mtimeMs: number
+}
+
+/** Send an opened file and close it; a read error after the headers ends the answer instead of the process. */
 async function sendFile(
-  file: string,
-  size: number,
-  mtimeMs: number,
+  f: OpenFile,
   status: number,
   method: string,
   headers: IncomingHttpHeaders,
   res: ServerResponse,
 ): Promise<void> {
-  const h = baseHeaders(file)
-  const ext = extname(file).toLowerCase()
-  const encoding =
-    COMPRESSIBLE.has(ext) && size > 256 && size <= COMPRESS_MAX_BYTES ? pickEncoding(headers['accept-encoding']) : null
-  if (encoding) {
-    const c = await compressedOf(file, mtimeMs, size)
-    const body = encoding === 'br' ? c.br! : c.gzip!
-    res.writeHead(status, {
-      ...h,
-      'content-encoding': encoding,
-      vary: 'Accept-Encoding',
-      'content-length': String(body.length),
-    })
-    res.end(method === 'HEAD' ? undefined : body)
-    return
-  }
-  if (COMPRESSIBLE.has(ext)) h.vary = 'Accept-Encoding'
-  if (method === 'HEAD') {
-    res.writeHead(status, { ...h, 'content-length': String(size) })
-    res.end()
-    return
-  }
-  // Open before answering: a file that cannot be read is a 500, not a crash.
-  await new Promise<void>((done, fail) => {
-    const stream = createReadStream(file)
-    stream.once('error', (e) => {
-      if (!res.headersSent) fail(e)
-      else {
-        res.destroy(e)
-        done()
+  const { path: file, size, mtimeMs } = f
+  let streaming = false
+  try {
+    const h = baseHeaders(file)
+    const ext = extname(file).toLowerCase()
+    const encoding =
+      COMPRESSIBLE.has(ext) && size > 256 && size <= COMPRESS_MAX_BYTES
+        ? pickEncoding(headers['accept-encoding'])
+        : null
+    if (encoding) {
+      const hit = cache.get(file)
+      let c = hit && hit.mtimeMs === mtimeMs && hit.size === size ? hit : null
+      let plain: Buffer | null = null
+      if (!c) {
+        plain = await f.handle.readFile()
+        const job = compress(file, mtimeMs, plain)
+        // A large file is answered as it is this time; its variants are ready for the next.
+        if (size <= COMPRESS_INLINE_BYTES) c = await job
+        else job.catch(() => {})
       }
-    })
-    stream.once('open', () => {
+      if (c) {
+        const body = encoding === 'br' ? c.br! : c.gzip!
+        res.writeHead(status, {
+          ...h,
+          'content-encoding': encoding,
+          vary: 'Accept-Encoding',
+          'content-length': String(body.length),
+        })
+        res.end(method === 'HEAD' ? undefined : body)
+        return
+      }
+      if (plain) {
+        res.writeHead(status, { ...h, vary: 'Accept-Encoding', 'content-length': String(plain.length) })
+        res.end(method === 'HEAD' ? undefined : plain)
+        return
+      }
+    }
+    if (COMPRESSIBLE.has(ext)) h.vary = 'Accept-Encoding'
+    if (method === 'HEAD') {
       res.writeHead(status, { ...h, 'content-length': String(size) })
-      stream.pipe(res)
+      res.end()
+      return
+    }
+    streaming = true
+    // Read from the handle that was checked (the path only names the stream); it closes the handle.
+    await new Promise<void>((done, fail) => {
+      const stream = createReadStream(file, { fd: f.handle, autoClose: true })
+      stream.once('error', (e) => {
+        if (!res.headersSent) fail(e)
+        else {
+          res.destroy(e)
+          done()
+        }
+      })
+      // Headers once the first read worked: a file that cannot be read is still a 500.
+      stream.once('readable', () => {
+        if (!res.headersSent) res.writeHead(status, { ...h, 'content-length': String(size) })
+        stream.pipe(res)
+      })
+      stream.once('end', () => done())
+      res.once('close', () => {
+        stream.destroy()
+        done()
+      })
     })
-    stream.once('end', () => done())
-    res.once('close', () => {
-      stream.destroy()
-      done()
-    })
-  })
+  } finally {
+    if (!streaming) await f.handle.close().catch(() => {})
+  }
 }
 
-/** The real path of `candidate` when it is a file inside the real root, else null. */
-async function fileInside(
-  realRoot: string,
-  candidate: string,
-): Promise<{ path: string; size: number; mtimeMs: number } | null> {
-  const real = await realpath(candidate).catch(() => null)
-  if (real === null || (real !== realRoot && !real.startsWith(realRoot + sep))) return null
-  const s = await stat(real).catch(() => null)
-  return s?.isFile() ? { path: real, size: s.size, mtimeMs: s.mtimeMs } : null
+/** A path segment that starts with a dot (`.env`, `.git/config`): never served. */
+const DOT_SEGMENT = /(?:^|[\\/])\./
+
+/**
+ * Open `candidate` when it is a regular file inside the real root with no dot-file or
+ * dot-folder on its real path, else null. The checks are made on the open handle (its real
+ * path from /proc/self/fd, or, where there is none, the identity of the file found by
+ * realpath): a symbolic link swapped in between check and open is never served.
+ */
+async function openInside(realRoot: string, candidate: string): Promise<OpenFile | null> {
+  let handle: FileHandle
+  try {
+    // O_NONBLOCK: opening a FIFO does not wait for a writer.
+    handle = await open(candidate, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0))
+  } catch {
+    return null
+  }
+  try {
+    const st = await handle.stat()
+    if (!st.isFile()) throw new Error('not a file')
+    let real = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => null)
+    if (real === null) {
+      real = await realpath(candidate)
+      const again = await stat(real)
+      if (again.ino !== st.ino || again.dev !== st.dev) throw new Error('the file changed while it was opened')
+    }
+    if (real !== realRoot && !real.startsWith(realRoot + sep)) throw new Error('outside the root')
+    if (DOT_SEGMENT.test(relative(realRoot, real))) throw new Error('a dot-file')
+    return { handle, path: real, size: st.size, mtimeMs: st.mtimeMs }
+  } catch {
+    await handle.close().catch(() => {})
+    return null
+  }
+}
+
+/** Whether `candidate` is a file that would be served (openInside), without keeping it open. */
+async function servable(realRoot: string, candidate: string): Promise<boolean> {
+  const f = await openInside(realRoot, candidate)
+  if (!f) return false
+  await f.handle.close().catch(() => {})
+  return true
 }
 
 /**
@@ -222,7 +307,7 @@ export async function serveStatic(
   } catch {
     return false
   }
-  if (decoded.includes('\0')) return false
+  if (decoded.includes('\0') || DOT_SEGMENT.test(decoded)) return false
   const base = resolve(root)
   const target = normalize(join(base, decoded))
   if (target !== base && !target.startsWith(base + sep)) return false
@@ -233,17 +318,17 @@ export async function serveStatic(
     const page = normalize(join(base, decodeURIComponent(clean)))
     const pages = clean === '/' ? [join(page, 'index.html')] : [`${page}.html`, join(page, 'index.html')]
     for (const candidate of pages) {
-      if (!(await fileInside(realRoot, candidate))) continue
+      if (!(await servable(realRoot, candidate))) continue
       res.writeHead(301, { location: clean, 'cache-control': 'no-cache', 'content-length': '0' })
       res.end()
       return true
     }
   }
   for (const candidate of [target, join(target, 'index.html'), `${target}.html`]) {
-    const f = await fileInside(realRoot, candidate)
+    const f = await openInside(realRoot, candidate)
     if (!f) continue
     try {
-      await sendFile(f.path, f.size, f.mtimeMs, 200, method, headers, res)
+      await sendFile(f, 200, method, headers, res)
     } catch {
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' })
@@ -267,10 +352,10 @@ export async function serveNotFoundPage(
 ): Promise<boolean> {
   const realRoot = await realpath(resolve(root)).catch(() => null)
   if (realRoot === null) return false
-  const f = await fileInside(realRoot, join(realRoot, '404.html'))
+  const f = await openInside(realRoot, join(realRoot, '404.html'))
   if (!f) return false
   try {
-    await sendFile(f.path, f.size, f.mtimeMs, 404, method, headers, res)
+    await sendFile(f, 404, method, headers, res)
     return true
   } catch {
     return false

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { CliUsageError } from './cli-args.js'
+import { DataDirLockedError } from './data-dir-lock.js'
 import { helpLangOf, usageHint } from './options.js'
 import { PortInUseError, runCli, type RunningCli } from './run-cli.js'
 
@@ -45,7 +46,7 @@ try {
     io.err(`krs-mock: ${e.message}\n${usageHint(helpLangOf(process.env))}\n`)
     process.exit(2)
   }
-  if (e instanceof PortInUseError) {
+  if (e instanceof PortInUseError || e instanceof DataDirLockedError) {
     io.err(`krs-mock: ${e.message}\n`)
     process.exit(1)
   }

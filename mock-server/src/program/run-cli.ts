@@ -4,6 +4,7 @@ import type { Engine, EngineOptions } from '../kernel/create-engine.js'
 import { tokensByName } from '../kernel/tenant-runtime.js'
 import { startNodeServer, type RunningServer } from '../node/index.js'
 import { CliUsageError, parseCliArgs } from './cli-args.js'
+import { lockDataDir } from './data-dir-lock.js'
 import { durableStorage, type DurableState } from './durable-state.js'
 import { EMULATOR_VERSION } from '../kernel/version.js'
 import { helpLangOf, krsMockUsage } from './options.js'
@@ -73,6 +74,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
   // does the same when neither --now nor --clock is given
   if (opts.now !== undefined) engineOptions.clock = { mode: opts.clock, now: opts.now }
   else if (!opts.clockSet) engineOptions.clock = {}
+  // One server per data dir: taken before anything in it is read.
+  const lock = opts.dataDir ? lockDataDir(opts.dataDir) : null
   const storage = opts.dataDir
     ? durableStorage(opts.dataDir, {
         onError: (message, e) => io.err(`[krs-mock] ${message}${e ? `: ${String(e)}` : ''}\n`),
@@ -82,12 +85,18 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
   const stop = io.stopRequested
   if (stop) engineOptions.onShutdownRequest = stop
   let engine: Engine
+  let durable: DurableState | null
   try {
-    engine = createEngine(engineOptions)
+    try {
+      engine = createEngine(engineOptions)
+    } catch (e) {
+      throw new CliUsageError(`invalid scenario: ${(e as Error).message}`)
+    }
+    durable = storage ? await storage.open(engine) : null
   } catch (e) {
-    throw new CliUsageError(`invalid scenario: ${(e as Error).message}`)
+    lock?.release()
+    throw e
   }
-  const durable: DurableState | null = storage ? await storage.open(engine) : null
   const restored = durable?.restored ?? false
   const ignored = restored ? stateFlags.filter((f) => opts.given.has(f)) : []
   if (ignored.length > 0)
@@ -108,12 +117,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
     })
   } catch (e) {
     await durable?.close()
+    lock?.release()
     if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e
     const owner = portOwner(opts.port)
     throw new PortInUseError(
       `port ${opts.port} on ${opts.host} is already in use${owner ? ` by ${owner}` : ''}; stop it, or start with --port <another> (--port 0 picks a free one)`,
     )
   }
+
+  lock?.setAddress(server.host, server.port)
 
   let smtp: SmtpLoop | null = null
   if (opts.smtp) {
@@ -147,6 +159,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
       await server.close()
       if (smtp) await smtp.close().catch((e: unknown) => io.err(`[krs-mock] smtp: ${String(e)}\n`))
       await durable?.close()
+      lock?.release()
     })())
   return { server, engine, smtp, shutdown }
 }
