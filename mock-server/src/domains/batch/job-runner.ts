@@ -1,7 +1,7 @@
 import type { BatchJob, BatchState } from './batch-state.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
 import { releaseConditionUse } from '../member-db/conditions/condition-store.js'
-import { runExport } from './export-job.js'
+import { exportsEncryptedText, runExport } from './export-job.js'
 import { runImport } from './import-job.js'
 
 /** How long a job of `rows` rows runs on the engine clock. */
@@ -33,6 +33,8 @@ function finish(tenant: TenantState, state: BatchState, job: BatchJob): void {
       download: true,
     }
     job.resultText = runExport(tenant, job, set, at)
+    const table = tenant.memberDb.tables.get(job.memberTableId)
+    job.encryptedInClear = job.encryptedKey && table !== undefined && exportsEncryptedText(table, set)
     releaseConditionUse(tenant.memberDb, job.conditionId ?? 1, `batch:${job.id}`)
   } else {
     const file = tenant.storedFiles?.files[String(job.storedFileId)]
