@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createEngine, type Engine } from '../../src/index.js'
+import { advance, call, ok, state } from './rights-calls.js'
 import { operations } from '../../src/generated/operations.js'
 import type { OperationName } from '../../src/generated/operation-names.js'
 
@@ -17,47 +18,6 @@ const tableOperations = (Object.keys(operations) as OperationName[])
     return TABLE_NAMING.some((k) => k in props)
   })
   .sort()
-
-type Answer = { status: number; body: unknown; text: string }
-
-async function call(engine: Engine, op: string, body: unknown, token: string): Promise<Answer> {
-  const res = await engine.handle(
-    new Request(`http://krs.test/api/v1/${op}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }),
-  )
-  const text = await res.text()
-  let parsed: unknown = text
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    /* a result file */
-  }
-  return { status: res.status, body: parsed, text }
-}
-
-async function ok<T>(engine: Engine, op: string, body: unknown, token = 'krs-all'): Promise<T> {
-  const r = await call(engine, op, body, token)
-  expect(r.status, `${op} ${r.text.slice(0, 300)}`).toBe(200)
-  return r.body as T
-}
-
-function state(engine: Engine): string {
-  return JSON.stringify(engine.exportTenant(engine.defaultTenant).state)
-}
-
-async function advance(engine: Engine, seconds: number): Promise<void> {
-  const res = await engine.handle(
-    new Request('http://krs.test/__mock/clock', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ advance_seconds: seconds }),
-    }),
-  )
-  expect(res.status, await res.text()).toBe(200)
-}
 
 /** Objects the bodies refer to, made by krs-all before each case. */
 interface Fixture {
