@@ -8,8 +8,18 @@ import type { OperationName } from '../../src/generated/operation-names.js'
 // permission as the member operations do. krs-table1 may access member table 1 only;
 // krs-noencrypt has every right but the encryption key of table 1's encrypted text (e_15).
 
-/** Request properties that name a member table, directly or through a form or a batch job. */
-const TABLE_NAMING = ['member_table_id', 'form_id', 'member_form_id', 'batch_job_id'] as const
+/**
+ * Request properties that name a member table, directly or through something of it: a form,
+ * a batch job, a saved condition, an element.
+ */
+const TABLE_NAMING = [
+  'member_table_id',
+  'form_id',
+  'member_form_id',
+  'batch_job_id',
+  'condition_id',
+  'element_id',
+] as const
 
 /** The operations whose request names a table, read from the contract. */
 const tableOperations = (Object.keys(operations) as OperationName[])
@@ -83,6 +93,8 @@ const bodies: Record<string, (table: 1 | 2, f: Fixture) => Record<string, unknow
     condition_info: { title: '権限の確認', grouping: true, conditions: {} },
   }),
   get_conditions: (t) => ({ member_table_id: t }),
+  delete_condition: (t) => ({ condition_id: t === 1 ? 4 : 7 }),
+  get_member_table_element_config: (t) => ({ element_id: t === 1 ? 4 : 102 }),
   add_mail_message: (t) => ({
     member_table_id: t,
     mail_info: { type: 1, from: 'info@example.com', subject: '権限の確認', text_part: '本文\n' },
