@@ -63,6 +63,19 @@ describe('result files are refused to an account without the key when they hold 
     expect(message).toContain(`batch job ${job}`)
   })
 
+  it('a saved tenant from before the result files recorded it is judged the same', async () => {
+    const job = await finishedExport(engine, 1, 'krs-all')
+    const snapshot = engine.exportTenant(engine.defaultTenant) as unknown as {
+      state: { extra: { batch: { jobs: Record<string, { encryptedInClear?: boolean }> } } }
+    }
+    const saved = snapshot.state.extra.batch.jobs[String(job)]!
+    expect(saved.encryptedInClear).toBe(true)
+    delete saved.encryptedInClear
+    engine.importTenant(engine.defaultTenant, snapshot)
+    await refused(engine, 'get_batch_job_result', { batch_job_id: job }, 'krs-noencrypt', 'KR_API_F0228')
+    expect(column(await ok<string>(engine, 'get_batch_job_result', { batch_job_id: job }), 'e_15')).toContain(SECRET)
+  })
+
   it("krs-all's export without the encrypted element is fetched by krs-noencrypt", async () => {
     const job = await finishedExport(engine, 2, 'krs-all')
     const file = await ok<string>(engine, 'get_batch_job_result', { batch_job_id: job }, 'krs-noencrypt')

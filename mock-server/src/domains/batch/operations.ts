@@ -10,7 +10,7 @@ import { assertMayWriteEncrypted } from '../member-db/members/member-store.js'
 import { advanceBatchJobs, batchOf } from './batch-section.js'
 import { filesOf } from '../stored-files/stored-files-section.js'
 import { assertMayStartJob } from './batch-guards.js'
-import { expiryOf, jobDuration, progressOf } from './job-runner.js'
+import { expiryOf, holdsEncryptedInClear, jobDuration, progressOf } from './job-runner.js'
 import { importModeOf, resolveOverrides } from './override-options.js'
 
 function requireColumnSet(ctx: EngineContext, tableId: number, id: number): ColumnSetDef {
@@ -143,7 +143,7 @@ export function getBatchJobResultOp(ctx: EngineContext, id: number): string {
       `the result file of batch job ${id} is no longer kept (results are kept ${Math.round(state.timing.retentionSeconds / 86400)} days)`,
     )
   }
-  if (job.encryptedInClear && !ctx.account?.encryptedKey) {
+  if (!ctx.account?.encryptedKey && holdsEncryptedInClear(ctx.tenant, state, job)) {
     throw new KrsError(
       'KR_API_F0228',
       `the result file of batch job ${id} holds encrypted text elements of member table ${job.memberTableId} in the clear and the account has no permission to use the encryption key`,
