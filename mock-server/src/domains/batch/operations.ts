@@ -4,7 +4,8 @@ import { KrsError } from '../../kernel/krs-error.js'
 import type { BatchJob, ColumnSetDef } from './batch-state.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
 import { assertNoEncryptedElement } from '../member-db/conditions/compile-condition.js'
-import { markConditionUse, requireCondition } from '../member-db/conditions/condition-store.js'
+import { markConditionUse } from '../member-db/conditions/condition-store.js'
+import { requireConditionFor } from '../member-db/conditions/operations.js'
 import { assertTableAccess, requireTable } from '../member-db/tables/table-access.js'
 import { assertMayWriteEncrypted } from '../member-db/members/member-store.js'
 import { advanceBatchJobs, batchOf } from './batch-section.js'
@@ -32,7 +33,7 @@ export function exportMembersOp(ctx: EngineContext, b: OperationRequest<'export_
   advanceBatchJobs(ctx.tenant, now)
   const table = requireTable(ctx, b.member_table_id)
   const state = batchOf(ctx.tenant, now)
-  const cond = requireCondition(ctx.tenant.memberDb, table.id, b.condition_id)
+  const cond = requireConditionFor(ctx, table.id, b.condition_id)
   assertNoEncryptedElement(table, cond.info, ctx.tenant.memberDb)
   requireColumnSet(ctx, table.id, b.columnset_id)
   assertMayStartJob(ctx, state, table)
