@@ -39,6 +39,8 @@ export interface BatchJob {
   storedFileId?: number
   mode?: ImportMode
   overrides?: Record<string, OverrideOption>
+  /** An export whose file holds encrypted text in the clear (only readers with the key may fetch it). */
+  encryptedInClear?: boolean
   /** The result file once done (export data, or the import report). */
   resultText: string | null
   contentType: 'text/csv' | 'text/tab-separated-values'

@@ -3,7 +3,7 @@ import type { OperationRequest } from '../../generated/operation-types.js'
 import { KrsError } from '../../kernel/krs-error.js'
 import type { ConditionInfo, MemberTableState } from '../member-db/member-db-state.js'
 import { compileCondition } from '../member-db/conditions/compile-condition.js'
-import { requireCondition } from '../member-db/conditions/condition-store.js'
+import { requireConditionFor } from '../member-db/conditions/operations.js'
 import { mailConditionExtras } from '../mail/deliveries/condition-extras.js'
 import { requireTable } from '../member-db/tables/table-access.js'
 import { deleteMember } from '../member-db/members/member-store.js'
@@ -54,6 +54,6 @@ export function deleteMembersByConditionOp(
   advanceBatchJobs(ctx.tenant, ctx.now())
   const table = requireTable(ctx, b.member_table_id)
   checkPassword(ctx, b.password)
-  const cond = requireCondition(ctx.tenant.memberDb, table.id, b.condition_id)
+  const cond = requireConditionFor(ctx, table.id, b.condition_id)
   return deleteMatching(ctx, table, cond.info, { condition_id: b.condition_id })
 }

@@ -19,6 +19,12 @@ export function columnsOf(table: MemberTableState, set: ColumnSetDef): string[] 
   return set.columns.filter((c) => isSystemColumn(c) || table.elements.some((e) => `e_${e.id}` === c))
 }
 
+/** Whether the column set writes an encrypted text element of the table. */
+export function exportsEncryptedText(table: MemberTableState, set: ColumnSetDef): boolean {
+  const names = new Set(columnsOf(table, set))
+  return table.elements.some((e) => e.type === 'encrypted_text' && names.has(`e_${e.id}`))
+}
+
 /**
  * How one column is written, read straight from its typed array (columnar reads, no value
  * objects): the kind selects the branch of the row loop in `runExport`.

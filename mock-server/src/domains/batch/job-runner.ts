@@ -1,7 +1,7 @@
-import type { BatchJob, BatchState } from './batch-state.js'
+import type { BatchJob, BatchState, ColumnSetDef } from './batch-state.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
 import { releaseConditionUse } from '../member-db/conditions/condition-store.js'
-import { runExport } from './export-job.js'
+import { exportsEncryptedText, runExport } from './export-job.js'
 import { runImport } from './import-job.js'
 
 /** How long a job of `rows` rows runs on the engine clock. */
@@ -22,17 +22,36 @@ export function expiryOf(state: BatchState, job: BatchJob): number {
   return job.finishAt + state.timing.retentionSeconds
 }
 
-function finish(tenant: TenantState, state: BatchState, job: BatchJob): void {
-  const at = job.finishAt
-  if (job.operation === 'export') {
-    const set = state.columnSets[String(job.columnsetId ?? 1)] ?? {
+/** The column set an export job writes (all items when it is gone). */
+function columnSetOf(state: BatchState, job: BatchJob): ColumnSetDef {
+  return (
+    state.columnSets[String(job.columnsetId ?? 1)] ?? {
       id: 1,
       memberTableId: null,
       title: '',
       columns: [],
       download: true,
     }
-    job.resultText = runExport(tenant, job, set, at)
+  )
+}
+
+/**
+ * Whether the job's result file holds encrypted text in the clear: an export by an account with
+ * the key whose columns include an encrypted element. Recorded when the job finishes; a job
+ * saved before the record existed is judged from the table and column set as they are now.
+ */
+export function holdsEncryptedInClear(tenant: TenantState, state: BatchState, job: BatchJob): boolean {
+  if (job.encryptedInClear !== undefined) return job.encryptedInClear
+  if (job.operation !== 'export' || !job.encryptedKey) return false
+  const table = tenant.memberDb.tables.get(job.memberTableId)
+  return table !== undefined && exportsEncryptedText(table, columnSetOf(state, job))
+}
+
+function finish(tenant: TenantState, state: BatchState, job: BatchJob): void {
+  const at = job.finishAt
+  if (job.operation === 'export') {
+    job.resultText = runExport(tenant, job, columnSetOf(state, job), at)
+    job.encryptedInClear = holdsEncryptedInClear(tenant, state, job)
     releaseConditionUse(tenant.memberDb, job.conditionId ?? 1, `batch:${job.id}`)
   } else {
     const file = tenant.storedFiles?.files[String(job.storedFileId)]

@@ -4,13 +4,14 @@ import { KrsError } from '../../kernel/krs-error.js'
 import type { BatchJob, ColumnSetDef } from './batch-state.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
 import { assertNoEncryptedElement } from '../member-db/conditions/compile-condition.js'
-import { markConditionUse, requireCondition } from '../member-db/conditions/condition-store.js'
-import { requireTable } from '../member-db/tables/table-access.js'
+import { markConditionUse } from '../member-db/conditions/condition-store.js'
+import { requireConditionFor } from '../member-db/conditions/operations.js'
+import { assertTableAccess, requireTable } from '../member-db/tables/table-access.js'
 import { assertMayWriteEncrypted } from '../member-db/members/member-store.js'
 import { advanceBatchJobs, batchOf } from './batch-section.js'
 import { filesOf } from '../stored-files/stored-files-section.js'
 import { assertMayStartJob } from './batch-guards.js'
-import { expiryOf, jobDuration, progressOf } from './job-runner.js'
+import { expiryOf, holdsEncryptedInClear, jobDuration, progressOf } from './job-runner.js'
 import { importModeOf, resolveOverrides } from './override-options.js'
 
 function requireColumnSet(ctx: EngineContext, tableId: number, id: number): ColumnSetDef {
@@ -32,7 +33,7 @@ export function exportMembersOp(ctx: EngineContext, b: OperationRequest<'export_
   advanceBatchJobs(ctx.tenant, now)
   const table = requireTable(ctx, b.member_table_id)
   const state = batchOf(ctx.tenant, now)
-  const cond = requireCondition(ctx.tenant.memberDb, table.id, b.condition_id)
+  const cond = requireConditionFor(ctx, table.id, b.condition_id)
   assertNoEncryptedElement(table, cond.info, ctx.tenant.memberDb)
   requireColumnSet(ctx, table.id, b.columnset_id)
   assertMayStartJob(ctx, state, table)
@@ -104,6 +105,7 @@ function requireJob(ctx: EngineContext, id: number): BatchJob {
   advanceBatchJobs(ctx.tenant, now)
   const job = ctx.tenant.batch?.jobs[String(id)]
   if (!job) throw new KrsError('KR_API_F0005', `batch_job_id ${id}: no such batch job`)
+  assertTableAccess(ctx, job.memberTableId, `batch job ${id}`)
   return job
 }
 
@@ -117,7 +119,18 @@ export function getBatchJobStatusOp(ctx: EngineContext, id: number) {
   }
 }
 
-/** get_batch_job_result: the file text (F0307 no download right, F0305 running, F0306 gone). */
+/**
+ * get_batch_job_result: the file text (F0014 a job of a table the account may not access,
+ * F0307 no download right, F0305 running, F0306 gone, F0228 encrypted text in the clear).
+ *
+ * The result is the one file the job produced ("fetch the produced file"), written with the
+ * rights of the account that started it; it is not written again per reader. An export by an
+ * account holding the encryption-key permission has encrypted text in the clear, so another
+ * account without that permission is refused the file (KR_API_F0228, the code the member
+ * operations answer when the key is needed) rather than handed what get_member_info would
+ * show it only as the placeholder. An export made without the key holds the placeholder and
+ * anyone with the download right may fetch it; an import log never quotes text values.
+ */
 export function getBatchJobResultOp(ctx: EngineContext, id: number): string {
   const job = requireJob(ctx, id)
   if (!ctx.account?.resultDownload)
@@ -129,6 +142,12 @@ export function getBatchJobResultOp(ctx: EngineContext, id: number): string {
     throw new KrsError(
       'KR_API_F0306',
       `the result file of batch job ${id} is no longer kept (results are kept ${Math.round(state.timing.retentionSeconds / 86400)} days)`,
+    )
+  }
+  if (!ctx.account?.encryptedKey && holdsEncryptedInClear(ctx.tenant, state, job)) {
+    throw new KrsError(
+      'KR_API_F0228',
+      `the result file of batch job ${id} holds encrypted text elements of member table ${job.memberTableId} in the clear and the account has no permission to use the encryption key`,
     )
   }
   ctx.audit('download_batch_result', { batch_job_id: id, operation: job.operation, member_table_id: job.memberTableId })

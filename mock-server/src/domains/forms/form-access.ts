@@ -5,12 +5,17 @@ import type { MemberElement, MemberTableState } from '../member-db/member-db-sta
 import type { FormElementDef, MemberFormDef, MemberFormKind } from './forms-state.js'
 import { advanceBatchJobs } from '../batch/batch-section.js'
 import { formsOf } from './forms-section.js'
+import { assertTableAccess } from '../member-db/tables/table-access.js'
 
-/** A form by id (KR_API_F0005 when unknown), without availability checks. */
+/**
+ * A form by id (KR_API_F0005 when unknown) of a member table the account may access
+ * (KR_API_F0014 otherwise, as the member operations answer), without availability checks.
+ */
 export function requireForm(ctx: EngineContext, formId: number): MemberFormDef {
   advanceBatchJobs(ctx.tenant, ctx.now())
   const form = formsOf(ctx.tenant, ctx.now()).forms[String(formId)]
   if (!form) throw new KrsError('KR_API_F0005', `form_id ${formId}: no such member form`)
+  assertTableAccess(ctx, form.memberTableId, `form ${formId}`)
   return form
 }
 

@@ -5,7 +5,7 @@ import { formatJstDateTime } from '../../lib/day-number.js'
 import type { ConditionInfo, MemberTableState } from '../member-db/member-db-state.js'
 import type { PostedImagesState } from './posted-images-state.js'
 import { compileCondition } from '../member-db/conditions/compile-condition.js'
-import { requireCondition } from '../member-db/conditions/condition-store.js'
+import { requireConditionFor } from '../member-db/conditions/operations.js'
 import { requireTable } from '../member-db/tables/table-access.js'
 import { memberRow } from '../member-db/members/member-store.js'
 import { assertOffset, assertSortKey, pageRows } from '../member-db/members/query.js'
@@ -110,5 +110,5 @@ export function getPostedImageUrlsByConditionOp(
 ): PostedImageUrls {
   assertImageRights(ctx)
   const table = requireTable(ctx, b.member_table_id)
-  return byCondition(ctx, table, requireCondition(ctx.tenant.memberDb, table.id, b.condition_id).info, b)
+  return byCondition(ctx, table, requireConditionFor(ctx, table.id, b.condition_id).info, b)
 }

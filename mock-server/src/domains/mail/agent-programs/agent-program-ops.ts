@@ -2,7 +2,8 @@ import type { EngineContext } from '../../../kernel/context.js'
 import { KrsError } from '../../../kernel/krs-error.js'
 import type { OperationRequest, OperationResponse } from '../../../generated/operation-types.js'
 import type { AgentProgram, DeliveryCondition, DeliveryTime, MailDeliveryState } from '../mail-state.js'
-import { markConditionUse, releaseConditionUse, requireCondition } from '../../member-db/conditions/index.js'
+import { markConditionUse, releaseConditionUse } from '../../member-db/conditions/index.js'
+import { requireConditionFor } from '../../member-db/conditions/operations.js'
 import { requireTable } from '../../member-db/tables/table-access.js'
 import { mailMessageInfo, requireMessage } from '../messages/mail-message-ops.js'
 import { mailState } from '../mail-context.js'
@@ -57,7 +58,7 @@ export function addAgentProgram(
     )
   requireUnreserved(m, 'mail_message_id')
   const db = ctx.tenant.memberDb
-  const condition = requireCondition(db, m.memberTableId, info.condition_id)
+  const condition = requireConditionFor(ctx, m.memberTableId, info.condition_id)
   requireTypedElement(ctx, m.memberTableId, info.element_id, 'email', 'program_info.element_id')
   const time = timeOf(info.delivery_time_info)
   let dateCondition: DeliveryCondition | null = null

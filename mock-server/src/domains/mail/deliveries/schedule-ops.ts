@@ -1,7 +1,8 @@
 import type { EngineContext } from '../../../kernel/context.js'
 import { KrsError } from '../../../kernel/krs-error.js'
 import type { OperationRequest, OperationResponse } from '../../../generated/operation-types.js'
-import { markConditionUse, releaseConditionUse, requireCondition } from '../../member-db/conditions/index.js'
+import { markConditionUse, releaseConditionUse } from '../../member-db/conditions/index.js'
+import { requireConditionFor } from '../../member-db/conditions/operations.js'
 import { isEmail } from '../../member-db/members/syntax.js'
 import { requireTable } from '../../member-db/tables/table-access.js'
 import { requireMessage } from '../messages/mail-message-ops.js'
@@ -37,7 +38,7 @@ export function addDeliverySchedule(
     )
   requireUnreserved(m, 'mail_message_id')
   const db = ctx.tenant.memberDb
-  const condition = requireCondition(db, m.memberTableId, info.condition_id)
+  const condition = requireConditionFor(ctx, m.memberTableId, info.condition_id)
   requireTypedElement(ctx, m.memberTableId, info.element_id, 'email', 'delivery_info.element_id')
   // every check passed: write
   const d = newDelivery(state, {

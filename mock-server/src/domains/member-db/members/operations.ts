@@ -2,7 +2,7 @@ import type { EngineContext } from '../../../kernel/context.js'
 import { KrsError } from '../../../kernel/krs-error.js'
 import type { ConditionInfo, MemberTableState } from '../member-db-state.js'
 import { type ConditionExtras, compileCondition } from '../conditions/compile-condition.js'
-import { requireCondition } from '../conditions/condition-store.js'
+import { requireConditionFor } from '../conditions/operations.js'
 import { requireTable } from '../tables/table-access.js'
 import { assertNoForeignElements } from './foreign-element.js'
 import { lookupMemberId } from './lookup.js'
@@ -27,7 +27,7 @@ function compile(ctx: EngineContext, table: MemberTableState, info: ConditionInf
 }
 
 function storedConditionInfo(ctx: EngineContext, table: MemberTableState, conditionId: number): ConditionInfo {
-  return requireCondition(ctx.tenant.memberDb, table.id, conditionId).info
+  return requireConditionFor(ctx, table.id, conditionId).info
 }
 
 function page(

@@ -15,13 +15,23 @@ export function accessibleTables(ctx: EngineContext): MemberTableState[] {
     .sort((a, b) => a.id - b.id)
 }
 
+/**
+ * KR_API_F0014 unless the caller may access member table `tableId`: the one table check of
+ * every operation that reaches a table, whether by its id or through something of it (a form,
+ * a batch job, a mail message), so that no door of a table is open to an account limited to
+ * other tables. `what` names the way in for the message.
+ */
+export function assertTableAccess(ctx: EngineContext, tableId: number, what = `member_table_id ${tableId}`): void {
+  if (!mayAccessTable(ctx.account, tableId)) {
+    throw new KrsError('KR_API_F0014', `${what}: the account has no access to member table ${tableId}`)
+  }
+}
+
 /** The member table, or KR_API_F0005 (no such table) / KR_API_F0014 (no access to it). */
 export function requireTable(ctx: EngineContext, tableId: number): MemberTableState {
   const t = ctx.tenant.memberDb.tables.get(tableId)
   if (!t) throw new KrsError('KR_API_F0005', `member_table_id ${tableId}: no such member table`)
-  if (!mayAccessTable(ctx.account, tableId)) {
-    throw new KrsError('KR_API_F0014', `member_table_id ${tableId}: the account has no access to this member table`)
-  }
+  assertTableAccess(ctx, tableId)
   return t
 }
 
