@@ -1,3 +1,5 @@
+import { CLOCK_MAX } from './clock-bounds.js'
+
 /**
  * A tenant's virtual clock, in unix seconds. Modes (DESIGN principle 6):
  * - `real`: follows the wall clock from an anchor, multiplied by `speed`;
@@ -40,7 +42,8 @@ export function createClock(wall: WallClock, opts: ClockOptions = {}): TenantClo
   let base = (opts.now ?? Math.floor(wall() / 1000)) * 1000
   let anchor = wall()
 
-  const nowMs = (): number => (mode === 'manual' ? base : base + (wall() - anchor) * speed)
+  // a real clock stops at the last time a clock may show (a fast one would pass it in days)
+  const nowMs = (): number => (mode === 'manual' ? base : Math.min(base + (wall() - anchor) * speed, CLOCK_MAX * 1000))
   const rebase = (virtualMs: number): void => {
     base = virtualMs
     anchor = wall()

@@ -1,6 +1,6 @@
 import { createAjv, type ValidateFunction } from '../generated/ajv.js'
 import { describeAjvError } from './ajv.js'
-import { CLOCK_MAX, CLOCK_MIN } from './clock-bounds.js'
+import { adminRequests } from '../generated/admin-requests.js'
 import type { AnyStateSection } from './state-section.js'
 
 /**
@@ -23,17 +23,33 @@ export const SNAPSHOT_LIMITS = {
   /** Bracket nesting of the whole document. */
   depth: 64,
   shortString: 1_000,
+  /** Token names and values. */
+  tokenText: 200,
+  /** Ids of tables, elements, accounts, conditions...: what a 32-bit signed integer holds. */
+  maxId: 2 ** 31 - 1,
 } as const
 
 const L = SNAPSHOT_LIMITS
 /** Schema pieces with limits, for the kernel's keys and the modules' snapshot parts. */
 export const limited = {
   int: (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum }),
-  str: (maxLength: number = L.shortString) => ({ type: 'string', maxLength }),
+  /** An id (1 up to `maxId`), the same in a scenario and a snapshot. */
+  id: { type: 'integer', minimum: 1, maximum: L.maxId },
+  str: (maxLength: number = L.shortString, minLength = 0) => ({ type: 'string', minLength, maxLength }),
   list: (items: unknown, maxItems: number, minItems = 0) => ({ type: 'array', items, maxItems, minItems }),
   nullableText: { type: ['string', 'null'], maxLength: 10_000 },
 } as const
 const { int, str, list } = limited
+
+/**
+ * The envelope keys an admin call also sets (seed, member count, clock): their schemas are
+ * the admin contract's (`TenantSnapshot` in spec/admin.openapi.yaml, which shares `Seed`,
+ * `MemberCount`, `ClockTime` and `ClockSpeed` with the reset, tenant and clock bodies), so
+ * what an admin call accepts is what a snapshot loads.
+ */
+const envelope = (adminRequests.mock_import_snapshot.schema as { properties: Record<string, Record<string, unknown>> })
+  .properties
+const envelopeClock = (envelope.clock as { properties: Record<string, unknown> }).properties
 
 /** The snapshot schema without the modules' parts (see `tenantSnapshotSchema`). */
 const baseSchema = {
@@ -44,15 +60,15 @@ const baseSchema = {
   properties: {
     format: { const: 'krs-mock-tenant/1' },
     tenant_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
-    seed: int(0, 2 ** 32 - 1),
-    members: { anyOf: [{ type: 'null' }, int(0, 20_000_000)] },
+    seed: envelope.seed,
+    members: envelope.members,
     clock: {
       type: 'object',
       required: ['mode', 'now'],
       properties: {
         mode: { enum: ['real', 'manual'] },
-        now: int(CLOCK_MIN, CLOCK_MAX),
-        speed: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 },
+        now: envelopeClock.now,
+        speed: envelopeClock.speed,
         wall_ms: { type: 'number' },
       },
     },
@@ -70,7 +86,7 @@ const baseSchema = {
           {
             type: 'object',
             required: ['token', 'name', 'accountId'],
-            properties: { token: { type: 'string', minLength: 1, maxLength: 200 }, name: str(200) },
+            properties: { token: str(L.tokenText, 1), name: str(L.tokenText) },
           },
           L.tokens,
           1,
