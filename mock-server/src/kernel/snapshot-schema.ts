@@ -145,6 +145,30 @@ export function nestingDepth(value: unknown, limit: number): number {
   return max
 }
 
+interface KernelState {
+  accounts: { id: unknown }[]
+  tokens: { token: string; accountId: unknown }[]
+}
+
+/** Accounts with unique ids, tokens with unique values, each naming one of the accounts. */
+function accountsProblem(state: KernelState): string | null {
+  const accounts = new Set<unknown>()
+  for (let i = 0; i < state.accounts.length; i++) {
+    const id = state.accounts[i]!.id
+    if (accounts.has(id)) return `/state/accounts/${i}/id must be unique (${JSON.stringify(id)} is taken)`
+    accounts.add(id)
+  }
+  const tokens = new Set<string>()
+  for (let i = 0; i < state.tokens.length; i++) {
+    const { token, accountId } = state.tokens[i]!
+    if (tokens.has(token)) return `/state/tokens/${i}/token must be unique`
+    tokens.add(token)
+    if (!accounts.has(accountId))
+      return `/state/tokens/${i}/accountId must name an account of /state/accounts (${JSON.stringify(accountId)} is none)`
+  }
+  return null
+}
+
 /** The first problem of a tenant snapshot (`/state/... must ...`), or null when it is valid. */
 export function snapshotProblem(json: unknown, sections: readonly AnyStateSection[]): string | null {
   const depth = nestingDepth(json, L.depth)
@@ -161,6 +185,8 @@ export function snapshotProblem(json: unknown, sections: readonly AnyStateSectio
     return e ? describeAjvError(e).text : 'the snapshot does not match its schema'
   }
   const state = (json as { state: Record<string, unknown> }).state
+  const kernelProblem = accountsProblem(state as unknown as KernelState)
+  if (kernelProblem) return kernelProblem
   for (const s of sections) {
     const problem = s.snapshot?.problem?.(state[s.key], `/state/${s.key}`)
     if (problem) return problem
