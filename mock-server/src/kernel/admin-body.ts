@@ -57,14 +57,38 @@ export function describeAdminBodyErrors(errors: readonly ErrorObject[], body: un
   return missingOneOf(errors, e) ?? describeAjvError(e).text + givenValueSuffix(e, body)
 }
 
-/** Parses an admin request's JSON text: an empty body is `{}`. */
+/** An exponent of three digits or 309 digits in a row: what a number needs to overflow to Infinity. */
+const MAYBE_HUGE = /[eE]\+?\d{3}|\d{309}/
+
+/** The JSON pointer of the first number of `value` that is not finite, or null. */
+function nonFinitePointer(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']]
+  while (stack.length > 0) {
+    const [v, at] = stack.pop()!
+    if (typeof v === 'number' && !Number.isFinite(v)) return at
+    if (typeof v !== 'object' || v === null) continue
+    for (const [k, child] of Object.entries(v))
+      stack.push([child, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`])
+  }
+  return null
+}
+
+/**
+ * Parses an admin request's JSON text: an empty body is `{}`. A number too large for a double
+ * (`1e400`) is refused: JSON.parse reads it as Infinity, which JSON Schema's `integer` and
+ * `number` let through and which a saved state would write as null.
+ */
 export function parseAdminJson(text: string): unknown {
   if (text.trim() === '') return {}
+  let json: unknown
   try {
-    return JSON.parse(text) as unknown
+    json = JSON.parse(text) as unknown
   } catch (e) {
     throw invalid(`the body is not valid JSON: ${(e as Error).message}`)
   }
+  const at = MAYBE_HUGE.test(text) ? nonFinitePointer(json) : null
+  if (at !== null) throw invalid(`${at || '/'} must be a finite number (it is too large for a double)`)
+  return json
 }
 
 /**

@@ -86,7 +86,8 @@ const baseSchema = {
           {
             type: 'object',
             required: ['token', 'name', 'accountId'],
-            properties: { token: str(L.tokenText, 1), name: str(L.tokenText) },
+            // a created tenant's token value is `<name>.<tenant id>.<16 hex digits>` (tenant-registry.ts)
+            properties: { token: str(L.tokenText + 1 + 64 + 1 + 16, 1), name: str(L.tokenText) },
           },
           L.tokens,
           1,

@@ -11,10 +11,10 @@ const member = { member_table_id: 1, member_info: { e_4: 'late@example.com', e_5
 describe('POST /__mock/clock', () => {
   it.each([
     ['a speed of 1e308', '{"mode":"real","speed":1e308}', '/speed must be <= 1000000'],
-    ['a speed of 1e400 (Infinity once parsed)', '{"speed":1e400}', '/speed must be <= 1000000'],
+    ['a speed of 1e400 (Infinity once parsed)', '{"speed":1e400}', '/speed must be a finite number'],
     ['a speed over the bound', '{"speed":1000001}', '/speed must be <= 1000000'],
     ['a time past 9999-12-31', `{"set":${CLOCK_MAX + 1}}`, '/set must be <= 253402268399'],
-    ['a time of 1e400', '{"set":1e400}', '/set must be <= 253402268399'],
+    ['a time of 1e400', '{"set":1e400}', '/set must be a finite number'],
   ])('refuses %s with 400, leaving the clock as it was', async (_, body, message) => {
     const engine = newEngine()
     const before = (await admin(engine, 'GET', 'clock')).body
@@ -58,7 +58,7 @@ describe('POST /__mock/faults', () => {
     ['status 101', { operation: '*', status: 101 }, '/status must be >= 200'],
     ['status 103', { operation: '*', status: 103 }, '/status must be >= 200'],
     ['status 600', { operation: '*', status: 600 }, '/status must be <= 599'],
-    ['count 1e400', '{"operation":"*","status":503,"count":1e400}', '/count must be <= 1000000'],
+    ['count 1e400', '{"operation":"*","status":503,"count":1e400}', '/count must be a finite number'],
     ['count 1000001', { operation: '*', status: 503, count: 1_000_001 }, '/count must be <= 1000000'],
     ['count 0', { operation: '*', status: 503, count: 0 }, '/count must be >= 1'],
   ])('refuses %s with 400 and adds nothing', async (_, body, message) => {

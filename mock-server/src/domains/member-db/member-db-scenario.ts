@@ -162,7 +162,7 @@ export const memberDbScenarioSchema = {
             additionalProperties: false,
             required: ['id', 'title', 'grouping', 'conditions'],
             properties: {
-              id: { type: 'integer', minimum: 2 },
+              id: { ...id, minimum: 2 },
               title: { type: 'string', minLength: 1 },
               grouping: { type: 'boolean' },
               hidden: { type: 'boolean' },

@@ -81,7 +81,7 @@ const memberColumnsSchema = {
   required: ['rows', 'nextId', ...TYPED_WIDTHS.map(([k]) => k), ...SYSTEM_TEXT_COLUMNS, 'columns'],
   properties: {
     rows: int(0, L.rows),
-    nextId: int(1, L.maxId),
+    nextId: int(1, L.maxId + 1),
     ...Object.fromEntries(TYPED_WIDTHS.map(([k]) => [k, { type: 'string' }])),
     ...Object.fromEntries(SYSTEM_TEXT_COLUMNS.map((k) => [k, list(nullableText, L.rows)])),
     columns: { type: 'object', maxProperties: L.elements, additionalProperties: { type: 'object' } },
@@ -109,7 +109,7 @@ const memberDbSnapshotSchema = {
       1,
     ),
     conditions: list({ type: 'object', required: ['id'], properties: { id: limited.id } }, L.listItems),
-    nextConditionId: int(1, L.maxId),
+    nextConditionId: int(1, L.maxId + 1),
     conditionUses: list({ type: 'array' }, L.listItems),
     blacklist: list(str(), L.listItems),
   },
