@@ -39,7 +39,7 @@ export const limited = {
   list: (items: unknown, maxItems: number, minItems = 0) => ({ type: 'array', items, maxItems, minItems }),
   nullableText: { type: ['string', 'null'], maxLength: 10_000 },
 } as const
-const { int, str, list } = limited
+const { str, list } = limited
 
 /**
  * The envelope keys an admin call also sets (seed, member count, clock): their schemas are
