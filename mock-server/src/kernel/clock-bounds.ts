@@ -1,14 +1,8 @@
-import { adminRequests } from '../generated/admin-requests.js'
 import type { Scheduler } from './scheduler.js'
 import type { TenantClock } from './clock.js'
 
-/** The admin contract's `ClockTime` (spec/admin.openapi.yaml), the one source of the bounds. */
-const clockTime = (adminRequests.mock_set_clock.schema as { properties: { set: { minimum: number; maximum: number } } })
-  .properties.set
-/** 2000-01-01T00:00:00+09:00: the earliest time a clock may be set to. */
-export const CLOCK_MIN = clockTime.minimum
-/** 9999-12-31T23:59:59+09:00: the latest (dates past it have five-digit years). */
-export const CLOCK_MAX = clockTime.maximum
+/** The bounds of every clock (kept beside the clock, which stops a real one at the last). */
+export { CLOCK_MAX, CLOCK_MIN } from './clock.js'
 
 /** Virtual time moved per slice of a long advance before the event loop gets a turn. */
 const SLICE_SECONDS = 7 * 86_400

@@ -1,4 +1,12 @@
-import { CLOCK_MAX } from './clock-bounds.js'
+import { adminRequests } from '../generated/admin-requests.js'
+
+/** The admin contract's `ClockTime` (spec/admin.openapi.yaml), the one source of the bounds. */
+const clockTime = (adminRequests.mock_set_clock.schema as { properties: { set: { minimum: number; maximum: number } } })
+  .properties.set
+/** 2000-01-01T00:00:00+09:00: the earliest time a clock may be set to. */
+export const CLOCK_MIN = clockTime.minimum
+/** 9999-12-31T23:59:59+09:00: the latest (dates past it have five-digit years). */
+export const CLOCK_MAX = clockTime.maximum
 
 /**
  * A tenant's virtual clock, in unix seconds. Modes (DESIGN principle 6):

@@ -170,6 +170,66 @@ function accountsProblem(state: KernelState): string | null {
   return null
 }
 
+type Encoded = Record<string, unknown>
+const unwrap = (v: unknown): unknown => (v as { $obj?: unknown } | null)?.$obj ?? v
+
+/** The ids of an encoded collection: a Map's keys, an object's numeric keys, a list's items' `id`. */
+function idsOf(collection: unknown): unknown[] | null {
+  const c = unwrap(collection)
+  if (typeof c !== 'object' || c === null) return null
+  if (Array.isArray(c)) {
+    const ids = c.map((item) => (unwrap(item) as { id?: unknown } | null)?.id)
+    return ids.every((id) => id !== undefined) ? ids : null
+  }
+  const map = (c as { $map?: unknown }).$map
+  if (Array.isArray(map)) return map.map((entry) => (Array.isArray(entry) ? entry[0] : undefined))
+  if ('$set' in c || '$typed' in c) return null
+  const keys = Object.keys(c)
+  return keys.every((k) => /^[0-9]+$/.test(k)) ? keys.map(Number) : null
+}
+
+/** The collection a `next…Id` counter numbers: `nextDeliveryId` → `deliveries`, `nextJobId` → `jobs`. */
+function counted(section: Encoded, counter: string): string | null {
+  const name = counter.slice(4, -2)
+  if (name === '') {
+    // a bare `nextId` numbers the one collection of ids beside it
+    const collections = Object.keys(section).filter((k) => k !== counter && idsOf(section[k]) !== null)
+    return collections.length === 1 ? collections[0]! : null
+  }
+  const base = name[0]!.toLowerCase() + name.slice(1)
+  const names = [`${base}s`, `${base}es`, base.endsWith('y') ? `${base.slice(0, -1)}ies` : '', base]
+  return names.find((n) => n !== '' && n in section) ?? null
+}
+
+/**
+ * The id counters of the sections saved generically (`/state/extra`): each `next…Id` must be
+ * above every id of the collection it numbers, whose ids are positive integers, each once —
+ * else the next delivery, message, job or file would take an id that exists.
+ */
+function countersProblem(extra: unknown): string | null {
+  if (typeof extra !== 'object' || extra === null) return null
+  for (const [key, value] of Object.entries(extra)) {
+    const section = unwrap(value)
+    if (typeof section !== 'object' || section === null || Array.isArray(section)) continue
+    const at = `/state/extra/${key}${section === value ? '' : '/$obj'}`
+    for (const [counter, next] of Object.entries(section as Encoded)) {
+      if (!/^next([A-Z][A-Za-z]*)?Id$/.test(counter) || typeof next !== 'number') continue
+      const name = counted(section as Encoded, counter)
+      const ids = name === null ? null : idsOf((section as Encoded)[name])
+      if (ids === null) continue
+      const seen = new Set<unknown>()
+      for (const id of ids) {
+        if (!Number.isInteger(id) || (id as number) < 1)
+          return `${at}/${name} must have ids above 0 (got ${JSON.stringify(id)})`
+        if (seen.has(id)) return `${at}/${name} must have each id once (${id} twice)`
+        seen.add(id)
+        if ((id as number) >= next) return `${at}/${counter} must be above every id of ${at}/${name} (${next} <= ${id})`
+      }
+    }
+  }
+  return null
+}
+
 /** The first problem of a tenant snapshot (`/state/... must ...`), or null when it is valid. */
 export function snapshotProblem(json: unknown, sections: readonly AnyStateSection[]): string | null {
   const depth = nestingDepth(json, L.depth)
@@ -188,6 +248,8 @@ export function snapshotProblem(json: unknown, sections: readonly AnyStateSectio
   const state = (json as { state: Record<string, unknown> }).state
   const kernelProblem = accountsProblem(state as unknown as KernelState)
   if (kernelProblem) return kernelProblem
+  const counterProblem = countersProblem(state.extra)
+  if (counterProblem) return counterProblem
   for (const s of sections) {
     const problem = s.snapshot?.problem?.(state[s.key], `/state/${s.key}`)
     if (problem) return problem

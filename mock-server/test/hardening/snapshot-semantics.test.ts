@@ -92,6 +92,37 @@ const cases: [string, (s: Snapshot) => void, string][] = [
     },
     '/state/memberDb/conditions/1/id must be unique',
   ],
+  [
+    'a delivery id at nextDeliveryId',
+    (s) => {
+      const mail = s.state.extra.mailDelivery
+      mail.deliveries.$map.push([mail.nextDeliveryId, {}])
+    },
+    '/state/extra/mailDelivery/nextDeliveryId must be above every id of /state/extra/mailDelivery/deliveries',
+  ],
+  [
+    'a message id of 0',
+    (s) => {
+      s.state.extra.mailDelivery.messages.$map.push([0, {}])
+    },
+    '/state/extra/mailDelivery/messages must have ids above 0 (got 0)',
+  ],
+  [
+    'a batch job id above nextJobId',
+    (s) => {
+      const batch = s.state.extra.batch
+      batch.jobs[String(batch.nextJobId + 5)] = {}
+    },
+    '/state/extra/batch/nextJobId must be above every id of /state/extra/batch/jobs',
+  ],
+  [
+    'a stored file id at nextId',
+    (s) => {
+      const files = s.state.extra.storedFiles
+      files.files[String(files.nextId)] = {}
+    },
+    '/state/extra/storedFiles/nextId must be above every id of /state/extra/storedFiles/files',
+  ],
 ]
 
 describe('PUT /__mock/snapshot checks what the schema cannot say', () => {
