@@ -10,7 +10,7 @@ import { killAll, type KrsMock, startKrsMock } from './krs-mock-process.js'
 // What krs-mock answers 2xx it must load again. The cases come from the admin contract: every
 // admin operation with a body, starting from the contract's examples of that body (or the
 // tenant's own export, for the snapshot), each number at its bounds and beyond (max, max+1,
-// min, min-1, 1e400, -1e400) and each text at its maximum length and one more (or, without a
+// min, min-1, 1e400) and each text at its maximum length and one more (or, without a
 // maximum, longer than any saved text may be); the scenario of reset and tenant creation is
 // walked the same way through the scenario schema. Each case gets its own tenant of a
 // krs-mock with --data-dir; then the server is stopped (SIGKILL for one half of the cases,
@@ -46,7 +46,7 @@ function boundaryValues(s: Schema, name: string): Json[] {
   if (s.const !== undefined || s.enum !== undefined || s.pattern !== undefined) return []
   const types = [s.type].flat()
   if (types.includes('integer') || types.includes('number')) {
-    const out: Json[] = [`${RAW}1e400`, `${RAW}-1e400`]
+    const out: Json[] = [`${RAW}1e400`]
     const costly = name === 'members' || name === 'generate'
     if (s.maximum !== undefined) out.push(...(costly ? [] : [s.maximum]), s.maximum + 1)
     else out.push(2 ** 53)
@@ -223,7 +223,7 @@ describe('no admin call answered 2xx leaves a data dir that fails to load', () =
       for (let i = 0; i < cases.length; i += GROUP) groups.push(cases.slice(i, i + GROUP))
       let accepted = 0
       const problems: string[] = []
-      for (const [i, group] of groups.entries()) {
+      const runGroup = async (i: number, group: Case[]): Promise<void> => {
         const dir = await mkdtemp(join(tmpdir(), 'krs-accepted-'))
         dirs.push(dir)
         let server: KrsMock = await startKrsMock(['--members', '2', '--quiet', '--data-dir', dir])
@@ -246,6 +246,15 @@ describe('no admin call answered 2xx leaves a data dir that fails to load', () =
         expect(snap.status).toBe(200)
         await server.stop('SIGTERM')
       }
+      // two groups at a time: most of a group's time is spent waiting on krs-mock's start and fsync
+      let next = 0
+      const worker = async (): Promise<void> => {
+        while (next < groups.length) {
+          const i = next++
+          await runGroup(i, groups[i]!)
+        }
+      }
+      await Promise.all([worker(), worker()])
       expect(problems).toEqual([])
       expect(accepted).toBeGreaterThan(cases.length / 4)
     } finally {
