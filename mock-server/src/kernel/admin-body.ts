@@ -1,5 +1,6 @@
 import { type AdminBodyOperation, type AdminRequestBody, adminRequests } from '../generated/admin-requests.js'
 import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } from '../generated/ajv.js'
+import { nonFinitePath } from '../lib/non-finite.js'
 import { describeAjvError } from './ajv.js'
 import { invalid } from './domain-error.js'
 import { errorsOfChosenBranches, givenValueSuffix } from './request-error.js'
@@ -60,19 +61,6 @@ export function describeAdminBodyErrors(errors: readonly ErrorObject[], body: un
 /** An exponent of three digits or 309 digits in a row: what a number needs to overflow to Infinity. */
 const MAYBE_HUGE = /[eE]\+?\d{3}|\d{309}/
 
-/** The JSON pointer of the first number of `value` that is not finite, or null. */
-function nonFinitePointer(value: unknown): string | null {
-  const stack: [unknown, string][] = [[value, '']]
-  while (stack.length > 0) {
-    const [v, at] = stack.pop()!
-    if (typeof v === 'number' && !Number.isFinite(v)) return at
-    if (typeof v !== 'object' || v === null) continue
-    for (const [k, child] of Object.entries(v))
-      stack.push([child, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`])
-  }
-  return null
-}
-
 /**
  * Parses an admin request's JSON text: an empty body is `{}`. A number too large for a double
  * (`1e400`) is refused: JSON.parse reads it as Infinity, which JSON Schema's `integer` and
@@ -86,8 +74,11 @@ export function parseAdminJson(text: string): unknown {
   } catch (e) {
     throw invalid(`the body is not valid JSON: ${(e as Error).message}`)
   }
-  const at = MAYBE_HUGE.test(text) ? nonFinitePointer(json) : null
-  if (at !== null) throw invalid(`${at || '/'} must be a finite number (it is too large for a double)`)
+  const path = MAYBE_HUGE.test(text) ? nonFinitePath(json) : null
+  if (path !== null) {
+    const pointer = path.map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('') || '/'
+    throw invalid(`${pointer} must be a finite number (it is too large for a double)`)
+  }
   return json
 }
 
