@@ -1,5 +1,6 @@
 import { type AdminBodyOperation, type AdminRequestBody, adminRequests } from '../generated/admin-requests.js'
 import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } from '../generated/ajv.js'
+import { nonFinitePath } from '../lib/non-finite.js'
 import { describeAjvError } from './ajv.js'
 import { invalid } from './domain-error.js'
 import { errorsOfChosenBranches, givenValueSuffix } from './request-error.js'
@@ -57,14 +58,28 @@ export function describeAdminBodyErrors(errors: readonly ErrorObject[], body: un
   return missingOneOf(errors, e) ?? describeAjvError(e).text + givenValueSuffix(e, body)
 }
 
-/** Parses an admin request's JSON text: an empty body is `{}`. */
+/** An exponent of three digits or 309 digits in a row: what a number needs to overflow to Infinity. */
+const MAYBE_HUGE = /[eE]\+?\d{3}|\d{309}/
+
+/**
+ * Parses an admin request's JSON text: an empty body is `{}`. A number too large for a double
+ * (`1e400`) is refused: JSON.parse reads it as Infinity, which JSON Schema's `integer` and
+ * `number` let through and which a saved state would write as null.
+ */
 export function parseAdminJson(text: string): unknown {
   if (text.trim() === '') return {}
+  let json: unknown
   try {
-    return JSON.parse(text) as unknown
+    json = JSON.parse(text) as unknown
   } catch (e) {
     throw invalid(`the body is not valid JSON: ${(e as Error).message}`)
   }
+  const path = MAYBE_HUGE.test(text) ? nonFinitePath(json) : null
+  if (path !== null) {
+    const pointer = path.map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('') || '/'
+    throw invalid(`${pointer} must be a finite number (it is too large for a double)`)
+  }
+  return json
 }
 
 /**

@@ -1,13 +1,8 @@
 import type { Scheduler } from './scheduler.js'
 import type { TenantClock } from './clock.js'
 
-/**
- * 2000-01-01T00:00:00+09:00: the earliest time a clock may be set to (spec/admin.openapi.yaml
- * `ClockChange` carries the same bounds and the ten-year limit of `advance_seconds`).
- */
-export const CLOCK_MIN = 946_652_400
-/** 9999-12-31T23:59:59+09:00: the latest (dates past it have five-digit years). */
-export const CLOCK_MAX = 253_402_268_399
+/** The bounds of every clock (kept beside the clock, which stops a real one at the last). */
+export { CLOCK_MAX, CLOCK_MIN } from './clock.js'
 
 /** Virtual time moved per slice of a long advance before the event loop gets a turn. */
 const SLICE_SECONDS = 7 * 86_400

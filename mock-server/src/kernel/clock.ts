@@ -1,3 +1,13 @@
+import { adminRequests } from '../generated/admin-requests.js'
+
+/** The admin contract's `ClockTime` (spec/admin.openapi.yaml), the one source of the bounds. */
+const clockTime = (adminRequests.mock_set_clock.schema as { properties: { set: { minimum: number; maximum: number } } })
+  .properties.set
+/** 2000-01-01T00:00:00+09:00: the earliest time a clock may be set to. */
+export const CLOCK_MIN = clockTime.minimum
+/** 9999-12-31T23:59:59+09:00: the latest (dates past it have five-digit years). */
+export const CLOCK_MAX = clockTime.maximum
+
 /**
  * A tenant's virtual clock, in unix seconds. Modes (DESIGN principle 6):
  * - `real`: follows the wall clock from an anchor, multiplied by `speed`;
@@ -40,7 +50,8 @@ export function createClock(wall: WallClock, opts: ClockOptions = {}): TenantClo
   let base = (opts.now ?? Math.floor(wall() / 1000)) * 1000
   let anchor = wall()
 
-  const nowMs = (): number => (mode === 'manual' ? base : base + (wall() - anchor) * speed)
+  // a real clock stops at the last time a clock may show (a fast one would pass it in days)
+  const nowMs = (): number => (mode === 'manual' ? base : Math.min(base + (wall() - anchor) * speed, CLOCK_MAX * 1000))
   const rebase = (virtualMs: number): void => {
     base = virtualMs
     anchor = wall()

@@ -26,6 +26,7 @@ import {
   parseTenantSnapshot,
   SnapshotError,
   type EngineStateFile,
+  type ParsedSnapshot,
   type TenantSnapshot,
 } from './snapshot.js'
 import { DEFAULT_TENANT_ID, newTenantId, TenantRegistry, type TenantSpec } from './tenant-registry.js'
@@ -293,21 +294,26 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
       }
       return { format: ENGINE_STATE_FORMAT, saved_at: new Date(now).toISOString(), tenants }
     },
-    importState(json) {
+    importState(json, opts = {}) {
       const o = json as Partial<EngineStateFile> | null
       if (typeof o !== 'object' || o === null || o.format !== ENGINE_STATE_FORMAT || !Array.isArray(o.tenants)) {
         throw new SnapshotError(`the state file must have format "${ENGINE_STATE_FORMAT}" and a tenants array`)
       }
-      const parsed = o.tenants.map((t, i) => {
+      const { onRejected } = opts
+      const parsed: ParsedSnapshot[] = []
+      o.tenants.forEach((entry: unknown, index) => {
         try {
-          return parseTenantSnapshot(t, wall(), factory, sections)
+          parsed.push(parseTenantSnapshot(entry, wall(), factory, sections))
         } catch (e) {
-          throw new SnapshotError(`/tenants/${i}${(e as Error).message}`)
+          const message = (e as Error).message
+          if (!onRejected) throw new SnapshotError(`/tenants/${index}${message}`)
+          const id = (entry as { tenant_id?: unknown } | null)?.tenant_id
+          onRejected({ index, tenantId: typeof id === 'string' ? id : null, message, entry })
         }
       })
-      if (!parsed.some((p) => p.tenantId === DEFAULT_TENANT_ID))
-        throw new SnapshotError('the state file has no default tenant')
-      for (const t of registry.all()) registry.remove(t)
+      const keepsDefault = parsed.some((p) => p.tenantId === DEFAULT_TENANT_ID)
+      if (!keepsDefault && !onRejected) throw new SnapshotError('the state file has no default tenant')
+      for (const t of registry.all()) if (keepsDefault || !t.isDefault) registry.remove(t)
       for (const p of parsed) {
         p.state.id = p.tenantId
         registry.create(

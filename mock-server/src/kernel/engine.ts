@@ -28,6 +28,17 @@ export interface CreateTemplateOptions {
 }
 
 /** The emulator: one store per engine, never a module singleton. */
+/** A tenant entry of a saved state that did not load (`Engine.importState`). */
+export interface RejectedTenant {
+  /** Its index in the file's `tenants`. */
+  index: number
+  /** Its `tenant_id`, when it has a readable one. */
+  tenantId: string | null
+  /** What is wrong, starting with the JSON pointer inside the entry (`/clock/speed must be ...`). */
+  message: string
+  entry: unknown
+}
+
 export interface Engine {
   /** The Fetch-standard handler every door shares. */
   handle(request: Request): Promise<Response>
@@ -70,8 +81,13 @@ export interface Engine {
    * stop the others from being saved.
    */
   exportState(opts?: { onTenantError?: (t: TenantRuntime, error: unknown) => void }): EngineStateFile
-  /** Replace every tenant with a saved state. */
-  importState(json: unknown): void
+  /**
+   * Replace every tenant with a saved state. A tenant that does not load throws SnapshotError,
+   * unless `onRejected` is given: then it is reported (with the JSON pointer inside its entry)
+   * and left out, the others are loaded, and a rejected default tenant is the one the engine
+   * was built with.
+   */
+  importState(json: unknown, opts?: { onRejected?: (rejected: RejectedTenant) => void }): void
   /** Run logged writes again over the loaded state (start-up of `--data-dir`). */
   replayWrites(records: Iterable<WriteRecord>): Promise<ReplayReport>
   /** Increments whenever persisted state may have changed. */

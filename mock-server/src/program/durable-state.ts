@@ -1,6 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Engine } from '../kernel/create-engine.js'
+import type { RejectedTenant } from '../kernel/engine.js'
 import type { EngineStateFile, TenantSnapshot } from '../kernel/snapshot.js'
 import type { TenantRuntime } from '../kernel/tenant-runtime.js'
 import type { PersistenceHook } from '../kernel/write-record.js'
@@ -75,6 +76,30 @@ export function durableStorage(dir: string, opts: DurableStateOptions = {}): Dur
   }
 }
 
+/** Where a saved tenant that does not load is kept (`<data-dir>/rejected/`). */
+const REJECTED_DIR = 'rejected'
+
+/**
+ * A saved tenant that does not load (a file written by another version, edited by hand, or
+ * damaged): its entry is written to `<dir>/rejected/<tenant>-<time>.json` with the reason, and
+ * the message names the tenant and the JSON pointer; the other tenants start.
+ */
+async function setTenantAside(
+  dir: string,
+  r: RejectedTenant,
+  onError: (message: string, error: unknown) => void,
+): Promise<void> {
+  const name = `${(r.tenantId ?? `entry-${r.index}`).replace(/[^A-Za-z0-9_-]/g, '_')}-${Date.now()}.json`
+  const file = join(dir, REJECTED_DIR, name)
+  await mkdir(join(dir, REJECTED_DIR), { recursive: true })
+  const pointer = `/tenants/${r.index}${r.message}`
+  await writeFileAtomic(file, JSON.stringify({ reason: pointer, tenant: r.entry }))
+  onError(
+    `tenant ${r.tenantId ?? `#${r.index}`} of ${join(dir, STATE_FILE)} does not load (${pointer}); it is set aside in ${file}, the other tenants start`,
+    null,
+  )
+}
+
 /** The store behind `durableStorage`; the engine's hook reaches the log through it. */
 async function openDurableState(engine: Engine, dir: string, opts: DurableStateOptions): Promise<DurableState> {
   const onError = opts.onError ?? ((m, e) => console.error(`[krs-mock] ${m}`, e))
@@ -88,9 +113,19 @@ async function openDurableState(engine: Engine, dir: string, opts: DurableStateO
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
   }
+  const rejected = new Set<number>()
   if (text !== null) {
     onDisk = JSON.parse(text) as StateFileWithLog
-    engine.importState(onDisk)
+    const setAside: Promise<void>[] = []
+    engine.importState(onDisk, {
+      onRejected: (r) => {
+        rejected.add(r.index)
+        setAside.push(setTenantAside(dir, r, onError))
+      },
+    })
+    await Promise.all(setAside)
+    // the next snapshot keeps no rejected entry (only the tenants that loaded)
+    if (rejected.size > 0) onDisk = { ...onDisk, tenants: onDisk.tenants.filter((_, i) => !rejected.has(i)) }
     logSeq = typeof onDisk.log_seq === 'number' ? onDisk.log_seq : 0
     restored = true
   }
@@ -101,7 +136,8 @@ async function openDurableState(engine: Engine, dir: string, opts: DurableStateO
     onError(`replaying logged write #${f.seq} (${f.path}, tenant ${f.tenant}) answered ${f.status}`, null)
   const log = WriteLog.create(dir, lastSeq, segments)
 
-  let saved = records.length > 0 ? -1 : engine.changes
+  // logged writes, or a tenant set aside: the state file is written again at once
+  let saved = records.length > 0 || rejected.size > 0 ? -1 : engine.changes
   let running: Promise<void> | null = null
 
   const reportTenant = (t: TenantRuntime, e: unknown): void => {
@@ -152,7 +188,7 @@ async function openDurableState(engine: Engine, dir: string, opts: DurableStateO
     await running
   }
 
-  if (records.length > 0) await compact()
+  if (records.length > 0 || rejected.size > 0) await compact()
   const timer = setInterval(() => {
     compact().catch((e: unknown) => onError('saving the state failed', e))
   }, opts.intervalMs ?? 3000)

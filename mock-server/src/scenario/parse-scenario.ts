@@ -1,4 +1,5 @@
 import { parse as parseYaml } from 'yaml'
+import { nonFinitePath } from '../lib/non-finite.js'
 import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } from '../generated/ajv.js'
 import { resolveExtends } from './extend-scenario.js'
 import { pointerToPath, requireUnique, ScenarioError } from '../kernel/scenario-error.js'
@@ -86,6 +87,12 @@ export function parseScenarioWith(schema: ScenarioJsonSchema, input: unknown): S
   data = resolveExtends(data, listsMergedById(schema)) // `extends: default`: merged onto the embedded scenario first
   const v = validatorOf(schema)
   if (!v(data)) throw describe(v.errors![0]!)
+  const infinite = nonFinitePath(data)
+  if (infinite !== null)
+    throw new ScenarioError(
+      infinite.map((k, i) => (/^[0-9]+$/.test(k) ? `[${k}]` : i === 0 ? k : `.${k}`)).join(''),
+      'must be a finite number',
+    )
   const s = structuredClone(data) as Scenario
   checkReferences(s)
   checkScenarioParts(schema, s as unknown as Record<string, unknown>)

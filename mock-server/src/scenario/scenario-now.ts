@@ -1,4 +1,5 @@
 import type { ClockOptions } from '../kernel/clock.js'
+import { CLOCK_MAX, CLOCK_MIN } from '../kernel/clock-bounds.js'
 import { ScenarioError } from '../kernel/scenario-error.js'
 
 /**
@@ -9,15 +10,24 @@ import { ScenarioError } from '../kernel/scenario-error.js'
  */
 export function scenarioNowSeconds(now: unknown): number | undefined {
   if (now === undefined || now === null) return undefined
-  if (typeof now === 'number' && Number.isInteger(now) && now >= 0) return now
+  let seconds: number | null = null
+  if (typeof now === 'number' && Number.isInteger(now)) seconds = now
   if (typeof now === 'string') {
     const ms = Date.parse(now)
-    if (/^\d{4}-\d{2}-\d{2}T/.test(now) && Number.isFinite(ms)) return Math.floor(ms / 1000)
+    if (/^\d{4}-\d{2}-\d{2}T/.test(now) && Number.isFinite(ms)) seconds = Math.floor(ms / 1000)
   }
-  throw new ScenarioError(
-    'now',
-    `must be an ISO 8601 time such as 2026-04-01T09:00:00+09:00, or unix seconds (got ${JSON.stringify(now)})`,
-  )
+  if (seconds === null)
+    throw new ScenarioError(
+      'now',
+      `must be an ISO 8601 time such as 2026-04-01T09:00:00+09:00, or unix seconds (got ${JSON.stringify(now)})`,
+    )
+  // the bounds of every clock (a saved tenant whose clock is outside them would not load)
+  if (seconds < CLOCK_MIN || seconds > CLOCK_MAX)
+    throw new ScenarioError(
+      'now',
+      `must be between 2000-01-01T00:00:00+09:00 (${CLOCK_MIN}) and 9999-12-31T23:59:59+09:00 (${CLOCK_MAX}) (got ${JSON.stringify(now)})`,
+    )
+  return seconds
 }
 
 /**

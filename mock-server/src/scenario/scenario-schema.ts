@@ -1,6 +1,7 @@
+import { limited, SNAPSHOT_LIMITS as L } from '../kernel/snapshot-schema.js'
 import type { ScenarioSchemaPart } from '../kernel/module.js'
 
-const id = { type: 'integer', minimum: 1 }
+const { id, str } = limited
 
 /**
  * The keys of a scenario file the scenario layer builds itself: the environment, accounts and
@@ -11,19 +12,20 @@ const coreProperties = {
     type: 'object',
     additionalProperties: false,
     required: ['name'],
-    properties: { name: { type: 'string', minLength: 1 } },
+    properties: { name: str(L.shortString, 1) },
   },
   accounts: {
     type: 'array',
     minItems: 1,
+    maxItems: L.accounts,
     items: {
       type: 'object',
       additionalProperties: false,
       required: ['id', 'login', 'name', 'level'],
       properties: {
         id,
-        login: { type: 'string', minLength: 1 },
-        name: { type: 'string' },
+        login: str(L.shortString, 1),
+        name: str(),
         level: { enum: ['all', 'work', 'operation', 'reference', 'none'] },
         memberDataSearch: { type: 'boolean' },
         encryptedKey: { type: 'boolean' },
@@ -40,11 +42,12 @@ const coreProperties = {
   },
   tokens: {
     type: 'array',
+    maxItems: L.tokens,
     items: {
       type: 'object',
       additionalProperties: false,
       required: ['name', 'account'],
-      properties: { name: { type: 'string', minLength: 1 }, token: { type: 'string', minLength: 1 }, account: id },
+      properties: { name: str(L.tokenText, 1), token: str(L.tokenText, 1), account: id },
     },
   },
   /** When the tenant's clock starts: ISO 8601 text or unix seconds (scenario-now.ts). */

@@ -1,3 +1,4 @@
+import { limited, SNAPSHOT_LIMITS as L } from '../../kernel/snapshot-schema.js'
 import type { ConditionClause, ElementConfig, ElementType, SystemTimestampField } from './member-db-state.js'
 import { charClasses, elementTypes } from './member-element.js'
 import { SYSTEM_TIMESTAMP_COLUMNS } from './system-columns.js'
@@ -71,7 +72,7 @@ declare module '../../kernel/tenant-state.js' {
   }
 }
 
-const id = { type: 'integer', minimum: 1 }
+const { id, str } = limited
 
 const elementConfig = {
   type: 'object',
@@ -112,15 +113,17 @@ export const memberDbScenarioSchema = {
   memberTables: {
     type: 'array',
     minItems: 1,
+    maxItems: L.tables,
     items: {
       type: 'object',
       additionalProperties: false,
       required: ['id', 'title', 'elements'],
       properties: {
         id,
-        title: { type: 'string', minLength: 1 },
+        title: str(L.shortString, 1),
         elements: {
           type: 'array',
+          maxItems: L.elements,
           items: {
             type: 'object',
             additionalProperties: false,
@@ -142,7 +145,7 @@ export const memberDbScenarioSchema = {
           type: 'object',
           additionalProperties: false,
           properties: {
-            generate: { type: 'integer', minimum: 0, maximum: 10_000_000 },
+            generate: { type: 'integer', minimum: 0, maximum: L.rows },
             list: {
               type: 'array',
               items: {
@@ -159,7 +162,7 @@ export const memberDbScenarioSchema = {
             additionalProperties: false,
             required: ['id', 'title', 'grouping', 'conditions'],
             properties: {
-              id: { type: 'integer', minimum: 2 },
+              id: { ...id, minimum: 2 },
               title: { type: 'string', minLength: 1 },
               grouping: { type: 'boolean' },
               hidden: { type: 'boolean' },
@@ -178,7 +181,7 @@ export const memberDbScenarioSchema = {
       },
     },
   },
-  blacklist: { type: 'array', items: { type: 'string', minLength: 1 } },
+  blacklist: { type: 'array', maxItems: L.listItems, items: str(L.shortString, 1) },
 } as const
 
 /**

@@ -1,5 +1,6 @@
 import { limited, SNAPSHOT_LIMITS as L } from '../../kernel/snapshot-schema.js'
 import type { SnapshotPart } from '../../kernel/state-section.js'
+import { decodeBytes } from '../../lib/typed-array-codec.js'
 import { MemberColumns, type MemberColumnsJson } from './member-columns.js'
 import { peekMembers, peekTables } from './shared-tables.js'
 import type { MemberDbState, MemberElement, StoredCondition, TableLock } from './member-db-state.js'
@@ -81,7 +82,7 @@ const memberColumnsSchema = {
   required: ['rows', 'nextId', ...TYPED_WIDTHS.map(([k]) => k), ...SYSTEM_TEXT_COLUMNS, 'columns'],
   properties: {
     rows: int(0, L.rows),
-    nextId: int(1, 2 ** 31 - 1),
+    nextId: int(1, L.maxId + 1),
     ...Object.fromEntries(TYPED_WIDTHS.map(([k]) => [k, { type: 'string' }])),
     ...Object.fromEntries(SYSTEM_TEXT_COLUMNS.map((k) => [k, list(nullableText, L.rows)])),
     columns: { type: 'object', maxProperties: L.elements, additionalProperties: { type: 'object' } },
@@ -97,9 +98,9 @@ const memberDbSnapshotSchema = {
         type: 'object',
         required: ['id', 'title', 'elements', 'lock', 'autogenNext', 'members'],
         properties: {
-          id: int(1, 2 ** 31 - 1),
+          id: limited.id,
           title: str(),
-          elements: list({ type: 'object', required: ['id'], properties: { id: int(1, 2 ** 31 - 1) } }, L.elements),
+          elements: list({ type: 'object', required: ['id'], properties: { id: limited.id } }, L.elements),
           lock: { type: ['object', 'null'] },
           autogenNext: { type: 'object', additionalProperties: { type: 'integer' } },
           members: memberColumnsSchema,
@@ -108,8 +109,8 @@ const memberDbSnapshotSchema = {
       L.tables,
       1,
     ),
-    conditions: list({ type: 'object', required: ['id'] }, L.listItems),
-    nextConditionId: int(1, 2 ** 31 - 1),
+    conditions: list({ type: 'object', required: ['id'], properties: { id: limited.id } }, L.listItems),
+    nextConditionId: int(1, L.maxId + 1),
     conditionUses: list({ type: 'array' }, L.listItems),
     blacklist: list(str(), L.listItems),
   },
@@ -121,20 +122,76 @@ function base64Bytes(s: string): number {
   return (s.length / 4) * 3 - pad
 }
 
-/** The columns must hold `rows` entries each (the schema checked their types). */
-function columnsProblem(json: unknown, at: string): string | null {
-  const tables = (json as { tables: { members: Record<string, unknown> }[] }).tables
-  for (let i = 0; i < tables.length; i++) {
-    const m = tables[i]!.members as { rows: number } & Record<string, string | unknown[]>
-    const path = `${at}/tables/${i}/members`
-    for (const [key, width] of TYPED_WIDTHS) {
-      const text = m[key] as string
-      if (text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return `${path}/${key} must be base64`
-      if (base64Bytes(text) !== m.rows * width) return `${path}/${key} must hold /rows (${m.rows}) values`
+/** Bytes per row of a member column of each kind (`multi`: per 32 options). */
+const COLUMN_WIDTHS: Readonly<Record<string, number>> = { number: 8, autogen: 8, choice: 4, date: 4, bool: 1, multi: 4 }
+
+const isBase64 = (text: unknown): text is string =>
+  typeof text === 'string' && text.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(text)
+
+/**
+ * The members of one table: every column holds `rows` values (a text column may leave out
+ * trailing nulls, as the emulator writes it), the ids increase and are above 0 (rows are
+ * found by binary search over them), and `nextId` is above every id (else the next member
+ * would take an existing id).
+ */
+function membersProblem(m: Record<string, unknown> & { rows: number; nextId: number }, path: string): string | null {
+  for (const [key, width] of TYPED_WIDTHS) {
+    const text = m[key]
+    if (!isBase64(text)) return `${path}/${key} must be base64`
+    if (base64Bytes(text) !== m.rows * width) return `${path}/${key} must hold /rows (${m.rows}) values`
+  }
+  for (const key of SYSTEM_TEXT_COLUMNS) {
+    if ((m[key] as unknown[]).length > m.rows) return `${path}/${key} must hold at most /rows (${m.rows}) values`
+  }
+  for (const [id, column] of Object.entries(m.columns as Record<string, Record<string, unknown>>)) {
+    const at = `${path}/columns/${id}`
+    if (!/^[1-9][0-9]*$/.test(id)) return `${at} must be named by an element id`
+    const { kind, data, optionIds } = column
+    if (kind === 'string') {
+      if (!Array.isArray(data) || !data.every((v) => v === null || typeof v === 'string'))
+        return `${at}/data must be a list of texts and nulls`
+      if (data.length > m.rows) return `${at}/data must hold at most /rows (${m.rows}) values`
+      continue
     }
-    for (const key of SYSTEM_TEXT_COLUMNS) {
-      if ((m[key] as unknown[]).length > m.rows) return `${path}/${key} must hold at most /rows (${m.rows}) values`
+    const width = COLUMN_WIDTHS[String(kind)]
+    if (width === undefined) return `${at}/kind must be one of string, ${Object.keys(COLUMN_WIDTHS).join(', ')}`
+    if (!isBase64(data)) return `${at}/data must be base64`
+    let words = 1
+    if (kind === 'multi') {
+      if (!Array.isArray(optionIds) || !optionIds.every(Number.isInteger)) return `${at}/optionIds must be integers`
+      words = Math.max(1, Math.ceil(optionIds.length / 32))
     }
+    if (base64Bytes(data) !== m.rows * width * words)
+      return `${at}/data must hold /rows (${m.rows}) values (${base64Bytes(data)} bytes for ${m.rows * width * words})`
+  }
+  const ids = new DataView(decodeBytes(m.id as string).buffer)
+  let last = 0
+  for (let row = 0; row < m.rows; row++) {
+    const id = ids.getInt32(row * 4, true)
+    if (id <= last)
+      return id <= 0
+        ? `${path}/id must hold ids above 0 (row ${row}: ${id})`
+        : `${path}/id must hold increasing ids, each once (row ${row}: ${id} after ${last})`
+    last = id
+  }
+  if (m.nextId <= last) return `${path}/nextId must be above every member id (${m.nextId} <= ${last})`
+  return null
+}
+
+/** The tables' members, and the saved search conditions: unique ids below `nextConditionId`. */
+function memberDbProblem(json: unknown, at: string): string | null {
+  const db = json as { tables: { members: never }[]; conditions: { id: unknown }[]; nextConditionId: number }
+  for (let i = 0; i < db.tables.length; i++) {
+    const problem = membersProblem(db.tables[i]!.members, `${at}/tables/${i}/members`)
+    if (problem) return problem
+  }
+  const seen = new Set<unknown>()
+  for (let i = 0; i < db.conditions.length; i++) {
+    const id = db.conditions[i]!.id
+    if (seen.has(id)) return `${at}/conditions/${i}/id must be unique (${String(id)} is taken)`
+    seen.add(id)
+    if (typeof id === 'number' && id >= db.nextConditionId)
+      return `${at}/nextConditionId must be above every condition id (${db.nextConditionId} <= ${id})`
   }
   return null
 }
@@ -142,7 +199,7 @@ function columnsProblem(json: unknown, at: string): string | null {
 /** The member database's snapshot part. */
 export const memberDbSnapshot: SnapshotPart<'memberDb'> = {
   schema: memberDbSnapshotSchema,
-  problem: columnsProblem,
+  problem: memberDbProblem,
   toJSON: snapshotMemberDb,
   fromJSON: (json) => restoreMemberDb(json as MemberDbJson),
 }
