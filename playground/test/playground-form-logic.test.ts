@@ -8,6 +8,7 @@ import {
   readerUiSchema,
 } from '../src/components/playground/form-schema.js'
 import { translateJapanese } from '../src/components/playground/form-templates.js'
+import { fieldIdOf, shownIssues } from '../src/components/playground/shown-issues.js'
 import { idsFromAnswer, sampleMemberInfo, type MemberElement } from '../src/components/playground/target-data.js'
 import { labelWidth } from '../src/components/playground/delivery-chart.js'
 import { wallTimeJst } from '../src/components/playground/emulator-panel.js'
@@ -46,9 +47,10 @@ describe("the form's copy of a request schema", () => {
     expect(JSON.stringify(schemaOf('add_mail_message'))).toContain('"if"')
   })
 
-  it('member_info is edited by the member-info field; no submit button', () => {
+  it('member_table_id is a choice of databases, member_info the member-info field; no submit button', () => {
     expect(readerUiSchema(schemaOf('add_member'))).toEqual({
       'ui:submitButtonOptions': { norender: true },
+      member_table_id: { 'ui:field': 'memberTable' },
       member_info: { 'ui:field': 'memberInfo' },
     })
     expect(readerUiSchema(schemaOf('get_version'))).toEqual({ 'ui:submitButtonOptions': { norender: true } })
@@ -69,7 +71,7 @@ describe('examples from what exists on the target', () => {
     config: MemberElement['config'] = {},
   ): MemberElement => ({ id, name: `e${id}`, type, required, unique: false, system: false, config })
 
-  it('member_info fills every required user element by its type and options, nothing else', () => {
+  it('member_info fills every required user element by its type and options, nothing else (a blank password is generated)', () => {
     const info = sampleMemberInfo(
       [
         element(4, 'email', true),
@@ -81,7 +83,7 @@ describe('examples from what exists on the target', () => {
       ],
       7,
     )
-    expect(info).toEqual({ e_4: 'playground-7@example.com', e_5: 'pass7word', e_6: 'プレイグラウンド', e_9: 3 })
+    expect(info).toEqual({ e_4: 'playground-7@example.com', e_6: 'プレイグラウンド', e_9: 3 })
   })
 
   it('ids created by this session come from the answers of the creating APIs', () => {
@@ -129,5 +131,34 @@ describe('search results without the hidden readings', () => {
     expect(readings).toEqual(['配信 はいしん ハイシン、 予約 よやく ヨヤク、'])
     expect(withoutReadings('配信の予約 配信 はいしん ハイシン、 予約 よやく ヨヤク、', readings)).toBe('配信の予約')
     expect(withoutReadings('配信の予約', readings)).toBe('配信の予約')
+  })
+})
+
+describe('which body issues the reader sees', () => {
+  const issues = [
+    { path: '', message: '必須の項目 member_table_id がありません', missing: 'member_table_id' },
+    { path: '/member_info', message: '必須の項目 e_4 がありません', missing: 'e_4' },
+    { path: '/member_id', message: '1 以上の値にしてください' },
+  ]
+  const none = { sendTried: false, editorEdited: false, touched: new Set<string>() }
+
+  it('a missing required field only after it was touched, the editor typed in, or a send tried', () => {
+    expect(shownIssues(issues, none).map((i) => i.path)).toEqual(['/member_id'])
+    expect(shownIssues(issues, { ...none, touched: new Set(['root_member_table_id']) }).map((i) => i.path)).toEqual([
+      '',
+      '/member_id',
+    ])
+    // the member-info field reports its whole object as changed
+    expect(shownIssues(issues, { ...none, touched: new Set(['root_member_info']) }).map((i) => i.path)).toEqual([
+      '/member_info',
+      '/member_id',
+    ])
+    expect(shownIssues(issues, { ...none, touched: new Set(['root_member_id']) })).toHaveLength(1)
+    expect(shownIssues(issues, { ...none, sendTried: true })).toEqual(issues)
+    expect(shownIssues(issues, { ...none, editorEdited: true })).toEqual(issues)
+  })
+
+  it('field ids follow rjsf (root, then each key)', () => {
+    expect(fieldIdOf('/member_info/e_4')).toBe('root_member_info_e_4')
   })
 })

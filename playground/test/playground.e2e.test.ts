@@ -173,7 +173,8 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     const form = page.locator('[data-testid="schema-form"]')
     expect(await form.textContent()).not.toContain('MemberInfoInput')
     expect(await form.locator('label[for="root_member_table_id"]').textContent()).toContain('データベースID')
-    await form.locator('#root_member_table_id').fill('1')
+    // the database is a choice of the target's tables, the first one chosen
+    await expect.poll(() => form.locator('select#root_member_table_id').inputValue()).toBe('1')
     await page.locator('[data-testid="member-info-source"]').waitFor()
     // elements and required marks come from the database (get_member_table_elements)
     expect(await page.locator('[data-testid="element-e_6"] label').textContent()).toContain('氏名')
@@ -217,6 +218,64 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     expect(member.e_4).toBe(email)
     expect(member.e_14).toBe(3)
     expect(member.e_13).toEqual([2, 3])
+    await page.close()
+  })
+
+  it('add_member on a phone (390×844): the form first, no database id to type, a blank password generated, 送信 in view', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+    page.setDefaultNavigationTimeout(90_000)
+    page.setDefaultTimeout(60_000)
+    await page.goto(`${server.origin}/playground/add_member`)
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' })
+    await ready(page)
+    const form = page.locator('[data-testid="schema-form"]')
+    await form.waitFor()
+    // the form starts on the first screen, above the list of operations
+    const formTop = (await form.boundingBox())?.y ?? Number.POSITIVE_INFINITY
+    expect(formTop).toBeLessThan(844)
+    const listTop = (await page.locator('.krs-pg-side').boundingBox())?.y ?? 0
+    expect(listTop).toBeGreaterThan(formTop)
+    // the first database is chosen and its fields are shown at once
+    const table = form.locator('select#root_member_table_id')
+    await expect.poll(() => table.inputValue()).toBe('1')
+    expect(await table.locator('option').count()).toBeGreaterThan(1)
+    await page.locator('[data-testid="member-info-source"]').waitFor()
+    expect(await page.locator('[data-testid="element-e_6"] label').textContent()).toContain('氏名')
+    // the password is generated when blank: marked so, not required
+    const password = page.locator('[data-testid="element-e_5"]')
+    expect(await password.locator('[data-testid="generated-mark"]').textContent()).toContain('生成')
+    expect(await password.locator('.krs-pg-required').count()).toBe(0)
+    expect(await page.locator('[data-testid="element-e_4"] .krs-pg-required').count()).toBe(1)
+    // nothing typed yet: no error shown
+    expect(await page.locator('[data-testid="body-issues"]').count()).toBe(0)
+    const email = `phone-${Date.now()}@example.com`
+    await form.locator('#root_member_info_e_4').fill(email)
+    await form.locator('#root_member_info_e_6').fill('電話 一郎')
+    // at the end of the member's fields, 送信 is still on the screen
+    await form.locator('#root_member_info_e_31').scrollIntoViewIfNeeded()
+    const sendBox = await page.locator('[data-testid="send"]').boundingBox()
+    expect(sendBox).not.toBeNull()
+    expect(sendBox!.y).toBeGreaterThanOrEqual(0)
+    expect(sendBox!.y + sendBox!.height).toBeLessThanOrEqual(844)
+    await expect
+      .poll(async () => JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue()))
+      .toEqual({ member_table_id: 1, member_info: { e_4: email, e_6: '電話 一郎' } })
+    const added = await send(page)
+    expect(added.status, added.body).toMatch(/^200/)
+    expect(Number(added.body.trim())).toBeGreaterThan(0)
+    await page.close()
+  })
+
+  it('a required field is reported once a send was tried, not before', async () => {
+    const page = await open('/playground/get_member_info')
+    await ready(page)
+    await page.locator('[data-testid="schema-form"]').waitFor()
+    await page.locator('[data-testid="body-incomplete"]').waitFor()
+    expect(await page.locator('[data-testid="body-issues"]').count()).toBe(0)
+    await page.locator('[data-testid="send"]').click()
+    expect(await page.locator('[data-testid="body-issues"]').textContent()).toContain(
+      '必須の項目 member_id がありません',
+    )
     await page.close()
   })
 
