@@ -10,7 +10,9 @@ import {
 import { translateJapanese } from '../src/components/playground/form-templates.js'
 import { fieldIdOf, shownIssues } from '../src/components/playground/shown-issues.js'
 import { idsFromAnswer, sampleMemberInfo, type MemberElement } from '../src/components/playground/target-data.js'
-import { labelWidth } from '../src/components/playground/delivery-chart.js'
+import { catalogueHref, errorDetailOf, memberRows } from '../src/components/playground/answer-view.js'
+import { clickLabel } from '../src/components/playground/emulator-panel.js'
+import { barPercent } from '../src/components/playground/delivery-chart.js'
 import { wallTimeJst } from '../src/components/playground/emulator-panel.js'
 import { withPlaygroundLinks } from '../scripts/site-data.js'
 import { TranslatableString } from '@rjsf/utils'
@@ -95,9 +97,10 @@ describe('examples from what exists on the target', () => {
 })
 
 describe('reader-facing details', () => {
-  it('chart labels get the width their text needs (full-width characters a whole em)', () => {
-    expect(labelWidth('配信対象の全件数')).toBe(96)
-    expect(labelWidth('https://www.example.com/a/（延べ）')).toBeGreaterThan(labelWidth('https://www.example.com/a/'))
+  it('chart bars are shares of the largest value', () => {
+    expect(barPercent(50, 200)).toBe(25)
+    expect(barPercent(0, 0)).toBe(0)
+    expect(barPercent(1, 3)).toBe(33.3)
   })
 
   it('the request log shows Japan time', () => {
@@ -160,5 +163,29 @@ describe('which body issues the reader sees', () => {
 
   it('field ids follow rjsf (root, then each key)', () => {
     expect(fieldIdOf('/member_info/e_4')).toBe('root_member_info_e_4')
+  })
+})
+
+describe('answers told to the reader', () => {
+  it('member answers are recognised by their e_N keys (one member or a list)', () => {
+    expect(memberRows({ e_4: 'a@example.com', e_6: '氏名' })).toHaveLength(1)
+    expect(memberRows([{ e_4: 'a' }, { e_4: 'b' }])).toHaveLength(2)
+    expect(memberRows([1, 2])).toBeNull()
+    expect(memberRows({ count_info: {} })).toBeNull()
+    expect(memberRows([])).toBeNull()
+  })
+
+  it("an error answer's detail is its message; the catalogue entry is linked by code", () => {
+    expect(errorDetailOf('{"error_code":"KR_API_F0005","error_desc":"Invalid Object ID.","message":"x"}')).toBe('x')
+    expect(errorDetailOf('{"error_code":"KR_API_F0005","error_desc":"Invalid Object ID."}')).toBeNull()
+    expect(errorDetailOf('<html>')).toBeNull()
+    expect(catalogueHref('KR_API_F0005')).toBe('/errors/kreisel-api-exception-codes#KR_API_F0005')
+  })
+
+  it('click-count labels carry the tracked URL whole', () => {
+    expect(clickLabel({ type: 2, url: 'https://www.example.com/a/' }, '延べ')).toBe(
+      'https://www.example.com/a/（延べ）',
+    )
+    expect(clickLabel({ type: 1, url: null }, 'ユニーク')).toBe('開封（ユニーク）')
   })
 })

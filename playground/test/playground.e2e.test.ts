@@ -164,6 +164,32 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     const info = await send(page, { member_table_id: 1, member_id: memberId })
     expect(info.status).toMatch(/^200/)
     expect(info.body).toContain(email)
+    // the answer's e_N beside the names of the table's fields
+    const row = page.locator('[data-testid="member-answer"] tr[data-key="e_4"]')
+    expect(await row.locator('th').textContent()).toContain('メールアドレス')
+    expect(await row.locator('td').textContent()).toBe(email)
+    expect(await page.locator('[data-testid="member-answer"] tr[data-key="e_6"] th').textContent()).toContain('氏名')
+    await page.close()
+  })
+
+  it('an error answer in Japanese: the catalogue description with the detail, the code linked to its catalogue entry; the answer unchanged', async () => {
+    const page = await open('/playground/get_member_info')
+    await ready(page)
+    const r = await send(page, { member_table_id: 1, member_id: 999999 })
+    expect(r.status).toMatch(/^400/)
+    const error = page.locator('[data-testid="response-error"]')
+    expect(await error.locator('[data-testid="response-error-code"]').textContent()).toBe('KR_API_F0005')
+    expect(await error.textContent()).toContain('存在しないオブジェクトの ID が指定されました。')
+    expect(await error.locator('[data-testid="response-error-detail"]').textContent()).toContain(
+      'no such member in member table 1',
+    )
+    // the service's answer itself stays as it is
+    expect(JSON.parse(r.body)).toMatchObject({ error_code: 'KR_API_F0005', error_desc: 'Invalid Object ID.' })
+    const link = error.locator('[data-testid="response-error-link"]')
+    expect(await link.getAttribute('href')).toBe('/errors/kreisel-api-exception-codes#KR_API_F0005')
+    await link.click()
+    await page.waitForURL('**/errors/kreisel-api-exception-codes#KR_API_F0005')
+    expect(await page.locator('tr[id="KR_API_F0005"]').textContent()).toContain('Invalid Object ID.')
     await page.close()
   })
 
@@ -363,8 +389,56 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     expect(Number(await all.getAttribute('data-value'))).toBeGreaterThan(0)
     await page.locator('[data-testid="chart-clicks"]').waitFor()
     await page.locator('[data-testid="show-outbox"]').click()
-    expect(await page.locator('[data-testid="outbox"]').textContent()).toContain(`"delivery_id": ${deliveryId}`)
+    // the outbox as a list of mails, not raw JSON
+    const outbox = page.locator('[data-testid="outbox"]')
+    expect(await outbox.textContent()).toContain(`配信 ${deliveryId}`)
+    expect(await outbox.textContent()).not.toContain('"delivery_id"')
+    const firstMail = outbox.locator('li[data-member]').first()
+    const memberId = Number(await firstMail.getAttribute('data-member'))
+    expect(memberId).toBeGreaterThan(0)
     expect(await page.locator('[data-testid="journal"]').textContent()).toContain('get_delivery_status')
+
+    // the click-count labels carry the tracked URLs as they are
+    await choose(page, 'get_click_counts_for_delivery')
+    const counted = await send(page, { delivery_id: deliveryId })
+    const tracked = (JSON.parse(counted.body) as { type: number; url: string | null; total_num: number }[]).filter(
+      (c) => c.type !== 1 && c.url,
+    )
+    expect(tracked.length).toBeGreaterThan(0)
+    const url = tracked[0]!.url!
+    const totalBar = page.locator(`[data-testid="chart-clicks"] li[data-bar="${url}（延べ）"]`)
+    expect(Number(await totalBar.getAttribute('data-value'))).toBe(tracked[0]!.total_num)
+
+    // readable on a phone: labels at 12 px or more, the URL whole on the screen
+    await page.setViewportSize({ width: 390, height: 844 })
+    const sizes = await page
+      .locator('[data-testid="chart-clicks"] .krs-pg-bar-label, [data-testid="chart-counts"] .krs-pg-bar-label')
+      .evaluateAll((els) => els.map((e) => Number.parseFloat(getComputedStyle(e).fontSize)))
+    expect(sizes.length).toBeGreaterThan(0)
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12)
+    const label = await totalBar.locator('.krs-pg-bar-label').boundingBox()
+    expect(label!.x).toBeGreaterThanOrEqual(0)
+    expect(label!.x + label!.width).toBeLessThanOrEqual(390)
+    expect(await totalBar.locator('.krs-pg-bar-label').textContent()).toBe(`${url}（延べ）`)
+
+    // a click recorded, then 時計を進める: the chart is drawn again with it
+    const clicksBefore = tracked[0]!.total_num
+    const event = await page.evaluate(
+      async (e) =>
+        (
+          await fetch('/__mock/events', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(e),
+          })
+        ).status,
+      { type: 'click', delivery_id: deliveryId, member_id: memberId, url },
+    )
+    expect(event).toBe(200)
+    expect(Number(await totalBar.getAttribute('data-value'))).toBe(clicksBefore)
+    await page.locator('[data-testid="clock-seconds"]').fill('60')
+    await page.locator('[data-testid="clock-advance"]').click()
+    await expect.poll(async () => Number(await totalBar.getAttribute('data-value'))).toBe(clicksBefore + 1)
     await page.close()
   })
 

@@ -29,6 +29,7 @@ import {
   idsFromAnswer,
   knownIds,
   memberElements,
+  memberTables,
   rememberSessionIds,
   sampleMemberInfo,
   sessionIds,
@@ -131,6 +132,7 @@ export default function PlaygroundApp({
   }
   const [target, setTarget] = useState<TargetSettings>(defaultTarget)
   const [result, setResult] = useState<CallResult | null>(null)
+  const [fieldNames, setFieldNames] = useState<Record<string, string> | null>(null)
   const [sending, setSending] = useState(false)
   const [history, setHistory] = useState<HistoryEntry[]>([])
   const [snippet, setSnippet] = useState<string>('curl')
@@ -312,6 +314,8 @@ export default function PlaygroundApp({
     const t = toTarget(target)
     const r = await sendRequest(t, origin, op.name, bodyText, op.security)
     setResult(r)
+    setFieldNames(null)
+    if (r.status === 200 && /"e_\d+"/.test(r.text)) void loadFieldNames(t)
     setSending(false)
     const created = r.status === 200 ? idsFromAnswer(op.name, r.text) : {}
     if (Object.keys(created).length > 0) rememberSessionIds(created)
@@ -335,6 +339,18 @@ export default function PlaygroundApp({
         errorCode: r.errorCode,
       }),
     )
+  }
+
+  /** Names of the fields of the body's member table (or the target's first), for the answer's `e_N`. */
+  const loadFieldNames = async (t: Target): Promise<void> => {
+    const body = bodyValue as { member_table_id?: unknown }
+    const tableId =
+      typeof body.member_table_id === 'number'
+        ? body.member_table_id
+        : (await memberTables(t, origin).catch(() => []))[0]?.id
+    if (tableId === undefined) return setFieldNames({})
+    const elements = await memberElements(t, origin, tableId).catch(() => [])
+    setFieldNames(Object.fromEntries(elements.map((e) => [`e_${e.id}`, e.name])))
   }
 
   const copyShare = async (): Promise<void> => {
@@ -505,7 +521,7 @@ export default function PlaygroundApp({
                   }}
                 />
                 <div aria-live="polite" data-testid="response-live" ref={responseBox}>
-                  {result ? <ResponseView result={result} registry={registry} /> : null}
+                  {result ? <ResponseView result={result} registry={registry} fieldNames={fieldNames} /> : null}
                 </div>
               </div>
             </div>
@@ -544,6 +560,7 @@ export default function PlaygroundApp({
             ready={emulatorReady}
             token={target.emulatorToken}
             revision={revision}
+            errors={registry?.errors}
             onReset={() => {
               forgetTargetData()
               forgetSessionIds()
