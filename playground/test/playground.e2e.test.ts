@@ -147,6 +147,10 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     const page = await open('/playground/add_member')
     await ready(page)
     await page.locator('[data-testid="fill-example"]').click()
+    // the example has arrived (the chosen database alone is a valid body already)
+    await expect
+      .poll(async () => JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue()).member_info?.e_4)
+      .toMatch(/^playground-/)
     await expect.poll(async () => page.locator('[data-testid="body-valid"]').count()).toBe(1)
     // edit the e-mail address in the form: the JSON editor follows
     const email = `form-${Date.now()}@example.com`
@@ -406,6 +410,10 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     )
     expect(tracked.length).toBeGreaterThan(0)
     const url = tracked[0]!.url!
+    // (another operation's page has its own panel: the chart is drawn again here)
+    await page.locator('[data-testid="delivery-id"]').fill(String(deliveryId))
+    await page.locator('[data-testid="show-result"]').click()
+    await page.locator('[data-testid="chart-clicks"]').waitFor()
     const totalBar = page.locator(`[data-testid="chart-clicks"] li[data-bar="${url}（延べ）"]`)
     expect(Number(await totalBar.getAttribute('data-value'))).toBe(tracked[0]!.total_num)
 
