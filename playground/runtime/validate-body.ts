@@ -5,6 +5,8 @@ export interface BodyIssue {
   /** JSON Pointer of the value, '' for the whole body. */
   path: string
   message: string
+  /** For a missing required property: its name (the form shows such issues once a reader acts). */
+  missing?: string
 }
 
 const ajv = createAjv({ allErrors: true })
@@ -79,7 +81,8 @@ export function validateBody(schema: object | boolean, body: unknown): BodyIssue
   const issues: BodyIssue[] = []
   for (const e of validate.errors ?? []) {
     // oneOf/anyOf sub-errors are noise next to the summary: keep the first per path
-    const item = { path: e.instancePath, message: describeIssue(e) }
+    const item: BodyIssue = { path: e.instancePath, message: describeIssue(e) }
+    if (e.keyword === 'required') item.missing = String((e.params as { missingProperty: unknown }).missingProperty)
     const key = `${item.path}\u0000${item.message}`
     if (seen.has(key)) continue
     seen.add(key)

@@ -8,8 +8,11 @@ import {
   readerUiSchema,
 } from '../src/components/playground/form-schema.js'
 import { translateJapanese } from '../src/components/playground/form-templates.js'
+import { fieldIdOf, shownIssues } from '../src/components/playground/shown-issues.js'
 import { idsFromAnswer, sampleMemberInfo, type MemberElement } from '../src/components/playground/target-data.js'
-import { labelWidth } from '../src/components/playground/delivery-chart.js'
+import { catalogueHref, errorDetailOf, memberRows } from '../src/components/playground/answer-view.js'
+import { clickLabel } from '../src/components/playground/emulator-panel.js'
+import { barPercent } from '../src/components/playground/delivery-chart.js'
 import { wallTimeJst } from '../src/components/playground/emulator-panel.js'
 import { withPlaygroundLinks } from '../scripts/site-data.js'
 import { TranslatableString } from '@rjsf/utils'
@@ -46,9 +49,10 @@ describe("the form's copy of a request schema", () => {
     expect(JSON.stringify(schemaOf('add_mail_message'))).toContain('"if"')
   })
 
-  it('member_info is edited by the member-info field; no submit button', () => {
+  it('member_table_id is a choice of databases, member_info the member-info field; no submit button', () => {
     expect(readerUiSchema(schemaOf('add_member'))).toEqual({
       'ui:submitButtonOptions': { norender: true },
+      member_table_id: { 'ui:field': 'memberTable' },
       member_info: { 'ui:field': 'memberInfo' },
     })
     expect(readerUiSchema(schemaOf('get_version'))).toEqual({ 'ui:submitButtonOptions': { norender: true } })
@@ -69,7 +73,7 @@ describe('examples from what exists on the target', () => {
     config: MemberElement['config'] = {},
   ): MemberElement => ({ id, name: `e${id}`, type, required, unique: false, system: false, config })
 
-  it('member_info fills every required user element by its type and options, nothing else', () => {
+  it('member_info fills every required user element by its type and options, nothing else (a blank password is generated)', () => {
     const info = sampleMemberInfo(
       [
         element(4, 'email', true),
@@ -81,7 +85,7 @@ describe('examples from what exists on the target', () => {
       ],
       7,
     )
-    expect(info).toEqual({ e_4: 'playground-7@example.com', e_5: 'pass7word', e_6: 'プレイグラウンド', e_9: 3 })
+    expect(info).toEqual({ e_4: 'playground-7@example.com', e_6: 'プレイグラウンド', e_9: 3 })
   })
 
   it('ids created by this session come from the answers of the creating APIs', () => {
@@ -93,9 +97,10 @@ describe('examples from what exists on the target', () => {
 })
 
 describe('reader-facing details', () => {
-  it('chart labels get the width their text needs (full-width characters a whole em)', () => {
-    expect(labelWidth('配信対象の全件数')).toBe(96)
-    expect(labelWidth('https://www.example.com/a/（延べ）')).toBeGreaterThan(labelWidth('https://www.example.com/a/'))
+  it('chart bars are shares of the largest value', () => {
+    expect(barPercent(50, 200)).toBe(25)
+    expect(barPercent(0, 0)).toBe(0)
+    expect(barPercent(1, 3)).toBe(33.3)
   })
 
   it('the request log shows Japan time', () => {
@@ -129,5 +134,58 @@ describe('search results without the hidden readings', () => {
     expect(readings).toEqual(['配信 はいしん ハイシン、 予約 よやく ヨヤク、'])
     expect(withoutReadings('配信の予約 配信 はいしん ハイシン、 予約 よやく ヨヤク、', readings)).toBe('配信の予約')
     expect(withoutReadings('配信の予約', readings)).toBe('配信の予約')
+  })
+})
+
+describe('which body issues the reader sees', () => {
+  const issues = [
+    { path: '', message: '必須の項目 member_table_id がありません', missing: 'member_table_id' },
+    { path: '/member_info', message: '必須の項目 e_4 がありません', missing: 'e_4' },
+    { path: '/member_id', message: '1 以上の値にしてください' },
+  ]
+  const none = { sendTried: false, editorEdited: false, touched: new Set<string>() }
+
+  it('a missing required field only after it was touched, the editor typed in, or a send tried', () => {
+    expect(shownIssues(issues, none).map((i) => i.path)).toEqual(['/member_id'])
+    expect(shownIssues(issues, { ...none, touched: new Set(['root_member_table_id']) }).map((i) => i.path)).toEqual([
+      '',
+      '/member_id',
+    ])
+    // the member-info field reports its whole object as changed
+    expect(shownIssues(issues, { ...none, touched: new Set(['root_member_info']) }).map((i) => i.path)).toEqual([
+      '/member_info',
+      '/member_id',
+    ])
+    expect(shownIssues(issues, { ...none, touched: new Set(['root_member_id']) })).toHaveLength(1)
+    expect(shownIssues(issues, { ...none, sendTried: true })).toEqual(issues)
+    expect(shownIssues(issues, { ...none, editorEdited: true })).toEqual(issues)
+  })
+
+  it('field ids follow rjsf (root, then each key)', () => {
+    expect(fieldIdOf('/member_info/e_4')).toBe('root_member_info_e_4')
+  })
+})
+
+describe('answers told to the reader', () => {
+  it('member answers are recognised by their e_N keys (one member or a list)', () => {
+    expect(memberRows({ e_4: 'a@example.com', e_6: '氏名' })).toHaveLength(1)
+    expect(memberRows([{ e_4: 'a' }, { e_4: 'b' }])).toHaveLength(2)
+    expect(memberRows([1, 2])).toBeNull()
+    expect(memberRows({ count_info: {} })).toBeNull()
+    expect(memberRows([])).toBeNull()
+  })
+
+  it("an error answer's detail is its message; the catalogue entry is linked by code", () => {
+    expect(errorDetailOf('{"error_code":"KR_API_F0005","error_desc":"Invalid Object ID.","message":"x"}')).toBe('x')
+    expect(errorDetailOf('{"error_code":"KR_API_F0005","error_desc":"Invalid Object ID."}')).toBeNull()
+    expect(errorDetailOf('<html>')).toBeNull()
+    expect(catalogueHref('KR_API_F0005')).toBe('/errors/kreisel-api-exception-codes#KR_API_F0005')
+  })
+
+  it('click-count labels carry the tracked URL whole', () => {
+    expect(clickLabel({ type: 2, url: 'https://www.example.com/a/' }, '延べ')).toBe(
+      'https://www.example.com/a/（延べ）',
+    )
+    expect(clickLabel({ type: 1, url: null }, 'ユニーク')).toBe('開封（ユニーク）')
   })
 })

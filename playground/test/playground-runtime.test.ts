@@ -12,7 +12,7 @@ describe('request body validation (Ajv 2020 on the dereferenced schema, Japanese
     const schema = operations.add_member.requestSchema
     expect(validateBody(schema, { member_table_id: 1, member_info: { e_4: 'a@example.com' } })).toEqual([])
     const issues = validateBody(schema, { member_table_id: 0, extra: 1 })
-    expect(issues).toContainEqual({ path: '', message: '必須の項目 member_info がありません' })
+    expect(issues).toContainEqual({ path: '', message: '必須の項目 member_info がありません', missing: 'member_info' })
     expect(issues).toContainEqual({ path: '', message: '定義されていない項目 extra があります' })
     expect(issues).toContainEqual({ path: '/member_table_id', message: '1 以上の値にしてください' })
   })

@@ -147,6 +147,10 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     const page = await open('/playground/add_member')
     await ready(page)
     await page.locator('[data-testid="fill-example"]').click()
+    // the example has arrived (the chosen database alone is a valid body already)
+    await expect
+      .poll(async () => JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue()).member_info?.e_4)
+      .toMatch(/^playground-/)
     await expect.poll(async () => page.locator('[data-testid="body-valid"]').count()).toBe(1)
     // edit the e-mail address in the form: the JSON editor follows
     const email = `form-${Date.now()}@example.com`
@@ -164,6 +168,32 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     const info = await send(page, { member_table_id: 1, member_id: memberId })
     expect(info.status).toMatch(/^200/)
     expect(info.body).toContain(email)
+    // the answer's e_N beside the names of the table's fields
+    const row = page.locator('[data-testid="member-answer"] tr[data-key="e_4"]')
+    expect(await row.locator('th').textContent()).toContain('メールアドレス')
+    expect(await row.locator('td').textContent()).toBe(email)
+    expect(await page.locator('[data-testid="member-answer"] tr[data-key="e_6"] th').textContent()).toContain('氏名')
+    await page.close()
+  })
+
+  it('an error answer in Japanese: the catalogue description with the detail, the code linked to its catalogue entry; the answer unchanged', async () => {
+    const page = await open('/playground/get_member_info')
+    await ready(page)
+    const r = await send(page, { member_table_id: 1, member_id: 999999 })
+    expect(r.status).toMatch(/^400/)
+    const error = page.locator('[data-testid="response-error"]')
+    expect(await error.locator('[data-testid="response-error-code"]').textContent()).toBe('KR_API_F0005')
+    expect(await error.textContent()).toContain('存在しないオブジェクトの ID が指定されました。')
+    expect(await error.locator('[data-testid="response-error-detail"]').textContent()).toContain(
+      'no such member in member table 1',
+    )
+    // the service's answer itself stays as it is
+    expect(JSON.parse(r.body)).toMatchObject({ error_code: 'KR_API_F0005', error_desc: 'Invalid Object ID.' })
+    const link = error.locator('[data-testid="response-error-link"]')
+    expect(await link.getAttribute('href')).toBe('/errors/kreisel-api-exception-codes#KR_API_F0005')
+    await link.click()
+    await page.waitForURL('**/errors/kreisel-api-exception-codes#KR_API_F0005')
+    expect(await page.locator('tr[id="KR_API_F0005"]').textContent()).toContain('Invalid Object ID.')
     await page.close()
   })
 
@@ -173,7 +203,8 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     const form = page.locator('[data-testid="schema-form"]')
     expect(await form.textContent()).not.toContain('MemberInfoInput')
     expect(await form.locator('label[for="root_member_table_id"]').textContent()).toContain('データベースID')
-    await form.locator('#root_member_table_id').fill('1')
+    // the database is a choice of the target's tables, the first one chosen
+    await expect.poll(() => form.locator('select#root_member_table_id').inputValue()).toBe('1')
     await page.locator('[data-testid="member-info-source"]').waitFor()
     // elements and required marks come from the database (get_member_table_elements)
     expect(await page.locator('[data-testid="element-e_6"] label').textContent()).toContain('氏名')
@@ -217,6 +248,64 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     expect(member.e_4).toBe(email)
     expect(member.e_14).toBe(3)
     expect(member.e_13).toEqual([2, 3])
+    await page.close()
+  })
+
+  it('add_member on a phone (390×844): the form first, no database id to type, a blank password generated, 送信 in view', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+    page.setDefaultNavigationTimeout(90_000)
+    page.setDefaultTimeout(60_000)
+    await page.goto(`${server.origin}/playground/add_member`)
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' })
+    await ready(page)
+    const form = page.locator('[data-testid="schema-form"]')
+    await form.waitFor()
+    // the form starts on the first screen, above the list of operations
+    const formTop = (await form.boundingBox())?.y ?? Number.POSITIVE_INFINITY
+    expect(formTop).toBeLessThan(844)
+    const listTop = (await page.locator('.krs-pg-side').boundingBox())?.y ?? 0
+    expect(listTop).toBeGreaterThan(formTop)
+    // the first database is chosen and its fields are shown at once
+    const table = form.locator('select#root_member_table_id')
+    await expect.poll(() => table.inputValue()).toBe('1')
+    expect(await table.locator('option').count()).toBeGreaterThan(1)
+    await page.locator('[data-testid="member-info-source"]').waitFor()
+    expect(await page.locator('[data-testid="element-e_6"] label').textContent()).toContain('氏名')
+    // the password is generated when blank: marked so, not required
+    const password = page.locator('[data-testid="element-e_5"]')
+    expect(await password.locator('[data-testid="generated-mark"]').textContent()).toContain('生成')
+    expect(await password.locator('.krs-pg-required').count()).toBe(0)
+    expect(await page.locator('[data-testid="element-e_4"] .krs-pg-required').count()).toBe(1)
+    // nothing typed yet: no error shown
+    expect(await page.locator('[data-testid="body-issues"]').count()).toBe(0)
+    const email = `phone-${Date.now()}@example.com`
+    await form.locator('#root_member_info_e_4').fill(email)
+    await form.locator('#root_member_info_e_6').fill('電話 一郎')
+    // at the end of the member's fields, 送信 is still on the screen
+    await form.locator('#root_member_info_e_31').scrollIntoViewIfNeeded()
+    const sendBox = await page.locator('[data-testid="send"]').boundingBox()
+    expect(sendBox).not.toBeNull()
+    expect(sendBox!.y).toBeGreaterThanOrEqual(0)
+    expect(sendBox!.y + sendBox!.height).toBeLessThanOrEqual(844)
+    await expect
+      .poll(async () => JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue()))
+      .toEqual({ member_table_id: 1, member_info: { e_4: email, e_6: '電話 一郎' } })
+    const added = await send(page)
+    expect(added.status, added.body).toMatch(/^200/)
+    expect(Number(added.body.trim())).toBeGreaterThan(0)
+    await page.close()
+  })
+
+  it('a required field is reported once a send was tried, not before', async () => {
+    const page = await open('/playground/get_member_info')
+    await ready(page)
+    await page.locator('[data-testid="schema-form"]').waitFor()
+    await page.locator('[data-testid="body-incomplete"]').waitFor()
+    expect(await page.locator('[data-testid="body-issues"]').count()).toBe(0)
+    await page.locator('[data-testid="send"]').click()
+    expect(await page.locator('[data-testid="body-issues"]').textContent()).toContain(
+      '必須の項目 member_id がありません',
+    )
     await page.close()
   })
 
@@ -304,8 +393,60 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     expect(Number(await all.getAttribute('data-value'))).toBeGreaterThan(0)
     await page.locator('[data-testid="chart-clicks"]').waitFor()
     await page.locator('[data-testid="show-outbox"]').click()
-    expect(await page.locator('[data-testid="outbox"]').textContent()).toContain(`"delivery_id": ${deliveryId}`)
+    // the outbox as a list of mails, not raw JSON
+    const outbox = page.locator('[data-testid="outbox"]')
+    expect(await outbox.textContent()).toContain(`配信 ${deliveryId}`)
+    expect(await outbox.textContent()).not.toContain('"delivery_id"')
+    const firstMail = outbox.locator('li[data-member]').first()
+    const memberId = Number(await firstMail.getAttribute('data-member'))
+    expect(memberId).toBeGreaterThan(0)
     expect(await page.locator('[data-testid="journal"]').textContent()).toContain('get_delivery_status')
+
+    // the click-count labels carry the tracked URLs as they are
+    await choose(page, 'get_click_counts_for_delivery')
+    const counted = await send(page, { delivery_id: deliveryId })
+    const tracked = (JSON.parse(counted.body) as { type: number; url: string | null; total_num: number }[]).filter(
+      (c) => c.type !== 1 && c.url,
+    )
+    expect(tracked.length).toBeGreaterThan(0)
+    const url = tracked[0]!.url!
+    // (another operation's page has its own panel: the chart is drawn again here)
+    await page.locator('[data-testid="delivery-id"]').fill(String(deliveryId))
+    await page.locator('[data-testid="show-result"]').click()
+    await page.locator('[data-testid="chart-clicks"]').waitFor()
+    const totalBar = page.locator(`[data-testid="chart-clicks"] li[data-bar="${url}（延べ）"]`)
+    expect(Number(await totalBar.getAttribute('data-value'))).toBe(tracked[0]!.total_num)
+
+    // readable on a phone: labels at 12 px or more, the URL whole on the screen
+    await page.setViewportSize({ width: 390, height: 844 })
+    const sizes = await page
+      .locator('[data-testid="chart-clicks"] .krs-pg-bar-label, [data-testid="chart-counts"] .krs-pg-bar-label')
+      .evaluateAll((els) => els.map((e) => Number.parseFloat(getComputedStyle(e).fontSize)))
+    expect(sizes.length).toBeGreaterThan(0)
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12)
+    const label = await totalBar.locator('.krs-pg-bar-label').boundingBox()
+    expect(label!.x).toBeGreaterThanOrEqual(0)
+    expect(label!.x + label!.width).toBeLessThanOrEqual(390)
+    expect(await totalBar.locator('.krs-pg-bar-label').textContent()).toBe(`${url}（延べ）`)
+
+    // a click recorded, then 時計を進める: the chart is drawn again with it
+    const clicksBefore = tracked[0]!.total_num
+    const event = await page.evaluate(
+      async (e) =>
+        (
+          await fetch('/__mock/events', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(e),
+          })
+        ).status,
+      { type: 'click', delivery_id: deliveryId, member_id: memberId, url },
+    )
+    expect(event).toBe(200)
+    expect(Number(await totalBar.getAttribute('data-value'))).toBe(clicksBefore)
+    await page.locator('[data-testid="clock-seconds"]').fill('60')
+    await page.locator('[data-testid="clock-advance"]').click()
+    await expect.poll(async () => Number(await totalBar.getAttribute('data-value'))).toBe(clicksBefore + 1)
     await page.close()
   })
 

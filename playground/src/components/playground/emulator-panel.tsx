@@ -1,7 +1,8 @@
 import type React from 'react'
 import { useCallback, useEffect, useState } from 'react'
+import { type CatalogueEntry, ErrorExplanation } from './answer-view'
 import BarChart, { type Bar } from './delivery-chart'
-import { displayText } from './response-view'
+import OutboxView, { type Outbox } from './outbox-view'
 
 interface Clock {
   now: number
@@ -50,6 +51,18 @@ async function admin<T>(method: 'GET' | 'POST', path: string, body?: unknown): P
   return JSON.parse(text) as T
 }
 
+/** An error answer of the API to a call of the panel: shown with the catalogue's Japanese words. */
+class ApiFailure extends Error {
+  constructor(
+    readonly operation: string,
+    readonly code: string | null,
+    readonly detail: string | null,
+    status: number,
+  ) {
+    super(`${operation}: ${status}`)
+  }
+}
+
 async function api<T>(name: string, body: unknown, token: string): Promise<T> {
   const res = await fetch(`/api/v1/${name}`, {
     method: 'POST',
@@ -57,8 +70,28 @@ async function api<T>(name: string, body: unknown, token: string): Promise<T> {
     body: JSON.stringify(body),
   })
   const text = await res.text()
-  if (!res.ok) throw new Error(`${name}: ${res.status} ${text}`)
+  if (!res.ok) {
+    let answer: { error_code?: unknown; message?: unknown } = {}
+    try {
+      answer = JSON.parse(text) as typeof answer
+    } catch {
+      // not an error body: the status alone
+    }
+    throw new ApiFailure(
+      name,
+      typeof answer.error_code === 'string' ? answer.error_code : null,
+      typeof answer.message === 'string' ? answer.message : null,
+      res.status,
+    )
+  }
   return JSON.parse(text) as T
+}
+
+type PanelMessage = { text: string } | { failure: ApiFailure }
+
+/** A click-count row's label: the tracked URL as it is (the open rate has none). */
+export function clickLabel(c: { type: number; url: string | null }, kind: '延べ' | 'ユニーク'): string {
+  return `${c.type === 1 ? '開封' : (c.url ?? '（URL なし）')}（${kind}）`
 }
 
 /** The in-browser tenant: clock, reset, a delivery's outbox and result chart, the journal. */
@@ -67,29 +100,63 @@ export default function EmulatorPanel({
   token,
   revision,
   onReset,
+  errors,
 }: {
   ready: boolean
   token: string
   revision: number
   onReset?: () => void
+  /** The error catalogue (from the registry), for the panel's own calls' errors. */
+  errors?: Record<string, CatalogueEntry> | undefined
 }): React.JSX.Element {
   const [clock, setClock] = useState<Clock | null>(null)
   const [advance, setAdvance] = useState('3600')
   const [deliveryId, setDeliveryId] = useState('')
-  const [outbox, setOutbox] = useState<string | null>(null)
+  const [outbox, setOutbox] = useState<Outbox | null>(null)
+  // The delivery whose result is drawn: drawn again when the clock moves or a call is made.
+  const [charted, setCharted] = useState<number | null>(null)
   const [counts, setCounts] = useState<Bar[] | null>(null)
   const [clicks, setClicks] = useState<Bar[] | null>(null)
   const [journal, setJournal] = useState<JournalEntry[]>([])
-  const [message, setMessage] = useState('')
+  const [message, setMessage] = useState<PanelMessage | null>(null)
+  const fail = useCallback(
+    (e: unknown): void =>
+      setMessage(e instanceof ApiFailure ? { failure: e } : { text: e instanceof Error ? e.message : String(e) }),
+    [],
+  )
+
+  const loadResult = useCallback(
+    async (delivery: number) => {
+      const result = await api<{ count_info: Record<string, number> }>(
+        'get_delivery_result',
+        { delivery_id: delivery },
+        token,
+      )
+      const cc = await api<{ id: number; url: string | null; type: number; total_num: number; unique_num: number }[]>(
+        'get_click_counts_for_delivery',
+        { delivery_id: delivery },
+        token,
+      )
+      setCounts(Object.entries(result.count_info).map(([k, v]) => ({ label: countLabels[k] ?? k, value: Number(v) })))
+      setClicks(
+        cc.flatMap((c) => [
+          { label: clickLabel(c, '延べ'), value: c.total_num },
+          { label: clickLabel(c, 'ユニーク'), value: c.unique_num },
+        ]),
+      )
+    },
+    [token],
+  )
 
   const refresh = useCallback(async () => {
     try {
       setClock(await admin<Clock>('GET', 'clock'))
       setJournal((await admin<{ entries: JournalEntry[] }>('GET', 'journal?limit=20')).entries)
+      if (charted !== null) await loadResult(charted)
     } catch (e) {
-      setMessage((e as Error).message)
+      fail(e)
     }
-  }, [])
+  }, [charted, loadResult, fail])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `revision` is the trigger (a call was made: read the clock and journal again)
   useEffect(() => {
@@ -97,11 +164,12 @@ export default function EmulatorPanel({
   }, [ready, revision, refresh])
 
   const run = (f: () => Promise<void>) => async () => {
-    setMessage('')
+    setMessage(null)
     try {
       await f()
     } catch (e) {
-      setMessage((e as Error).message)
+      fail(e)
+      return
     }
     await refresh()
   }
@@ -155,6 +223,7 @@ export default function EmulatorPanel({
             setOutbox(null)
             setCounts(null)
             setClicks(null)
+            setCharted(null)
           })}
         >
           リセット
@@ -176,7 +245,7 @@ export default function EmulatorPanel({
           disabled={!ready || !(id > 0)}
           data-testid="show-outbox"
           onClick={run(async () => {
-            setOutbox(displayText(JSON.stringify(await admin('GET', `outbox?delivery_id=${id}&limit=5`))))
+            setOutbox(await admin<Outbox>('GET', `outbox?delivery_id=${id}&limit=5`))
           })}
         >
           送信箱を見る
@@ -187,43 +256,35 @@ export default function EmulatorPanel({
           disabled={!ready || !(id > 0)}
           data-testid="show-result"
           onClick={run(async () => {
-            const result = await api<{ count_info: Record<string, number> }>(
-              'get_delivery_result',
-              { delivery_id: id },
-              token,
-            )
-            setCounts(
-              Object.entries(result.count_info).map(([k, v]) => ({ label: countLabels[k] ?? k, value: Number(v) })),
-            )
-            const cc = await api<
-              { id: number; url: string | null; type: number; total_num: number; unique_num: number }[]
-            >('get_click_counts_for_delivery', { delivery_id: id }, token)
-            setClicks(
-              cc.flatMap((c) => [
-                { label: `${c.type === 1 ? '開封' : (c.url ?? '').slice(0, 24)}（延べ）`, value: c.total_num },
-                { label: `${c.type === 1 ? '開封' : (c.url ?? '').slice(0, 24)}（ユニーク）`, value: c.unique_num },
-              ]),
-            )
+            setCharted(null)
+            await loadResult(id)
+            setCharted(id)
           })}
         >
           配信結果のグラフ
         </button>
       </div>
-      {message ? (
+      {message === null ? null : 'failure' in message && message.failure.code !== null ? (
+        <ErrorExplanation
+          code={message.failure.code}
+          entry={errors?.[message.failure.code]}
+          detail={message.failure.detail ?? message.failure.message}
+          testId="emulator-message"
+        />
+      ) : (
         <p className="krs-pg-ng" data-testid="emulator-message">
-          {message}
+          {'failure' in message ? `${message.failure.message}（エラーコードのない答えです）` : message.text}
         </p>
-      ) : null}
+      )}
       {counts ? <BarChart title="配信結果（種類ごとの件数）" bars={counts} testId="chart-counts" /> : null}
       {clicks ? <BarChart title="クリックカウント" bars={clicks} testId="chart-clicks" /> : null}
-      {outbox ? (
-        <pre className="krs-pg-body" data-testid="outbox">
-          {outbox}
-        </pre>
-      ) : null}
+      {outbox ? <OutboxView outbox={outbox} /> : null}
       <details open>
         <summary>リクエストの記録（新しい 20 件、時刻は実際の時刻の日本時間）</summary>
-        <ol className="krs-pg-journal" data-testid="journal">
+        {/* The form's own reads of the target (its databases and fields) fill the record at once:
+            a scrolling list, reachable by keyboard. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
+        <ol className="krs-pg-journal" data-testid="journal" tabIndex={0} aria-label="リクエストの記録">
           {journal.map((e) => (
             <li key={e.id}>
               <code>{e.operation ?? '-'}</code> {e.status}

@@ -8,7 +8,8 @@
  * - conditional rules (`if`/`then`/`else`, also inside `allOf`) are removed, so that their
  *   fields are shown once: the description already says when they are required, and the
  *   editor's validation still applies them;
- * - `member_info` is rendered by the member-info editor (uiSchema `ui:field`).
+ * - `member_table_id` is a choice of the target's databases and `member_info` is rendered by
+ *   the member-info editor (uiSchema `ui:field`).
  */
 
 type Json = Record<string, unknown>
@@ -89,9 +90,15 @@ export function readerSchema(schema: unknown, key?: string): unknown {
   return out
 }
 
-/** The uiSchema of the form: no submit button; member_info through the member-info editor. */
+/**
+ * The uiSchema of the form: no submit button; member_table_id as a choice of the target's
+ * databases; member_info through the member-info editor.
+ */
 export function readerUiSchema(schema: unknown): Json {
   const ui: Json = { 'ui:submitButtonOptions': { norender: true } }
+  if (isObject(schema) && isObject(schema.properties) && 'member_table_id' in schema.properties) {
+    ui.member_table_id = { 'ui:field': 'memberTable' }
+  }
   if (isObject(schema) && isObject(schema.properties) && 'member_info' in schema.properties) {
     ui.member_info = { 'ui:field': 'memberInfo' }
   }

@@ -2,7 +2,7 @@ import type React from 'react'
 import { useEffect, useState } from 'react'
 import type { FieldProps } from '@rjsf/utils'
 import { RequiredMark } from './form-templates'
-import { AUTOMATIC_TYPES, memberElements, type MemberElement } from './target-data'
+import { AUTOMATIC_TYPES, GENERATED_TYPES, isRequiredInput, memberElements, type MemberElement } from './target-data'
 import type { Target } from './send-request'
 
 /** What the form knows about the page: where requests go, and the whole body (for member_table_id). */
@@ -62,7 +62,7 @@ function ElementInput({
   const common = {
     id,
     'aria-describedby': describedBy,
-    'aria-required': element.required || undefined,
+    'aria-required': isRequiredInput(element) || undefined,
     'data-element': element.id,
   }
   const options = Object.entries(element.config.options ?? {})
@@ -237,7 +237,7 @@ export default function MemberInfoField(props: FieldProps): React.JSX.Element {
       </legend>
       {tableId === null ? (
         <p className="krs-pg-muted">
-          データベースID（member_table_id）を入れると、そのデータベースの項目を送信先から読み込みます。
+          データベース（member_table_id）を選ぶと、そのデータベースの項目を送信先から読み込みます。
         </p>
       ) : !ctx.ready ? (
         <p className="krs-pg-muted">送信先の準備を待っています…</p>
@@ -254,7 +254,7 @@ export default function MemberInfoField(props: FieldProps): React.JSX.Element {
         <>
           <p className="krs-pg-muted" data-testid="member-info-source">
             送信先のデータベース {tableId} の項目です（get_member_table_elements）。<span aria-hidden="true">*</span>{' '}
-            はデータベースで必須の項目です。空の項目は送りません。
+            はデータベースで必須の項目です。空の項目は送りません（空のパスワードはサービスが生成します）。
           </p>
           {editable.map((e) => {
             const key = `e_${e.id}`
@@ -269,12 +269,15 @@ export default function MemberInfoField(props: FieldProps): React.JSX.Element {
                   {...(isGroup ? {} : { htmlFor: inputId })}
                 >
                   {e.name}
-                  {e.required ? <RequiredMark /> : null}
+                  {isRequiredInput(e) ? <RequiredMark /> : null}
                   <code className="krs-pg-key">{key}</code>
                 </Label>
                 <span id={`${inputId}__type`} className="krs-pg-muted krs-pg-type">
                   {typeNames[e.type] ?? e.type}
                   {e.unique ? '・重複キー' : ''}
+                  {GENERATED_TYPES.has(e.type) ? (
+                    <span data-testid="generated-mark">・空欄なら生成されます</span>
+                  ) : null}
                 </span>
                 <ElementInput
                   element={e}

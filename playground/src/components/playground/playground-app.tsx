@@ -22,12 +22,14 @@ import {
 import { sendRequest, targetBaseUrl, type CallResult, type Target } from './send-request'
 import { bodyFromSearch, shareUrl } from './share-url'
 import { snippetKinds } from './snippets'
+import { shownIssues } from './shown-issues'
 import {
   forgetSessionIds,
   forgetTargetData,
   idsFromAnswer,
   knownIds,
   memberElements,
+  memberTables,
   rememberSessionIds,
   sampleMemberInfo,
   sessionIds,
@@ -130,6 +132,7 @@ export default function PlaygroundApp({
   }
   const [target, setTarget] = useState<TargetSettings>(defaultTarget)
   const [result, setResult] = useState<CallResult | null>(null)
+  const [fieldNames, setFieldNames] = useState<Record<string, string> | null>(null)
   const [sending, setSending] = useState(false)
   const [history, setHistory] = useState<HistoryEntry[]>([])
   const [snippet, setSnippet] = useState<string>('curl')
@@ -137,6 +140,11 @@ export default function PlaygroundApp({
   const [copied, setCopied] = useState('')
   const [exampleNote, setExampleNote] = useState('')
   const sendButton = useRef<HTMLButtonElement>(null)
+  const responseBox = useRef<HTMLDivElement>(null)
+  // What the reader did to this operation's body: required fields are reported only after it.
+  const [sendTried, setSendTried] = useState(false)
+  const [editorEdited, setEditorEdited] = useState(false)
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
 
   useEffect(() => {
     let alive = true
@@ -211,6 +219,9 @@ export default function PlaygroundApp({
     setFormRevision((n) => n + 1)
     setResult(null)
     setExampleNote('')
+    setSendTried(false)
+    setEditorEdited(false)
+    setTouched(new Set())
   }, [name, location.search])
 
   // "remember": the real environment id and token in localStorage, only when ticked.
@@ -250,7 +261,8 @@ export default function PlaygroundApp({
     }
   }, [runtime, op, parsed])
   const checkedNow = checked !== null && checked.of === parsed && checked.op === op?.name
-  const issues: BodyIssue[] = checkedNow ? checked.issues : []
+  const allIssues: BodyIssue[] = checkedNow ? checked.issues : []
+  const issues = shownIssues(allIssues, { sendTried, editorEdited, touched })
 
   const origin = typeof window === 'undefined' ? '' : window.location.origin
   // Snippets go where the playground sends: for the in-browser emulator, this page's origin
@@ -297,15 +309,24 @@ export default function PlaygroundApp({
 
   const send = async (): Promise<void> => {
     if (!op || sending) return
+    setSendTried(true)
     setSending(true)
     const t = toTarget(target)
     const r = await sendRequest(t, origin, op.name, bodyText, op.security)
     setResult(r)
+    setFieldNames(null)
+    if (r.status === 200 && /"e_\d+"/.test(r.text)) void loadFieldNames(t)
     setSending(false)
     const created = r.status === 200 ? idsFromAnswer(op.name, r.text) : {}
     if (Object.keys(created).length > 0) rememberSessionIds(created)
-    // The button stays where the reader is (it is never disabled while sending).
+    // The button stays where the reader is (it is never disabled while sending); the answer is
+    // brought into view when it is out of it (the button sticks to the screen's bottom).
     if (document.activeElement === document.body) sendButton.current?.focus()
+    requestAnimationFrame(() => {
+      const box = responseBox.current?.getBoundingClientRect()
+      if (box && (box.top > window.innerHeight || box.bottom < 0))
+        responseBox.current?.scrollIntoView({ block: 'nearest' })
+    })
     setRevision((n) => n + 1)
     setHistory(
       addHistory({
@@ -318,6 +339,18 @@ export default function PlaygroundApp({
         errorCode: r.errorCode,
       }),
     )
+  }
+
+  /** Names of the fields of the body's member table (or the target's first), for the answer's `e_N`. */
+  const loadFieldNames = async (t: Target): Promise<void> => {
+    const body = bodyValue as { member_table_id?: unknown }
+    const tableId =
+      typeof body.member_table_id === 'number'
+        ? body.member_table_id
+        : (await memberTables(t, origin).catch(() => []))[0]?.id
+    if (tableId === undefined) return setFieldNames({})
+    const elements = await memberElements(t, origin, tableId).catch(() => [])
+    setFieldNames(Object.fromEntries(elements.map((e) => [`e_${e.id}`, e.name])))
   }
 
   const copyShare = async (): Promise<void> => {
@@ -333,7 +366,7 @@ export default function PlaygroundApp({
   }
 
   return (
-    <div className="krs-pg">
+    <div className={name ? 'krs-pg krs-pg--operation' : 'krs-pg'}>
       <a className="krs-pg-skip" href="#krs-pg-request">
         リクエストの入力へ移動
       </a>
@@ -352,7 +385,6 @@ export default function PlaygroundApp({
         ) : null}
         {loadError ? <p className="krs-pg-ng">プレイグラウンドを読み込めませんでした: {loadError}</p> : null}
         {name && !summary ? <p className="krs-pg-ng">API「{name}」はありません。</p> : null}
-        {details ? <OperationDetails op={details.op} errors={details.errors} /> : null}
         {op && registry ? (
           <>
             <div className="krs-pg-columns">
@@ -407,7 +439,10 @@ export default function PlaygroundApp({
                           schema={op.requestSchema}
                           value={bodyValue}
                           context={formContext}
-                          onChange={(v) => setBodyTextState(JSON.stringify(v ?? {}, null, 2))}
+                          onChange={(v, fieldId) => {
+                            setBodyTextState(JSON.stringify(v ?? {}, null, 2))
+                            setTouched((t) => (t.has(fieldId) ? t : new Set(t).add(fieldId)))
+                          }}
                         />
                       </Suspense>
                     </FormBoundary>
@@ -423,7 +458,10 @@ export default function PlaygroundApp({
                   className="krs-pg-editor"
                   spellCheck={false}
                   value={bodyText}
-                  onChange={(e) => setBodyText(e.target.value)}
+                  onChange={(e) => {
+                    setEditorEdited(true)
+                    setBodyText(e.target.value)
+                  }}
                   data-testid="body-editor"
                   aria-invalid={issues.length > 0}
                   aria-describedby="krs-pg-body-check"
@@ -431,19 +469,47 @@ export default function PlaygroundApp({
                 <div id="krs-pg-body-check">
                   {!runtime || !checkedNow ? (
                     <p className="krs-pg-muted">スキーマの検証を準備しています…</p>
-                  ) : issues.length > 0 ? (
-                    <ul className="krs-pg-issues" data-testid="body-issues">
-                      {issues.map((i) => (
-                        <li key={`${i.path} ${i.message}`}>
-                          <code>{i.path === '' ? '（ボディ全体）' : i.path}</code>: {i.message}
-                        </li>
-                      ))}
-                    </ul>
+                  ) : allIssues.length > 0 ? (
+                    issues.length > 0 ? (
+                      <ul className="krs-pg-issues" data-testid="body-issues">
+                        {issues.map((i) => (
+                          <li key={`${i.path} ${i.message}`}>
+                            <code>{i.path === '' ? '（ボディ全体）' : i.path}</code>: {i.message}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <p className="krs-pg-muted" data-testid="body-incomplete">
+                        必須の項目を入力してください（送信すると足りない項目を示します）。
+                      </p>
+                    )
                   ) : (
                     <p className="krs-pg-ok" data-testid="body-valid">
                       スキーマに合っています
                     </p>
                   )}
+                </div>
+                <div className="krs-pg-send-bar">
+                  <button
+                    ref={sendButton}
+                    type="button"
+                    className="button button--primary krs-pg-send"
+                    onClick={() => void send()}
+                    disabled={target.kind === 'emulator' && !emulatorReady}
+                    aria-busy={sending}
+                    data-testid="send"
+                  >
+                    {sending
+                      ? '送信中…'
+                      : target.kind === 'emulator' && !emulatorReady
+                        ? 'エミュレータを起動中…'
+                        : '送信'}
+                  </button>
+                  {issues.length > 0 ? (
+                    <p className="krs-pg-muted">
+                      スキーマに合わないボディも送れます（サーバーの検証を確かめられます）。
+                    </p>
+                  ) : null}
                 </div>
               </section>
               <div>
@@ -454,26 +520,8 @@ export default function PlaygroundApp({
                     setTarget(next)
                   }}
                 />
-                <button
-                  ref={sendButton}
-                  type="button"
-                  className="button button--primary krs-pg-send"
-                  onClick={() => void send()}
-                  disabled={target.kind === 'emulator' && !emulatorReady}
-                  aria-busy={sending}
-                  data-testid="send"
-                >
-                  {sending
-                    ? '送信中…'
-                    : target.kind === 'emulator' && !emulatorReady
-                      ? 'エミュレータを起動中…'
-                      : '送信'}
-                </button>
-                {issues.length > 0 ? (
-                  <p className="krs-pg-muted">スキーマに合わないボディも送れます（サーバーの検証を確かめられます）。</p>
-                ) : null}
-                <div aria-live="polite" data-testid="response-live">
-                  {result ? <ResponseView result={result} registry={registry} /> : null}
+                <div aria-live="polite" data-testid="response-live" ref={responseBox}>
+                  {result ? <ResponseView result={result} registry={registry} fieldNames={fieldNames} /> : null}
                 </div>
               </div>
             </div>
@@ -505,11 +553,14 @@ export default function PlaygroundApp({
             <p className="krs-pg-muted">読み込んでいます…</p>
           </div>
         ) : null}
+        {/* After the form and its answer: a reader comes to try the operation first. */}
+        {details ? <OperationDetails op={details.op} errors={details.errors} /> : null}
         <div className="krs-pg-columns">
           <EmulatorPanel
             ready={emulatorReady}
             token={target.emulatorToken}
             revision={revision}
+            errors={registry?.errors}
             onReset={() => {
               forgetTargetData()
               forgetSessionIds()

@@ -2,6 +2,7 @@ import type React from 'react'
 import type { CallResult } from './send-request'
 import CopyButton from './copy-button'
 import type { PlaygroundRegistry } from './runtime-loader'
+import { ErrorExplanation, errorDetailOf, MemberAnswer, memberRows } from './answer-view'
 
 /** Pretty-prints a JSON body; other text unchanged. Always rendered as text, never as HTML. */
 export function displayText(text: string): string {
@@ -12,14 +13,27 @@ export function displayText(text: string): string {
   }
 }
 
+/** The answer's JSON, or undefined when it is not JSON. */
+function parsedAnswer(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
 export default function ResponseView({
   result,
   registry,
+  fieldNames,
 }: {
   result: CallResult
   registry: PlaygroundRegistry | null
+  /** Names of the member table's fields by key (`e_6` → 氏名), once read from the target. */
+  fieldNames?: Record<string, string> | null
 }): React.JSX.Element {
   const explained = result.errorCode ? registry?.errors[result.errorCode] : undefined
+  const rows = result.status === 200 ? memberRows(parsedAnswer(result.text)) : null
   return (
     <section className="krs-pg-box" data-testid="response" aria-label="レスポンス">
       <h3 className="krs-pg-h">
@@ -34,13 +48,19 @@ export default function ResponseView({
       </h3>
       {result.failure ? <p className="krs-pg-ng">{result.failure}</p> : null}
       {result.errorCode ? (
-        <div className="alert alert--danger" data-testid="response-error">
-          <strong>
-            <code data-testid="response-error-code">{result.errorCode}</code>{' '}
-            {explained?.name ?? '（カタログにないコード）'}
-          </strong>
-          {explained ? <p>{explained.description}</p> : null}
-        </div>
+        <ErrorExplanation
+          code={result.errorCode}
+          entry={explained}
+          detail={errorDetailOf(result.text)}
+          testId="response-error"
+        />
+      ) : null}
+      {rows ? (
+        fieldNames ? (
+          <MemberAnswer rows={rows} names={fieldNames} />
+        ) : (
+          <p className="krs-pg-muted">項目名を読み込んでいます…</p>
+        )
       ) : null}
       <details>
         <summary>ヘッダー（{result.headers.length} 個）</summary>

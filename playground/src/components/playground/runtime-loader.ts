@@ -11,6 +11,7 @@ export type { OperationDetailsData, PlaygroundRegistry } from '../../../scripts/
 export interface BodyIssue {
   path: string
   message: string
+  missing?: string
 }
 
 /** A request to, and an answer of, the in-browser emulator (runtime/protocol.ts). */

@@ -6,8 +6,9 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils'
 import { readerSchema, readerUiSchema } from './form-schema'
 import { readerTemplates, translateJapanese } from './form-templates'
 import MemberInfoField, { type PlaygroundFormContext } from './member-info-field'
+import MemberTableField from './member-table-field'
 
-const fields = { memberInfo: MemberInfoField }
+const fields = { memberInfo: MemberInfoField, memberTable: MemberTableField }
 
 /**
  * The request form generated from the operation's JSON Schema by react-jsonschema-form, with
@@ -22,7 +23,8 @@ export default function SchemaForm({
 }: {
   schema: unknown
   value: unknown
-  onChange: (next: unknown) => void
+  /** The new body, and the rjsf id of the field the reader changed (`root_member_info`). */
+  onChange: (next: unknown, fieldId: string) => void
   context: PlaygroundFormContext
 }): React.JSX.Element {
   const shown = useMemo(() => readerSchema(schema) as RJSFSchema, [schema])
@@ -43,7 +45,7 @@ export default function SchemaForm({
         // Only a reader's edit (rjsf names the field) flows back to the editor: the form's own
         // defaulting on mount or on a new formData must not rewrite the JSON text.
         onChange={(e, id) => {
-          if (id !== undefined) onChange(e.formData)
+          if (id !== undefined) onChange(e.formData, id)
         }}
       />
     </div>

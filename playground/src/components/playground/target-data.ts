@@ -40,6 +40,9 @@ const CONFIG_TYPES = new Set([
 /** Element types that the server fills: never part of member_info. */
 export const AUTOMATIC_TYPES = new Set(['timestamp', 'autogen'])
 
+/** Element types whose blank value the service generates (add_member makes up a password). */
+export const GENERATED_TYPES = new Set(['password', 'hashed_password'])
+
 const targetKey = (t: Target): string => JSON.stringify(t)
 
 async function call<T>(target: Target, origin: string, name: string, body: unknown): Promise<T> {
@@ -82,10 +85,38 @@ export function memberElements(target: Target, origin: string, tableId: number):
   return p
 }
 
+/** One member table (データベース) of the target, as get_member_tables lists it. */
+export interface MemberTableSummary {
+  id: number
+  title: string
+}
+
+const tableCache = new Map<string, Promise<MemberTableSummary[]>>()
+
+/** The member tables of the target (get_member_tables), in the service's order. Cached per target. */
+export function memberTables(target: Target, origin: string): Promise<MemberTableSummary[]> {
+  const key = targetKey(target)
+  let p = tableCache.get(key)
+  if (!p) {
+    p = call<unknown>(target, origin, 'get_member_tables', {}).then((raw) => {
+      const list = Array.isArray(raw) ? raw : ((raw as { member_tables?: unknown[] } | null)?.member_tables ?? [])
+      return list.flatMap((t) => {
+        const item = t as Record<string, unknown>
+        const id = typeof item.id === 'number' ? item.id : item.member_table_id
+        return typeof id === 'number' && id > 0 ? [{ id, title: typeof item.title === 'string' ? item.title : '' }] : []
+      })
+    })
+    p.catch(() => tableCache.delete(key))
+    tableCache.set(key, p)
+  }
+  return p
+}
+
 /** Forgets what was read from the target (after a reset of the emulator, or another target). */
 export function forgetTargetData(): void {
   elementCache.clear()
   idCache.clear()
+  tableCache.clear()
 }
 
 /** Ids that exist on the target, by the request key that names them (member_table_id, element_id, ...). */
@@ -112,11 +143,8 @@ export function knownIds(target: Target, origin: string): Promise<KnownIds> {
   if (!p) {
     p = (async () => {
       const ids: KnownIds = {}
-      const tables = await call<unknown>(target, origin, 'get_member_tables', {}).catch(() => null)
-      const list = Array.isArray(tables)
-        ? tables
-        : ((tables as { member_tables?: unknown[] } | null)?.member_tables ?? [])
-      const table = firstId(list, 'id') ?? firstId(list, 'member_table_id')
+      const tables = await memberTables(target, origin).catch(() => [])
+      const table = tables[0]?.id
       if (table === undefined) return ids
       ids.member_table_id = table
       const [elements, conditions, forms, programs] = await Promise.all([
@@ -214,11 +242,16 @@ export function sampleValue(e: MemberElement, seed: number): unknown {
   }
 }
 
+/** Whether the reader must fill the element: required by the database, and not generated when blank. */
+export function isRequiredInput(e: MemberElement): boolean {
+  return e.required && !GENERATED_TYPES.has(e.type)
+}
+
 /** member_info with every required, user-defined element of the table filled. */
 export function sampleMemberInfo(elements: MemberElement[], seed: number): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const e of elements) {
-    if (e.system || AUTOMATIC_TYPES.has(e.type) || !e.required) continue
+    if (e.system || AUTOMATIC_TYPES.has(e.type) || !isRequiredInput(e)) continue
     out[`e_${e.id}`] = sampleValue(e, seed)
   }
   return out
