@@ -22,7 +22,7 @@ import {
   type EngineStateFile,
   type TenantSnapshot,
 } from './snapshot.js'
-import { DEFAULT_TENANT_ID, newTenantId, TenantRegistry } from './tenant-registry.js'
+import { DEFAULT_TENANT_ID, newTenantId, setClock, TenantRegistry } from './tenant-registry.js'
 import type { TickHook } from './tick-hook.js'
 import type { AnyStateSection } from './state-section.js'
 import type { PersistenceHook } from './write-record.js'
@@ -204,7 +204,7 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
     },
     resetTenant(t, opts = {}) {
       const next = opts.scenario === undefined ? t.scenario : parseScenario(opts.scenario)
-      registry.reset(t, next, opts.seed ?? t.seed, opts.members ?? t.members)
+      registry.reset(t, next, opts.seed ?? t.seed, opts.members ?? t.members, opts.keepClock ?? false)
       changes++
     },
     deleteTenant(t) {
@@ -221,10 +221,8 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
       t.seed = snap.seed
       t.members = snap.members
       t.random.setState(snap.random)
-      t.clock.setMode('manual')
-      t.clock.set(snap.clock.now)
-      t.clock.setSpeed(snap.clock.speed)
-      t.clock.setMode(snap.clock.mode)
+      setClock(t.clock, snap.clock)
+      t.initialClock = snap.initialClock
       t.journal.clear()
       t.faults.clear()
       changes++
@@ -261,7 +259,13 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
         p.state.id = p.tenantId
         registry.create(
           p.tenantId,
-          { scenario: p.scenario as TenantScenario, seed: p.seed, members: p.members, clock: p.clock },
+          {
+            scenario: p.scenario as TenantScenario,
+            seed: p.seed,
+            members: p.members,
+            clock: p.clock,
+            initialClock: p.initialClock,
+          },
           { state: p.state, random: p.random },
         )
       }

@@ -31,8 +31,14 @@ export interface Engine {
   tenant(id: string): TenantRuntime | undefined
   tenants(): TenantRuntime[]
   createTenant(opts?: CreateTenantOptions): TenantRuntime
-  /** Rebuild a tenant from its scenario (or a new one); tokens and clock stay. */
-  resetTenant(t: TenantRuntime, opts?: { scenario?: unknown; seed?: number; members?: number }): void
+  /**
+   * Rebuild a tenant from its scenario (or a new one); tokens stay, the clock goes back to the
+   * tenant's creation clock unless `keepClock`.
+   */
+  resetTenant(
+    t: TenantRuntime,
+    opts?: { scenario?: unknown; seed?: number; members?: number; keepClock?: boolean },
+  ): void
   deleteTenant(t: TenantRuntime): void
   /** One tenant's whole state as JSON (`GET /__mock/snapshot`). */
   exportTenant(t: TenantRuntime): TenantSnapshot

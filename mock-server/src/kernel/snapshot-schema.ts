@@ -56,6 +56,16 @@ const baseSchema = {
         wall_ms: { type: 'number' },
       },
     },
+    // optional: snapshots written before tenants kept their creation clock lack it
+    initial_clock: {
+      type: 'object',
+      required: ['mode', 'now'],
+      properties: {
+        mode: { enum: ['real', 'manual'] },
+        now: int(CLOCK_MIN, CLOCK_MAX),
+        speed: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 },
+      },
+    },
     random: list({ type: 'integer' }, 4, 4),
     scenario: { type: ['object', 'null'] },
     state: {

@@ -2,7 +2,7 @@ import type { Account, ApiToken } from './account.js'
 import { ensureSections, type AnyStateSection } from './state-section.js'
 import type { TenantFactory } from './tenant-factory.js'
 import type { TenantScenario, TenantState } from './tenant-state.js'
-import { createClock, type ClockOptions, type WallClock } from './clock.js'
+import { createClock, type ClockOptions, type ClockState, type TenantClock, type WallClock } from './clock.js'
 import { FaultTable } from './faults.js'
 import { Journal } from './journal.js'
 import { createRandom, randomHex } from './random.js'
@@ -17,6 +17,8 @@ export interface TenantSpec {
   seed: number
   members?: number | undefined
   clock?: ClockOptions
+  /** A restored tenant's creation clock (default: its clock as it starts here). */
+  initialClock?: ClockState | undefined
 }
 
 export interface Caller {
@@ -75,6 +77,7 @@ export class TenantRegistry {
       seed: spec.seed,
       members: spec.members,
       clock,
+      initialClock: spec.initialClock ?? clock.state(),
       random,
       scheduler: createScheduler(() => runtime.state, clock, random, this.hooks),
       journal: new Journal(this.journalSize),
@@ -87,8 +90,20 @@ export class TenantRegistry {
     return runtime
   }
 
-  /** Rebuild a tenant's state from a scenario; its token values stay the same by name. */
-  reset(t: TenantRuntime, scenario: TenantScenario, seed = t.seed, members = t.members): void {
+  /**
+   * Rebuild a tenant's state from a scenario; its token values stay the same by name. Unless
+   * `keepClock`, the clock goes back to the tenant's creation clock first (a new scenario's own
+   * `now` moves that start), so the rebuilt data is dated as when it was created.
+   */
+  reset(t: TenantRuntime, scenario: TenantScenario, seed = t.seed, members = t.members, keepClock = false): void {
+    if (!keepClock) {
+      if (scenario !== t.scenario) {
+        const start = this.factory.clockOptions({ mode: t.initialClock.mode, speed: t.initialClock.speed }, scenario)
+        if (start.now !== undefined)
+          t.initialClock = { mode: start.mode ?? 'manual', now: start.now, speed: t.initialClock.speed }
+      }
+      setClock(t.clock, t.initialClock)
+    }
     const previous = new Map<string, string>()
     for (const tok of t.state.tokens.values()) previous.set(tok.name, tok.token)
     this.unindex(t)
@@ -146,6 +161,14 @@ export class TenantRegistry {
   private unindex(t: TenantRuntime): void {
     for (const [token, owner] of this.byToken) if (owner === t) this.byToken.delete(token)
   }
+}
+
+/** Put a clock in a given state (mode, time, speed). */
+export function setClock(clock: TenantClock, to: ClockState): void {
+  clock.setMode('manual')
+  clock.set(to.now)
+  clock.setSpeed(to.speed)
+  clock.setMode(to.mode)
 }
 
 export class TokenTakenError extends Error {
