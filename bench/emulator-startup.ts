@@ -22,25 +22,22 @@ const call = `fetch('https://krs.bz/api/v1/get_member_tables', {
   body: '{}',
 })`
 
+/** A test file's set-up with MSW: `handlers` imports what it needs and makes the handler list. */
+const withMsw = (handlers: string) => `const t0 = performance.now()
+const { setupServer } = await import('msw/node')
+${handlers}
+const server = setupServer(...handlers)
+server.listen({ onUnhandledRequest: 'error' })
+const r = await ${call}
+await r.json()
+console.log(JSON.stringify({ ms: performance.now() - t0, status: r.status }))
+server.close()`
+
 const children = {
-  msw: `const t0 = performance.now()
-const { setupServer } = await import('msw/node')
-const { http, HttpResponse } = await import('msw')
-const server = setupServer(http.post('https://krs.bz/api/v1/get_member_tables', () => HttpResponse.json({ member_tables: [] })))
-server.listen({ onUnhandledRequest: 'error' })
-const r = await ${call}
-await r.json()
-console.log(JSON.stringify({ ms: performance.now() - t0, status: r.status }))
-server.close()`,
-  emulatorMsw: `const t0 = performance.now()
-const { setupServer } = await import('msw/node')
-const { createMockHandlers } = await import('@krs-kit/mock-server/msw')
-const server = setupServer(...createMockHandlers())
-server.listen({ onUnhandledRequest: 'error' })
-const r = await ${call}
-await r.json()
-console.log(JSON.stringify({ ms: performance.now() - t0, status: r.status }))
-server.close()`,
+  msw: withMsw(`const { http, HttpResponse } = await import('msw')
+const handlers = [http.post('https://krs.bz/api/v1/get_member_tables', () => HttpResponse.json({ member_tables: [] }))]`),
+  emulatorMsw: withMsw(`const { createMockHandlers } = await import('@krs-kit/mock-server/msw')
+const handlers = createMockHandlers()`),
   engine: `const t0 = performance.now()
 const { createEngine } = await import('@krs-kit/mock-server')
 const engine = createEngine()

@@ -35,6 +35,13 @@ export const limited = {
 } as const
 const { int, str, list } = limited
 
+/** A clock's mode, time and speed (the snapshot's clock and the tenant's creation clock). */
+const clockState = {
+  mode: { enum: ['real', 'manual'] },
+  now: int(CLOCK_MIN, CLOCK_MAX),
+  speed: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 },
+}
+
 /** The snapshot schema without the modules' parts (see `tenantSnapshotSchema`). */
 const baseSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -46,26 +53,9 @@ const baseSchema = {
     tenant_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
     seed: int(0, 2 ** 32 - 1),
     members: { anyOf: [{ type: 'null' }, int(0, 20_000_000)] },
-    clock: {
-      type: 'object',
-      required: ['mode', 'now'],
-      properties: {
-        mode: { enum: ['real', 'manual'] },
-        now: int(CLOCK_MIN, CLOCK_MAX),
-        speed: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 },
-        wall_ms: { type: 'number' },
-      },
-    },
+    clock: { type: 'object', required: ['mode', 'now'], properties: { ...clockState, wall_ms: { type: 'number' } } },
     // optional: snapshots written before tenants kept their creation clock lack it
-    initial_clock: {
-      type: 'object',
-      required: ['mode', 'now'],
-      properties: {
-        mode: { enum: ['real', 'manual'] },
-        now: int(CLOCK_MIN, CLOCK_MAX),
-        speed: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 },
-      },
-    },
+    initial_clock: { type: 'object', required: ['mode', 'now'], properties: clockState },
     random: list({ type: 'integer' }, 4, 4),
     scenario: { type: ['object', 'null'] },
     state: {
