@@ -48,6 +48,22 @@ describe('krs mock admin commands (in process)', () => {
     })
   })
 
+  it('tenant new --from default: POST /__mock/tenants {from}, a fork with its own tokens', async () => {
+    const r = await admin(['tenant', 'new', '--from', 'default'])
+    expect(r.requests).toEqual([
+      { method: 'POST', url: 'http://127.0.0.1:4010/__mock/tenants', body: { from: 'default' } },
+    ])
+    const created = JSON.parse(r.stdout) as { tenant_id: string; tokens: Record<string, string> }
+    expect(created.tenant_id).toMatch(/^t_/)
+    expect(created.tokens['krs-all']).not.toBe('krs-all')
+  })
+
+  it("tenant new --from an unknown source: the emulator's 404 reaches the user", async () => {
+    const r = await admin(['tenant', 'new', '--from', 'nothing'])
+    expect(r.code).not.toBe(0)
+    expect(r.stderr).toContain('unknown_source')
+  })
+
   it('outbox <delivery>: GET /__mock/outbox?delivery_id=', async () => {
     const r = await admin(['outbox', '1201', '--limit', '5'])
     expect(r.requests).toEqual([

@@ -5,8 +5,8 @@
  * `@krs-kit/mock-server/program`, its flags `@krs-kit/mock-server/options`.
  */
 export { createEngine, type EmulatorOptions } from './emulator.js'
-export { MAX_BODY_BYTES } from './kernel/create-engine.js'
-export type { Engine, EngineOptions, CreateTenantOptions } from './kernel/create-engine.js'
+export { MAX_BODY_BYTES, TemplateError, UnknownSourceError } from './kernel/create-engine.js'
+export type { Engine, EngineOptions, CreateTemplateOptions, CreateTenantOptions } from './kernel/create-engine.js'
 export { ContractViolationError } from './kernel/engine-internals.js'
 export type { EngineLogger } from './kernel/engine-internals.js'
 export type { EngineContext } from './kernel/context.js'

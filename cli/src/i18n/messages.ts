@@ -435,6 +435,10 @@ export const messages = {
   },
   'mock.seed': { ja: '生成データの seed（既定 1）', en: 'seed of the generated data (default 1)' },
   'mock.members': { ja: '生成する会員数', en: 'number of members to generate' },
+  'mock.from': {
+    ja: 'この状態を複製して作る（テナント ID か POST /__mock/templates のテンプレート名。--seed・--members とは併用不可）',
+    en: 'fork this state (a tenant id or a template name of POST /__mock/templates; not with --seed or --members)',
+  },
   'mock.clock': { ja: '時計 real|manual（既定 real）', en: 'clock real|manual (default real)' },
   'mock.clockShow': {
     ja: 'エミュレータの時計を表示する（GET /__mock/clock）',

@@ -220,8 +220,9 @@ export async function snapshotLoad(file: string | undefined, cmd: Command, io: C
 }
 
 export async function tenantNew(cmd: Command, io: CliIo): Promise<void> {
-  const o = subcommandOptions<{ seed?: string; members?: string; clock?: string; save?: string }>(cmd)
+  const o = subcommandOptions<{ seed?: string; members?: string; clock?: string; from?: string; save?: string }>(cmd)
   const body: Record<string, unknown> = {}
+  if (o.from !== undefined) body.from = o.from
   const seed = integer('--seed', o.seed)
   const members = integer('--members', o.members)
   if (seed !== undefined) body.seed = seed

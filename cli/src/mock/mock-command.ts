@@ -115,6 +115,7 @@ export function addMockCommand(program: Command, io: CliIo): void {
       .option('--seed <n>', t('mock.seed'))
       .option('--members <n>', t('mock.members'))
       .option('--clock <mode>', t('mock.clock'))
+      .option('--from <tenant>', t('mock.from'))
       .option('--save <profile>', t('mock.save'))
       .action(async (_o: unknown, c: Command) => (await admin()).tenantNew(c, io))
   const tenant = mock.command('tenant').description(t('mock.tenant'))

@@ -10,14 +10,15 @@ import { journalRoutes } from './journal-route.js'
 import { resetRoutes } from './reset-route.js'
 import { scenarioRoutes } from './scenario-route.js'
 import { snapshotRoutes } from './snapshot-route.js'
-import { tenantsRoutes } from './tenants-route.js'
+import { templatesRoutes, tenantsRoutes } from './tenants-route.js'
 
 export type { AdminRoutes }
 
-/** The kernel's own routes: tenants, clock, journal, faults, reset, snapshot. */
+/** The kernel's own routes: tenants, templates, clock, journal, faults, reset, snapshot. */
 const kernelRoutes: Record<string, AdminRoutes> = {
   reset: resetRoutes,
   tenants: tenantsRoutes,
+  templates: templatesRoutes,
   clock: clockRoutes,
   journal: journalRoutes,
   faults: faultsRoutes,

@@ -1,5 +1,5 @@
 import type { AdminHandler } from './admin-handler.js'
-import type { CreateTenantOptions, Engine } from './engine.js'
+import type { CreateTemplateOptions, CreateTenantOptions, Engine } from './engine.js'
 import type { HandlerTable } from './handler-table.js'
 import type { EmulatorModule } from './module.js'
 import type { TenantFactory } from './tenant-factory.js'
@@ -22,13 +22,14 @@ import {
   type EngineStateFile,
   type TenantSnapshot,
 } from './snapshot.js'
-import { DEFAULT_TENANT_ID, newTenantId, setClock, TenantRegistry } from './tenant-registry.js'
+import { DEFAULT_TENANT_ID, newTenantId, setClock, TenantRegistry, type TenantSpec } from './tenant-registry.js'
+import type { TenantRuntime } from './tenant-runtime.js'
 import type { TickHook } from './tick-hook.js'
 import type { AnyStateSection } from './state-section.js'
 import type { PersistenceHook } from './write-record.js'
 import { replayWrites } from './write-replay.js'
 
-export type { CreateTenantOptions, Engine }
+export type { CreateTemplateOptions, CreateTenantOptions, Engine }
 
 /** 60 MB: the largest body the emulator reads (KRSKIT_PAYLOAD_TOO_LARGE above it). */
 export const MAX_BODY_BYTES = 60 * 1024 * 1024
@@ -136,6 +137,22 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
     startedAt: wall(),
   }
 
+  /** Frozen tenants to fork (createTemplate); not saved, never answering a token. */
+  const templates = new Map<string, TenantRuntime>()
+  const forkTenant = (from: string, opts: CreateTenantOptions): TenantRuntime => {
+    if (opts.scenario !== undefined || opts.seed !== undefined || opts.members !== undefined)
+      throw new TypeError('createTenant: `from` forks a state as it is; it takes no scenario, seed or members')
+    const source = registry.get(from) ?? templates.get(from)
+    if (!source) throw new UnknownSourceError(from)
+    const clock: ClockOptions = source.clock.state()
+    if (opts.clock?.mode !== undefined) clock.mode = opts.clock.mode
+    if (opts.clock?.now !== undefined) clock.now = opts.clock.now
+    if (opts.clock?.speed !== undefined) clock.speed = opts.clock.speed
+    const t = registry.fork(newTenantId(), source, clock)
+    changes++
+    return t
+  }
+
   registry.create(DEFAULT_TENANT_ID, { scenario, seed, members: options.members, clock: options.clock ?? {} })
 
   // Every answer (API and admin, success and error) carries the request's id; API calls
@@ -183,6 +200,7 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
     tenant: (id) => registry.get(id),
     tenants: () => registry.all(),
     createTenant(opts = {}) {
+      if (opts.from !== undefined) return forkTenant(opts.from, opts)
       const tenantScenario = opts.scenario === undefined ? registry.default.scenario : parseScenario(opts.scenario)
       // a scenario that pins `now` gets a fixed clock unless a mode is asked for
       const pinned = opts.scenario !== undefined && tenantScenario.now !== undefined && opts.clock?.now === undefined
@@ -202,6 +220,22 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
       changes++
       return t
     },
+    createTemplate(name, opts = {}) {
+      if (!TEMPLATE_NAME.test(name) || name === DEFAULT_TENANT_ID || name.startsWith('t_'))
+        throw new TemplateError(
+          `template name ${JSON.stringify(name)}: use a-z, 0-9, _ and -, starting with a letter, not "default" nor "t_..."`,
+          'bad_name',
+        )
+      if (templates.has(name)) throw new TemplateError(`template ${name} exists`, 'exists')
+      const spec: TenantSpec = {
+        scenario: opts.scenario === undefined ? registry.default.scenario : parseScenario(opts.scenario),
+        seed: opts.seed ?? seed,
+        members: opts.members ?? options.members,
+        clock: registry.default.clock.state(),
+      }
+      templates.set(name, registry.detached(`template:${name}`, spec))
+    },
+    templates: () => [...templates.keys()],
     resetTenant(t, opts = {}) {
       const next = opts.scenario === undefined ? t.scenario : parseScenario(opts.scenario)
       registry.reset(t, next, opts.seed ?? t.seed, opts.members ?? t.members, opts.keepClock ?? false)
@@ -290,6 +324,27 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
     publicUrl: options.publicUrl ? options.publicUrl.replace(/\/+$/, '') : null,
   }
   return engine
+}
+
+const TEMPLATE_NAME = /^[a-z][a-z0-9_-]{0,63}$/
+
+/** `createTenant({ from })` names neither a tenant nor a template. */
+export class UnknownSourceError extends Error {
+  override readonly name = 'UnknownSourceError'
+  constructor(readonly source: string) {
+    super(`from: ${JSON.stringify(source)} is neither a tenant id nor a template name`)
+  }
+}
+
+/** A template name that is taken (`exists`) or not allowed (`bad_name`). */
+export class TemplateError extends Error {
+  override readonly name = 'TemplateError'
+  constructor(
+    message: string,
+    readonly reason: 'exists' | 'bad_name',
+  ) {
+    super(message)
+  }
 }
 
 /** The modules' JSON-text answers, but none for an operation whose handler the options replace. */

@@ -13,6 +13,18 @@ export interface CreateTenantOptions {
   seed?: number
   members?: number
   clock?: ClockOptions
+  /**
+   * Fork this tenant (a tenant id) or template (a name from `createTemplate`) instead of
+   * building from a scenario: the fork shares its state until it writes (not with
+   * `scenario`, `seed` or `members`); `clock` changes the copy of the source's clock.
+   */
+  from?: string
+}
+
+export interface CreateTemplateOptions {
+  scenario?: unknown
+  seed?: number
+  members?: number
 }
 
 /** The emulator: one store per engine, never a module singleton. */
@@ -30,7 +42,15 @@ export interface Engine {
   readonly defaultTenant: TenantRuntime
   tenant(id: string): TenantRuntime | undefined
   tenants(): TenantRuntime[]
+  /** Throws UnknownSourceError when `from` names neither a tenant nor a template. */
   createTenant(opts?: CreateTenantOptions): TenantRuntime
+  /**
+   * Build a state once from a scenario and keep it frozen under `name`, to fork with
+   * `createTenant({ from: name })`. Throws TemplateError on a taken or bad name.
+   */
+  createTemplate(name: string, opts?: CreateTemplateOptions): void
+  /** Names of the templates. */
+  templates(): string[]
   /**
    * Rebuild a tenant from its scenario (or a new one); tokens stay, the clock goes back to the
    * tenant's creation clock unless `keepClock`.

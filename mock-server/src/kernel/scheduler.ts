@@ -33,10 +33,23 @@ export function createScheduler(
   random: RandomSource,
   hooks: readonly TickHook[],
 ): Scheduler {
-  const runDue = (target: number): void => {
+  return new TenantScheduler(tenant, clock, random, hooks)
+}
+
+// A class, not a closure per method: a tenant (a thousand idle forks) carries one small object.
+class TenantScheduler implements Scheduler {
+  constructor(
+    private readonly tenant: () => TenantState,
+    private readonly clock: TenantClock,
+    private readonly random: RandomSource,
+    private readonly hooks: readonly TickHook[],
+  ) {}
+
+  private runDue(target: number): void {
+    const hooks = this.hooks
     if (hooks.length === 0) return
     for (let runs = 0; runs < MAX_RUNS; runs++) {
-      const state = tenant()
+      const state = this.tenant()
       const due = earliestDue(hooks, state, target)
       if (due === null) return
       const at = Math.max(due, 0)
@@ -44,34 +57,36 @@ export function createScheduler(
         const d = h.nextDue(state)
         if (d !== null && d <= at) {
           runs++
-          h.run({ tenant: state, now: Math.max(at, d), random: random.next })
+          h.run({ tenant: state, now: Math.max(at, d), random: this.random.next })
         }
       }
     }
     throw new Error(`scheduler: more than ${MAX_RUNS} transitions in one step; a tick hook does not settle`)
   }
 
-  return {
-    catchUp: () => runDue(clock.now()),
-    advanceTo: (target) => {
-      if (hooks.length === 0) {
-        clock.set(target)
-        return
+  catchUp(): void {
+    this.runDue(this.clock.now())
+  }
+
+  advanceTo(target: number): void {
+    const { clock, hooks } = this
+    if (hooks.length === 0) {
+      clock.set(target)
+      return
+    }
+    // Step through the due times so each transition sees its own time on the clock.
+    const wasManual = clock.mode() === 'manual'
+    if (!wasManual) clock.setMode('manual')
+    try {
+      for (let runs = 0; runs < MAX_RUNS; runs++) {
+        const due = earliestDue(hooks, this.tenant(), target)
+        if (due === null) break
+        if (due > clock.now()) clock.set(due)
+        this.runDue(clock.now())
       }
-      // Step through the due times so each transition sees its own time on the clock.
-      const wasManual = clock.mode() === 'manual'
-      if (!wasManual) clock.setMode('manual')
-      try {
-        for (let runs = 0; runs < MAX_RUNS; runs++) {
-          const due = earliestDue(hooks, tenant(), target)
-          if (due === null) break
-          if (due > clock.now()) clock.set(due)
-          runDue(clock.now())
-        }
-        clock.set(target)
-      } finally {
-        if (!wasManual) clock.setMode('real')
-      }
-    },
+      clock.set(target)
+    } finally {
+      if (!wasManual) clock.setMode('real')
+    }
   }
 }

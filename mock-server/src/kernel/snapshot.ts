@@ -4,6 +4,7 @@ import type { TenantState } from './tenant-state.js'
 import { snapshotProblem } from './snapshot-schema.js'
 import type { ClockMode, ClockState } from './clock.js'
 import type { TenantRuntime } from './tenant-runtime.js'
+import { viewOfState } from './tenant-fork.js'
 
 export const TENANT_SNAPSHOT_FORMAT = 'krs-mock-tenant/1'
 export const ENGINE_STATE_FORMAT = 'krs-mock-state/1'
@@ -41,7 +42,8 @@ export function exportTenant(t: TenantRuntime, wallMs: number, factory: TenantFa
     initial_clock: { ...t.initialClock },
     random: t.random.getState(),
     scenario: t.scenario,
-    state: factory.snapshot(t.state),
+    // a fork's shared sections are read where they are, not copied into the fork
+    state: factory.snapshot(viewOfState(t.state)),
   }
 }
 

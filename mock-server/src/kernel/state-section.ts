@@ -36,6 +36,13 @@ export interface StateSection<K extends SectionKey> {
   /** Build the section from the tenant's scenario sections at time `now`. */
   create(tenant: TenantState, now: number, build: SectionBuild): TenantState[K]
   readonly snapshot?: SnapshotPart<K>
+  /**
+   * A tenant's own copy of the section, made from a value that is never written again (see
+   * kernel/tenant-fork.ts): for the new fork (`forFork`) or for the tenant it was forked from.
+   * It may keep sharing parts it copies later itself (the member tables). Default: a
+   * structured clone, which fits plain data.
+   */
+  fork?(shared: TenantState[K], forFork: boolean): TenantState[K]
 }
 
 /** A section of any key (the list a module hands to the kernel). */

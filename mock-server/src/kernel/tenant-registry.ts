@@ -9,6 +9,7 @@ import { createRandom, randomHex } from './random.js'
 import { createScheduler } from './scheduler.js'
 import type { TickHook } from './tick-hook.js'
 import type { TenantRuntime } from './tenant-runtime.js'
+import { shareSections } from './tenant-fork.js'
 
 export const DEFAULT_TENANT_ID = 'default'
 
@@ -68,25 +69,98 @@ export class TenantRegistry {
   create(id: string, spec: TenantSpec, restored?: { state: TenantState; random: readonly number[] }): TenantRuntime {
     if (this.tenants.has(id)) throw new Error(`tenant ${id} exists`)
     const clock = createClock(this.wall, this.factory.clockOptions(spec.clock ?? {}, spec.scenario))
-    const random = createRandom(spec.seed)
+    const runtime = this.runtime(id, spec.scenario, spec.seed, spec.members, clock, spec.initialClock)
+    if (restored) runtime.random.setState(restored.random)
+    runtime.state = restored ? restored.state : this.build(runtime, spec.scenario, new Map())
+    this.index(runtime)
+    this.tenants.set(id, runtime)
+    return runtime
+  }
+
+  /**
+   * A new tenant that shares `source`'s state until it touches it (kernel/tenant-fork.ts):
+   * same scenario, seed and random state, a copy of its clock (or `clock`), its own token
+   * values under the same names, an empty journal and no faults. `source` is a live tenant or
+   * a template (never registered).
+   */
+  fork(
+    id: string,
+    source: Pick<TenantRuntime, 'state' | 'scenario' | 'seed' | 'members' | 'clock' | 'random'>,
+    clock?: ClockOptions,
+  ): TenantRuntime {
+    if (this.tenants.has(id)) throw new Error(`tenant ${id} exists`)
+    const parent = source.state
+    const state = {
+      id,
+      environmentName: parent.environmentName,
+      tokens: new Map<string, ApiToken>(),
+    } as TenantState
+    if (parent.scenario !== undefined) state.scenario = parent.scenario
+    for (const tok of parent.tokens.values()) {
+      const value = `${tok.name}.${id}.${randomHex(8)}`
+      state.tokens.set(value, { ...tok, token: value })
+    }
+    shareSections(parent, state, this.sections)
+    const runtime = this.runtime(
+      id,
+      source.scenario,
+      source.seed,
+      source.members,
+      createClock(this.wall, clock ?? source.clock.state()),
+    )
+    runtime.random.setState(source.random.getState())
+    runtime.state = state
+    this.index(runtime)
+    this.tenants.set(id, runtime)
+    return runtime
+  }
+
+  /**
+   * A tenant built from a scenario but not registered: no token of it answers, nothing
+   * writes it; it is only forked (templates).
+   */
+  detached(id: string, spec: TenantSpec): TenantRuntime {
+    const clock = createClock(this.wall, this.factory.clockOptions(spec.clock ?? {}, spec.scenario))
+    const runtime = this.runtime(id, spec.scenario, spec.seed, spec.members, clock)
+    runtime.state = this.build(runtime, spec.scenario, new Map())
+    return runtime
+  }
+
+  /** A tenant without state yet. */
+  private runtime(
+    id: string,
+    scenario: TenantScenario,
+    seed: number,
+    members: number | undefined,
+    clock: TenantClock,
+    initialClock: ClockState = clock.state(),
+  ): TenantRuntime {
+    const random = createRandom(seed)
     const runtime: TenantRuntime = {
       id,
       isDefault: id === DEFAULT_TENANT_ID,
       state: undefined as unknown as TenantState,
-      scenario: spec.scenario,
-      seed: spec.seed,
-      members: spec.members,
+      scenario,
+      seed,
+      members,
       clock,
-      initialClock: spec.initialClock ?? clock.state(),
+      initialClock,
       random,
       scheduler: createScheduler(() => runtime.state, clock, random, this.hooks),
-      journal: new Journal(this.journalSize),
+      journal: undefined as unknown as Journal,
       faults: new FaultTable(),
     }
-    if (restored) random.setState(restored.random)
-    runtime.state = restored ? restored.state : this.build(runtime, spec.scenario, new Map())
-    this.index(runtime)
-    this.tenants.set(id, runtime)
+    // made on first use: a fork that answers nothing (most of a thousand idle ones) needs none
+    const size = this.journalSize
+    Object.defineProperty(runtime, 'journal', {
+      configurable: true,
+      enumerable: true,
+      get() {
+        const journal = new Journal(size)
+        Object.defineProperty(runtime, 'journal', { value: journal, enumerable: true })
+        return journal
+      },
+    })
     return runtime
   }
 

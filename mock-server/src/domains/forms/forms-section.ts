@@ -25,6 +25,8 @@ export const formsSection: StateSection<'forms'> = {
       secret: secretOf(tenant),
     }
   },
+  // a fork starts with an empty outbox, as with an empty journal: what was sent was the parent's
+  fork: (shared, forFork) => structuredClone(forFork ? { ...shared, outbox: [] } : shared),
 }
 
 export const formsOf = (tenant: TenantState, now: number): FormsState => useSection(tenant, formsSection, now)

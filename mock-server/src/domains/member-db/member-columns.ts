@@ -49,6 +49,8 @@ export abstract class Column {
   abstract get(row: number): StoredValue
   abstract set(row: number, v: StoredValue): void
   abstract toJSON(rows: number): ColumnJson
+  /** An independent copy (a fork's own column). */
+  abstract clone(): Column
 }
 
 export class StringColumn extends Column {
@@ -74,6 +76,11 @@ export class StringColumn extends Column {
   toJSON(rows: number): ColumnJson {
     return { kind: this.kind, data: this.values.slice(0, rows) }
   }
+  clone(): StringColumn {
+    const c = new StringColumn()
+    c.values = this.values.slice()
+    return c
+  }
 }
 
 /** Integers and autogen counters; NaN is null. */
@@ -98,6 +105,9 @@ export class NumberColumn extends Column {
   }
   toJSON(rows: number): ColumnJson {
     return { kind: this.kind, data: encodeTyped(this.values, rows) }
+  }
+  clone(): NumberColumn {
+    return new NumberColumn(this.kind, this.values.slice())
   }
 }
 
@@ -128,6 +138,12 @@ export class IntColumn extends Column {
   toJSON(rows: number): ColumnJson {
     return { kind: this.kind, data: encodeTyped(this.values, rows) }
   }
+  clone(): IntColumn {
+    // assigned after construction: the constructor blanks a fresh 16-row date column
+    const c = new IntColumn(this.kind)
+    c.values = this.values.slice()
+    return c
+  }
 }
 
 /** Booleans: -1 null, 0 false, 1 true. */
@@ -147,6 +163,9 @@ export class BoolColumn extends Column {
   }
   set(row: number, v: StoredValue): void {
     this.values[row] = v === null ? -1 : v ? 1 : 0
+  }
+  clone(): BoolColumn {
+    return new BoolColumn(this.values.slice())
   }
   toJSON(rows: number): ColumnJson {
     return { kind: this.kind, data: encodeTyped(this.values, rows) }
@@ -202,6 +221,9 @@ export class MultiColumn extends Column {
   }
   toJSON(rows: number): ColumnJson {
     return { kind: this.kind, optionIds: this.optionIds, data: encodeTyped(this.bits, rows * this.words) }
+  }
+  clone(): MultiColumn {
+    return new MultiColumn(this.optionIds, this.bits.slice())
   }
 }
 
@@ -323,6 +345,27 @@ export class MemberColumns {
     this.upload_date = growF(this.upload_date)
     for (const c of this.columns.values()) c.grow(cap)
     this.capacity = cap
+  }
+
+  /** An independent copy (a fork's own table); derived caches rebuild on the copy. */
+  clone(): MemberColumns {
+    const m = new MemberColumns([])
+    m.rows = this.rows
+    m.count = this.count
+    m.nextId = this.nextId
+    m.capacity = this.capacity
+    m.id = this.id.slice()
+    m.alive = this.alive.slice()
+    m.regist_date = this.regist_date.slice()
+    m.update_date = this.update_date.slice()
+    m.batch_date = this.batch_date.slice()
+    m.upload_date = this.upload_date.slice()
+    m.last_host = this.last_host.clone()
+    m.last_referer = this.last_referer.clone()
+    m.last_useragent = this.last_useragent.clone()
+    for (const [id, c] of this.columns) m.columns.set(id, c.clone())
+    m.version = this.version
+    return m
   }
 
   /** Append a row for a new member and return it. */

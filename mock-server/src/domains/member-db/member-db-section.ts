@@ -9,6 +9,7 @@ import { predefinedAllCondition } from './conditions/condition-store.js'
 import { MemberColumns } from './member-columns.js'
 import type { ScenarioTable } from './member-db-scenario.js'
 import { memberDbSnapshot } from './member-db-snapshot.js'
+import { forkMemberDb } from './shared-tables.js'
 import type { MemberDbState, MemberElement, MemberTableState } from './member-db-state.js'
 import { generateMembers } from './members/generate-members.js'
 import { addMember } from './members/member-store.js'
@@ -105,4 +106,5 @@ export const memberDbSection: StateSection<'memberDb'> = {
   key: 'memberDb',
   create: createMemberDb,
   snapshot: memberDbSnapshot,
+  fork: forkMemberDb,
 }

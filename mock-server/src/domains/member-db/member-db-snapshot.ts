@@ -1,6 +1,7 @@
 import { limited, SNAPSHOT_LIMITS as L } from '../../kernel/snapshot-schema.js'
 import type { SnapshotPart } from '../../kernel/state-section.js'
 import { MemberColumns, type MemberColumnsJson } from './member-columns.js'
+import { peekMembers, peekTables } from './shared-tables.js'
 import type { MemberDbState, MemberElement, StoredCondition, TableLock } from './member-db-state.js'
 import { SYSTEM_TEXT_COLUMNS, SYSTEM_TIMESTAMP_COLUMNS } from './system-columns.js'
 
@@ -29,13 +30,13 @@ interface MemberDbJson {
 
 function snapshotMemberDb(db: MemberDbState): MemberDbJson {
   return {
-    tables: [...db.tables.values()].map((t) => ({
+    tables: [...peekTables(db.tables)].map(([, t]) => ({
       id: t.id,
       title: t.title,
       elements: structuredClone(t.elements),
       lock: t.lock ? { ...t.lock } : null,
       autogenNext: { ...t.autogenNext },
-      members: t.members.toJSON(),
+      members: peekMembers(t).toJSON(),
     })),
     conditions: structuredClone([...db.conditions.values()]),
     nextConditionId: db.nextConditionId,

@@ -8,7 +8,42 @@ import { tablePlan } from './table-plan.js'
  * index maps the composite key text to the member row; members with a blank key part are
  * not indexed. Built lazily, kept in a WeakMap beside the columns (derived, not state).
  */
-const indexes = new WeakMap<MemberColumns, Map<string, number>>()
+const indexes = new WeakMap<MemberColumns, KeyIndex>()
+
+/** Composite key → row: what the callers read (`get`) and the writes keep up to date. */
+export interface KeyIndex {
+  get(key: string): number | undefined
+  set(key: string, row: number): void
+  delete(key: string): void
+}
+
+/**
+ * The index of a fork's copy of the columns: its own changes over the index of the columns it
+ * was copied from, which nobody writes again (see shared-tables.ts). So the copy's first write
+ * does not index a million rows again.
+ */
+class IndexOverlay implements KeyIndex {
+  /** Keys set or removed since the copy; -1 = removed. */
+  private readonly changed = new Map<string, number>()
+  constructor(private readonly base: KeyIndex) {}
+  get(key: string): number | undefined {
+    const row = this.changed.get(key)
+    if (row === undefined) return this.base.get(key)
+    return row < 0 ? undefined : row
+  }
+  set(key: string, row: number): void {
+    this.changed.set(key, row)
+  }
+  delete(key: string): void {
+    this.changed.set(key, -1)
+  }
+}
+
+/** Give `copy` (a clone of `source`, rows unchanged) the index of `source` when it has one. */
+export function inheritUniqueIndex(source: MemberColumns, copy: MemberColumns): void {
+  const idx = indexes.get(source)
+  if (idx) indexes.set(copy, new IndexOverlay(idx))
+}
 
 export function uniqueElements(table: MemberTableState): MemberElement[] {
   return [...tablePlan(table).unique]
@@ -41,11 +76,11 @@ export function rowKey(table: MemberTableState, row: number): string | null {
   return compositeKey(els.map((el) => keyPart(el, plan.column.get(el.id)?.get(row) ?? null)))
 }
 
-export function uniqueIndex(table: MemberTableState): Map<string, number> {
+export function uniqueIndex(table: MemberTableState): KeyIndex {
   const cols = table.members
-  let idx = indexes.get(cols)
-  if (idx) return idx
-  idx = new Map()
+  const cached = indexes.get(cols)
+  if (cached) return cached
+  const idx = new Map<string, number>()
   if (uniqueElements(table).length) {
     for (let r = 0; r < cols.rows; r++) {
       if (!cols.alive[r]) continue
