@@ -64,6 +64,8 @@ export interface GenerateOptions {
   seed: number
   now: number
   fakes: Map<number, FakeKind | undefined>
+  /** First autogen numbers already taken for these members (reserveAutogen), by element id. */
+  autogen?: Map<number, number>
 }
 
 /**
@@ -246,10 +248,11 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
         for (let w = 0; w < W; w++) bits[(start + i) * W + w] = m[w]!
       }
     } else if (col instanceof NumberColumn && col.kind === 'autogen') {
-      const first = nextAutogen(table, el)
       const step = el.config.add_option ?? 1
+      const reserved = o.autogen?.get(el.id)
+      const first = reserved ?? nextAutogen(table, el)
       for (let i = 0; i < n; i++) col.values[start + i] = first + i * step
-      table.autogenNext[String(el.id)] = first + n * step
+      if (reserved === undefined) table.autogenNext[String(el.id)] = first + n * step
     } else if (col instanceof NumberColumn) {
       const lo = cfg.min ?? 0,
         hi = Math.min(cfg.max ?? 100000, 100000)
