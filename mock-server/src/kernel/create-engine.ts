@@ -28,6 +28,7 @@ import type { TickHook } from './tick-hook.js'
 import type { AnyStateSection } from './state-section.js'
 import type { PersistenceHook } from './write-record.js'
 import { replayWrites } from './write-replay.js'
+import { lazyDependenciesReady, loadLazyDependencies } from '../lib/lazy-dependency.js'
 
 export type { CreateTemplateOptions, CreateTenantOptions, Engine }
 
@@ -159,6 +160,8 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
   // are journaled under the same id. Synchronous on the common path: a promise only when an
   // admin route or a handler is asynchronous, or a fault delays the answer.
   const respond = (req: RawRequest): RawResponse | Promise<RawResponse> => {
+    // off Node, the packages loaded on first use are imported before the first answer
+    if (!lazyDependenciesReady()) return loadLazyDependencies().then(() => respond(req))
     const requestId = requestIdOf(internals, req)
     const path = req.path
     if (path === '/__mock' || path.startsWith('/__mock/')) {
