@@ -7,6 +7,8 @@
  */
 export interface LazyDependency<M> {
   get(): M
+  /** Whether get() can answer now (under Node, or loaded). */
+  available(): boolean
 }
 
 type Require = (id: string) => unknown
@@ -47,6 +49,7 @@ export function lazyDependency<M>(
       pending.delete(preload)
       return loaded
     },
+    available: () => loaded !== undefined || req() !== null,
   }
 }
 
