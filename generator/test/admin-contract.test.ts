@@ -75,6 +75,7 @@ describe('admin contract: request bodies', () => {
     expect(Object.keys(adminRequests)).toEqual([
       'mock_reset',
       'mock_create_tenant',
+      'mock_create_template',
       'mock_set_clock',
       'mock_add_fault',
       'mock_import_snapshot',

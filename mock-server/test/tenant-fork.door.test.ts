@@ -340,6 +340,36 @@ describe('forks share until they touch', () => {
   })
 })
 
+describe('saving forks', () => {
+  it('a saved engine state restores every fork as a tenant of its own, with what it wrote and nothing of its siblings', async () => {
+    const engine = createEngine({ clock: { mode: 'manual', now: START }, members: 20 })
+    const a = engine.createTenant({ from: 'default' })
+    const b = engine.createTenant({ from: 'default' })
+    const original = await nameOfEngine(engine, 'krs-all')
+    const aToken = tokensByName(a)['krs-all']!
+    const bToken = tokensByName(b)['krs-all']!
+    await engine.handle(
+      new Request('http://krs.test/api/v1/update_member', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${aToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ member_table_id: 1, member_id: 1, member_info: { e_6: '保存された' } }),
+      }),
+    )
+    const saved = JSON.parse(JSON.stringify(engine.exportState()))
+    const restored = createEngine({ clock: { mode: 'manual', now: START } })
+    restored.importState(saved)
+    expect(
+      restored
+        .tenants()
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual([a.id, b.id, 'default'].sort())
+    expect(await nameOfEngine(restored, aToken)).toBe('保存された')
+    expect(await nameOfEngine(restored, bToken)).toBe(original)
+    expect(await nameOfEngine(restored, 'krs-all')).toBe(original)
+  })
+})
+
 describe('deleting a fork frees it', () => {
   it('neither the parent nor the engine keeps the deleted fork or the state only it shared', async () => {
     setFlagsFromString('--expose-gc')
