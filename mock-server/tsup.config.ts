@@ -3,9 +3,10 @@ import { entryPoints } from './entry-points.js'
 
 // Two builds:
 // - the library (ESM + declarations): the entry points of entry-points.ts; dependencies stay external;
-// - the `krs-mock` bin (dist/bin.js, which the root `npm start` runs): its dependencies
-//   bundled (minified whitespace and syntax), so the server starts without resolving hundreds
-//   of modules (start-time goal < 1 s); only the `--smtp` relay and nodemailer load later.
+// - the `krs-mock` bin (dist/bin.js, which the root `npm start` runs): the package's own code
+//   in one file (minified whitespace and syntax); its dependencies are imported from where npm
+//   installed them (they are there anyway for the library), so the tarball does not carry a
+//   second copy of them. The `--smtp` relay (and nodemailer) is a chunk loaded on demand.
 // `npm run build:js` (`tsup --env.KRS_DTS off`) skips the slow declaration step.
 // `prepack` builds with `--env.KRS_PACK on`: no source maps in the tarball (they would point
 // at sources that are not shipped); local builds keep them for readable stack traces.
@@ -31,16 +32,9 @@ export default defineConfig((cli): Options[] => {
     {
       ...common,
       entry: { bin: 'src/program/bin.ts' },
-      // Everything but nodemailer, which only `--smtp` loads (from node_modules, on demand).
-      noExternal: [/^(?!nodemailer(?:\/|$))/],
-      external: ['nodemailer'],
       // Less to parse at start; names stay readable (and, in local builds, the source map maps them back).
       minifyWhitespace: true,
       minifySyntax: true,
-      // Bundled CommonJS dependencies (ajv) call require() for Node built-ins.
-      banner: {
-        js: "import { createRequire as __krsCreateRequire } from 'node:module'; const require = __krsCreateRequire(import.meta.url);",
-      },
       // The SMTP relay (dynamically imported with --smtp) becomes its own chunk, so its
       // static import of nodemailer is not loaded at start.
       splitting: true,

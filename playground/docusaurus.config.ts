@@ -182,6 +182,25 @@ const config: Config = {
         module: { rules: [{ test: /[\\/]\.docusaurus[\\/].*\.js$/, type: 'javascript/auto' }] },
       }),
     }),
+    // The server build turns every import() into require() (Docusaurus' babel preset), so the
+    // playground's `import(/* webpackIgnore */ url)` of its runtime reaches webpack as a
+    // require of an expression and warns "Critical dependency". Pages never load the runtime
+    // while they are rendered on the server (only the browser calls loadRuntime), so exactly
+    // that warning of that module is dropped, in the server build only.
+    () => ({
+      name: 'krs-runtime-import-on-server',
+      configureWebpack: (_config: unknown, isServer: boolean) =>
+        isServer
+          ? {
+              ignoreWarnings: [
+                {
+                  module: /[\\/]src[\\/]components[\\/]playground[\\/]runtime-loader\.ts$/,
+                  message: /^Critical dependency: the request of a dependency is an expression$/,
+                },
+              ],
+            }
+          : {},
+    }),
   ],
   themes: [
     [

@@ -1,51 +1,183 @@
 #!/usr/bin/env node
-// `npm start`: build the emulator, build the documentation site when it is missing or
-// older than its sources, then serve the API and the site on http://127.0.0.1:4010.
+// `npm start`: build the emulator and serve the API and the documentation site on
+// http://127.0.0.1:4010. The API answers at once; the site is built in the background when it
+// is missing or older than its sources. Until a first build is there, the site's pages are a
+// short Japanese page saying the site is being built, which reloads itself; a stale site is
+// served as it is until the new one replaces it.
 // Extra arguments go to krs-mock (e.g. `npm start -- --members 10000 --clock manual`).
+// For the repository's tests: KRS_START_SITE_DIR serves and builds another directory, and
+// KRS_START_SITE_BUILD names a Node script run instead of the Docusaurus build (it gets the
+// directory to write as its argument).
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+const playground = join(root, 'playground')
+const site = resolve(process.env.KRS_START_SITE_DIR ?? join(playground, 'build'))
+const next = `${site}.next`
+const old = `${site}.old`
+/** Written into the placeholder site, so that it is never taken for a built one. */
+const PLACEHOLDER_MARK = '.krs-placeholder'
+
+function log(text) {
+  process.stderr.write(`krs-kit: ${text}\n`)
+}
 
 function run(args, label) {
-  process.stderr.write(`krs-kit: ${label}\n`)
+  log(label)
   const r = spawnSync(npm, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] })
   if (r.status !== 0) {
-    process.stderr.write(`krs-kit: "${label}" failed (exit ${r.status ?? r.signal})\n`)
+    log(`"${label}" failed (exit ${r.status ?? r.signal})`)
     process.exit(r.status ?? 1)
   }
 }
+
+const SKIPPED = new Set([
+  'node_modules',
+  'build',
+  'build.next',
+  'build.old',
+  '.docusaurus',
+  '.generated',
+  'test',
+  'test-artifacts',
+])
 
 /** Newest modification time (ms) of the files below `dir`, skipping build output. */
 function newest(dir) {
   let t = 0
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (['node_modules', 'build', '.docusaurus', '.generated', 'test', 'test-artifacts'].includes(entry.name)) continue
+    if (SKIPPED.has(entry.name)) continue
     const p = join(dir, entry.name)
     t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs)
   }
   return t
 }
 
-run(['run', 'build:js', '-w', '@krs-kit/mock-server', '--silent'], 'building the emulator')
-
-const site = join(root, 'playground', 'build')
-const siteIndex = join(site, 'index.html')
-const siteSources = [join(root, 'playground'), join(root, 'spec', 'dist'), join(root, 'mock-server', 'src')]
-if (!existsSync(siteIndex) || Math.max(...siteSources.map(newest)) > statSync(siteIndex).mtimeMs) {
-  run(['run', 'build', '-w', '@krs-kit/playground', '--silent'], 'building the documentation site (about a minute)')
+/** A page in Japanese (the site's language) without outside resources (the site's CSP forbids them). */
+function page(title, body, reload) {
+  return `<!doctype html>
+<html lang="ja">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${reload ? '<meta http-equiv="refresh" content="3">\n' : ''}<title>${title}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.7;color:#1c1e21}code{background:#f0f0f0;padding:0 .2em}</style>
+</head>
+<body>
+<h1>${title}</h1>
+${body}
+</body>
+</html>
+`
 }
 
-const child = spawn(
+const BUILDING = page(
+  'ドキュメントサイトを構築中です',
+  `<p>初回の構築には 1〜2 分かかります。できあがるとこのページは自動で切り替わります（3 秒ごとに再読み込みしています）。</p>
+<p>API はもう使えます：<code>POST /api/v1/get_version</code>、管理 API は <code>/__mock/</code> です。</p>`,
+  true,
+)
+const FAILED = page(
+  'ドキュメントサイトを構築できませんでした',
+  '<p><code>npm start</code> を実行したターミナルの出力を確認してください。API はそのまま使えます。</p>',
+  false,
+)
+
+/** The placeholder site: `/` and, through the site's not-found page, every other page. */
+function writePlaceholder(html) {
+  mkdirSync(site, { recursive: true })
+  for (const name of ['index.html', '404.html']) writeFileSync(join(site, name), html)
+  writeFileSync(join(site, PLACEHOLDER_MARK), '')
+}
+
+function siteIsBuilt() {
+  return existsSync(join(site, 'index.html')) && !existsSync(join(site, PLACEHOLDER_MARK))
+}
+
+function siteIsFresh() {
+  if (!siteIsBuilt() || process.env.KRS_START_SITE_BUILD) return false
+  const sources = [playground, join(root, 'spec', 'dist'), join(root, 'mock-server', 'src')]
+  return Math.max(...sources.map(newest)) <= statSync(join(site, 'index.html')).mtimeMs
+}
+
+/** Run one step of the site build; resolves with its exit code. */
+function step(command, args, cwd) {
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] })
+    children.add(child)
+    child.on('exit', (code, signal) => {
+      children.delete(child)
+      done(code ?? (signal ? 1 : 0))
+    })
+  })
+}
+
+/**
+ * Build the site into `<site>.next`, then put it in place of `<site>` with two renames: the
+ * server reads the directory on every request, so it serves the old pages (or the
+ * placeholder) until the new ones are complete.
+ */
+async function buildSite() {
+  rmSync(next, { recursive: true, force: true })
+  const steps = process.env.KRS_START_SITE_BUILD
+    ? [[process.execPath, [resolve(process.env.KRS_START_SITE_BUILD), next], root]]
+    : [
+        // the playground's `build` script, writing into another directory
+        [npm, ['run', 'prepare:site', '--silent'], playground],
+        [join(root, 'node_modules', '.bin', 'docusaurus'), ['build', '--out-dir', next], playground],
+        [join(root, 'node_modules', '.bin', 'tsx'), ['scripts/strip-search-readings.ts', next], playground],
+      ]
+  for (const [command, args, cwd] of steps) {
+    const code = await step(command, args, cwd)
+    if (stopping) return
+    if (code !== 0) {
+      log(`building the documentation site failed (exit ${code}); the API keeps running`)
+      if (!siteIsBuilt()) writePlaceholder(FAILED)
+      return
+    }
+  }
+  rmSync(old, { recursive: true, force: true })
+  if (existsSync(site)) renameSync(site, old)
+  renameSync(next, site)
+  rmSync(old, { recursive: true, force: true })
+  log('the documentation site is ready')
+}
+
+const children = new Set()
+let stopping = false
+
+run(['run', 'build:js', '-w', '@krs-kit/mock-server', '--silent'], 'building the emulator')
+
+const fresh = siteIsFresh()
+if (!siteIsBuilt()) writePlaceholder(BUILDING)
+
+const server = spawn(
   process.execPath,
   [join(root, 'mock-server', 'dist', 'bin.js'), '--static', site, ...process.argv.slice(2)],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
+  { cwd: root, stdio: 'inherit' },
 )
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopping = true
+    for (const child of children) child.kill(signal)
+    server.kill(signal)
+  })
+}
+server.on('exit', (code, signal) => {
+  stopping = true
+  for (const child of children) child.kill('SIGTERM')
+  process.exit(code ?? (signal ? 1 : 0))
+})
+
+if (!fresh) {
+  log(
+    siteIsBuilt()
+      ? 'rebuilding the documentation site in the background (the current one is served meanwhile)'
+      : 'building the documentation site in the background (about two minutes); the API answers already',
+  )
+  await buildSite()
+}

@@ -4,7 +4,8 @@
  * them out; the `slow` project runs only these.
  * - load-short, crash-short: autocannon load and SIGKILL/restart cycles of their own krs-mock;
  * - fuzz-engine-{1..4}: the in-process schema fuzzer, 20,000 requests (FUZZ_REQUESTS) with a
- *   state snapshot around each; its HTTP form (fuzz-http, 400 requests) stays in `npm test`.
+ *   state snapshot around each; its HTTP form (fuzz-http, 400 requests) stays in `npm test`;
+ * - npm-start: `npm start` itself, which builds the emulator's dist/ (other projects run it).
  */
 export const slowFiles = [
   'load-short.test.ts',
@@ -13,4 +14,5 @@ export const slowFiles = [
   'fuzz-engine-2.test.ts',
   'fuzz-engine-3.test.ts',
   'fuzz-engine-4.test.ts',
+  'npm-start.test.ts',
 ]

@@ -111,6 +111,39 @@ runOnEveryDoor(
       expect((await t.call('get_member_info', { member_table_id: 1, member_id: 1 }, 'krs-work')).status).toBe(403)
     })
 
+    it('POST /__mock/reset puts the clock back as the tenant was created (mode, time, speed)', async () => {
+      await t.admin('POST', 'clock', { set: START + 86_400, mode: 'real', speed: 10 })
+      expect((await t.admin('POST', 'reset', {})).status).toBe(200)
+      expect((await t.admin<Clock>('GET', 'clock')).body).toMatchObject({ now: START, mode: 'manual', speed: 1 })
+    })
+
+    it('POST /__mock/reset {"keep_clock": true} leaves the clock where it is; a non-boolean is refused', async () => {
+      await t.admin('POST', 'clock', { advance_seconds: 7200, speed: 3 })
+      expect((await t.admin('POST', 'reset', { keep_clock: true })).status).toBe(200)
+      expect((await t.admin<Clock>('GET', 'clock')).body).toMatchObject({ now: START + 7200, mode: 'manual', speed: 3 })
+      const bad = await t.admin<{ error: string; message: string }>('POST', 'reset', { keep_clock: 'yes' })
+      expect(bad.status).toBe(400)
+      expect(bad.body.message).toContain('keep_clock')
+      expect((await t.admin<Clock>('GET', 'clock')).body.now).toBe(START + 7200)
+    })
+
+    it('a created tenant resets to its own creation clock, a scenario with `now` to that time', async () => {
+      const made = await t.admin<{ tokens: Record<string, string> }>('POST', 'tenants', {
+        clock: { mode: 'manual', set: START + 1000 },
+      })
+      const token = made.body.tokens['krs-all']!
+      await t.admin('POST', 'clock', { advance_seconds: 50 }, token)
+      await t.admin('POST', 'reset', {}, token)
+      expect((await t.admin<Clock>('GET', 'clock', undefined, token)).body.now).toBe(START + 1000)
+      const pinned = '2026-06-01T00:00:00Z'
+      await t.admin('POST', 'reset', { scenario: { extends: 'default', now: pinned } }, token)
+      const c = (await t.admin<Clock>('GET', 'clock', undefined, token)).body
+      expect(c.now).toBe(Date.parse(pinned) / 1000)
+      await t.admin('POST', 'clock', { advance_seconds: 5 }, token)
+      await t.admin('POST', 'reset', {}, token)
+      expect((await t.admin<Clock>('GET', 'clock', undefined, token)).body.now).toBe(Date.parse(pinned) / 1000)
+    })
+
     it('reset and tenants refuse an invalid scenario with 400 naming the problem', async () => {
       const r = await t.admin<{ error: string; message: string }>('POST', 'reset', { scenario: 42 })
       expect(r.status).toBe(400)
@@ -254,6 +287,28 @@ runOnEveryDoor(
       expect(t.engine.defaultTenant.state.environmentName).not.toBe('changed')
       expect([t.engine.defaultTenant.random.next(), t.engine.defaultTenant.random.next()]).toEqual(draws)
       expect((await t.admin<Record<string, unknown>>('GET', 'snapshot')).body.state).toEqual(snap.body.state)
+    })
+
+    it('a snapshot keeps the creation clock that reset goes back to; one without it still loads', async () => {
+      await t.admin('POST', 'clock', { advance_seconds: 500 })
+      const snap = await t.admin<Record<string, unknown>>('GET', 'snapshot')
+      expect(snap.body.initial_clock).toEqual({ mode: 'manual', now: START, speed: 1 })
+      const moved = { ...snap.body, initial_clock: { mode: 'manual', now: START + 42, speed: 1 } }
+      expect((await t.admin('PUT', 'snapshot', moved)).status).toBe(200)
+      await t.admin('POST', 'reset', {})
+      expect((await t.admin<Clock>('GET', 'clock')).body.now).toBe(START + 42)
+
+      // older snapshots have no initial_clock: the clock they hold becomes the creation clock
+      const { initial_clock: _, ...old } = snap.body
+      expect((await t.admin('PUT', 'snapshot', old)).status).toBe(200)
+      await t.admin('POST', 'clock', { advance_seconds: 60 })
+      await t.admin('POST', 'reset', {})
+      expect((await t.admin<Clock>('GET', 'clock')).body.now).toBe(START + 500)
+
+      const bad = { ...snap.body, initial_clock: { mode: 'sometimes', now: START } }
+      const refused = await t.admin<{ message: string }>('PUT', 'snapshot', bad)
+      expect(refused.status).toBe(400)
+      expect(refused.body.message).toContain('initial_clock')
     })
 
     it('imports a snapshot into another tenant, which keeps its own id and tokens working', async () => {

@@ -70,7 +70,8 @@ export function stripSearchReadings(buildDir: string): { documents: number; chan
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const buildDir = join(fileURLToPath(new URL('..', import.meta.url)), 'build')
+  // the build directory: the argument (`npm start` builds beside the served site), else build/
+  const buildDir = process.argv[2] ?? join(fileURLToPath(new URL('..', import.meta.url)), 'build')
   const { documents, changed } = stripSearchReadings(buildDir)
   console.log(`[strip-search-readings] ${changed} of ${documents} search documents quoted without their readings`)
 }

@@ -51,7 +51,7 @@ export async function runOperation(
     if (info.pageStep === null) throw new UsageError(t('err.noPages', { name: info.name }))
     if (body.offset === undefined) body.offset = 0
   }
-  validateBody(info.requestSchema, body)
+  await validateBody(info.requestSchema, body)
   const conn = await resolveConnection(connectionFlags(g), io.env)
   if (g.dryRun) {
     io.stdout(curlCommand(`${requireBase(conn)}/api/v1/${info.name}`, conn.token, body, g.showToken === true))

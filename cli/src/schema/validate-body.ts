@@ -1,4 +1,4 @@
-import { createAjv, type ErrorObject } from '../generated/ajv.js'
+import type { ErrorObject } from '../generated/ajv.js'
 import { UsageError } from '../exit-codes.js'
 import { t } from '../i18n/lang.js'
 import { kebab } from './flag-spec.js'
@@ -30,8 +30,49 @@ function describe(e: ErrorObject): string {
   }
 }
 
-/** Checks a request body against the operation's schema; the error names the flag (exit 2). */
-export function validateBody(schema: unknown, body: unknown): void {
+/** Keys that annotate a schema without constraining its values. */
+const ANNOTATIONS = new Set([
+  'type',
+  'properties',
+  'additionalProperties',
+  'description',
+  'title',
+  'examples',
+  'example',
+])
+
+/**
+ * The schema of an operation without arguments (`get_version`): an object with no properties
+ * and nothing more allowed, so `{}` is its only valid body. Anything else it says sends the
+ * body to Ajv.
+ */
+function takesNoArguments(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false
+  const s = schema as Record<string, unknown>
+  return (
+    s.type === 'object' &&
+    s.additionalProperties === false &&
+    (s.properties === undefined ||
+      (typeof s.properties === 'object' && s.properties !== null && Object.keys(s.properties).length === 0)) &&
+    Object.keys(s).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-'))
+  )
+}
+
+/**
+ * Checks a request body against the operation's schema; the error names the flag (exit 2).
+ * Ajv is loaded (and the schema compiled) only when there is something to check: loading it
+ * and compiling a first schema costs a command more than the rest of its start.
+ */
+export async function validateBody(schema: unknown, body: unknown): Promise<void> {
+  if (
+    takesNoArguments(schema) &&
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    Object.keys(body).length === 0
+  )
+    return
+  const { createAjv } = await import('../generated/ajv.js')
   const validate = createAjv().compile(schema as object)
   if (validate(body)) return
   const first = validate.errors?.[0]

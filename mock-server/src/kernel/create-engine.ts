@@ -29,12 +29,13 @@ import {
   type ParsedSnapshot,
   type TenantSnapshot,
 } from './snapshot.js'
-import { DEFAULT_TENANT_ID, newTenantId, TenantRegistry, type TenantSpec } from './tenant-registry.js'
+import { DEFAULT_TENANT_ID, newTenantId, setClock, TenantRegistry, type TenantSpec } from './tenant-registry.js'
 import type { TenantRuntime } from './tenant-runtime.js'
 import type { TickHook } from './tick-hook.js'
 import type { AnyStateSection } from './state-section.js'
 import type { PersistenceHook } from './write-record.js'
 import { replayWrites } from './write-replay.js'
+import { lazyDependenciesReady, loadLazyDependencies } from '../lib/lazy-dependency.js'
 
 export type { CreateTemplateOptions, CreateTenantOptions, Engine }
 
@@ -166,6 +167,8 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
   // are journaled under the same id. Synchronous on the common path: a promise only when an
   // admin route or a handler is asynchronous, or a fault delays the answer.
   const respond = (req: RawRequest): RawResponse | Promise<RawResponse> => {
+    // off Node, the packages loaded on first use are imported before the first answer
+    if (!lazyDependenciesReady()) return loadLazyDependencies().then(() => respond(req))
     const requestId = requestIdOf(internals, req)
     const path = req.path
     if (path === '/__mock' || path.startsWith('/__mock/')) {
@@ -256,7 +259,7 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
     templates: () => [...templates.keys()],
     resetTenant(t, opts = {}) {
       const next = opts.scenario === undefined ? t.scenario : parseScenario(opts.scenario)
-      registry.reset(t, next, opts.seed ?? t.seed, opts.members ?? t.members)
+      registry.reset(t, next, opts.seed ?? t.seed, opts.members ?? t.members, opts.keepClock ?? false)
       changes++
     },
     deleteTenant(t) {
@@ -273,10 +276,8 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
       t.seed = snap.seed
       t.members = snap.members
       t.random.setState(snap.random)
-      t.clock.setMode('manual')
-      t.clock.set(snap.clock.now)
-      t.clock.setSpeed(snap.clock.speed)
-      t.clock.setMode(snap.clock.mode)
+      setClock(t.clock, snap.clock)
+      t.initialClock = snap.initialClock
       t.journal.clear()
       t.faults.clear()
       changes++
@@ -318,7 +319,13 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
         p.state.id = p.tenantId
         registry.create(
           p.tenantId,
-          { scenario: p.scenario as TenantScenario, seed: p.seed, members: p.members, clock: p.clock },
+          {
+            scenario: p.scenario as TenantScenario,
+            seed: p.seed,
+            members: p.members,
+            clock: p.clock,
+            initialClock: p.initialClock,
+          },
           { state: p.state, random: p.random },
         )
       }

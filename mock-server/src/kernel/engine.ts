@@ -68,8 +68,14 @@ export interface Engine {
   createTemplate(name: string, opts?: CreateTemplateOptions): void
   /** Names of the templates. */
   templates(): string[]
-  /** Rebuild a tenant from its scenario (or a new one); tokens and clock stay. */
-  resetTenant(t: TenantRuntime, opts?: { scenario?: unknown; seed?: number; members?: number }): void
+  /**
+   * Rebuild a tenant from its scenario (or a new one); tokens stay, the clock goes back to the
+   * tenant's creation clock unless `keepClock`.
+   */
+  resetTenant(
+    t: TenantRuntime,
+    opts?: { scenario?: unknown; seed?: number; members?: number; keepClock?: boolean },
+  ): void
   deleteTenant(t: TenantRuntime): void
   /** One tenant's whole state as JSON (`GET /__mock/snapshot`). */
   exportTenant(t: TenantRuntime): TenantSnapshot

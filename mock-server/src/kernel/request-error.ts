@@ -112,6 +112,8 @@ const VALUE_KEYWORDS = new Set([
   'format',
   'minLength',
   'maxLength',
+  // "must NOT be valid" alone does not say what was refused (a daily program's null condition)
+  'not',
 ])
 
 /**

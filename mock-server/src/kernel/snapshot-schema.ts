@@ -51,6 +51,9 @@ const envelope = (adminRequests.mock_import_snapshot.schema as { properties: Rec
   .properties
 const envelopeClock = (envelope.clock as { properties: Record<string, unknown> }).properties
 
+/** A clock's mode, time and speed (the snapshot's clock and the tenant's creation clock). */
+const clockState = { mode: { enum: ['real', 'manual'] }, now: envelopeClock.now, speed: envelopeClock.speed }
+
 /** The snapshot schema without the modules' parts (see `tenantSnapshotSchema`). */
 const baseSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -62,16 +65,9 @@ const baseSchema = {
     tenant_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
     seed: envelope.seed,
     members: envelope.members,
-    clock: {
-      type: 'object',
-      required: ['mode', 'now'],
-      properties: {
-        mode: { enum: ['real', 'manual'] },
-        now: envelopeClock.now,
-        speed: envelopeClock.speed,
-        wall_ms: { type: 'number' },
-      },
-    },
+    clock: { type: 'object', required: ['mode', 'now'], properties: { ...clockState, wall_ms: { type: 'number' } } },
+    // optional: snapshots written before tenants kept their creation clock lack it
+    initial_clock: { type: 'object', required: ['mode', 'now'], properties: clockState },
     random: list({ type: 'integer' }, 4, 4),
     scenario: { type: ['object', 'null'] },
     state: {

@@ -17,6 +17,8 @@ export interface TenantSnapshot {
   members: number | null
   /** Clock at export; `wall_ms` lets a real-mode clock resume following wall time (0 for a manual clock). */
   clock: ClockState & { wall_ms: number }
+  /** The clock the tenant was created with, which `POST /__mock/reset` goes back to. */
+  initial_clock: ClockState
   random: number[]
   scenario: unknown
   state: unknown
@@ -37,6 +39,7 @@ export function exportTenant(t: TenantRuntime, wallMs: number, factory: TenantFa
     members: t.members ?? null,
     // a manual clock does not follow the wall: 0 keeps two exports of the same state identical
     clock: { ...t.clock.state(), wall_ms: t.clock.mode() === 'real' ? wallMs : 0 },
+    initial_clock: { ...t.initialClock },
     random: t.random.getState(),
     scenario: t.scenario,
     // a fork's shared sections are read where they are, not copied into the fork
@@ -53,6 +56,8 @@ export interface ParsedSnapshot {
   seed: number
   members: number | undefined
   clock: ClockState
+  /** Absent from older snapshots: then the clock as loaded. */
+  initialClock: ClockState
   random: number[]
   scenario: unknown
   state: TenantState
@@ -107,8 +112,16 @@ export function parseTenantSnapshot(
     seed,
     members,
     clock: { mode, now: Math.floor(now), speed },
+    initialClock: initialClockOf(o.initial_clock) ?? { mode, now: Math.floor(now), speed },
     random: o.random as number[],
     scenario: o.scenario,
     state,
   }
+}
+
+/** The `initial_clock` of a snapshot (its shape checked by the snapshot schema), or undefined. */
+function initialClockOf(json: unknown): ClockState | undefined {
+  if (typeof json !== 'object' || json === null) return undefined
+  const c = json as { mode: ClockMode; now: number; speed?: number }
+  return { mode: c.mode, now: Math.floor(c.now), speed: c.speed ?? 1 }
 }

@@ -2,7 +2,7 @@ import type { Account, ApiToken } from './account.js'
 import { ensureSections, type AnyStateSection } from './state-section.js'
 import type { TenantFactory } from './tenant-factory.js'
 import type { TenantScenario, TenantState } from './tenant-state.js'
-import { createClock, type ClockOptions, type TenantClock, type WallClock } from './clock.js'
+import { createClock, type ClockOptions, type ClockState, type TenantClock, type WallClock } from './clock.js'
 import { FaultTable } from './faults.js'
 import { Journal } from './journal.js'
 import { createRandom, randomHex } from './random.js'
@@ -18,6 +18,8 @@ export interface TenantSpec {
   seed: number
   members?: number | undefined
   clock?: ClockOptions
+  /** A restored tenant's creation clock (default: its clock as it starts here). */
+  initialClock?: ClockState | undefined
 }
 
 export interface Caller {
@@ -67,7 +69,7 @@ export class TenantRegistry {
   create(id: string, spec: TenantSpec, restored?: { state: TenantState; random: readonly number[] }): TenantRuntime {
     if (this.tenants.has(id)) throw new Error(`tenant ${id} exists`)
     const clock = createClock(this.wall, this.factory.clockOptions(spec.clock ?? {}, spec.scenario))
-    const runtime = this.runtime(id, spec.scenario, spec.seed, spec.members, clock)
+    const runtime = this.runtime(id, spec.scenario, spec.seed, spec.members, clock, spec.initialClock)
     if (restored) runtime.random.setState(restored.random)
     runtime.state = restored ? restored.state : this.build(runtime, spec.scenario, new Map())
     this.index(runtime)
@@ -131,6 +133,7 @@ export class TenantRegistry {
     seed: number,
     members: number | undefined,
     clock: TenantClock,
+    initialClock: ClockState = clock.state(),
   ): TenantRuntime {
     const random = createRandom(seed)
     const runtime: TenantRuntime = {
@@ -141,6 +144,7 @@ export class TenantRegistry {
       seed,
       members,
       clock,
+      initialClock,
       random,
       scheduler: createScheduler(() => runtime.state, clock, random, this.hooks),
       journal: undefined as unknown as Journal,
@@ -160,8 +164,20 @@ export class TenantRegistry {
     return runtime
   }
 
-  /** Rebuild a tenant's state from a scenario; its token values stay the same by name. */
-  reset(t: TenantRuntime, scenario: TenantScenario, seed = t.seed, members = t.members): void {
+  /**
+   * Rebuild a tenant's state from a scenario; its token values stay the same by name. Unless
+   * `keepClock`, the clock goes back to the tenant's creation clock first (a new scenario's own
+   * `now` moves that start), so the rebuilt data is dated as when it was created.
+   */
+  reset(t: TenantRuntime, scenario: TenantScenario, seed = t.seed, members = t.members, keepClock = false): void {
+    if (!keepClock) {
+      if (scenario !== t.scenario) {
+        const start = this.factory.clockOptions({ mode: t.initialClock.mode, speed: t.initialClock.speed }, scenario)
+        if (start.now !== undefined)
+          t.initialClock = { mode: start.mode ?? 'manual', now: start.now, speed: t.initialClock.speed }
+      }
+      setClock(t.clock, t.initialClock)
+    }
     const previous = new Map<string, string>()
     for (const tok of t.state.tokens.values()) previous.set(tok.name, tok.token)
     this.unindex(t)
@@ -219,6 +235,14 @@ export class TenantRegistry {
   private unindex(t: TenantRuntime): void {
     for (const [token, owner] of this.byToken) if (owner === t) this.byToken.delete(token)
   }
+}
+
+/** Put a clock in a given state (mode, time, speed). */
+export function setClock(clock: TenantClock, to: ClockState): void {
+  clock.setMode('manual')
+  clock.set(to.now)
+  clock.setSpeed(to.speed)
+  clock.setMode(to.mode)
 }
 
 export class TokenTakenError extends Error {

@@ -1,6 +1,6 @@
 import type { TenantScenario } from './tenant-state.js'
 import type { TenantState } from './tenant-state.js'
-import type { TenantClock } from './clock.js'
+import type { ClockState, TenantClock } from './clock.js'
 import type { FaultTable } from './faults.js'
 import type { Journal } from './journal.js'
 import type { RandomSource } from './random.js'
@@ -20,6 +20,11 @@ export interface TenantRuntime {
   seed: number
   members: number | undefined
   readonly clock: TenantClock
+  /**
+   * The clock as the tenant was created (its scenario's `now`, the engine's mode and speed):
+   * `POST /__mock/reset` sets the clock back to it unless asked to keep the clock.
+   */
+  initialClock: ClockState
   readonly random: RandomSource
   readonly scheduler: Scheduler
   readonly journal: Journal

@@ -1,5 +1,5 @@
-import { parse as parseYaml } from 'yaml'
 import { nonFinitePath } from '../lib/non-finite.js'
+import { yaml } from './yaml-package.js'
 import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } from '../generated/ajv.js'
 import { resolveExtends } from './extend-scenario.js'
 import { pointerToPath, requireUnique, ScenarioError } from '../kernel/scenario-error.js'
@@ -79,7 +79,8 @@ export function parseScenarioWith(schema: ScenarioJsonSchema, input: unknown): S
   let data = input
   if (typeof input === 'string') {
     try {
-      data = parseYaml(input) // YAML is a superset of JSON
+      // YAML is a superset of JSON; off Node before the engine's first answer only JSON is read
+      data = yaml.available() ? yaml.get().parse(input) : JSON.parse(input)
     } catch (e) {
       throw new ScenarioError('', `not JSON or YAML: ${(e as Error).message}`)
     }

@@ -1,4 +1,4 @@
-import { stringify } from 'yaml'
+import { yaml } from './yaml-package.js'
 
 /**
  * A scenario as YAML text (`krs-mock --print-scenario`, `GET /__mock/scenario` with
@@ -6,5 +6,5 @@ import { stringify } from 'yaml'
  * style, so the default scenario reads like the examples of the README.
  */
 export function scenarioToYaml(scenario: unknown): string {
-  return stringify(scenario, { lineWidth: 0, flowCollectionPadding: true, aliasDuplicateObjects: false })
+  return yaml.get().stringify(scenario, { lineWidth: 0, flowCollectionPadding: true, aliasDuplicateObjects: false })
 }

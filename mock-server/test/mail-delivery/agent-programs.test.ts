@@ -78,6 +78,16 @@ runOnEveryDoor(
       )
     })
 
+    it('a daily program refuses a null delivery condition, naming it and the value (F0004)', async () => {
+      const message = await k.fails(
+        'add_agent_program',
+        { mail_message_id: await agentMessage(), program_info: program({ delivery_condition_info: null }) },
+        'KR_API_F0004',
+      )
+      expect(message).toContain('/program_info/delivery_condition_info')
+      expect(message).toContain('got null')
+    })
+
     it('refuses times and conditions out of range: minutes not a multiple of 5, day 32, direction 7 (F0004)', async () => {
       const msg = await agentMessage()
       for (const over of [

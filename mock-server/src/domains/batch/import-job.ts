@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync'
+import { lazyDependency } from '../../lib/lazy-dependency.js'
 import { isKrsError } from '../../kernel/krs-error.js'
 import type { MemberElement, MemberTableState } from '../member-db/member-db-state.js'
 import type { StoredFile } from '../stored-files/stored-files-state.js'
@@ -11,6 +11,9 @@ import { checkElementValue } from '../member-db/members/validate-value.js'
 import { valueOfCell } from './cell-values.js'
 import { csvLine } from './csv-write.js'
 import { isSystemColumn } from '../member-db/system-columns.js'
+
+// loaded by the first import job
+const csvParse = lazyDependency<typeof import('csv-parse/sync')>('csv-parse/sync', () => import('csv-parse/sync'))
 
 export interface ImportCounts {
   added: number
@@ -233,6 +236,7 @@ export function runImport(
 
   try {
     let recordNo = 0
+    const { parse } = csvParse.get()
     for (const chunk of recordChunks(file.body, 500)) {
       const records = parse(chunk, {
         delimiter: delimiterOf(file),

@@ -11,7 +11,9 @@ import type { ScenarioTable } from './member-db-scenario.js'
 import { memberDbSnapshot } from './member-db-snapshot.js'
 import { forkMemberDb } from './shared-tables.js'
 import type { MemberDbState, MemberElement, MemberTableState } from './member-db-state.js'
-import { generateMembers } from './members/generate-members.js'
+import { type GenerateOptions, generateMembers } from './members/generate-members.js'
+import { deferMembers } from './lazy-members.js'
+import { reserveAutogen } from './members/autogen.js'
 import { addMember } from './members/member-store.js'
 
 /** A scenario's failure to build (a listed member or a condition the rules refuse), named by its key. */
@@ -25,9 +27,18 @@ function atKey<T>(path: string, build: () => T): T {
 }
 
 /**
+ * The pending generation of a table, made outside createMemberDb: a closure made there would
+ * share its scope, which holds the whole database (a fork's parent would keep it alive).
+ */
+function generator(o: GenerateOptions): (table: MemberTableState) => void {
+  return (table) => generateMembers(table, o)
+}
+
+/**
  * The member database of a tenant's scenario (`memberTables`, `blacklist`): its tables, the
  * listed members, `generate` members drawn from the seed (`members` overrides the count of
- * the first table that generates some), and the stored conditions.
+ * the first table that generates some; made on first read of the table's members), and the
+ * stored conditions.
  */
 export function createMemberDb(tenant: TenantState, now: number, build: SectionBuild): MemberDbState {
   const scenario = tenant.scenario ?? {}
@@ -77,16 +88,18 @@ export function createMemberDb(tenant: TenantState, now: number, build: SectionB
         if (u !== null || r !== null) table.members.update_date[row] = u ?? r!
       })
     })
-    generateMembers(table, {
-      count,
-      seed: build.seed,
-      now,
-      fakes: new Map(st.elements.map((e) => [e.id, e.fake])),
-    })
+    // the scenario's conditions are checked on the table as listed: compiling reads its columns,
+    // which would make the generated members, and the compiled form is not kept
+    const listed: MemberTableState = { ...table, members: table.members }
+    const fakes = new Map(st.elements.map((e) => [e.id, e.fake]))
+    if (count > 0) {
+      const autogen = reserveAutogen(table, count)
+      deferMembers(table, count, generator({ count, seed: build.seed, now, fakes, autogen }))
+    }
 
     ;(st.conditions ?? []).forEach((c, ci) => {
       const info = { title: c.title, grouping: c.grouping, conditions: c.conditions }
-      atKey(`memberTables[${ti}].conditions[${ci}]`, () => compileCondition(table, info, now, { db }))
+      atKey(`memberTables[${ti}].conditions[${ci}]`, () => compileCondition(listed, info, now, { db }))
       db.conditions.set(c.id, {
         id: c.id,
         memberTableId: table.id,

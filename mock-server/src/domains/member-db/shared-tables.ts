@@ -1,5 +1,6 @@
 import type { MemberColumns } from './member-columns.js'
 import { inheritUniqueIndex } from './members/unique-index.js'
+import { pendingCount } from './lazy-members.js'
 import type { MemberDbState, MemberTableState } from './member-db-state.js'
 
 /**
@@ -89,8 +90,8 @@ export function peekTables(tables: Map<number, MemberTableState>): Iterable<[num
   return tables instanceof SharedTables ? tables.peek() : tables.entries()
 }
 
-/** Tables whose member columns are still those of the table they were copied from. */
-const sharedMembers = new WeakMap<MemberTableState, MemberColumns>()
+/** Table copies whose member columns are still those of the table they were copied from. */
+const sharedMembers = new WeakMap<MemberTableState, MemberTableState>()
 
 /**
  * An independent copy of a table. Its member columns (nearly all of its size) are copied when
@@ -98,7 +99,6 @@ const sharedMembers = new WeakMap<MemberTableState, MemberColumns>()
  * caches are rebuilt on the copy.
  */
 export function cloneTable(t: MemberTableState): MemberTableState {
-  const source = peekMembers(t)
   const copy = {
     id: t.id,
     title: t.title,
@@ -110,11 +110,13 @@ export function cloneTable(t: MemberTableState): MemberTableState {
     Object.defineProperty(copy, 'members', { value: members, writable: true, enumerable: true, configurable: true })
     sharedMembers.delete(copy)
   }
-  sharedMembers.set(copy, source)
+  sharedMembers.set(copy, t)
   Object.defineProperty(copy, 'members', {
     enumerable: true,
     configurable: true,
     get() {
+      // read here, not when copied: the source's generated members may not be made yet
+      const source = peekMembers(t)
       const members = source.clone()
       inheritUniqueIndex(source, members)
       own(members)
@@ -132,7 +134,15 @@ export function sharesMembers(t: MemberTableState): boolean {
 
 /** A table's member columns without copying shared ones (read only: snapshot export). */
 export function peekMembers(t: MemberTableState): MemberColumns {
-  return sharedMembers.get(t) ?? t.members
+  const source = sharedMembers.get(t)
+  return source === undefined ? t.members : peekMembers(source)
+}
+
+/** A table's member count without copying shared columns or making pending generated members. */
+export function memberCount(t: MemberTableState): number {
+  const source = sharedMembers.get(t)
+  if (source !== undefined) return memberCount(source)
+  return pendingCount(t) ?? t.members.count
 }
 
 /** A fork's member database: its own small parts, its tables shared until touched. */

@@ -1,4 +1,5 @@
 import { parseJstDateTime } from '../../lib/day-number.js'
+import { firstMemberIds } from '../member-db/lazy-members.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
 import type { AlbumDef, PostedImageDef } from './posted-images-state.js'
 
@@ -74,12 +75,10 @@ export function scenarioImages(tenant: TenantState): ScenarioImages {
     { id: 3, memberTableId: first.id, title: '商品レビュー' },
   ]
   const images: PostedImageDef[] = []
-  const cols = first.members
   const base = parseJstDateTime('2025-08-20 10:15:00')!
   let id = 1
-  for (let r = 0; r < cols.rows && r < 200; r++) {
-    if (!cols.alive[r]) continue
-    const m = cols.id[r]!
+  // the ids alone: the table's generated members are made on its first read, not here
+  for (const m of firstMemberIds(first, 200)) {
     const add = (albumId: number, ext: 'jpg' | 'png', k: number) =>
       images.push({
         id: id,

@@ -14,3 +14,19 @@ export function nextAutogen(table: MemberTableState, el: MemberElement): number 
   table.autogenNext[key] = n + (el.config.add_option ?? 1)
   return n
 }
+
+/**
+ * Take the numbers of `count` members to come for every autogen element of a table: the first
+ * of each, by element id. The table's counters move past them at once, so they are the same
+ * whenever the members are made (generated members are made on first read).
+ */
+export function reserveAutogen(table: MemberTableState, count: number): Map<number, number> {
+  const firsts = new Map<number, number>()
+  for (const el of table.elements) {
+    if (el.type !== 'autogen') continue
+    const first = nextAutogen(table, el)
+    table.autogenNext[String(el.id)] = first + count * (el.config.add_option ?? 1)
+    firsts.set(el.id, first)
+  }
+  return firsts
+}

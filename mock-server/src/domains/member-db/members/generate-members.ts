@@ -1,5 +1,5 @@
-// the ja entry point alone: importing '@faker-js/faker' loads every locale (slow start)
-import { faker as fakerJA } from '@faker-js/faker/locale/ja'
+import type { Faker } from '@faker-js/faker'
+import { lazyDependency } from '../../../lib/lazy-dependency.js'
 import { dayFromParts } from '../../../lib/day-number.js'
 import { BoolColumn, IntColumn, MultiColumn, NumberColumn, StringColumn } from '../member-columns.js'
 import type { MemberElement, MemberTableState } from '../member-db-state.js'
@@ -9,6 +9,10 @@ import { generatePassword, hashPassword } from './password.js'
 import { FAMILY_NAMES, FAMILY_ROMAJI, FEMALE_NAMES, MALE_NAMES } from './japanese-names.js'
 import type { FakeKind } from '../member-db-scenario.js'
 import { seededRandom } from '../../../lib/seeded-random.js'
+
+// the ja entry point alone: '@faker-js/faker' loads every locale; loaded by the first
+// generation that draws a company name, a sentence or a city
+const fakerJa = lazyDependency<{ faker: Faker }>('@faker-js/faker/locale/ja', () => import('@faker-js/faker/locale/ja'))
 
 const DOMAINS: [string, number][] = [
   ['example.com', 30],
@@ -64,6 +68,8 @@ export interface GenerateOptions {
   seed: number
   now: number
   fakes: Map<number, FakeKind | undefined>
+  /** First autogen numbers already taken for these members (reserveAutogen), by element id. */
+  autogen?: Map<number, number>
 }
 
 /**
@@ -76,7 +82,15 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
   const n = o.count
   if (n <= 0) return
   const rnd = seededRandom(o.seed * 7919 + table.id)
-  fakerJA.seed(o.seed + table.id)
+  // seeded before its first draw, as every draw of this table comes after it
+  let seeded: Faker | null = null
+  const fakerJA = () => {
+    if (seeded === null) {
+      seeded = fakerJa.get().faker
+      seeded.seed(o.seed + table.id)
+    }
+    return seeded
+  }
   const cols = table.members
   const start = cols.rows
   cols.reserve(start + n)
@@ -109,8 +123,8 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
   // faker pools, made on first use and no larger than the member count (fast small tenants)
   let companyPool: string[] | null = null,
     sentencePool: string[] | null = null
-  const companies = () => (companyPool ??= pool(Math.min(200, n), () => fakerJA.company.name()))
-  const sentences = () => (sentencePool ??= pool(Math.min(300, n), () => fakerJA.lorem.sentence()))
+  const companies = () => (companyPool ??= pool(Math.min(200, n), () => fakerJA().company.name()))
+  const sentences = () => (sentencePool ??= pool(Math.min(300, n), () => fakerJA().lorem.sentence()))
 
   for (const el of table.elements) {
     const col = cols.columns.get(el.id)
@@ -203,7 +217,7 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
           break
         }
         case 'city': {
-          const p = pool(Math.min(200, n), () => fakerJA.location.city()).map(fit)
+          const p = pool(Math.min(200, n), () => fakerJA().location.city()).map(fit)
           fill(col, () => p[Math.floor(rnd() * p.length)]!)
           break
         }
@@ -246,10 +260,11 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
         for (let w = 0; w < W; w++) bits[(start + i) * W + w] = m[w]!
       }
     } else if (col instanceof NumberColumn && col.kind === 'autogen') {
-      const first = nextAutogen(table, el)
       const step = el.config.add_option ?? 1
+      const reserved = o.autogen?.get(el.id)
+      const first = reserved ?? nextAutogen(table, el)
       for (let i = 0; i < n; i++) col.values[start + i] = first + i * step
-      table.autogenNext[String(el.id)] = first + n * step
+      if (reserved === undefined) table.autogenNext[String(el.id)] = first + n * step
     } else if (col instanceof NumberColumn) {
       const lo = cfg.min ?? 0,
         hi = Math.min(cfg.max ?? 100000, 100000)

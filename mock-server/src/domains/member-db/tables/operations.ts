@@ -2,6 +2,7 @@ import type { EngineContext } from '../../../kernel/context.js'
 import { accessibleTables, requireElement, requireTable } from './table-access.js'
 import { lockTable, unlockTable } from './lock.js'
 import { optionsOf } from '../members/fixed-options.js'
+import { memberCount } from '../shared-tables.js'
 
 /** get_environment_name: the environment's name. */
 export function getEnvironmentName(ctx: EngineContext): string {
@@ -10,7 +11,7 @@ export function getEnvironmentName(ctx: EngineContext): string {
 
 /** get_member_tables: accessible tables in id order with their member counts. */
 export function getMemberTables(ctx: EngineContext): { id: number; title: string; nums: number }[] {
-  return accessibleTables(ctx).map((t) => ({ id: t.id, title: t.title, nums: t.members.count }))
+  return accessibleTables(ctx).map((t) => ({ id: t.id, title: t.title, nums: memberCount(t) }))
 }
 
 /** get_member_table_elements: the elements in display order. */

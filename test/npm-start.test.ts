@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, expect, it } from 'vitest'
+
+// `npm start` (scripts/start.mjs) on a clone without a built site: the API answers within
+// 3 s of the command, the site's pages are the self-reloading "being built" page, and the
+// built site replaces it when its build ends. The Docusaurus build (minutes) is replaced by a
+// script that writes a one-page site once the test allows it.
+const root = fileURLToPath(new URL('..', import.meta.url))
+const dir = mkdtempSync(join(tmpdir(), 'krs-start-'))
+const site = join(dir, 'site')
+const go = join(dir, 'go')
+const builder = join(dir, 'build-site.mjs')
+writeFileSync(
+  builder,
+  `import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+const out = process.argv[2]
+while (!existsSync(${JSON.stringify(go)})) await new Promise((r) => setTimeout(r, 50))
+mkdirSync(out, { recursive: true })
+writeFileSync(out + '/index.html', '<!doctype html><title>built</title><p>the built site</p>')
+`,
+)
+let child: ChildProcess | undefined
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((r) => child?.once('exit', r))
+    child.kill('SIGTERM')
+    await exited
+  }
+  rmSync(dir, { recursive: true, force: true })
+})
+
+async function text(url: string, accept = 'text/html'): Promise<{ status: number; body: string }> {
+  const r = await fetch(url, { headers: { accept } })
+  return { status: r.status, body: await r.text() }
+}
+
+it('answers get_version within 3 s, shows the building page, then serves the built site', async () => {
+  const started = performance.now()
+  child = spawn(process.execPath, [join(root, 'scripts/start.mjs'), '--port', '0'], {
+    cwd: root,
+    env: { ...process.env, KRS_START_SITE_DIR: site, KRS_START_SITE_BUILD: builder },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d.toString()
+  })
+  const base = await new Promise<string>((done, fail) => {
+    let out = ''
+    child?.stdout?.on('data', (d: Buffer) => {
+      out += d.toString()
+      const m = /listening on (http:\/\/\S+)/.exec(out)
+      if (m) done(m[1] as string)
+    })
+    child?.once('exit', (code) => fail(new Error(`npm start exited (${code}): ${out}${output}`)))
+  })
+  const version = await fetch(`${base}/api/v1/get_version`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  })
+  const elapsed = performance.now() - started
+  expect(version.status).toBe(200)
+  expect(elapsed).toBeLessThan(3000)
+
+  for (const path of ['/', '/docs/getting-started']) {
+    const r = await text(`${base}${path}`)
+    expect(r.body).toContain('ドキュメントサイトを構築中です')
+    expect(r.body).toContain('<meta http-equiv="refresh" content="3">')
+  }
+  expect((await text(`${base}/`)).status).toBe(200)
+
+  writeFileSync(go, '')
+  const deadline = Date.now() + 30_000
+  let home = await text(`${base}/`)
+  while (!home.body.includes('the built site') && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100))
+    home = await text(`${base}/`)
+  }
+  expect(home).toEqual({ status: 200, body: expect.stringContaining('the built site') })
+  expect(output).toContain('the documentation site is ready')
+  // the API still answers after the switch
+  const after = await fetch(`${base}/api/v1/get_version`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  })
+  expect(after.status).toBe(200)
+})
