@@ -202,6 +202,15 @@ function cliCommands(value: string): string[][] {
 /** Whether a ts block calls the SDK's camelCase methods (`krs.addMember(`). */
 const callsSdk = (code: string): boolean => /\bkrs\.(?!call\()[a-z][A-Za-z]+\(/.test(code)
 
+/**
+ * A test file of a test runner (the testing guide's Vitest, Jest and Playwright recipes): it
+ * needs that runner, so it is not run here; examples/react-app runs the Vitest and Playwright
+ * recipes in `npm run test:slow`.
+ */
+const isTestRunnerFile = (code: string): boolean =>
+  /^import\s[^\n]*from\s+["'](?:vitest|@jest\/globals|@playwright\/test)["']/m.test(code) ||
+  /^(?:beforeAll|beforeEach|describe|test|it)\(/m.test(code)
+
 function stepsOf(file: string): Step[] {
   const source = readFileSync(file, 'utf8')
   const tree = unified().use(remarkParse).parse(source)
@@ -218,7 +227,11 @@ function stepsOf(file: string): Step[] {
         if (argv[0] && CLI_NOT_REQUESTS[argv[0]]) continue
         out.push({ file: rel, line, kind: 'cli', argv, error })
       }
-    } else if ((block.lang === 'ts' || block.lang === 'typescript') && callsSdk(block.value)) {
+    } else if (
+      (block.lang === 'ts' || block.lang === 'typescript') &&
+      callsSdk(block.value) &&
+      !isTestRunnerFile(block.value)
+    ) {
       out.push({
         file: rel,
         line,
@@ -331,7 +344,12 @@ async function runTs(code: string, emulator: DocEmulator, cwd: string): Promise<
   const imported = /\bimport\s*\{[^}]*\bcreateKrsClient\b/.test(code)
   const ts = `${imported ? '' : "import { createKrsClient } from '@krs-kit/sdk'\n"}${declared ? '' : 'const krs = createKrsClient()\n'}${code}`
   const js = withModules((await transform(ts, { loader: 'ts' })).code)
-  const modules = { ...docModules(cwd), '@krs-kit/sdk': { ...sdk, createKrsClient: client } }
+  const modules = {
+    ...docModules(cwd),
+    '@krs-kit/sdk': { ...sdk, createKrsClient: client },
+    // the testing guide's blocks make their own in-process emulator
+    '@krs-kit/mock-server/testing': await import('@krs-kit/mock-server/testing'),
+  }
   const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (
     ...args: string[]
   ) => (...values: unknown[]) => Promise<void>
