@@ -23,6 +23,14 @@ declare const __KRS_ENGINE_FILE__: string
  */
 export const BYPASS_HEADER = 'x-krs-playground-target'
 
+const stateListeners = new Set<() => void>()
+
+/** Called when another tab of the site changed the emulator's state (this page's copy is updated). */
+export function onStateChange(listener: () => void): () => void {
+  stateListeners.add(listener)
+  return () => stateListeners.delete(listener)
+}
+
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void }
 let engineWorker: Worker | null = null
 let failure: Error | null = null
@@ -41,6 +49,10 @@ function worker(): Worker {
   const w = new Worker(new URL(__KRS_ENGINE_FILE__, import.meta.url))
   w.addEventListener('message', (e: MessageEvent<FromWorker>) => {
     const m = e.data
+    if ('event' in m) {
+      for (const l of stateListeners) l()
+      return
+    }
     const p = pending.get(m.id)
     if (!p) return
     pending.delete(m.id)

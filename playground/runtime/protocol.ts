@@ -35,3 +35,5 @@ export type ToWorker = { id: number } & (
 export type FromWorker =
   | { id: number; ok: true; value: null | WireResponse | BodyIssue[] | unknown }
   | { id: number; ok: false; error: string }
+  /** Unasked: another tab changed the saved state and this tab's engine has loaded it. */
+  | { event: 'state-changed' }

@@ -114,6 +114,10 @@ export default function EmulatorPanel({
       <p className="krs-pg-muted" role="status">
         {ready ? 'ブラウザ内のエミュレータが動いています。' : 'エミュレータを起動しています…'}
       </p>
+      <p className="krs-pg-muted">
+        状態（会員、配信、時計）はこのブラウザに保存され、ページを読み込み直しても、このサイトのほかのタブでも続きます。
+        「リセット」で既定のシナリオに戻ります。
+      </p>
       <p>
         時計: <strong data-testid="emulator-clock">{clock ? `${formatJst(clock.now)} JST` : '—'}</strong>（日本時間、
         {clock?.mode === 'manual' ? '手動' : '実時間'}）

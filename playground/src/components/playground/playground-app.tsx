@@ -9,7 +9,7 @@ import TargetPicker, { REMEMBER_KEY, type TargetSettings } from './target-picker
 import ResponseView from './response-view'
 import EmulatorPanel from './emulator-panel'
 import FormBoundary from './form-boundary'
-import { addHistory, readHistory, type HistoryEntry } from './history'
+import { addHistory, clearHistory, readHistory, type HistoryEntry } from './history'
 import {
   loadRegistry,
   loadRuntime,
@@ -104,9 +104,6 @@ function toTarget(s: TargetSettings): Target {
   }
 }
 
-/** Whether this page load has mounted the playground once (the emulator lives as long as the page). */
-let pageLoadSeen = false
-
 /** The try-it-out page: list, details, form + JSON editor, send, response, snippets, history, emulator. */
 export default function PlaygroundApp({
   name,
@@ -140,11 +137,6 @@ export default function PlaygroundApp({
 
   useEffect(() => {
     let alive = true
-    // A new page load starts a new in-browser emulator: ids created before it are gone.
-    if (!pageLoadSeen) {
-      pageLoadSeen = true
-      forgetSessionIds()
-    }
     setHistory(readHistory())
     try {
       const saved = localStorage.getItem(REMEMBER_KEY)
@@ -168,6 +160,13 @@ export default function PlaygroundApp({
           // What the runtime and the registry bring (the form, the emulator's panel) renders as a
           // transition: in slices between which the page answers the reader.
           startTransition(() => setRuntime(rt))
+          // Another tab changed the emulator's state: this page shows it.
+          unsubscribe = rt.onStateChange(() => {
+            if (!alive) return
+            forgetTargetData()
+            setHistory(readHistory())
+            setRevision((n) => n + 1)
+          })
           await rt.startEmulator({
             origin: window.location.origin,
             workerUrl: '/mockServiceWorker.js',
@@ -177,6 +176,7 @@ export default function PlaygroundApp({
         })
         .catch(fail)
     }
+    let unsubscribe = (): void => undefined
     const afterPaint = (): void => {
       requestAnimationFrame(() => window.setTimeout(start, 0))
     }
@@ -184,6 +184,7 @@ export default function PlaygroundApp({
     else window.addEventListener('load', afterPaint, { once: true })
     return () => {
       alive = false
+      unsubscribe()
       window.removeEventListener('load', afterPaint)
     }
   }, [])
@@ -513,11 +514,13 @@ export default function PlaygroundApp({
             onReset={() => {
               forgetTargetData()
               forgetSessionIds()
+              clearHistory()
+              setHistory([])
             }}
           />
           <section className="krs-pg-box" data-testid="history" aria-labelledby="krs-pg-history-title">
             <h2 className="krs-pg-h" id="krs-pg-history-title">
-              このセッションの呼び出し
+              このブラウザでの呼び出し
             </h2>
             {history.length === 0 ? <p className="krs-pg-muted">まだありません。</p> : null}
             <ol className="krs-pg-journal">

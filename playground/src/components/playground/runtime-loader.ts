@@ -29,6 +29,8 @@ export interface EmulatorAnswer {
 
 export interface PlaygroundRuntime {
   startEmulator(options: { origin: string; workerUrl: string; zipUrl: string }): Promise<unknown>
+  /** Called when another tab changed the emulator's saved state; returns the unsubscribe. */
+  onStateChange(listener: () => void): () => void
   /** Posts one request to the engine's worker (the emulator must have started). */
   callEmulator(request: EmulatorRequest): Promise<EmulatorAnswer>
   validateBody(schema: unknown, body: unknown): Promise<BodyIssue[]>
