@@ -10,6 +10,7 @@ import { exampleBody } from './example-body.js'
 import type { FromWorker, ToWorker, WireRequest, WireResponse } from './protocol.js'
 import { coalescingSaver, readSavedState, STATE_CHANNEL, type SavedNotice, writeSavedState } from './saved-state.js'
 import { validateBody } from './validate-body.js'
+import { verdict } from './verdict.js'
 
 interface WorkerScope {
   postMessage(message: FromWorker, transfer?: Transferable[]): void
@@ -101,6 +102,8 @@ async function run(m: ToWorker): Promise<unknown> {
       const schema = sameSchema(m.schema) as object | boolean
       return exampleBody(schema, { ...m.options, accept: (b) => validateBody(schema, b).length === 0 })
     }
+    case 'verdict':
+      return verdict(m.answer)
   }
 }
 

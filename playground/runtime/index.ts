@@ -8,7 +8,8 @@
 import { http, passthrough } from 'msw'
 import { setupWorker, type SetupWorker } from 'msw/browser'
 import { emulatorRoutes } from '@krs-kit/mock-server/internal'
-import type { ExampleOptions, FromWorker, ToWorker, WireRequest, WireResponse } from './protocol.js'
+import type { Difference } from '../../cli/src/mirror/compare.js'
+import type { ExampleOptions, FromWorker, ToWorker, VerdictRequest, WireRequest, WireResponse } from './protocol.js'
 import type { BodyIssue } from './validate-body.js'
 
 export { parseBodyText } from './parse-body.js'
@@ -125,4 +126,9 @@ export function validateBody(schema: unknown, body: unknown): Promise<BodyIssue[
 /** An example body valid for the schema, with the target's ids (in the worker). */
 export function exampleBody(schema: unknown, options: ExampleOptions): Promise<unknown> {
   return call<unknown>({ kind: 'example', schema, options })
+}
+
+/** The contract's verdict on an answer of another server (`krs verify`'s check, in the worker). */
+export function verdict(answer: VerdictRequest): Promise<Difference[]> {
+  return call<Difference[]>({ kind: 'verdict', answer })
 }

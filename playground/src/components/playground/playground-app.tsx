@@ -7,6 +7,7 @@ import OperationList from './operation-list'
 import OperationDetails from './operation-details'
 import TargetPicker, { REMEMBER_KEY, type TargetSettings } from './target-picker'
 import ResponseView from './response-view'
+import VerdictView from './verdict-view'
 import EmulatorPanel from './emulator-panel'
 import FormBoundary from './form-boundary'
 import { addHistory, clearHistory, readHistory, type HistoryEntry } from './history'
@@ -18,6 +19,7 @@ import {
   type OperationDetailsData,
   type PlaygroundRegistry,
   type PlaygroundRuntime,
+  type VerdictDifference,
 } from './runtime-loader'
 import { sendRequest, targetBaseUrl, type CallResult, type Target } from './send-request'
 import { bodyFromSearch, shareUrl } from './share-url'
@@ -127,6 +129,8 @@ export default function PlaygroundApp({
   }
   const [target, setTarget] = useState<TargetSettings>(defaultTarget)
   const [result, setResult] = useState<CallResult | null>(null)
+  // The contract's verdict on the answer, for targets other than the in-browser emulator.
+  const [verdict, setVerdict] = useState<{ of: CallResult; differences: VerdictDifference[] | null } | null>(null)
   const [sending, setSending] = useState(false)
   const [history, setHistory] = useState<HistoryEntry[]>([])
   const [snippet, setSnippet] = useState<string>('curl')
@@ -302,6 +306,13 @@ export default function PlaygroundApp({
     const t = toTarget(target)
     const r = await sendRequest(t, origin, op.name, bodyText, op.security)
     setResult(r)
+    if (t.kind !== 'emulator' && r.status !== 0 && runtime) {
+      setVerdict({ of: r, differences: null })
+      runtime.verdict({ operation: op.name, status: r.status, text: r.text }).then(
+        (differences) => setVerdict((v) => (v?.of === r ? { of: r, differences } : v)),
+        () => setVerdict((v) => (v?.of === r ? null : v)),
+      )
+    }
     setSending(false)
     const created = r.status === 200 ? idsFromAnswer(op.name, r.text) : {}
     if (Object.keys(created).length > 0) rememberSessionIds(created)
@@ -475,6 +486,7 @@ export default function PlaygroundApp({
                 ) : null}
                 <div aria-live="polite" data-testid="response-live">
                   {result ? <ResponseView result={result} registry={registry} /> : null}
+                  {result && verdict?.of === result ? <VerdictView differences={verdict.differences} /> : null}
                 </div>
               </div>
             </div>
