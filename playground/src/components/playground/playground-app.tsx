@@ -106,13 +106,18 @@ function toTarget(s: TargetSettings): Target {
   }
 }
 
-/** The try-it-out page: list, details, form + JSON editor, send, response, snippets, history, emulator. */
+/**
+ * The try-it-out page: list, details, form + JSON editor, send, response, snippets, history,
+ * emulator. `inPlace`: inside another page (/api's panel), without the list and with an h2.
+ */
 export default function PlaygroundApp({
   name,
   details,
+  inPlace = false,
 }: {
   name: string | null
   details?: OperationDetailsData | undefined
+  inPlace?: boolean
 }): React.JSX.Element {
   const summary = name ? data.operations.find((o) => o.name === name) : undefined
   const [registry, setRegistry] = useState<PlaygroundRegistry | null>(null)
@@ -345,15 +350,21 @@ export default function PlaygroundApp({
   }
 
   return (
-    <div className="krs-pg">
-      <a className="krs-pg-skip" href="#krs-pg-request">
-        リクエストの入力へ移動
-      </a>
-      <aside className="krs-pg-side">
-        <OperationList current={name} />
-      </aside>
+    <div className={inPlace ? 'krs-pg krs-pg-in-place' : 'krs-pg'}>
+      {inPlace ? null : (
+        <>
+          <a className="krs-pg-skip" href="#krs-pg-request">
+            リクエストの入力へ移動
+          </a>
+          <aside className="krs-pg-side">
+            <OperationList current={name} />
+          </aside>
+        </>
+      )}
       <div className="krs-pg-main">
-        <Heading as="h1">{name ? <code data-testid="operation-name">{name}</code> : 'プレイグラウンド'}</Heading>
+        <Heading as={inPlace ? 'h2' : 'h1'}>
+          {name ? <code data-testid="operation-name">{name}</code> : 'プレイグラウンド'}
+        </Heading>
         {summary ? <p className="krs-pg-summary">{summary.summary}</p> : null}
         {!name ? (
           <p>
