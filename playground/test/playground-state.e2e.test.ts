@@ -34,6 +34,9 @@ describe.skipIf(skipReason !== null)(
       page.setDefaultNavigationTimeout(90_000)
       page.setDefaultTimeout(60_000)
       page.on('pageerror', (e) => console.error('[pageerror]', e.message))
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') console.error('[console]', m.text())
+      })
       await goto(page, path)
       return page
     }
@@ -47,11 +50,10 @@ describe.skipIf(skipReason !== null)(
 
     const send = async (page: Page, body?: unknown): Promise<{ status: string; body: string }> => {
       if (body !== undefined) await page.locator('[data-testid="body-editor"]').fill(JSON.stringify(body, null, 2))
-      await page.locator('[data-testid="response-live"]').evaluate((e) => {
-        e.innerHTML = ''
-      })
+      // each answer adds a line to the call list
+      const before = await page.locator('[data-testid="history"] li').count()
       await page.locator('[data-testid="send"]').click()
-      await page.locator('[data-testid="response-status"]').waitFor()
+      await expect.poll(() => page.locator('[data-testid="history"] li').count()).toBe(Math.min(before + 1, 50))
       return {
         status: (await page.locator('[data-testid="response-status"]').textContent()) ?? '',
         body: (await page.locator('[data-testid="response-body"]').textContent()) ?? '',
@@ -137,7 +139,8 @@ describe.skipIf(skipReason !== null)(
       expect((await send(other, { member_table_id: 1, member_id: id })).body).not.toContain(email)
       await other.goto(link)
       await other.locator('[data-testid="state-offer-accept"]').click()
-      await expect.poll(() => other.url()).not.toContain('#state=')
+      await other.locator('[data-testid="state-loaded"]').waitFor()
+      expect(other.url()).not.toContain('#state=')
       await goto(other, '/playground/get_member_info')
       const found = await send(other, { member_table_id: 1, member_id: id })
       expect(found.status, found.body).toMatch(/^200/)

@@ -92,6 +92,7 @@ export default function EmulatorPanel({
   const [message, setMessage] = useState('')
   // A shared state (from a #state= link or a file), loaded only when the reader agrees.
   const [offered, setOffered] = useState<{ snapshot: unknown; from: string } | null>(null)
+  const [loaded, setLoaded] = useState(false)
   const [shared, setShared] = useState<{ link: string | null; note: string } | null>(null)
 
   useEffect(() => {
@@ -267,6 +268,11 @@ export default function EmulatorPanel({
           ) : null}
         </div>
       ) : null}
+      {loaded ? (
+        <p className="krs-pg-muted" role="status" data-testid="state-loaded">
+          共有された状態を読み込みました。
+        </p>
+      ) : null}
       {offered ? (
         <div
           className="alert alert--warning"
@@ -285,8 +291,10 @@ export default function EmulatorPanel({
               onClick={run(async () => {
                 const snapshot = offered.snapshot
                 setOffered(null)
-                dropStateFragment()
+                // a state the emulator refuses leaves the link in the address (the error is shown)
                 await admin('PUT', 'snapshot', snapshot)
+                dropStateFragment()
+                setLoaded(true)
                 onReset?.()
                 setOutbox(null)
                 setCounts(null)
