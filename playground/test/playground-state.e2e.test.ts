@@ -91,6 +91,8 @@ describe.skipIf(skipReason !== null)(
 
       // the tab opened before the member was added has taken the saved state, and shows its calls
       await expect.poll(() => historyText(other)).toMatch(/add_member\s*200/)
+      // the other tab's call list follows this tab's calls, reads included
+      await expect.poll(() => other.locator('[data-testid="history"] li').count()).toBe(2)
       const seen = await send(other, { member_table_id: 1, member_id: id })
       expect(seen.status, seen.body).toMatch(/^200/)
       expect(seen.body).toContain(email)

@@ -13,12 +13,13 @@ export interface HistoryEntry {
   errorCode: string | null
 }
 
-const KEY = 'krs-playground-history'
+/** localStorage key of the list (other tabs watch it through the storage event). */
+export const HISTORY_KEY = 'krs-playground-history'
 const MAX = 50
 
 export function readHistory(): HistoryEntry[] {
   try {
-    const v = JSON.parse(localStorage.getItem(KEY) ?? '[]') as unknown
+    const v = JSON.parse(localStorage.getItem(HISTORY_KEY) ?? '[]') as unknown
     return Array.isArray(v) ? (v as HistoryEntry[]) : []
   } catch {
     return []
@@ -28,7 +29,7 @@ export function readHistory(): HistoryEntry[] {
 export function addHistory(entry: HistoryEntry): HistoryEntry[] {
   const next = [entry, ...readHistory()].slice(0, MAX)
   try {
-    localStorage.setItem(KEY, JSON.stringify(next))
+    localStorage.setItem(HISTORY_KEY, JSON.stringify(next))
   } catch {
     // storage full or disabled: keep the list in memory only
   }
@@ -38,7 +39,7 @@ export function addHistory(entry: HistoryEntry): HistoryEntry[] {
 /** Empties the list (the emulator was reset: its calls are gone with its state). */
 export function clearHistory(): void {
   try {
-    localStorage.removeItem(KEY)
+    localStorage.removeItem(HISTORY_KEY)
   } catch {
     // no storage
   }

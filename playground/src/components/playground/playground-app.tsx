@@ -10,7 +10,7 @@ import ResponseView from './response-view'
 import VerdictView from './verdict-view'
 import EmulatorPanel from './emulator-panel'
 import FormBoundary from './form-boundary'
-import { addHistory, clearHistory, readHistory, type HistoryEntry } from './history'
+import { addHistory, clearHistory, HISTORY_KEY, readHistory, type HistoryEntry } from './history'
 import {
   loadRegistry,
   loadRuntime,
@@ -185,6 +185,11 @@ export default function PlaygroundApp({
         })
         .catch(fail)
     }
+    // a call made in another tab of the site (reads too, which change no saved state)
+    const onStorage = (e: StorageEvent): void => {
+      if (e.key === HISTORY_KEY || e.key === null) setHistory(readHistory())
+    }
+    window.addEventListener('storage', onStorage)
     let unsubscribe = (): void => undefined
     const afterPaint = (): void => {
       requestAnimationFrame(() => window.setTimeout(start, 0))
@@ -194,6 +199,7 @@ export default function PlaygroundApp({
     return () => {
       alive = false
       unsubscribe()
+      window.removeEventListener('storage', onStorage)
       window.removeEventListener('load', afterPaint)
     }
   }, [])
