@@ -1,7 +1,11 @@
-import type React from 'react'
-import { useEffect, useState } from 'react'
+import React, { Suspense, useEffect, useState } from 'react'
 import useIsBrowser from '@docusaurus/useIsBrowser'
-import Redoc from '@theme-original/Redoc'
+import type Redoc from '@theme-original/Redoc'
+
+// Redoc in its own chunk: the server renders it (its render waits for every lazy part), the
+// browser fetches and runs it only when the reference comes alive.
+const loadRedoc = () => import(/* webpackChunkName: "redoc" */ '@theme-original/Redoc')
+const LazyRedoc = React.lazy(loadRedoc)
 
 /**
  * What makes the reference come alive: the reader's first gesture on the page. Not pointerdown
@@ -15,7 +19,7 @@ const WAKE_EVENTS = ['click', 'keydown', 'wheel', 'scroll'] as const
  * its text, anchors and 「試す」 links work without Redoc's script. Building Redoc's store and
  * hydrating its tree took seconds of one task on a phone, during which the page could not
  * answer (mobile Lighthouse 62). A client-side navigation to /api has no server HTML to show:
- * Redoc renders at once there.
+ * Redoc renders as soon as its chunk is loaded there.
  */
 export default function DeferredRedoc(props: React.ComponentProps<typeof Redoc>): React.JSX.Element {
   const isBrowser = useIsBrowser()
@@ -23,9 +27,9 @@ export default function DeferredRedoc(props: React.ComponentProps<typeof Redoc>)
   const [deferred, setDeferred] = useState(() => !isBrowser)
   useEffect(() => {
     if (!deferred) return
-    // after the event: it ends on the markup it started on
+    // once Redoc's chunk is here, so that the server's markup stays until Redoc replaces it
     const wake = (): void => {
-      window.setTimeout(() => setDeferred(false), 0)
+      void loadRedoc().then(() => setDeferred(false))
     }
     for (const name of WAKE_EVENTS) window.addEventListener(name, wake, { once: true, passive: true, capture: true })
     return () => {
@@ -38,7 +42,9 @@ export default function DeferredRedoc(props: React.ComponentProps<typeof Redoc>)
     return <div className="krs-redoc-static" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
   return (
     <div className="krs-redoc-static">
-      <Redoc {...props} />
+      <Suspense fallback={null}>
+        <LazyRedoc {...props} />
+      </Suspense>
     </div>
   )
 }
