@@ -1,11 +1,8 @@
-import React, { Suspense, useEffect, useState } from 'react'
+import type React from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import useIsBrowser from '@docusaurus/useIsBrowser'
 import type Redoc from '@theme-original/Redoc'
-
-// Redoc in its own chunk: the server renders it (its render waits for every lazy part), the
-// browser fetches and runs it only when the reference comes alive.
-const loadRedoc = () => import(/* webpackChunkName: "redoc" */ '@theme-original/Redoc')
-const LazyRedoc = React.lazy(loadRedoc)
+import LazyRedoc, { loadRedoc } from './redoc-loader'
 
 /**
  * What makes the reference come alive: the reader's first gesture on the page. Not pointerdown
