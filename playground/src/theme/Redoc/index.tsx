@@ -37,6 +37,14 @@ export default function DeferredRedoc(props: React.ComponentProps<typeof Redoc>)
     // keeps the server's markup untouched: React does not hydrate inside dangerouslySetInnerHTML
     // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, never content: the server's markup stays as it was sent
     return <div className="krs-redoc-static" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
+  // The server renders without a boundary of its own: a part of Redoc that suspends there
+  // would make its markup a streamed boundary, filled in by an inline script.
+  if (typeof window === 'undefined')
+    return (
+      <div className="krs-redoc-static">
+        <LazyRedoc {...props} />
+      </div>
+    )
   return (
     <div className="krs-redoc-static">
       <Suspense fallback={null}>
