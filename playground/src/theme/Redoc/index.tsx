@@ -28,6 +28,8 @@ export default function DeferredRedoc(props: React.ComponentProps<typeof Redoc>)
     const wake = (): void => {
       void loadRedoc().then(() => setDeferred(false))
     }
+    // a link to one operation: Redoc at once, which scrolls its section below the navbar
+    if (window.location.hash.length > 1) wake()
     for (const name of WAKE_EVENTS) window.addEventListener(name, wake, { once: true, passive: true, capture: true })
     return () => {
       for (const name of WAKE_EVENTS) window.removeEventListener(name, wake, { capture: true })
