@@ -1,9 +1,9 @@
 // Lighthouse performance scores (desktop preset and the default mobile emulation, each with
-// Lighthouse's own default throttling) of the built documentation site for `/`, `/playground`
-// and one operation's page (`/playground/add_member`), served by the emulator's Node door (what
+// Lighthouse's own default throttling) of the built documentation site for `/`, `/playground`,
+// one operation's page (`/playground/add_member`) and the API reference (`/api`), served by the emulator's Node door (what
 // `npm start` runs: compression, cache headers) on a random loopback port, measured with
-// Debian's Chromium. Printed, not pass/fail. Goals: at least 95 on desktop and 85 on
-// mobile. Each page is measured LIGHTHOUSE_RUNS times (default 3, rounds interleaved) and the
+// Debian's Chromium. Printed, not pass/fail. Goals: at least 95 on desktop and on mobile, 90
+// for /api (Redoc's whole reference on one page). Each page is measured LIGHTHOUSE_RUNS times (default 3, rounds interleaved) and the
 // median is reported: Lighthouse's simulated throttling scales the CPU work it observes, so a
 // busy machine lowers the score; the load average is printed with every figure.
 // Also printed per page, from the median run's network log: the JavaScript the page requests to
@@ -69,13 +69,14 @@ async function serve(dir: string): Promise<{ url: string; stop: () => void }> {
   throw new Error('site-lighthouse: the server did not start')
 }
 
-const GOALS = { desktop: 95, mobile: 85 } as const
-type FormFactor = keyof typeof GOALS
+type FormFactor = 'desktop' | 'mobile'
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
+/** Name, path and the goal of each form factor. */
 const PAGES = [
-  ['home', '/'],
-  ['playground', '/playground'],
-  ['playground-op', '/playground/add_member'],
+  ['home', '/', { desktop: 95, mobile: 95 }],
+  ['playground', '/playground', { desktop: 95, mobile: 95 }],
+  ['playground-op', '/playground/add_member', { desktop: 95, mobile: 95 }],
+  ['api', '/api', { desktop: 90, mobile: 90 }],
 ] as const
 
 interface Run {
@@ -185,12 +186,12 @@ try {
     `\nLighthouse performance, median of ${RUNS} run(s) (load average of the 1-minute window at each run; 2 cores here)`,
   )
   for (const formFactor of ['desktop', 'mobile'] as const) {
-    const goal = GOALS[formFactor]
     const baseline = median(runs.get(key('baseline', formFactor))!)
     console.log(
       `  ${formFactor}: baseline (static page without scripts) ${baseline.score} (load ${loads(runs.get(key('baseline', formFactor))!)})`,
     )
-    for (const [name, path] of PAGES) {
+    for (const [name, path, goals] of PAGES) {
+      const goal = goals[formFactor]
       const all = runs.get(key(name, formFactor))!
       const r = median(all)
       console.log(

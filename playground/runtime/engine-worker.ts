@@ -2,12 +2,15 @@
 // into static/playground-runtime/engine.<hash>.js: the emulator (the same engine as every
 // other door, default scenario, manual clock), the body validation (Ajv) and the example
 // generator (json-schema-faker), off the page's main thread. The page's MSW handler forwards
-// each emulator request here (runtime/index.ts). The state lives as long as the page: a
-// dedicated worker, unlike the service worker, is never stopped while its page is open.
+// each emulator request here (runtime/index.ts). The state outlives the page: it is saved in
+// IndexedDB after each change and loaded before the first call (saved-state.ts), and the other
+// tabs of the site load it again when this one has saved.
 import { createEngine, type Engine } from '@krs-kit/mock-server'
 import { exampleBody } from './example-body.js'
 import type { FromWorker, ToWorker, WireRequest, WireResponse } from './protocol.js'
+import { coalescingSaver, readSavedState, STATE_CHANNEL, type SavedNotice, writeSavedState } from './saved-state.js'
 import { validateBody } from './validate-body.js'
+import { verdict } from './verdict.js'
 
 interface WorkerScope {
   postMessage(message: FromWorker, transfer?: Transferable[]): void
@@ -16,6 +19,36 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope
 
 let engine: Engine | null = null
+/** engine.changes when the state was last saved or loaded. */
+let savedChanges = 0
+const me = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(STATE_CHANNEL)
+
+const saver = coalescingSaver(async () => {
+  if (!engine) return
+  savedChanges = engine.changes
+  await writeSavedState(engine.exportState())
+  channel?.postMessage({ from: me } satisfies SavedNotice)
+})
+
+/** Loads the saved state into the engine; a state this engine cannot read is left aside. */
+async function loadSaved(e: Engine): Promise<void> {
+  const saved = await readSavedState()
+  if (saved === undefined) return
+  try {
+    e.importState(saved)
+  } catch (err) {
+    console.warn('the saved playground state could not be loaded; starting from the default scenario', err)
+  }
+  savedChanges = e.changes
+}
+
+// Another tab saved: this tab's engine takes its state, and its page reads it again.
+channel?.addEventListener('message', (e: MessageEvent<SavedNotice>) => {
+  if (e.data.from === me || !engine) return
+  const current = engine
+  void loadSaved(current).then(() => scope.postMessage({ event: 'state-changed' }))
+})
 
 /** Schemas arrive as copies: compiled validators are kept per schema text. */
 const schemas = new Map<string, unknown>()
@@ -37,12 +70,13 @@ async function answer(r: WireRequest): Promise<WireResponse> {
   const res = await engine.handle(
     new Request(r.url, { method: r.method, headers: r.headers, ...(hasBody ? { body: r.body } : {}) }),
   )
-  return {
-    status: res.status,
-    statusText: res.statusText,
-    headers: [...res.headers],
-    body: NULL_BODY.has(res.status) ? null : await res.arrayBuffer(),
+  const body = NULL_BODY.has(res.status) ? null : await res.arrayBuffer()
+  // A change is saved before its answer leaves: a page load right after the answer finds it.
+  if (engine.changes !== savedChanges) {
+    saver.changed()
+    await saver.settled().catch((err: unknown) => console.warn('the playground state could not be saved', err))
   }
+  return { status: res.status, statusText: res.statusText, headers: [...res.headers], body }
 }
 
 async function run(m: ToWorker): Promise<unknown> {
@@ -55,7 +89,9 @@ async function run(m: ToWorker): Promise<unknown> {
           if (!res.ok) throw new Error(`${zipUrl}: HTTP ${res.status}`)
           return res.text()
         }
-        engine = createEngine({ clock: { mode: 'manual' }, zipText })
+        const created = createEngine({ clock: { mode: 'manual' }, zipText })
+        await loadSaved(created)
+        engine = created
       }
       return null
     case 'request':
@@ -66,6 +102,8 @@ async function run(m: ToWorker): Promise<unknown> {
       const schema = sameSchema(m.schema) as object | boolean
       return exampleBody(schema, { ...m.options, accept: (b) => validateBody(schema, b).length === 0 })
     }
+    case 'verdict':
+      return verdict(m.answer)
   }
 }
 

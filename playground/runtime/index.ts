@@ -8,7 +8,8 @@
 import { http, passthrough } from 'msw'
 import { setupWorker, type SetupWorker } from 'msw/browser'
 import { emulatorRoutes } from '@krs-kit/mock-server/internal'
-import type { ExampleOptions, FromWorker, ToWorker, WireRequest, WireResponse } from './protocol.js'
+import type { Difference } from '../../cli/src/mirror/compare.js'
+import type { ExampleOptions, FromWorker, ToWorker, VerdictRequest, WireRequest, WireResponse } from './protocol.js'
 import type { BodyIssue } from './validate-body.js'
 
 export { parseBodyText } from './parse-body.js'
@@ -22,6 +23,14 @@ declare const __KRS_ENGINE_FILE__: string
  * beside `krs mock`) carry this header: they go to the network, not to the in-browser emulator.
  */
 export const BYPASS_HEADER = 'x-krs-playground-target'
+
+const stateListeners = new Set<() => void>()
+
+/** Called when another tab of the site changed the emulator's state (this page's copy is updated). */
+export function onStateChange(listener: () => void): () => void {
+  stateListeners.add(listener)
+  return () => stateListeners.delete(listener)
+}
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void }
 let engineWorker: Worker | null = null
@@ -41,6 +50,10 @@ function worker(): Worker {
   const w = new Worker(new URL(__KRS_ENGINE_FILE__, import.meta.url))
   w.addEventListener('message', (e: MessageEvent<FromWorker>) => {
     const m = e.data
+    if ('event' in m) {
+      for (const l of stateListeners) l()
+      return
+    }
     const p = pending.get(m.id)
     if (!p) return
     pending.delete(m.id)
@@ -113,4 +126,9 @@ export function validateBody(schema: unknown, body: unknown): Promise<BodyIssue[
 /** An example body valid for the schema, with the target's ids (in the worker). */
 export function exampleBody(schema: unknown, options: ExampleOptions): Promise<unknown> {
   return call<unknown>({ kind: 'example', schema, options })
+}
+
+/** The contract's verdict on an answer of another server (`krs verify`'s check, in the worker). */
+export function verdict(answer: VerdictRequest): Promise<Difference[]> {
+  return call<Difference[]>({ kind: 'verdict', answer })
 }

@@ -25,13 +25,24 @@ export interface WireResponse {
   body: ArrayBuffer | null
 }
 
+/** An answer of a server other than the in-browser emulator, to be checked against the contract. */
+export interface VerdictRequest {
+  operation: string
+  status: number
+  /** The body as received. */
+  text: string
+}
+
 export type ToWorker = { id: number } & (
   | { kind: 'start'; zipUrl: string }
   | { kind: 'request'; request: WireRequest }
   | { kind: 'validate'; schema: unknown; body: unknown }
   | { kind: 'example'; schema: unknown; options: ExampleOptions }
+  | { kind: 'verdict'; answer: VerdictRequest }
 )
 
 export type FromWorker =
   | { id: number; ok: true; value: null | WireResponse | BodyIssue[] | unknown }
   | { id: number; ok: false; error: string }
+  /** Unasked: another tab changed the saved state and this tab's engine has loaded it. */
+  | { event: 'state-changed' }

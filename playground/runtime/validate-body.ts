@@ -68,14 +68,20 @@ export function describeIssue(e: ErrorObject): string {
   }
 }
 
-/** Validates a request body against the operation's dereferenced JSON Schema (2020-12). */
-export function validateBody(schema: object | boolean, body: unknown): BodyIssue[] {
-  if (typeof schema === 'boolean') return schema ? [] : [{ path: '', message: 'リクエストボディは受け付けられません' }]
+/** The schema's validator, compiled once per schema object. */
+export function validatorFor(schema: object): ValidateFunction {
   let validate = compiled.get(schema)
   if (!validate) {
     validate = ajv.compile(schema)
     compiled.set(schema, validate)
   }
+  return validate
+}
+
+/** Validates a request body against the operation's dereferenced JSON Schema (2020-12). */
+export function validateBody(schema: object | boolean, body: unknown): BodyIssue[] {
+  if (typeof schema === 'boolean') return schema ? [] : [{ path: '', message: 'リクエストボディは受け付けられません' }]
+  const validate = validatorFor(schema)
   if (validate(body)) return []
   const seen = new Set<string>()
   const issues: BodyIssue[] = []

@@ -3,6 +3,16 @@ import { useCallback, useEffect, useState } from 'react'
 import { type CatalogueEntry, ErrorExplanation } from './answer-view'
 import BarChart, { type Bar } from './delivery-chart'
 import OutboxView, { type Outbox } from './outbox-view'
+import { displayText } from './response-view'
+import { decodeState, encodeState, MAX_STATE_LINK, stateFromHash, stateLink } from './share-state'
+
+const STATE_FILE = 'krs-playground-state.json'
+
+/** The address without a `#state=` fragment (once it was loaded or declined). */
+function dropStateFragment(): void {
+  if (stateFromHash(window.location.hash) === null) return
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search)
+}
 
 interface Clock {
   now: number
@@ -40,7 +50,7 @@ export function wallTimeJst(iso: string): string {
   return Number.isNaN(ms) ? iso : `${formatJst(Math.floor(ms / 1000))} JST`
 }
 
-async function admin<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function admin<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
   const res = await fetch(`/__mock/${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -148,6 +158,24 @@ export default function EmulatorPanel({
     [token],
   )
 
+  // A shared state (from a #state= link or a file), loaded only when the reader agrees.
+  const [offered, setOffered] = useState<{ snapshot: unknown; from: string } | null>(null)
+  const [loaded, setLoaded] = useState(false)
+  const [shared, setShared] = useState<{ link: string | null; note: string } | null>(null)
+
+  useEffect(() => {
+    if (!ready) return
+    const encoded = stateFromHash(window.location.hash)
+    if (encoded === null) return
+    decodeState(encoded).then(
+      (snapshot) => setOffered({ snapshot, from: '共有リンク' }),
+      (e: unknown) => {
+        dropStateFragment()
+        fail(e)
+      },
+    )
+  }, [ready, fail])
+
   const refresh = useCallback(async () => {
     try {
       setClock(await admin<Clock>('GET', 'clock'))
@@ -181,6 +209,10 @@ export default function EmulatorPanel({
       {/* always one line (the panel keeps its height when the emulator starts) */}
       <p className="krs-pg-muted" role="status">
         {ready ? 'ブラウザ内のエミュレータが動いています。' : 'エミュレータを起動しています…'}
+      </p>
+      <p className="krs-pg-muted">
+        状態（会員、配信、時計）はこのブラウザに保存され、ページを読み込み直しても、このサイトのほかのタブでも続きます。
+        「リセット」で既定のシナリオに戻ります。
       </p>
       <p>
         時計: <strong data-testid="emulator-clock">{clock ? `${formatJst(clock.now)} JST` : '—'}</strong>（日本時間、
@@ -229,6 +261,133 @@ export default function EmulatorPanel({
           リセット
         </button>
       </div>
+      <div className="krs-pg-row">
+        <button
+          type="button"
+          className="button button--sm button--secondary"
+          disabled={!ready}
+          data-testid="share-state"
+          onClick={run(async () => {
+            const snapshot = await admin<unknown>('GET', 'snapshot')
+            const encoded = await encodeState(snapshot)
+            const link = stateLink(window.location.href, encoded)
+            if (link.length <= MAX_STATE_LINK) {
+              const copied = await navigator.clipboard.writeText(link).then(
+                () => true,
+                () => false,
+              )
+              setShared({
+                link,
+                note: copied
+                  ? '状態の共有リンクをコピーしました。開いた人は、自分の状態を置き換えるかどうかを選べます。'
+                  : '下のリンクを共有できます。開いた人は、自分の状態を置き換えるかどうかを選べます。',
+              })
+            } else {
+              const file = new Blob([JSON.stringify(snapshot)], { type: 'application/json' })
+              const a = document.createElement('a')
+              a.href = URL.createObjectURL(file)
+              a.download = STATE_FILE
+              a.click()
+              URL.revokeObjectURL(a.href)
+              setShared({
+                link: null,
+                note: `状態がリンクには大きすぎるため（${link.length.toLocaleString('ja-JP')} 文字）、ファイル ${STATE_FILE} に保存しました。「状態ファイルを読み込む」で読み込めます。`,
+              })
+            }
+          })}
+        >
+          状態を共有
+        </button>
+        <label className="button button--sm button--secondary">
+          状態ファイルを読み込む
+          <input
+            type="file"
+            accept="application/json,.json"
+            className="krs-pg-file"
+            disabled={!ready}
+            data-testid="load-state-file"
+            onChange={(e) => {
+              const file = e.target.files?.[0]
+              e.target.value = ''
+              if (!file) return
+              void file.text().then(
+                (text) => {
+                  try {
+                    setOffered({ snapshot: JSON.parse(text) as unknown, from: `ファイル ${file.name}` })
+                  } catch {
+                    setMessage({ text: `${file.name} は JSON ではありません。` })
+                  }
+                },
+                (err: unknown) => fail(err),
+              )
+            }}
+          />
+        </label>
+      </div>
+      {shared ? (
+        <div role="status" data-testid="share-state-result">
+          <p className="krs-pg-muted">{shared.note}</p>
+          {shared.link ? (
+            <input
+              className="krs-pg-input"
+              readOnly
+              value={shared.link}
+              aria-label="状態の共有リンク"
+              data-testid="share-state-link"
+              onFocus={(e) => e.target.select()}
+            />
+          ) : null}
+        </div>
+      ) : null}
+      {loaded ? (
+        <p className="krs-pg-muted" role="status" data-testid="state-loaded">
+          共有された状態を読み込みました。
+        </p>
+      ) : null}
+      {offered ? (
+        <div
+          className="alert alert--warning"
+          role="alertdialog"
+          aria-labelledby="krs-pg-offered"
+          data-testid="state-offer"
+        >
+          <p id="krs-pg-offered">
+            {offered.from}の状態があります。このブラウザのエミュレータの状態（会員、配信、時計）をそれで置き換えますか？
+          </p>
+          <div className="krs-pg-row">
+            <button
+              type="button"
+              className="button button--sm button--primary"
+              data-testid="state-offer-accept"
+              onClick={run(async () => {
+                const snapshot = offered.snapshot
+                setOffered(null)
+                // a state the emulator refuses leaves the link in the address (the error is shown)
+                await admin('PUT', 'snapshot', snapshot)
+                dropStateFragment()
+                setLoaded(true)
+                onReset?.()
+                setOutbox(null)
+                setCounts(null)
+                setClicks(null)
+              })}
+            >
+              置き換える
+            </button>
+            <button
+              type="button"
+              className="button button--sm button--secondary"
+              data-testid="state-offer-decline"
+              onClick={() => {
+                setOffered(null)
+                dropStateFragment()
+              }}
+            >
+              今の状態のままにする
+            </button>
+          </div>
+        </div>
+      ) : null}
       <div className="krs-pg-row">
         <label>
           配信ID{' '}

@@ -7,9 +7,10 @@ import OperationList from './operation-list'
 import OperationDetails from './operation-details'
 import TargetPicker, { REMEMBER_KEY, type TargetSettings } from './target-picker'
 import ResponseView from './response-view'
+import VerdictView from './verdict-view'
 import EmulatorPanel from './emulator-panel'
 import FormBoundary from './form-boundary'
-import { addHistory, readHistory, type HistoryEntry } from './history'
+import { addHistory, clearHistory, HISTORY_KEY, readHistory, type HistoryEntry } from './history'
 import {
   loadRegistry,
   loadRuntime,
@@ -18,6 +19,7 @@ import {
   type OperationDetailsData,
   type PlaygroundRegistry,
   type PlaygroundRuntime,
+  type VerdictDifference,
 } from './runtime-loader'
 import { sendRequest, targetBaseUrl, type CallResult, type Target } from './send-request'
 import { bodyFromSearch, shareUrl } from './share-url'
@@ -106,16 +108,18 @@ function toTarget(s: TargetSettings): Target {
   }
 }
 
-/** Whether this page load has mounted the playground once (the emulator lives as long as the page). */
-let pageLoadSeen = false
-
-/** The try-it-out page: list, details, form + JSON editor, send, response, snippets, history, emulator. */
+/**
+ * The try-it-out page: list, details, form + JSON editor, send, response, snippets, history,
+ * emulator. `inPlace`: inside another page (/api's panel), without the list and with an h2.
+ */
 export default function PlaygroundApp({
   name,
   details,
+  inPlace = false,
 }: {
   name: string | null
   details?: OperationDetailsData | undefined
+  inPlace?: boolean
 }): React.JSX.Element {
   const summary = name ? data.operations.find((o) => o.name === name) : undefined
   const [registry, setRegistry] = useState<PlaygroundRegistry | null>(null)
@@ -133,6 +137,8 @@ export default function PlaygroundApp({
   const [target, setTarget] = useState<TargetSettings>(defaultTarget)
   const [result, setResult] = useState<CallResult | null>(null)
   const [fieldNames, setFieldNames] = useState<Record<string, string> | null>(null)
+  // The contract's verdict on the answer, for targets other than the in-browser emulator.
+  const [verdict, setVerdict] = useState<{ of: CallResult; differences: VerdictDifference[] | null } | null>(null)
   const [sending, setSending] = useState(false)
   const [history, setHistory] = useState<HistoryEntry[]>([])
   const [snippet, setSnippet] = useState<string>('curl')
@@ -148,11 +154,6 @@ export default function PlaygroundApp({
 
   useEffect(() => {
     let alive = true
-    // A new page load starts a new in-browser emulator: ids created before it are gone.
-    if (!pageLoadSeen) {
-      pageLoadSeen = true
-      forgetSessionIds()
-    }
     setHistory(readHistory())
     try {
       const saved = localStorage.getItem(REMEMBER_KEY)
@@ -176,6 +177,13 @@ export default function PlaygroundApp({
           // What the runtime and the registry bring (the form, the emulator's panel) renders as a
           // transition: in slices between which the page answers the reader.
           startTransition(() => setRuntime(rt))
+          // Another tab changed the emulator's state: this page shows it.
+          unsubscribe = rt.onStateChange(() => {
+            if (!alive) return
+            forgetTargetData()
+            setHistory(readHistory())
+            setRevision((n) => n + 1)
+          })
           await rt.startEmulator({
             origin: window.location.origin,
             workerUrl: '/mockServiceWorker.js',
@@ -185,6 +193,12 @@ export default function PlaygroundApp({
         })
         .catch(fail)
     }
+    // a call made in another tab of the site (reads too, which change no saved state)
+    const onStorage = (e: StorageEvent): void => {
+      if (e.key === HISTORY_KEY || e.key === null) setHistory(readHistory())
+    }
+    window.addEventListener('storage', onStorage)
+    let unsubscribe = (): void => undefined
     const afterPaint = (): void => {
       requestAnimationFrame(() => window.setTimeout(start, 0))
     }
@@ -192,6 +206,8 @@ export default function PlaygroundApp({
     else window.addEventListener('load', afterPaint, { once: true })
     return () => {
       alive = false
+      unsubscribe()
+      window.removeEventListener('storage', onStorage)
       window.removeEventListener('load', afterPaint)
     }
   }, [])
@@ -316,6 +332,13 @@ export default function PlaygroundApp({
     setResult(r)
     setFieldNames(null)
     if (r.status === 200 && /"e_\d+"/.test(r.text)) void loadFieldNames(t)
+    if (t.kind !== 'emulator' && r.status !== 0 && runtime) {
+      setVerdict({ of: r, differences: null })
+      runtime.verdict({ operation: op.name, status: r.status, text: r.text }).then(
+        (differences) => setVerdict((v) => (v?.of === r ? { of: r, differences } : v)),
+        () => setVerdict((v) => (v?.of === r ? null : v)),
+      )
+    }
     setSending(false)
     const created = r.status === 200 ? idsFromAnswer(op.name, r.text) : {}
     if (Object.keys(created).length > 0) rememberSessionIds(created)
@@ -366,15 +389,21 @@ export default function PlaygroundApp({
   }
 
   return (
-    <div className={name ? 'krs-pg krs-pg--operation' : 'krs-pg'}>
-      <a className="krs-pg-skip" href="#krs-pg-request">
-        リクエストの入力へ移動
-      </a>
-      <aside className="krs-pg-side">
-        <OperationList current={name} />
-      </aside>
+    <div className={inPlace ? 'krs-pg krs-pg-in-place' : name ? 'krs-pg krs-pg--operation' : 'krs-pg'}>
+      {inPlace ? null : (
+        <>
+          <a className="krs-pg-skip" href="#krs-pg-request">
+            リクエストの入力へ移動
+          </a>
+          <aside className="krs-pg-side">
+            <OperationList current={name} />
+          </aside>
+        </>
+      )}
       <div className="krs-pg-main">
-        <Heading as="h1">{name ? <code data-testid="operation-name">{name}</code> : 'プレイグラウンド'}</Heading>
+        <Heading as={inPlace ? 'h2' : 'h1'}>
+          {name ? <code data-testid="operation-name">{name}</code> : 'プレイグラウンド'}
+        </Heading>
         {summary ? <p className="krs-pg-summary">{summary.summary}</p> : null}
         {!name ? (
           <p>
@@ -522,6 +551,7 @@ export default function PlaygroundApp({
                 />
                 <div aria-live="polite" data-testid="response-live" ref={responseBox}>
                   {result ? <ResponseView result={result} registry={registry} fieldNames={fieldNames} /> : null}
+                  {result && verdict?.of === result ? <VerdictView differences={verdict.differences} /> : null}
                 </div>
               </div>
             </div>
@@ -564,11 +594,13 @@ export default function PlaygroundApp({
             onReset={() => {
               forgetTargetData()
               forgetSessionIds()
+              clearHistory()
+              setHistory([])
             }}
           />
           <section className="krs-pg-box" data-testid="history" aria-labelledby="krs-pg-history-title">
             <h2 className="krs-pg-h" id="krs-pg-history-title">
-              このセッションの呼び出し
+              このブラウザでの呼び出し
             </h2>
             {history.length === 0 ? <p className="krs-pg-muted">まだありません。</p> : null}
             <ol className="krs-pg-journal">

@@ -28,11 +28,25 @@ export interface EmulatorAnswer {
   body: ArrayBuffer | null
 }
 
+/** A difference of an answer from the contract (cli/src/mirror/compare.ts, `krs verify`'s). */
+export interface VerdictDifference {
+  operation: string
+  /** JSON pointer into the answer ('' for the whole answer). */
+  pointer: string
+  kind: 'schema' | 'missing-key' | 'extra-key' | 'type' | 'format' | 'error-code'
+  actual: unknown
+  expected: unknown
+}
+
 export interface PlaygroundRuntime {
   startEmulator(options: { origin: string; workerUrl: string; zipUrl: string }): Promise<unknown>
+  /** Called when another tab changed the emulator's saved state; returns the unsubscribe. */
+  onStateChange(listener: () => void): () => void
   /** Posts one request to the engine's worker (the emulator must have started). */
   callEmulator(request: EmulatorRequest): Promise<EmulatorAnswer>
   validateBody(schema: unknown, body: unknown): Promise<BodyIssue[]>
+  /** Checks an answer of a server other than the in-browser emulator against the contract. */
+  verdict(answer: { operation: string; status: number; text: string }): Promise<VerdictDifference[]>
   parseBodyText(text: string): { ok: true; value: unknown } | { ok: false; message: string }
   exampleBody(
     schema: unknown,

@@ -259,10 +259,10 @@ export function sampleMemberInfo(elements: MemberElement[], seed: number): Recor
 
 const SESSION_IDS_KEY = 'krs-playground-created-ids'
 
-/** Ids this browser session created (kept in sessionStorage: the page remounts per operation). */
+/** Ids the playground's calls created (in localStorage, as the emulator's state they name). */
 export function sessionIds(): KnownIds {
   try {
-    const v = JSON.parse(sessionStorage.getItem(SESSION_IDS_KEY) ?? '{}') as unknown
+    const v = JSON.parse(localStorage.getItem(SESSION_IDS_KEY) ?? '{}') as unknown
     return typeof v === 'object' && v !== null ? (v as KnownIds) : {}
   } catch {
     return {}
@@ -271,7 +271,7 @@ export function sessionIds(): KnownIds {
 
 export function rememberSessionIds(ids: KnownIds): void {
   try {
-    sessionStorage.setItem(SESSION_IDS_KEY, JSON.stringify({ ...sessionIds(), ...ids }))
+    localStorage.setItem(SESSION_IDS_KEY, JSON.stringify({ ...sessionIds(), ...ids }))
   } catch {
     // no storage: the ids are not remembered
   }
@@ -279,7 +279,7 @@ export function rememberSessionIds(ids: KnownIds): void {
 
 export function forgetSessionIds(): void {
   try {
-    sessionStorage.removeItem(SESSION_IDS_KEY)
+    localStorage.removeItem(SESSION_IDS_KEY)
   } catch {
     // no storage
   }

@@ -1,6 +1,18 @@
-import type React from 'react'
-import { useEffect } from 'react'
+import React, { Suspense, useCallback, useEffect, useState } from 'react'
 import ApiDoc from '@theme-original/ApiDoc'
+
+// Its own chunk, fetched when a 「試す」 link is first followed: /api's page carries none of the playground.
+const TryDrawer = React.lazy(
+  () => import(/* webpackChunkName: "try-drawer" */ '@site/src/components/playground/try-drawer'),
+)
+
+/** The operation a link of the reference opens in place: its 「試す」 link to /playground/{name}. */
+export function tryLinkOperation(target: EventTarget | null): string | null {
+  const a = target instanceof Element ? target.closest('a[href]') : null
+  if (!a) return null
+  const m = /^\/playground\/([a-z0-9_]+)$/.exec(a.getAttribute('href') ?? '')
+  return m ? m[1]! : null
+}
 
 /**
  * Keyboard access for Redoc's panels: a sample panel that still scrolls (its lines wrap, see the
@@ -23,6 +35,23 @@ export function fixRedocAccessibility(root: ParentNode): void {
 }
 
 export default function ApiDocWrapper(props: React.ComponentProps<typeof ApiDoc>): React.JSX.Element {
+  const [trying, setTrying] = useState<string | null>(null)
+  const close = useCallback(() => setTrying(null), [])
+  // 「試す」 opens the operation's form and answer in a panel of this page (no page load); a
+  // click with a modifier key still opens the playground's page, as links do.
+  useEffect(() => {
+    const onClick = (e: MouseEvent): void => {
+      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+      const target = e.target as Element | null
+      if (!target?.closest?.('.redocusaurus')) return
+      const name = tryLinkOperation(target)
+      if (!name) return
+      e.preventDefault()
+      setTrying(name)
+    }
+    document.addEventListener('click', onClick)
+    return () => document.removeEventListener('click', onClick)
+  }, [])
   useEffect(() => {
     const root = document.querySelector('.redocusaurus') ?? document.body
     let timer = 0
@@ -38,5 +67,14 @@ export default function ApiDocWrapper(props: React.ComponentProps<typeof ApiDoc>
       window.clearTimeout(timer)
     }
   }, [])
-  return <ApiDoc {...props} />
+  return (
+    <>
+      <ApiDoc {...props} />
+      {trying ? (
+        <Suspense fallback={null}>
+          <TryDrawer name={trying} onClose={close} />
+        </Suspense>
+      ) : null}
+    </>
+  )
 }
