@@ -7,6 +7,7 @@ import { CliUsageError, parseCliArgs } from './cli-args.js'
 import { lockDataDir } from './data-dir-lock.js'
 import { durableStorage, type DurableState } from './durable-state.js'
 import { EMULATOR_VERSION } from '../kernel/version.js'
+import { CLOCK_MAX, CLOCK_MIN } from '../kernel/clock.js'
 import { helpLangOf, krsMockUsage } from './options.js'
 import { portOwner } from './port-owner.js'
 import { createRequestLog } from './request-log.js'
@@ -72,8 +73,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
   }
   // --now pins the clock (manual unless --clock says otherwise); a scenario's own `now`
   // does the same when neither --now nor --clock is given
-  if (opts.now !== undefined) engineOptions.clock = { mode: opts.clock, now: opts.now }
-  else if (!opts.clockSet) engineOptions.clock = {}
+  if (opts.now !== undefined) {
+    // the clock's bounds (a saved state outside them would not load at the next start)
+    if (opts.now < CLOCK_MIN || opts.now > CLOCK_MAX)
+      throw new CliUsageError(
+        `--now must be between 2000-01-01T00:00:00+09:00 and 9999-12-31T23:59:59+09:00 (unix ${CLOCK_MIN}..${CLOCK_MAX}; got ${opts.now})`,
+      )
+    engineOptions.clock = { mode: opts.clock, now: opts.now }
+  } else if (!opts.clockSet) engineOptions.clock = {}
   // One server per data dir: taken before anything in it is read.
   const lock = opts.dataDir ? lockDataDir(opts.dataDir) : null
   const storage = opts.dataDir
