@@ -62,6 +62,10 @@ describe.skipIf(skipReason !== null)(
 
     const addMember = async (page: Page): Promise<{ id: number; email: string }> => {
       await page.locator('[data-testid="fill-example"]').click()
+      // the example has arrived (the chosen database alone is a valid body already)
+      await expect
+        .poll(async () => JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue()).member_info?.e_4)
+        .toMatch(/^playground-/)
       await expect.poll(async () => page.locator('[data-testid="body-valid"]').count()).toBe(1)
       const email = `kept-${Date.now()}@example.com`
       const body = JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue()) as {
