@@ -30,7 +30,7 @@ async function start(): Promise<RunningCli> {
   return r
 }
 
-describe('one server per --data-dir (issue 29, point 12)', () => {
+describe('one server per --data-dir', () => {
   it('a second krs-mock on the same dir exits at once, non-zero, naming the first (pid, port)', async () => {
     const first = spawn(process.execPath, [bin, '--port', '0', '--data-dir', dir], {
       stdio: ['ignore', 'pipe', 'pipe'],

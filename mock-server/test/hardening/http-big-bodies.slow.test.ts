@@ -54,7 +54,7 @@ function postBytes(url: string, op: string, size: number, headers: Record<string
   })
 }
 
-describe('cheap refusals first (issue 29, point 2)', () => {
+describe('cheap refusals first', () => {
   it('reads and drops a body sent with an unknown token: 5 × 59 MB leave memory and the journal bounded', async () => {
     const engine: Engine = createEngine()
     server = await startNodeServer(engine, { port: 0 })
@@ -82,7 +82,7 @@ describe('cheap refusals first (issue 29, point 2)', () => {
   }, 60_000)
 })
 
-describe('413 readable by fetch (issue 29, point 7)', () => {
+describe('413 readable by fetch', () => {
   it('a fetch of 60 MB + 1 KB receives the 413, not a reset', async () => {
     server = await startNodeServer(createEngine(), { port: 0 })
     // The client runs in another process: in one process the reset raced less often.

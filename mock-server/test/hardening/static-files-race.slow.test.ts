@@ -1,47 +1,24 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createEngine } from '../../src/index.js'
-import { startNodeServer, type RunningServer } from '../../src/node/index.js'
-
-let dir = ''
-let server: RunningServer | null = null
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'krs-static-hard-'))
-  await mkdir(join(dir, 'site', '.git'), { recursive: true })
-  await writeFile(join(dir, 'site', 'index.html'), '<!doctype html><p>top</p>')
-  await writeFile(join(dir, 'site', '.env'), 'SECRET=1')
-  await writeFile(join(dir, 'site', '.git', 'config'), '[core]')
-  await writeFile(join(dir, 'outside.txt'), 'OUTSIDE')
-  server = await startNodeServer(createEngine({ members: 5 }), { port: 0, staticDir: join(dir, 'site') })
-})
-afterEach(async () => {
-  await server?.close()
-  server = null
-  await rm(dir, { recursive: true, force: true })
-})
+import { describe, expect, it } from 'vitest'
+import { useStaticSite } from './static-site.js'
 
 // The timing findings of static-files-hardening.test.ts (seconds each: the slow suite).
 
-const get = (path: string, headers: Record<string, string> = {}) =>
-  fetch(`${server!.url}${path}`, { headers }).then(async (r) => ({
-    status: r.status,
-    encoding: r.headers.get('content-encoding'),
-    text: await r.text(),
-  }))
+const site = useStaticSite()
+const get = site.get
 
-describe('--static under load (issue 29, point 10)', () => {
+describe('--static under load', () => {
   it('never serves the outside file of a symbolic link swapped in while it is being served', async () => {
-    await writeFile(join(dir, 'site', 'inside.txt'), 'INSIDE')
+    await writeFile(join(site.dir(), 'site', 'inside.txt'), 'INSIDE')
     // Another process swaps site/swap.txt between an inside file and a link to the outside.
     const swapper = spawn(process.execPath, [
       '-e',
       `const fs = require('node:fs'); const p = require('node:path');
-       const site = ${JSON.stringify(join(dir, 'site'))}; const out = ${JSON.stringify(join(dir, 'outside.txt'))};
+       const site = ${JSON.stringify(join(site.dir(), 'site'))}; const out = ${JSON.stringify(join(site.dir(), 'outside.txt'))};
        const end = Date.now() + 8000;
        while (Date.now() < end) {
          try { fs.copyFileSync(p.join(site, 'inside.txt'), p.join(site, 'tmp-file')); fs.renameSync(p.join(site, 'tmp-file'), p.join(site, 'swap.txt')) } catch {}
@@ -65,7 +42,7 @@ describe('--static under load (issue 29, point 10)', () => {
 
   it('does not compress a large file on the request path: the event loop never stalls', async () => {
     // 8 MB of text that compresses slowly (random base64)
-    await writeFile(join(dir, 'site', 'big.txt'), randomBytes(6 * 1024 * 1024).toString('base64'))
+    await writeFile(join(site.dir(), 'site', 'big.txt'), randomBytes(6 * 1024 * 1024).toString('base64'))
     // The server runs in this process: the longest stall of its event loop is what every
     // other client would wait (compressing 8 MB with brotli took about a second).
     const loop = monitorEventLoopDelay({ resolution: 10 })
