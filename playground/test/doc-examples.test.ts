@@ -12,9 +12,10 @@ import { createKrsClient } from '@krs-kit/sdk'
 import { run as runCli } from '../../cli/src/run.js'
 import { siteDir } from './support/site-build.js'
 
-// Every request example of the docs, sent to the emulator with the default scenario: a curl
-// block (`curl … /api/v1/{api_name} … -d '{…}'`) and a TypeScript call (`krs.call('{api_name}',
-// {…})`) must be answered 2xx. A block that shows a failure on purpose says which in its meta
+// Every request example of the docs, sent to the emulator with the default scenario: a TypeScript
+// call (`krs.call('{api_name}', {…})`) here on its own emulator, a curl block (`curl … /api/v1/
+// {api_name} … -d '{…}'`) below in its guide's order like the CLI and SDK examples, each must be
+// answered 2xx. A block that shows a failure on purpose says which in its meta
 // (```ts error=KR_API_F0303): it must be answered with that error code.
 
 /** The emulator's package entry (its built JavaScript; its types are built with the package). */
@@ -78,17 +79,7 @@ function examplesOf(file: string): Example[] {
     const error = /\berror=(\S+)/.exec(block.meta ?? '')?.[1]
     const line = block.position?.start.line ?? 0
     const rel = file.slice(siteDir.length + 1)
-    if (block.lang === 'bash' || block.lang === 'sh') {
-      // One curl command per example: its lines joined at the backslashes.
-      const commands = block.value.replace(/\\\n\s*/g, ' ').split('\n')
-      for (const command of commands) {
-        const url = /^curl\b.*\/api\/v1\/([a-z_]+)/.exec(command)
-        if (!url) continue
-        const data = /\s-d\s+'([^']*)'/.exec(command)?.[1]
-        if (data === undefined) continue // multipart uploads (-F) are not JSON requests
-        out.push({ file: rel, line, name: url[1]!, body: JSON.parse(data), error })
-      }
-    } else if (block.lang === 'ts') {
+    if (block.lang === 'ts') {
       for (const m of block.value.matchAll(/\bkrs\.call\(\s*'([a-z_]+)'\s*,\s*/g)) {
         const literal = literalAt(block.value, m.index + m[0].length)
         out.push({ file: rel, line, name: m[1]!, body: new Function(`return (${literal})`)(), error })
@@ -100,29 +91,12 @@ function examplesOf(file: string): Example[] {
 
 const examples = docFiles(join(siteDir, 'docs')).flatMap(examplesOf)
 
-/**
- * Examples that use an id made by an earlier step of the guide (a delivery, a batch job) or a
- * member's password the default scenario does not know: they need the guide's steps run in
- * order on one emulator, which this test does not do yet. Keyed `file:api_name`.
- */
-const NEEDS_EARLIER_STEPS: Record<string, string> = {
-  'docs/examples/download-file.mdx:get_batch_job_result': 'batch_job_id comes from export_members',
-  'docs/tutorials/upload-download.mdx:get_batch_job_result': 'batch_job_id comes from export_members',
-  'docs/tutorials/mail-delivery.mdx:get_delivery_status': 'delivery_id comes from add_delivery_schedule',
-  'docs/tutorials/forms.mdx:auth_member': "the member's password is set by the registration step",
-}
-
-describe('request examples of the docs against the default scenario', () => {
-  it('finds the examples (curl and TypeScript)', () => {
-    expect(examples.length).toBeGreaterThan(15)
+describe('krs.call examples of the docs against the default scenario', () => {
+  it('finds the examples (TypeScript calls)', () => {
+    expect(examples.length).toBeGreaterThan(2)
   })
 
-  const runnable = examples.filter((e) => !NEEDS_EARLIER_STEPS[`${e.file}:${e.name}`])
-  it('leaves out only the examples listed with their reason', () => {
-    expect(examples.length - runnable.length).toBe(Object.keys(NEEDS_EARLIER_STEPS).length)
-  })
-
-  it.each(runnable.map((e) => [`${e.file}:${e.line} ${e.name}`, e] as const))('%s', async (_label, example) => {
+  it.each(examples.map((e) => [`${e.file}:${e.line} ${e.name}`, e] as const))('%s', async (_label, example) => {
     const engine = createEngine()
     const res = await engine.handle(
       new Request(`http://krs.test/api/v1/${example.name}`, {
@@ -140,15 +114,16 @@ describe('request examples of the docs against the default scenario', () => {
   })
 })
 
-// The CLI (`krs …`, `npx krs …` in a shell block) and the TypeScript SDK (`krs.addMember({…})`
-// in a ts block) examples, run as a reader runs them: a guide's examples of one language in
+// The CLI (`krs …`, `npx krs …` in a shell block), curl (`curl … -d '{…}'` in a shell block) and
+// TypeScript SDK (`krs.addMember({…})` in a ts block) examples, run as a reader runs them: a guide's examples of one language in
 // order on one emulator (the default scenario, a manual clock), so that a step can use what an
 // earlier one made (the languages are alternatives, in tabs: each runs on its own emulator).
 // What a guide says exists before its examples is a setup step: a ts block marked `setup`
 // (```ts setup```) runs first in every language's sequence, a block titled with a file name
 // (```csv title="upload.csv"```) is written where the examples read files. The CLI runs in
 // this process (its `run` with the emulator as its fetch), the SDK's blocks as code with `krs`
-// a client of the same emulator.
+// a client of the same emulator, a curl request as the same request to the emulator. An id made by
+// an earlier step is written in the guide as the emulator gives it (`# 501（バッチジョブ ID）`).
 
 /** The emulator's clock starts at the reader's now (a guide's `Date.now()` and `--at +1h` agree with it). */
 const DOC_NOW = Math.floor(Date.now() / 1000)
@@ -172,14 +147,19 @@ const CLI_NOT_REQUESTS: Record<string, string> = {
 interface Step {
   file: string
   line: number
-  kind: 'cli' | 'ts' | 'file'
+  kind: 'cli' | 'ts' | 'curl' | 'file'
   /** Runs in every language's sequence (a setup block, a file). */
   setup?: boolean
   /** The CLI's arguments (after `krs`), the TypeScript code, or a file's content. */
   argv?: string[]
   code?: string
-  /** A block titled with a file name (```csv title="upload.csv"```): the file the next steps read. */
+  /** A curl request: the operation and its JSON body. */
   name?: string
+  body?: unknown
+  /** A shell block's `sleep N`: the reader waits, the emulator's clock moves by N seconds. */
+  sleep?: number
+  /** A block titled with a file name (```csv title="upload.csv"```): the file the next steps read. */
+  file_name?: string
   error?: string
 }
 
@@ -197,6 +177,29 @@ function cliCommands(value: string): string[][] {
     out.push(words.slice(words[0] === 'npx' ? 2 : 1))
   }
   return out
+}
+
+/**
+ * The curl requests of a shell block (`curl … /api/v1/{api_name} … -d '{…}'`, lines joined at
+ * backslashes) and its `sleep N` lines, when the block has a curl request: the reader waits
+ * where the guide says so, so a batch job or a delivery is done by the next request.
+ */
+function curlSteps(value: string): Pick<Step, 'kind' | 'name' | 'body' | 'sleep'>[] {
+  const out: Pick<Step, 'kind' | 'name' | 'body' | 'sleep'>[] = []
+  for (const raw of value.replace(/\\\n\s*/g, ' ').split('\n')) {
+    const line = raw.trim()
+    const sleep = /^sleep\s+(\d+)\b/.exec(line)
+    if (sleep) {
+      out.push({ kind: 'curl', sleep: Number(sleep[1]) })
+      continue
+    }
+    const url = /^curl\b.*\/api\/v1\/([a-z_]+)/.exec(line)
+    if (!url) continue
+    const data = /\s-d\s+'([^']*)'/.exec(line)?.[1]
+    if (data === undefined) continue // multipart uploads (-F) are not JSON requests
+    out.push({ kind: 'curl', name: url[1]!, body: JSON.parse(data) })
+  }
+  return out.some((s) => s.name) ? out : []
 }
 
 /** Whether a ts block calls the SDK's camelCase methods (`krs.addMember(`). */
@@ -221,12 +224,13 @@ function stepsOf(file: string): Step[] {
     const line = block.position?.start.line ?? 0
     const title = /\btitle="([^"/]+\.(?:csv|tsv|txt))"/.exec(block.meta ?? '')?.[1]
     if (title) {
-      out.push({ file: rel, line, kind: 'file', name: title, code: `${block.value}\n`, setup: true })
+      out.push({ file: rel, line, kind: 'file', file_name: title, code: `${block.value}\n`, setup: true })
     } else if (['bash', 'sh', 'shell', 'console'].includes(block.lang ?? '')) {
       for (const argv of cliCommands(block.value)) {
         if (argv[0] && CLI_NOT_REQUESTS[argv[0]]) continue
         out.push({ file: rel, line, kind: 'cli', argv, error })
       }
+      out.push(...curlSteps(block.value).map((s) => ({ file: rel, line, error, ...s })))
     } else if (
       (block.lang === 'ts' || block.lang === 'typescript') &&
       callsSdk(block.value) &&
@@ -374,7 +378,7 @@ const NOT_RUN: Record<string, string> = {
 const sequences = docFiles(join(siteDir, 'docs')).flatMap((file) => {
   if (NOT_RUN[file.slice(siteDir.length + 1)]) return []
   const steps = stepsOf(file)
-  return (['cli', 'ts'] as const)
+  return (['cli', 'ts', 'curl'] as const)
     .map((kind) => ({
       file: file.slice(siteDir.length + 1),
       kind,
@@ -383,7 +387,7 @@ const sequences = docFiles(join(siteDir, 'docs')).flatMap((file) => {
     .filter((q) => q.steps.some((s) => !s.setup && s.kind === q.kind))
 })
 
-describe('CLI and TypeScript SDK examples of the docs, each guide in order on one emulator', () => {
+describe('CLI, curl and TypeScript SDK examples of the docs, each guide in order on one emulator', () => {
   it('finds the examples (CLI commands and SDK calls)', () => {
     const steps = sequences.flatMap((q) => q.steps.filter((s) => !s.setup && s.kind === q.kind))
     expect(steps.filter((s) => s.kind === 'cli').length).toBeGreaterThan(15)
@@ -397,7 +401,24 @@ describe('CLI and TypeScript SDK examples of the docs, each guide in order on on
     for (const step of guide.steps) {
       const where = `${step.file}:${step.line}`
       if (step.kind === 'file') {
-        await writeFile(join(cwd, step.name!), step.code!)
+        await writeFile(join(cwd, step.file_name!), step.code!)
+      } else if (step.kind === 'curl') {
+        if (step.sleep !== undefined) {
+          await emulator.sleep(step.sleep * 1000)
+          continue
+        }
+        const res = await emulator.fetch(`${DOC_ENV.KRS_BASE_URL}/api/v1/${step.name}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${DOC_ENV.KRS_API_TOKEN}` },
+          body: JSON.stringify(step.body),
+        })
+        const text = await res.text()
+        const code = /"error_code"\s*:\s*"([^"]+)"/.exec(text)?.[1]
+        const ok = step.error ? code === step.error : res.status < 300
+        if (!ok)
+          failures.push(
+            `${where} curl ${step.name} ${JSON.stringify(step.body)} → ${res.status}: ${text.slice(0, 300)}`,
+          )
       } else if (step.kind === 'cli') {
         const r = await runKrs(step.argv!, emulator, cwd)
         const ok = step.error ? r.code !== 0 && r.out.includes(step.error) : r.code === 0
