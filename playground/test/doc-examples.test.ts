@@ -163,10 +163,43 @@ interface Step {
   error?: string
 }
 
-/** `krs …` commands of a shell block: lines joined at backslashes, variables expanded, comments dropped. */
+/**
+ * The commands of a shell block as the shell reads them: a backslash before a newline joins two
+ * lines, a newline inside quotes belongs to the word (a CSV body in `--body-value '…'`).
+ */
+function shellLines(value: string): string[] {
+  const out: string[] = []
+  let line = ''
+  let quote = ''
+  for (let i = 0; i < value.length; i++) {
+    const ch = value[i]!
+    if (ch === '\\' && quote !== "'") {
+      // an escaped character; outside quotes an escaped newline joins the lines
+      if (quote || value[i + 1] !== '\n') line += ch + (value[i + 1] ?? '')
+      i++
+    } else if (quote) {
+      if (ch === quote) quote = ''
+      line += ch
+    } else if (ch === '#' && (line === '' || /\s$/.test(line))) {
+      // a comment runs to the end of the line (a quote in it opens nothing)
+      line += ch
+      while (i + 1 < value.length && value[i + 1] !== '\n') line += value[++i]
+    } else if (ch === '\n') {
+      out.push(line)
+      line = ''
+    } else {
+      if (ch === "'" || ch === '"') quote = ch
+      line += ch
+    }
+  }
+  out.push(line)
+  return out
+}
+
+/** `krs …` commands of a shell block: its lines as the shell reads them, variables expanded, comments dropped. */
 function cliCommands(value: string): string[][] {
   const out: string[][] = []
-  for (const raw of value.replace(/\\\n\s*/g, ' ').split('\n')) {
+  for (const raw of shellLines(value)) {
     const line = raw.trim().replace(/^\$\s+/, '')
     if (!/^(npx\s+)?krs\s/.test(line)) continue
     const words: string[] = []
@@ -186,7 +219,7 @@ function cliCommands(value: string): string[][] {
  */
 function curlSteps(value: string): Pick<Step, 'kind' | 'name' | 'body' | 'sleep'>[] {
   const out: Pick<Step, 'kind' | 'name' | 'body' | 'sleep'>[] = []
-  for (const raw of value.replace(/\\\n\s*/g, ' ').split('\n')) {
+  for (const raw of shellLines(value)) {
     const line = raw.trim()
     const sleep = /^sleep\s+(\d+)\b/.exec(line)
     if (sleep) {
@@ -214,6 +247,9 @@ const isTestRunnerFile = (code: string): boolean =>
   /^import\s[^\n]*from\s+["'](?:vitest|@jest\/globals|@playwright\/test)["']/m.test(code) ||
   /^(?:beforeAll|beforeEach|describe|test|it)\(/m.test(code)
 
+/** A block marked `setup` in its meta (```ts setup```, ```sh setup```). */
+const isSetup = (meta: string | null | undefined): boolean => /(^|\s)setup(\s|$)/.test(meta ?? '')
+
 function stepsOf(file: string): Step[] {
   const source = readFileSync(file, 'utf8')
   const tree = unified().use(remarkParse).parse(source)
@@ -226,9 +262,10 @@ function stepsOf(file: string): Step[] {
     if (title) {
       out.push({ file: rel, line, kind: 'file', file_name: title, code: `${block.value}\n`, setup: true })
     } else if (['bash', 'sh', 'shell', 'console'].includes(block.lang ?? '')) {
+      const setup = isSetup(block.meta)
       for (const argv of cliCommands(block.value)) {
         if (argv[0] && CLI_NOT_REQUESTS[argv[0]]) continue
-        out.push({ file: rel, line, kind: 'cli', argv, error })
+        out.push({ file: rel, line, kind: 'cli', argv, error, setup })
       }
       out.push(...curlSteps(block.value).map((s) => ({ file: rel, line, error, ...s })))
     } else if (
@@ -242,7 +279,7 @@ function stepsOf(file: string): Step[] {
         kind: 'ts',
         code: block.value,
         error,
-        setup: /(^|\s)setup(\s|$)/.test(block.meta ?? ''),
+        setup: isSetup(block.meta),
       })
     }
   }
@@ -365,26 +402,33 @@ async function runTs(code: string, emulator: DocEmulator, cwd: string): Promise<
 }
 
 /**
- * Pages whose examples are not run, with the reason. The CLI reference is written from the
- * contract's per-operation request examples (cli/src/reference): they name objects of the
- * documentation's own environment (message 30, delivery 1201, form 1) that the default
- * scenario does not have, and are to be made runnable in the contract, not here.
+ * Pages whose examples each stand alone after the page's setup, with the reason: the CLI
+ * reference has one example per operation, written from the contract's request examples
+ * (cli/src/reference), and one deletes what another uses (message 1, delivery 2).
  */
-const NOT_RUN: Record<string, string> = {
-  'docs/cli-reference.md': "the contract's request examples, with ids the default scenario does not have",
+const EACH_ALONE: Record<string, string> = {
+  'docs/cli-reference.md': "one example per operation: each one runs after the page's set-up on its own emulator",
+}
+
+interface Sequence {
+  file: string
+  kind: 'cli' | 'ts' | 'curl'
+  /** The example's line when the page's examples each stand alone. */
+  line?: number
+  steps: Step[]
 }
 
 /** A guide's sequences: its setup steps, then the steps of one language, in the guide's order. */
-const sequences = docFiles(join(siteDir, 'docs')).flatMap((file) => {
-  if (NOT_RUN[file.slice(siteDir.length + 1)]) return []
-  const steps = stepsOf(file)
-  return (['cli', 'ts', 'curl'] as const)
-    .map((kind) => ({
-      file: file.slice(siteDir.length + 1),
-      kind,
-      steps: steps.filter((s) => s.setup || s.kind === kind),
-    }))
-    .filter((q) => q.steps.some((s) => !s.setup && s.kind === q.kind))
+const sequences = docFiles(join(siteDir, 'docs')).flatMap((path): Sequence[] => {
+  const file = path.slice(siteDir.length + 1)
+  const steps = stepsOf(path)
+  return (['cli', 'ts', 'curl'] as const).flatMap((kind) => {
+    const own = steps.filter((s) => !s.setup && s.kind === kind)
+    if (own.length === 0) return []
+    const setup = steps.filter((s) => s.setup)
+    if (EACH_ALONE[file]) return own.map((s) => ({ file, kind, line: s.line, steps: [...setup, s] }))
+    return [{ file, kind, steps: steps.filter((s) => s.setup || s.kind === kind) }]
+  })
 })
 
 describe('CLI, curl and TypeScript SDK examples of the docs, each guide in order on one emulator', () => {
@@ -394,45 +438,48 @@ describe('CLI, curl and TypeScript SDK examples of the docs, each guide in order
     expect(steps.filter((s) => s.kind === 'ts').length).toBeGreaterThan(5)
   })
 
-  it.each(sequences.map((q) => [`${q.file} (${q.kind})`, q] as const))('%s', async (_label, guide) => {
-    const emulator = docEmulator()
-    const cwd = mkdtempSync(join(tmpdir(), 'krs-doc-'))
-    const failures: string[] = []
-    for (const step of guide.steps) {
-      const where = `${step.file}:${step.line}`
-      if (step.kind === 'file') {
-        await writeFile(join(cwd, step.file_name!), step.code!)
-      } else if (step.kind === 'curl') {
-        if (step.sleep !== undefined) {
-          await emulator.sleep(step.sleep * 1000)
-          continue
-        }
-        const res = await emulator.fetch(`${DOC_ENV.KRS_BASE_URL}/api/v1/${step.name}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${DOC_ENV.KRS_API_TOKEN}` },
-          body: JSON.stringify(step.body),
-        })
-        const text = await res.text()
-        const code = /"error_code"\s*:\s*"([^"]+)"/.exec(text)?.[1]
-        const ok = step.error ? code === step.error : res.status < 300
-        if (!ok)
-          failures.push(
-            `${where} curl ${step.name} ${JSON.stringify(step.body)} → ${res.status}: ${text.slice(0, 300)}`,
-          )
-      } else if (step.kind === 'cli') {
-        const r = await runKrs(step.argv!, emulator, cwd)
-        const ok = step.error ? r.code !== 0 && r.out.includes(step.error) : r.code === 0
-        if (!ok) failures.push(`${where} krs ${step.argv!.join(' ')} → exit ${r.code}: ${r.out.slice(0, 300)}`)
-      } else {
-        try {
-          await runTs(step.code!, emulator, cwd)
-          if (step.error) failures.push(`${where} expected ${step.error}, the block ran through`)
-        } catch (e) {
-          const text = String((e as { code?: string }).code ?? '') + String(e)
-          if (!step.error || !text.includes(step.error)) failures.push(`${where} ${String(e).slice(0, 300)}`)
+  it.each(sequences.map((q) => [`${q.file}${q.line ? `:${q.line}` : ''} (${q.kind})`, q] as const))(
+    '%s',
+    async (_label, guide) => {
+      const emulator = docEmulator()
+      const cwd = mkdtempSync(join(tmpdir(), 'krs-doc-'))
+      const failures: string[] = []
+      for (const step of guide.steps) {
+        const where = `${step.file}:${step.line}`
+        if (step.kind === 'file') {
+          await writeFile(join(cwd, step.file_name!), step.code!)
+        } else if (step.kind === 'curl') {
+          if (step.sleep !== undefined) {
+            await emulator.sleep(step.sleep * 1000)
+            continue
+          }
+          const res = await emulator.fetch(`${DOC_ENV.KRS_BASE_URL}/api/v1/${step.name}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${DOC_ENV.KRS_API_TOKEN}` },
+            body: JSON.stringify(step.body),
+          })
+          const text = await res.text()
+          const code = /"error_code"\s*:\s*"([^"]+)"/.exec(text)?.[1]
+          const ok = step.error ? code === step.error : res.status < 300
+          if (!ok)
+            failures.push(
+              `${where} curl ${step.name} ${JSON.stringify(step.body)} → ${res.status}: ${text.slice(0, 300)}`,
+            )
+        } else if (step.kind === 'cli') {
+          const r = await runKrs(step.argv!, emulator, cwd)
+          const ok = step.error ? r.code !== 0 && r.out.includes(step.error) : r.code === 0
+          if (!ok) failures.push(`${where} krs ${step.argv!.join(' ')} → exit ${r.code}: ${r.out.slice(0, 300)}`)
+        } else {
+          try {
+            await runTs(step.code!, emulator, cwd)
+            if (step.error) failures.push(`${where} expected ${step.error}, the block ran through`)
+          } catch (e) {
+            const text = String((e as { code?: string }).code ?? '') + String(e)
+            if (!step.error || !text.includes(step.error)) failures.push(`${where} ${String(e).slice(0, 300)}`)
+          }
         }
       }
-    }
-    expect(failures).toEqual([])
-  })
+      expect(failures).toEqual([])
+    },
+  )
 })

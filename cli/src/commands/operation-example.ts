@@ -12,15 +12,18 @@ function shellWord(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`
 }
 
-/** An example call with flags, from the request schema's first example (or its required keys). */
-export function exampleCommand(info: OperationInfo): string {
+/**
+ * An example call with flags, from the request schema's first example (or its required keys);
+ * `values` replaces some of them (a call that sets up what another example uses).
+ */
+export function exampleCommand(info: OperationInfo, values: Readonly<Record<string, unknown>> = {}): string {
   const schema = info.requestSchema as { examples?: unknown[] }
   const example = (Array.isArray(schema.examples) ? schema.examples[0] : undefined) as
     | Record<string, unknown>
     | undefined
   const parts = [`krs ${info.name.replace(/_/g, '-')}`]
   for (const f of operationFlags(info)) {
-    let value: unknown = example?.[f.key] ?? (f.required ? f.example : undefined)
+    let value: unknown = values[f.key] ?? example?.[f.key] ?? (f.required ? f.example : undefined)
     if (value === undefined) {
       if (!f.required) continue
       value =

@@ -48,6 +48,44 @@ function operationSection(name: keyof typeof operations, out: string[]): void {
   out.push(`エラーコード: ${info.errors.map((c) => `${code(c)}（${mdText(errorCatalogue[c].name)}）`).join('、')}`, '')
 }
 
+/**
+ * What the operations' examples below name, made on the emulator's default scenario (`krs mock`):
+ * the ids in the contract's examples are the ones these commands get there, in this order. The
+ * site's doc-examples test runs each example of the page after them.
+ */
+function exampleSetup(): string[] {
+  const example = (name: keyof typeof operations, values?: Record<string, unknown>): string =>
+    exampleCommand(operations[name], values)
+  return [
+    '## 例を試す前に',
+    '',
+    '下の API コマンドの例は、エミュレータの既定のシナリオ（`krs mock`）で、次のコマンドを順に実行した後の状態で動きます。',
+    '例の ID（文面 1〜4、自動配信 1、配信 1・2、バッチジョブ 501、保存ファイル 77）は、これらのコマンドが返す ID です。',
+    '既定のシナリオにあるもの（データベース 1、抽出条件 1〜5、会員 1〜1000、フォーム 16・22・30）はそのまま使います。',
+    '',
+    '```sh setup',
+    '# 文面 1（通常配信用）',
+    example('add_mail_message'),
+    '# 文面 2（自動配信用）と、それを使う自動配信 1',
+    example('add_mail_message_for_agent_program'),
+    example('add_agent_program', { mail_message_id: 2 }),
+    '# 配信 1：文面 1 を今すぐ配信し、引き渡し終了（フェーズ 3）まで待つ（1〜2 分）',
+    'krs deliveries send --message 1 --element 4 --at now --wait',
+    '# 文面 3 と、それを 30 日後に配信する予約（配信 2、取り消しの例に使う）',
+    example('add_mail_message'),
+    'krs deliveries send --message 3 --element 4 --at +30d',
+    '# 文面 4（自動配信用、自動配信の登録と文面の削除の例に使う）',
+    example('add_mail_message_for_agent_program'),
+    '# ログインの例（auth_member）の会員',
+    `krs add-member --member-table-id 1 --member-info '{"e_4":"login@example.com","e_5":"pass-1234","e_6":"山田 太郎"}'`,
+    '# バッチジョブ 501（会員のエクスポート）と保存ファイル 77',
+    'krs members export --table 1 --out members.csv',
+    example('upload_stored_files'),
+    '```',
+    '',
+  ]
+}
+
 /** The docs site's CLI reference page: every command with its flags, in Japanese. */
 export function referenceMarkdown(program: Command): string {
   const out: string[] = [
@@ -91,7 +129,7 @@ export function referenceMarkdown(program: Command): string {
     if (Object.hasOwn(operations, cmd.name()) || cmd.name() === 'help') continue
     builtinSection(cmd, [], out)
   }
-  out.push('## API コマンド', '')
+  out.push('## API コマンド', '', ...exampleSetup())
   for (const tag of tags) {
     const names = (Object.keys(operations) as (keyof typeof operations)[]).filter((n) => operations[n].tag === tag.name)
     if (names.length === 0) continue
