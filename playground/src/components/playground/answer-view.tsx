@@ -27,11 +27,14 @@ export function ErrorExplanation({
   code,
   entry,
   detail,
+  detailLang = 'en',
   testId,
 }: {
   code: string
   entry: CatalogueEntry | undefined
   detail: string | null
+  /** The detail's language: the emulator's messages are English, a form's checks Japanese. */
+  detailLang?: string
   testId: string
 }): React.JSX.Element {
   return (
@@ -44,7 +47,7 @@ export function ErrorExplanation({
       </strong>
       {detail ? (
         <p className="krs-pg-error-detail" data-testid={`${testId}-detail`}>
-          詳細: <span lang="en">{detail}</span>
+          詳細: <span lang={detailLang}>{detail}</span>
         </p>
       ) : null}
       {entry ? (
@@ -52,6 +55,72 @@ export function ErrorExplanation({
           error_desc: <code>{entry.name}</code>
         </p>
       ) : null}
+    </div>
+  )
+}
+
+/** The error a form call answers with when its values fail the form's checks. */
+export const FORM_VALUES_ERROR = 'KR_API_F0116'
+
+/** One form item's messages in a validation answer (`key` null: the one value of validate_member_form_parameter). */
+export interface ValidationItem {
+  key: string | null
+  messages: string[]
+}
+
+const isMessages = (v: unknown): v is string[] => Array.isArray(v) && v.every((m) => typeof m === 'string')
+
+/**
+ * The error lists of a successful validation answer: validate_member_form_parameter's array of
+ * messages, validate_member_form_parameters' map of form item → messages. Items without a
+ * message are left out (an empty list: the values pass); null for other operations or shapes.
+ */
+export function validationItems(operation: string, value: unknown): ValidationItem[] | null {
+  if (operation === 'validate_member_form_parameter') {
+    return isMessages(value) ? (value.length > 0 ? [{ key: null, messages: value }] : []) : null
+  }
+  if (operation === 'validate_member_form_parameters') {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
+    const entries = Object.entries(value)
+    if (!entries.every(([, v]) => isMessages(v))) return null
+    return entries.filter(([, v]) => (v as string[]).length > 0).map(([key, v]) => ({ key, messages: v as string[] }))
+  }
+  return null
+}
+
+/**
+ * A validation answer told like an error answer: each failing item with the code the form
+ * call would answer (linked to the catalogue), the catalogue's description and the item's
+ * messages as the detail; or a line saying the values pass.
+ */
+export function ValidationAnswer({
+  items,
+  entry,
+}: {
+  items: ValidationItem[]
+  entry: CatalogueEntry | undefined
+}): React.JSX.Element {
+  if (items.length === 0)
+    return (
+      <p className="krs-pg-ok" data-testid="validation-ok">
+        検証エラーはありません（この値で送れます）。
+      </p>
+    )
+  return (
+    <div data-testid="validation-errors">
+      <p className="krs-pg-muted">
+        検証エラー {items.length} 件。この値で do_member_form_action を送ると {FORM_VALUES_ERROR} になります。
+      </p>
+      {items.map((item, i) => (
+        <ErrorExplanation
+          key={item.key ?? i}
+          code={FORM_VALUES_ERROR}
+          entry={entry}
+          detail={`${item.key ? `${item.key}: ` : ''}${item.messages.join(' ')}`}
+          detailLang="ja"
+          testId="validation-error"
+        />
+      ))}
     </div>
   )
 }

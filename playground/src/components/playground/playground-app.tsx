@@ -550,7 +550,9 @@ export default function PlaygroundApp({
                   }}
                 />
                 <div aria-live="polite" data-testid="response-live" ref={responseBox}>
-                  {result ? <ResponseView result={result} registry={registry} fieldNames={fieldNames} /> : null}
+                  {result ? (
+                    <ResponseView operation={name ?? ''} result={result} registry={registry} fieldNames={fieldNames} />
+                  ) : null}
                   {result && verdict?.of === result ? <VerdictView differences={verdict.differences} /> : null}
                 </div>
               </div>

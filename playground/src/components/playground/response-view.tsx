@@ -2,7 +2,15 @@ import type React from 'react'
 import type { CallResult } from './send-request'
 import CopyButton from './copy-button'
 import type { PlaygroundRegistry } from './runtime-loader'
-import { ErrorExplanation, errorDetailOf, MemberAnswer, memberRows } from './answer-view'
+import {
+  ErrorExplanation,
+  errorDetailOf,
+  FORM_VALUES_ERROR,
+  MemberAnswer,
+  memberRows,
+  ValidationAnswer,
+  validationItems,
+} from './answer-view'
 
 /** Pretty-prints a JSON body; other text unchanged. Always rendered as text, never as HTML. */
 export function displayText(text: string): string {
@@ -23,17 +31,22 @@ function parsedAnswer(text: string): unknown {
 }
 
 export default function ResponseView({
+  operation,
   result,
   registry,
   fieldNames,
 }: {
+  /** The operation the answer is of (a validation answer lists errors in a 200). */
+  operation: string
   result: CallResult
   registry: PlaygroundRegistry | null
   /** Names of the member table's fields by key (`e_6` → 氏名), once read from the target. */
   fieldNames?: Record<string, string> | null
 }): React.JSX.Element {
   const explained = result.errorCode ? registry?.errors[result.errorCode] : undefined
-  const rows = result.status === 200 ? memberRows(parsedAnswer(result.text)) : null
+  const answer = result.status === 200 ? parsedAnswer(result.text) : undefined
+  const rows = result.status === 200 ? memberRows(answer) : null
+  const validation = result.status === 200 ? validationItems(operation, answer) : null
   return (
     <section className="krs-pg-box" data-testid="response" aria-label="レスポンス">
       <h3 className="krs-pg-h">
@@ -55,6 +68,7 @@ export default function ResponseView({
           testId="response-error"
         />
       ) : null}
+      {validation ? <ValidationAnswer items={validation} entry={registry?.errors[FORM_VALUES_ERROR]} /> : null}
       {rows ? (
         fieldNames ? (
           <MemberAnswer rows={rows} names={fieldNames} />
