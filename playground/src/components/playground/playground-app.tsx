@@ -11,6 +11,7 @@ import VerdictView from './verdict-view'
 import EmulatorPanel from './emulator-panel'
 import FormBoundary from './form-boundary'
 import { addHistory, clearHistory, HISTORY_KEY, readHistory, type HistoryEntry } from './history'
+import { clearRecords, recordOf, saveRecord } from './request-record'
 import {
   loadRegistry,
   loadRuntime,
@@ -136,6 +137,8 @@ export default function PlaygroundApp({
   }
   const [target, setTarget] = useState<TargetSettings>(defaultTarget)
   const [result, setResult] = useState<CallResult | null>(null)
+  // When the answer shown is the operation's record from an earlier page load: that call's time.
+  const [restoredAt, setRestoredAt] = useState<string | null>(null)
   const [fieldNames, setFieldNames] = useState<Record<string, string> | null>(null)
   // The contract's verdict on the answer, for targets other than the in-browser emulator.
   const [verdict, setVerdict] = useState<{ of: CallResult; differences: VerdictDifference[] | null } | null>(null)
@@ -227,13 +230,17 @@ export default function PlaygroundApp({
     }
   }, [name, registry])
 
-  // A new operation: the body of a shared address, or an empty object.
+  // A new operation: the body of a shared address, else the operation's last call (its body
+  // and answer, kept across page loads), else an empty object.
   const location = useLocation()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `name` is the trigger (a new operation resets the body)
   useEffect(() => {
-    setBodyTextState(bodyFromSearch(location.search) ?? '{}')
+    const shared = bodyFromSearch(location.search)
+    const record = shared === null && name ? recordOf(name) : null
+    setBodyTextState(shared ?? record?.body ?? '{}')
     setFormRevision((n) => n + 1)
-    setResult(null)
+    setResult(record?.result ?? null)
+    setRestoredAt(record?.at ?? null)
+    setFieldNames(null)
     setExampleNote('')
     setSendTried(false)
     setEditorEdited(false)
@@ -330,6 +337,8 @@ export default function PlaygroundApp({
     const t = toTarget(target)
     const r = await sendRequest(t, origin, op.name, bodyText, op.security)
     setResult(r)
+    setRestoredAt(null)
+    saveRecord({ name: op.name, at: new Date().toISOString(), target: t.kind, body: bodyText, result: r })
     setFieldNames(null)
     if (r.status === 200 && /"e_\d+"/.test(r.text)) void loadFieldNames(t)
     if (t.kind !== 'emulator' && r.status !== 0 && runtime) {
@@ -363,6 +372,13 @@ export default function PlaygroundApp({
       }),
     )
   }
+
+  // A member answer kept from an earlier page load names its fields once the target answers.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per restored answer, when the target is ready
+  useEffect(() => {
+    if (restoredAt === null || !result || !targetReady || fieldNames !== null) return
+    if (result.status === 200 && /"e_\d+"/.test(result.text)) void loadFieldNames(toTarget(target))
+  }, [restoredAt, result, targetReady])
 
   /** Names of the fields of the body's member table (or the target's first), for the answer's `e_N`. */
   const loadFieldNames = async (t: Target): Promise<void> => {
@@ -550,6 +566,12 @@ export default function PlaygroundApp({
                   }}
                 />
                 <div aria-live="polite" data-testid="response-live" ref={responseBox}>
+                  {result && restoredAt ? (
+                    <p className="krs-pg-muted" data-testid="response-restored">
+                      前回この操作を送ったときのリクエストとレスポンスです（
+                      {new Date(restoredAt).toLocaleString('ja-JP')}）。
+                    </p>
+                  ) : null}
                   {result ? (
                     <ResponseView operation={name ?? ''} result={result} registry={registry} fieldNames={fieldNames} />
                   ) : null}
@@ -597,6 +619,7 @@ export default function PlaygroundApp({
               forgetTargetData()
               forgetSessionIds()
               clearHistory()
+              clearRecords()
               setHistory([])
             }}
           />
