@@ -483,3 +483,41 @@ describe('CLI, curl and TypeScript SDK examples of the docs, each guide in order
     },
   )
 })
+
+// The contract's request examples (each operation's `example`, shown on /api and by the
+// playground's reference panel) name the same ids as the CLI reference's: each is answered 2xx
+// after that page's set-up block, on its own emulator.
+describe("the contract's request examples, each after the CLI reference's set-up", () => {
+  const contract = JSON.parse(readFileSync(join(siteDir, '..', 'spec', 'dist', 'openapi.json'), 'utf8')) as {
+    paths: Record<
+      string,
+      { post: { operationId: string; requestBody: { content: Record<string, { example?: unknown }> } } }
+    >
+  }
+  const requestExamples = Object.values(contract.paths).map(
+    ({ post }) => [post.operationId, post.requestBody.content['application/json']?.example] as const,
+  )
+  const setup = stepsOf(join(siteDir, 'docs', 'cli-reference.md')).filter((s) => s.setup)
+
+  it('finds an example of every operation and the set-up', () => {
+    expect(requestExamples.length).toBe(61)
+    expect(requestExamples.filter(([, body]) => body === undefined)).toEqual([])
+    expect(setup.length).toBeGreaterThan(5)
+  })
+
+  it.each(requestExamples)('%s', async (name, body) => {
+    const emulator = docEmulator()
+    const cwd = mkdtempSync(join(tmpdir(), 'krs-doc-'))
+    for (const step of setup) {
+      const r = await runKrs(step.argv!, emulator, cwd)
+      expect(r.code, `set-up: krs ${step.argv!.join(' ')} → ${r.out}`).toBe(0)
+    }
+    const res = await emulator.fetch(`${DOC_ENV.KRS_BASE_URL}/api/v1/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${DOC_ENV.KRS_API_TOKEN}` },
+      body: JSON.stringify(body),
+    })
+    const text = await res.text()
+    expect(res.status, `${JSON.stringify(body)} → ${text.slice(0, 300)}`).toBeLessThan(300)
+  })
+})
