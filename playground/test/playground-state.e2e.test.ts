@@ -103,10 +103,10 @@ describe.skipIf(skipReason !== null)(
       await context.close()
     })
 
-    it('the clock is restored as it was; リセット really resets, the call list included', async () => {
+    it('the clock and the last request and answer are restored as they were; リセット really resets, the call list included', async () => {
       const context = await profile()
       const page = await open(context, '/playground/add_member')
-      const { id } = await addMember(page)
+      const { id, email } = await addMember(page)
       const clock = page.locator('[data-testid="emulator-clock-unix"]')
       await clock.waitFor({ state: 'attached' })
       const before = Number(await clock.textContent())
@@ -117,9 +117,18 @@ describe.skipIf(skipReason !== null)(
       await page.reload()
       await page.locator('[data-testid="send"]:not([disabled])').waitFor()
       await expect.poll(async () => Number(await clock.textContent())).toBe(before + 7200)
+      // the operation's last call is shown again: the body sent and the answer
+      await page.locator('[data-testid="response-restored"]').waitFor()
+      expect((await page.locator('[data-testid="response-body"]').textContent())?.trim()).toBe(String(id))
+      const sent = JSON.parse(await page.locator('[data-testid="body-editor"]').inputValue()) as {
+        member_info: { e_4: string }
+      }
+      expect(sent.member_info.e_4).toBe(email)
 
       await page.locator('[data-testid="emulator-reset"]').click()
       await expect.poll(() => historyText(page)).toContain('まだありません')
+      await goto(page, '/playground/add_member')
+      expect(await page.locator('[data-testid="response"]').count()).toBe(0)
       await goto(page, '/playground/get_member_info')
       const gone = await send(page, { member_table_id: 1, member_id: id })
       expect(gone.status).toMatch(/^4/)
