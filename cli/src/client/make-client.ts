@@ -4,7 +4,7 @@ import { UsageError } from '../exit-codes.js'
 import { t } from '../i18n/lang.js'
 import type { CliIo } from '../io.js'
 import { version } from '../version.js'
-import { cliFetch } from './http.js'
+import { clientSending } from './http.js'
 
 /** Where the request goes, or a usage error naming the ways to say it. */
 export function requireBase(c: Connection): string {
@@ -26,7 +26,7 @@ export async function makeClient(c: Connection, io: CliIo, needsToken = true): P
   return createKrsClient({
     baseUrl,
     token,
-    fetch: cliFetch(io),
+    ...clientSending(io),
     sleep: io.sleep,
     headers: { 'User-Agent': `krs-cli/${version}` },
     ...(io.session?.timeoutMs !== undefined ? { timeoutMs: io.session.timeoutMs } : {}),
