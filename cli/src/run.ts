@@ -6,6 +6,7 @@ import { exitCodeList, exitCodes, UsageError } from './exit-codes.js'
 import { pickLang, setLang, t } from './i18n/lang.js'
 import type { MessageKey } from './i18n/messages.js'
 import type { CliIo } from './io.js'
+import { loadOperation } from './operation-loader.js'
 import { reportError } from './report-error.js'
 import { parseDuration } from './time/duration.js'
 import { version } from './version.js'
@@ -78,12 +79,18 @@ export async function buildProgram(io: CliIo, full: (name: string, alias: string
   addBuiltinCommands(program, io)
   const titles = new Map(commandIndex.tags.map((tag) => [tag.name, tag.title]))
   const wanted = commandIndex.commands.filter((c) => full(c.name, c.alias))
-  const registry = wanted.length > 0 ? await import('./generated/operations.js') : undefined
-  const builder = wanted.length > 0 ? await import('./commands/operation-command.js') : undefined
+  const [loaded, builder] =
+    wanted.length > 0
+      ? await Promise.all([
+          Promise.all(wanted.map((c) => loadOperation(c.name))),
+          import('./commands/operation-command.js'),
+        ])
+      : [[], undefined]
   for (const c of commandIndex.commands) {
     const group = t('group.api', { title: titles.get(c.tag) ?? c.tag })
-    if (registry && builder && wanted.includes(c)) {
-      builder.addOperationCommand(program, registry.operations[c.name as keyof typeof registry.operations], io, group)
+    const operation = loaded.find((o) => o.info.name === c.name)
+    if (operation && builder) {
+      builder.addOperationCommand(program, operation, io, group)
     } else {
       program.command(c.name).alias(c.alias).summary(c.summary).description(c.summary).helpGroup(group)
     }
