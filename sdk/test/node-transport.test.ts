@@ -108,7 +108,8 @@ describe('nodeTransport under createKrsClient', () => {
     await expect(krs.downloadBatchJobResult(501)).resolves.toBe(csv)
     const stream = await krs.downloadBatchJobResult(501, { as: 'stream' })
     const chunks: Uint8Array[] = []
-    for await (const chunk of stream) chunks.push(chunk)
+    const reader = stream.getReader()
+    for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value)
     expect(chunks.length).toBeGreaterThan(1)
     expect(Buffer.concat(chunks).toString('utf8')).toBe(csv)
   })
