@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import type { Plugin } from 'esbuild'
 import { defineConfig } from 'tsup'
 import { commandIndexFrom } from './src/command-index-from.js'
@@ -57,6 +58,30 @@ const operationChunks: Plugin = {
   },
 }
 
+/**
+ * commander requires node:child_process (with net and dgram behind it) when it loads, for
+ * executable subcommands, which krs does not have. Compiled in, that require becomes a
+ * stand-in that loads the module on first use. The build fails when the line is no longer in
+ * commander's source, so the stand-in cannot outlive its reason.
+ */
+const eagerRequire = "const childProcess = require('node:child_process');"
+const lazyChildProcess: Plugin = {
+  name: 'krs-lazy-child-process',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8')
+      if (!source.includes(eagerRequire))
+        throw new Error(`tsup.config.ts: ${args.path} no longer has "${eagerRequire}"; remove lazyChildProcess`)
+      const lazy = [
+        'let loadedChildProcess;',
+        "const realChildProcess = () => (loadedChildProcess ??= require('node:child_process'));",
+        'const childProcess = new Proxy({}, { get: (_, key) => realChildProcess()[key] });',
+      ].join(' ')
+      return { contents: source.replace(eagerRequire, lazy), loader: 'js' }
+    })
+  },
+}
+
 // ESM, code-split: the entry holds commander and the command table; each operation's schemas,
 // JMESPath and YAML are chunks loaded by the command that needs them. The krs-kit packages
 // stay external: @krs-kit/sdk is a dependency (installed beside the CLI, not bundled a second
@@ -83,5 +108,5 @@ export default defineConfig((cli) => ({
   banner: {
     js: "import { createRequire as __krsCreateRequire } from 'node:module';\nconst require = __krsCreateRequire(import.meta.url);",
   },
-  esbuildPlugins: [commandIndexLiteral, operationChunks],
+  esbuildPlugins: [commandIndexLiteral, operationChunks, lazyChildProcess],
 }))

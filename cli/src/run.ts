@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander'
 import { commandIndex } from './command-index.js'
-import { addBuiltinCommands, builtinNames } from './commands/builtin-commands.js'
+import { builtinNames } from './commands/builtin-names.js'
 import { addGlobalOptions, valueOptions, type GlobalOptions } from './commands/global-options.js'
 import { exitCodeList, exitCodes, UsageError } from './exit-codes.js'
 import { pickLang, setLang, t } from './i18n/lang.js'
@@ -72,13 +72,20 @@ function createProgram(io: CliIo): Command {
 
 /**
  * The program with every command. `full` names the operations built in full (flags from
- * the registry); the others are listed from the compact table only.
+ * the registry); the others are listed from the compact table only. With `operationOnly`,
+ * a run of an operation leaves out the hand-written commands (and the code that builds them):
+ * the operation's own help and errors do not list them.
  */
-export async function buildProgram(io: CliIo, full: (name: string, alias: string) => boolean): Promise<Command> {
+export async function buildProgram(
+  io: CliIo,
+  full: (name: string, alias: string) => boolean,
+  options: { operationOnly?: boolean } = {},
+): Promise<Command> {
   const program = createProgram(io)
-  addBuiltinCommands(program, io)
-  const titles = new Map(commandIndex.tags.map((tag) => [tag.name, tag.title]))
   const wanted = commandIndex.commands.filter((c) => full(c.name, c.alias))
+  if (!options.operationOnly || wanted.length === 0)
+    (await import('./commands/builtin-commands.js')).addBuiltinCommands(program, io)
+  const titles = new Map(commandIndex.tags.map((tag) => [tag.name, tag.title]))
   const [loaded, builder] =
     wanted.length > 0
       ? await Promise.all([
@@ -130,7 +137,9 @@ export async function run(argv: readonly string[], outerIo: CliIo): Promise<numb
   const word = commandWord(argv)
   try {
     const target = word === undefined || builtinNames.has(word) ? undefined : word
-    const program = await buildProgram(io, (name, alias) => name === target || alias === target)
+    const program = await buildProgram(io, (name, alias) => name === target || alias === target, {
+      operationOnly: true,
+    })
     program.hook('preAction', (_this, action) => {
       const g = action.optsWithGlobals<GlobalOptions>()
       const session = io.session!

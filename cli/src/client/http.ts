@@ -13,7 +13,8 @@ async function observed(io: CliIo, method: string, url: string, send: () => Prom
   const session = io.session
   const verbose = session?.verbose === true
   if (verbose) io.stderr(`> ${method} ${url}\n`)
-  const started = performance.now()
+  // Node loads its performance timeline on first use: only for the lines that show a time.
+  const started = verbose ? performance.now() : 0
   let response: Response
   try {
     response = await send()
@@ -32,9 +33,25 @@ async function observed(io: CliIo, method: string, url: string, send: () => Prom
   return response
 }
 
+let baselineTierOnly = false
+
+/**
+ * Node's fetch parses answers with a WebAssembly HTTP parser, which V8 compiles a second time
+ * with its optimizing tier in background threads, and a process that ends waits for them:
+ * about 50 ms of a command's run (bench/README.md). The baseline tier is plenty for the few
+ * answers of one command. Set before the first fetch loads the parser.
+ */
+async function globalFetch(request: Request): Promise<Response> {
+  if (!baselineTierOnly) {
+    baselineTierOnly = true
+    ;(await import('node:v8')).setFlagsFromString('--liftoff-only')
+  }
+  return globalThis.fetch(request)
+}
+
 /** The fetch of the CLI's own requests (the emulator's admin API, the mirror): see `observed`. */
 export function cliFetch(io: CliIo): FetchLike {
-  const base: FetchLike = io.fetch ?? ((r) => globalThis.fetch(r))
+  const base: FetchLike = io.fetch ?? globalFetch
   return (request) => observed(io, request.method, request.url, () => base(request))
 }
 
