@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander'
 import { commandIndex } from './command-index.js'
+import { addBuiltinCommands } from './commands/builtin-commands.js'
 import { builtinNames } from './commands/builtin-names.js'
+import { addOperationCommand } from './commands/operation-command.js'
 import { addGlobalOptions, valueOptions, type GlobalOptions } from './commands/global-options.js'
 import { exitCodeList, exitCodes, UsageError } from './exit-codes.js'
 import { pickLang, setLang, t } from './i18n/lang.js'
@@ -73,8 +75,9 @@ function createProgram(io: CliIo): Command {
 /**
  * The program with every command. `full` names the operations built in full (flags from
  * the registry); the others are listed from the compact table only. With `operationOnly`,
- * a run of an operation leaves out the hand-written commands (and the code that builds them):
- * the operation's own help and errors do not list them.
+ * a run of an operation builds that operation alone: neither the hand-written commands (nor
+ * the code that builds them) nor the list of the others, which its own help and errors do
+ * not show.
  */
 export async function buildProgram(
   io: CliIo,
@@ -83,24 +86,16 @@ export async function buildProgram(
 ): Promise<Command> {
   const program = createProgram(io)
   const wanted = commandIndex.commands.filter((c) => full(c.name, c.alias))
-  if (!options.operationOnly || wanted.length === 0)
-    (await import('./commands/builtin-commands.js')).addBuiltinCommands(program, io)
+  const alone = options.operationOnly === true && wanted.length > 0
+  if (!alone) addBuiltinCommands(program, io)
   const titles = new Map(commandIndex.tags.map((tag) => [tag.name, tag.title]))
-  const [loaded, builder] =
-    wanted.length > 0
-      ? await Promise.all([
-          Promise.all(wanted.map((c) => loadOperation(c.name))),
-          import('./commands/operation-command.js'),
-        ])
-      : [[], undefined]
+  const loaded = await Promise.all(wanted.map((c) => loadOperation(c.name)))
+  const group = (tag: string) => t('group.api', { title: titles.get(tag) ?? tag })
   for (const c of commandIndex.commands) {
-    const group = t('group.api', { title: titles.get(c.tag) ?? c.tag })
     const operation = loaded.find((o) => o.info.name === c.name)
-    if (operation && builder) {
-      builder.addOperationCommand(program, operation, io, group)
-    } else {
-      program.command(c.name).alias(c.alias).summary(c.summary).description(c.summary).helpGroup(group)
-    }
+    if (operation) addOperationCommand(program, operation, io, group(c.tag))
+    else if (!alone)
+      program.command(c.name).alias(c.alias).summary(c.summary).description(c.summary).helpGroup(group(c.tag))
   }
   return program
 }

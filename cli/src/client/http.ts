@@ -1,5 +1,4 @@
 import type { FetchLike, KrsClientOptions } from '@krs-kit/sdk'
-import { nodeTransport } from '@krs-kit/sdk/node'
 import type { CliIo } from '../io.js'
 
 /** The header by which the krs-kit emulator names itself. */
@@ -62,5 +61,8 @@ export function cliFetch(io: CliIo): FetchLike {
  */
 export function clientSending(io: CliIo): Pick<KrsClientOptions, 'fetch' | 'transport'> {
   if (io.fetch) return { fetch: cliFetch(io) }
-  return { transport: (request) => observed(io, request.method, request.url, () => nodeTransport(request)) }
+  return {
+    transport: (request) =>
+      observed(io, request.method, request.url, async () => (await import('@krs-kit/sdk/node')).nodeTransport(request)),
+  }
 }
