@@ -111,7 +111,7 @@ async function complete(args: readonly string[], io: CliIo): Promise<number> {
   const word = commandWord(before)
   try {
     const program = await buildProgram(io, (name, alias) => name === word || alias === word)
-    const { completeWords, completionLines } = await import('./completion/complete-words.js')
+    const { completeWords, completionLines } = await import('./actions.js')
     io.stdout(completionLines(await completeWords(program, before, current, io)))
     return exitCodes.ok
   } catch {

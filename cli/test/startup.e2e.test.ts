@@ -80,15 +80,18 @@ const schemas = (f: string) => f.endsWith('.js') && readFileSync(f, 'utf8').incl
 /** The whole registry: the schemas of every operation (two far apart in the contract stand for all). */
 const registry = (f: string) =>
   schemas(f) && readFileSync(f, 'utf8').includes('get_version') && readFileSync(f, 'utf8').includes('add_member')
+const sdk = (f: string) => /[\\/]sdk[\\/](?:dist|src)[\\/]/.test(f)
 /** Node's fetch (its bundled undici), which Node loads on the first touch of fetch, Headers, Request or Response. */
 const undici = (m: string) => /undici/.test(m)
 
-it('krs --help loads no Ajv and no operation registry', () => {
+it('krs --help loads no Ajv, no operation schemas, no SDK and no node:http', () => {
   const r = loaded(['--help'])
   expect(r.code).toBe(0)
   expect(r.files.length).toBeGreaterThan(1)
   expect(r.files.filter(ajv)).toEqual([])
-  expect(r.files.filter(registry)).toEqual([])
+  expect(r.files.filter(schemas)).toEqual([])
+  expect(r.files.filter(sdk)).toEqual([])
+  expect(r.builtins.filter((m) => m === 'NativeModule http')).toEqual([])
 })
 
 it('krs get-version (no arguments) compiles no schema: Ajv is not loaded', () => {
@@ -112,6 +115,8 @@ it('krs get-version calls krs-mock without Node fetch (undici), Ajv or the regis
   expect(r.code).toBe(0)
   expect(JSON.parse(r.stdout)).toEqual(expect.any(String))
   expect(r.builtins.filter(undici)).toEqual([])
+  expect(r.builtins).toContain('NativeModule http')
+  expect(r.files.filter(sdk).length).toBeGreaterThan(0)
   expect(r.files.filter(ajv)).toEqual([])
   expect(r.files.filter(registry)).toEqual([])
 })

@@ -1,4 +1,4 @@
-import { operations } from '../generated/operations.js'
+import { loadOperation } from '../operation-loader.js'
 import type { OperationName } from '../generated/operation-names.js'
 import { cliFetch } from '../client/http.js'
 import { ExitError } from '../exit-codes.js'
@@ -44,7 +44,10 @@ export function readOnlyCaller(io: CliIo, base: string, token: string): ReadOnly
   const f = cliFetch(io)
   return {
     async call(name, body) {
-      if (!(readOnlyOperations as readonly string[]).includes(name) || operations[name].idempotent !== true) {
+      if (
+        !(readOnlyOperations as readonly string[]).includes(name) ||
+        (await loadOperation(name)).info.idempotent !== true
+      ) {
         throw new Error(`refusing to send ${name}: not a read-only operation`)
       }
       const request = new Request(`${base}/api/v1/${name}`, {
