@@ -59,10 +59,8 @@ export function cliFetch(io: CliIo): FetchLike {
  * node:http transport, which never loads Node's fetch (tens of milliseconds of every API
  * command's start; bench/cli-startup.ts).
  */
-export function clientSending(io: CliIo): Pick<KrsClientOptions, 'fetch' | 'transport'> {
+export async function clientSending(io: CliIo): Promise<Pick<KrsClientOptions, 'fetch' | 'transport'>> {
   if (io.fetch) return { fetch: cliFetch(io) }
-  return {
-    transport: (request) =>
-      observed(io, request.method, request.url, async () => (await import('@krs-kit/sdk/node')).nodeTransport(request)),
-  }
+  const { nodeTransport } = await import('@krs-kit/sdk/node')
+  return { transport: (request) => observed(io, request.method, request.url, () => nodeTransport(request)) }
 }
