@@ -12,7 +12,8 @@ export interface TransportRequest {
   url: string
   /** Header names in lower case. */
   headers: Record<string, string>
-  body?: string | undefined
+  /** The SDK's own requests send JSON text; a request an `onRequest` hook replaced, its bytes. */
+  body?: string | Uint8Array<ArrayBuffer> | undefined
   /** Aborts the request (the call's timeout or the caller's signal). */
   signal?: AbortSignal | undefined
 }

@@ -56,7 +56,7 @@ async function exchange(
   method: string,
   url: string,
   headers: Record<string, string>,
-  body: string | undefined,
+  body: string | Uint8Array<ArrayBuffer> | undefined,
   signal: AbortSignal | undefined,
 ): Promise<IncomingMessage> {
   if (signal?.aborted) throw signal.reason

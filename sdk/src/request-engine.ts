@@ -143,7 +143,7 @@ export function createRequestEngine(options: KrsClientOptions): {
       method: request.method,
       url: request.url,
       headers: Object.fromEntries(request.headers),
-      body: request.body === null ? undefined : await request.text(),
+      body: request.body === null ? undefined : new Uint8Array(await request.arrayBuffer()),
       signal: request.signal,
     })
   }

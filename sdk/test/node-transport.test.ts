@@ -12,17 +12,24 @@ interface Loopback {
   url: string
   server: http.Server
   handler: Handler
-  seen: Array<{ method: string | undefined; url: string | undefined; headers: http.IncomingHttpHeaders; body: string }>
+  seen: Array<{
+    method: string | undefined
+    url: string | undefined
+    headers: http.IncomingHttpHeaders
+    body: string
+    raw: Buffer
+  }>
 }
 
 async function loopback(): Promise<Loopback> {
   const lb: Loopback = { url: '', server: http.createServer(), handler: (_, __, res) => res.end(), seen: [] }
   lb.server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    let body = ''
-    req.setEncoding('utf8')
-    req.on('data', (c: string) => (body += c))
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
-      lb.seen.push({ method: req.method, url: req.url, headers: req.headers, body })
+      const raw = Buffer.concat(chunks)
+      const body = raw.toString('utf8')
+      lb.seen.push({ method: req.method, url: req.url, headers: req.headers, body, raw })
       lb.handler(req, body, res)
     })
   })
@@ -176,6 +183,19 @@ describe('nodeTransport under createKrsClient', () => {
     expect(a.seen.at(-1)?.body).toBe('{}')
     expect(statuses).toEqual([200])
   })
+})
+
+it('a body that an onRequest hook replaced goes out byte for byte', async () => {
+  a.handler = (_, __, res) => sendJson(res, 200, '1.5.0')
+  const bytes = new Uint8Array([0x7b, 0xff, 0x00, 0xe3, 0x81, 0x7d])
+  const krs = createKrsClient({
+    baseUrl: a.url,
+    transport: nodeTransport,
+    onRequest: ({ request }) => new Request(request, { body: bytes }),
+  })
+  await krs.getVersion()
+  expect([...(a.seen.at(-1)?.raw ?? [])]).toEqual([...bytes])
+  expect(a.seen.at(-1)?.headers['content-length']).toBe(String(bytes.length))
 })
 
 describe('nodeTransport alone', () => {
