@@ -127,19 +127,31 @@ class NodeHeaders {
 
 /** The body of an `IncomingMessage` as a web stream, pausing the socket while the reader lags. */
 function webStream(message: IncomingMessage): ReadableStream<Uint8Array> {
+  // After a cancel (or the end), chunks already on their way are dropped, not enqueued.
+  let settled = false
   return new ReadableStream<Uint8Array>({
     start(controller) {
       message.on('data', (chunk: Buffer) => {
+        if (settled) return
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
         if ((controller.desiredSize ?? 1) <= 0) message.pause()
       })
-      message.on('end', () => controller.close())
-      message.on('error', (error) => controller.error(fetchFailed(error)))
+      message.on('end', () => {
+        if (settled) return
+        settled = true
+        controller.close()
+      })
+      message.on('error', (error) => {
+        if (settled) return
+        settled = true
+        controller.error(fetchFailed(error))
+      })
     },
     pull() {
       message.resume()
     },
     cancel() {
+      settled = true
       message.destroy()
     },
   })

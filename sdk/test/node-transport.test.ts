@@ -245,6 +245,37 @@ describe('nodeTransport alone', () => {
     await expect(blob.text()).resolves.toBe('{"n":1}')
   })
 
+  it('cancelling a body still arriving closes the connection, and later chunks are dropped', async () => {
+    let closed = false
+    a.handler = (req, _, res) => {
+      req.socket.once('close', () => (closed = true))
+      res.writeHead(200, { 'content-type': 'text/plain' })
+      const timer = setInterval(() => res.write('x'.repeat(1024)), 5)
+      res.once('close', () => clearInterval(timer))
+    }
+    const response = await nodeTransport({ method: 'GET', url: a.url, headers: {} })
+    const reader = response.body?.getReader()
+    await reader?.read()
+    await reader?.cancel()
+    await expect.poll(() => closed).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  })
+
+  it('cancelling a small body that came with the head, unread, throws nothing later', async () => {
+    a.handler = (_, __, res) => sendJson(res, 200, { name: 'test' })
+    const errors: unknown[] = []
+    const onError = (e: unknown) => errors.push(e)
+    process.on('uncaughtException', onError)
+    try {
+      const response = await nodeTransport({ method: 'POST', url: a.url, headers: {}, body: '{}' })
+      await response.body?.cancel()
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    } finally {
+      process.off('uncaughtException', onError)
+    }
+    expect(errors).toEqual([])
+  })
+
   it('a 204 has no body; headers iterate in lower case and sorted like Headers', async () => {
     a.handler = (_, __, res) => {
       res.writeHead(204, { 'X-B': '2', 'X-A': '1' })
