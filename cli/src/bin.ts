@@ -10,9 +10,9 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 
 const code = await run(process.argv.slice(2), nodeIo())
 // A finished command exits once what it wrote is flushed, instead of when the event loop
-// empties: an idle keep-alive connection (of Node's fetch, or of node:http's agent) keeps the
-// process alive for a while after the last answer. (The
-// long-running commands, `krs mock` and `krs mcp`, return from run only when they stop.)
+// empties: an idle keep-alive connection can keep the process alive for a while after the last
+// answer. (The long-running commands, `krs mock` and `krs mcp`, return from run only when they
+// stop.)
 const flushed = (stream: NodeJS.WriteStream): Promise<void> => new Promise((done) => stream.write('', () => done()))
 await Promise.all([flushed(process.stdout), flushed(process.stderr)])
 process.exit(code)

@@ -1,4 +1,4 @@
-import type { FetchLike, KrsClientOptions } from '@krs-kit/sdk'
+import type { KrsClientOptions, TransportRequest } from '@krs-kit/sdk'
 import type { CliIo } from '../io.js'
 
 /** The header by which the krs-kit emulator names itself. */
@@ -32,26 +32,20 @@ async function observed(io: CliIo, method: string, url: string, send: () => Prom
   return response
 }
 
-let baselineTierOnly = false
-
 /**
- * Node's fetch parses answers with a WebAssembly HTTP parser, which V8 compiles a second time
- * with its optimizing tier in background threads, and a process that ends waits for them:
- * about 50 ms of a command's run (bench/README.md). The baseline tier is plenty for the few
- * answers of one command. Set before the first fetch loads the parser.
+ * The CLI's own requests (the emulator's admin API, its clock, the mirror's reads): through the
+ * fetch a test injects, else the SDK's node:http transport, as the API calls (`clientSending`).
  */
-async function globalFetch(request: Request): Promise<Response> {
-  if (!baselineTierOnly) {
-    baselineTierOnly = true
-    ;(await import('node:v8')).setFlagsFromString('--liftoff-only')
+export async function cliRequest(io: CliIo, sent: TransportRequest): Promise<Response> {
+  const injected = io.fetch
+  if (injected) {
+    const init: RequestInit = { method: sent.method, headers: sent.headers }
+    if (sent.body !== undefined) init.body = sent.body
+    if (sent.signal) init.signal = sent.signal
+    return observed(io, sent.method, sent.url, () => injected(new Request(sent.url, init)))
   }
-  return globalThis.fetch(request)
-}
-
-/** The fetch of the CLI's own requests (the emulator's admin API, the mirror): see `observed`. */
-export function cliFetch(io: CliIo): FetchLike {
-  const base: FetchLike = io.fetch ?? globalFetch
-  return (request) => observed(io, request.method, request.url, () => base(request))
+  const { nodeTransport } = await import('@krs-kit/sdk/node')
+  return observed(io, sent.method, sent.url, () => nodeTransport(sent))
 }
 
 /**
@@ -60,7 +54,8 @@ export function cliFetch(io: CliIo): FetchLike {
  * command's start; bench/cli-startup.ts).
  */
 export async function clientSending(io: CliIo): Promise<Pick<KrsClientOptions, 'fetch' | 'transport'>> {
-  if (io.fetch) return { fetch: cliFetch(io) }
+  const injected = io.fetch
+  if (injected) return { fetch: (request) => observed(io, request.method, request.url, () => injected(request)) }
   const { nodeTransport } = await import('@krs-kit/sdk/node')
   return { transport: (request) => observed(io, request.method, request.url, () => nodeTransport(request)) }
 }
