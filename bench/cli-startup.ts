@@ -3,11 +3,12 @@
  * here, against `node -e 0`, measured in the same run. Goal: each at most 1.3× `node -e 0` (wall,
  * idle machine). Uses hyperfine when installed, else repeated spawns. Needs the built CLI and
  * emulator (the npm script `bench:cli` builds the CLI; `npm test` or `npm start` the emulator).
- * Figures only, never pass/fail.
+ * Figures only, never pass/fail. The goal is about an idle machine: with a 1-minute load average
+ * of 1 or more while measuring, the goal lines say so and the figures carry no verdict (`met`).
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { mockBin, requireBuiltMock, spawnUntil } from './mock-support.js'
@@ -19,6 +20,7 @@ if (!existsSync(bin)) {
   process.exit(1)
 }
 const runs = Number(process.env.BENCH_RUNS ?? 30)
+const loadBefore = loadavg()[0] ?? 0
 requireBuiltMock()
 const mock = await spawnUntil(process.execPath, [mockBin, '--port', '0', '--quiet'], /listening on (http:\/\/\S+)/)
 const mockUrl = mock.match[1] as string
@@ -95,18 +97,26 @@ for (const [i, c] of cases.entries()) {
   console.log(`  ${c.name.padEnd(32)} ${ms.toFixed(1).padStart(7)} ms  ${(ms / base).toFixed(2)}× node -e 0${cpuText}`)
 }
 mock.proc.stop()
+const load = Math.max(loadBefore, loadavg()[0] ?? 0)
+const idle = load < 1
+console.log(
+  `load average while measuring: ${load.toFixed(1)} on ${availableParallelism()} cores${idle ? '' : ' (not idle: wall-time ratios are not comparable with the goal; the CPU column is steadier)'}`,
+)
 for (const [i, name, figure] of [
   [1, 'krs --help', 'cli.help_start_ms'],
   [3, 'krs get-version', 'cli.get_version_start_ms'],
 ] as const) {
   const ms = medians[i] ?? NaN
-  console.log(`${name}: ${ms.toFixed(1)} ms, ${(ms / base).toFixed(2)}× node -e 0 (goal: ≤ 1.3× on an idle machine)`)
+  const verdict = idle ? (ms / base <= 1.3 ? 'met' : 'not met') : 'no verdict: machine not idle'
+  console.log(
+    `${name}: ${ms.toFixed(1)} ms, ${(ms / base).toFixed(2)}× node -e 0 (goal: ≤ 1.3× on an idle machine; ${verdict})`,
+  )
   reportFigure({
     name: figure,
     value: Number(ms.toFixed(1)),
     unit: 'ms',
     goal: '<= 1.3x node -e 0',
     baseline: Number(base.toFixed(1)),
-    met: ms / base <= 1.3,
+    ...(idle ? { met: ms / base <= 1.3 } : {}),
   })
 }

@@ -10,6 +10,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@krs-kit\/sdk$/, replacement: here('../sdk/src/index.ts') },
+      { find: /^@krs-kit\/sdk\/node$/, replacement: here('../sdk/src/node-transport.ts') },
       { find: /^@krs-kit\/mcp$/, replacement: here('../mcp/src/index.ts') },
       ...sourceAliases(),
     ],

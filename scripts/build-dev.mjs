@@ -29,7 +29,7 @@ function run(args, cwd, label) {
 }
 
 const sdk = join(root, 'sdk')
-if (force || isStale(sdk, ['index.js', 'index.cjs']))
+if (force || isStale(sdk, ['index.js', 'index.cjs', 'node.js', 'node.cjs']))
   run([tsup, '--env.KRS_DTS', 'off', '--silent'], sdk, '@krs-kit/sdk')
 
 run(

@@ -1,11 +1,14 @@
 import { Command, CommanderError } from 'commander'
 import { commandIndex } from './command-index.js'
-import { addBuiltinCommands, builtinNames } from './commands/builtin-commands.js'
+import { addBuiltinCommands } from './commands/builtin-commands.js'
+import { builtinNames } from './commands/builtin-names.js'
+import { addOperationCommand } from './commands/operation-command.js'
 import { addGlobalOptions, valueOptions, type GlobalOptions } from './commands/global-options.js'
 import { exitCodeList, exitCodes, UsageError } from './exit-codes.js'
 import { pickLang, setLang, t } from './i18n/lang.js'
 import type { MessageKey } from './i18n/messages.js'
 import type { CliIo } from './io.js'
+import { loadOperation } from './operation-loader.js'
 import { reportError } from './report-error.js'
 import { parseDuration } from './time/duration.js'
 import { version } from './version.js'
@@ -71,22 +74,28 @@ function createProgram(io: CliIo): Command {
 
 /**
  * The program with every command. `full` names the operations built in full (flags from
- * the registry); the others are listed from the compact table only.
+ * the registry); the others are listed from the compact table only. With `operationOnly`,
+ * a run of an operation builds that operation alone: neither the hand-written commands (nor
+ * the code that builds them) nor the list of the others, which its own help and errors do
+ * not show.
  */
-export async function buildProgram(io: CliIo, full: (name: string, alias: string) => boolean): Promise<Command> {
+export async function buildProgram(
+  io: CliIo,
+  full: (name: string, alias: string) => boolean,
+  options: { operationOnly?: boolean } = {},
+): Promise<Command> {
   const program = createProgram(io)
-  addBuiltinCommands(program, io)
-  const titles = new Map(commandIndex.tags.map((tag) => [tag.name, tag.title]))
   const wanted = commandIndex.commands.filter((c) => full(c.name, c.alias))
-  const registry = wanted.length > 0 ? await import('./generated/operations.js') : undefined
-  const builder = wanted.length > 0 ? await import('./commands/operation-command.js') : undefined
+  const alone = options.operationOnly === true && wanted.length > 0
+  if (!alone) addBuiltinCommands(program, io)
+  const titles = new Map(commandIndex.tags.map((tag) => [tag.name, tag.title]))
+  const loaded = await Promise.all(wanted.map((c) => loadOperation(c.name)))
+  const group = (tag: string) => t('group.api', { title: titles.get(tag) ?? tag })
   for (const c of commandIndex.commands) {
-    const group = t('group.api', { title: titles.get(c.tag) ?? c.tag })
-    if (registry && builder && wanted.includes(c)) {
-      builder.addOperationCommand(program, registry.operations[c.name as keyof typeof registry.operations], io, group)
-    } else {
-      program.command(c.name).alias(c.alias).summary(c.summary).description(c.summary).helpGroup(group)
-    }
+    const operation = loaded.find((o) => o.info.name === c.name)
+    if (operation) addOperationCommand(program, operation, io, group(c.tag))
+    else if (!alone)
+      program.command(c.name).alias(c.alias).summary(c.summary).description(c.summary).helpGroup(group(c.tag))
   }
   return program
 }
@@ -102,7 +111,7 @@ async function complete(args: readonly string[], io: CliIo): Promise<number> {
   const word = commandWord(before)
   try {
     const program = await buildProgram(io, (name, alias) => name === word || alias === word)
-    const { completeWords, completionLines } = await import('./completion/complete-words.js')
+    const { completeWords, completionLines } = await import('./actions.js')
     io.stdout(completionLines(await completeWords(program, before, current, io)))
     return exitCodes.ok
   } catch {
@@ -123,7 +132,9 @@ export async function run(argv: readonly string[], outerIo: CliIo): Promise<numb
   const word = commandWord(argv)
   try {
     const target = word === undefined || builtinNames.has(word) ? undefined : word
-    const program = await buildProgram(io, (name, alias) => name === target || alias === target)
+    const program = await buildProgram(io, (name, alias) => name === target || alias === target, {
+      operationOnly: true,
+    })
     program.hook('preAction', (_this, action) => {
       const g = action.optsWithGlobals<GlobalOptions>()
       const session = io.session!

@@ -1,24 +1,29 @@
-import { spawnSync } from 'node:child_process'
+import { spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL, fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { buildCli } from './support/spawn-krs.js'
+import { buildCli, ensureMockServerBuild, startMock } from './support/spawn-krs.js'
 
 /**
  * What the built `krs` loads to start: every module a command loads is recorded by a module
- * resolve hook (node --import), so these tests see what a user's process reads. `--help` needs
- * neither Ajv nor the operation registry; an operation without arguments (`get-version`) sends
- * `{}` without loading Ajv; an operation with arguments does load it (which shows the trace
- * sees Ajv when it is there).
+ * resolve hook (node --import), and Node's own modules by `process.moduleLoadList` at exit, so
+ * these tests see what a user's process reads. `--help` needs neither Ajv nor the operation
+ * registry; an operation without arguments (`get-version`) sends `{}` without loading Ajv, and
+ * its call to krs-mock goes out without Node's fetch (undici); an operation with arguments does
+ * load Ajv (which shows the trace sees Ajv when it is there).
  */
 let bin = ''
+let mock: { url: string; child: ChildProcess } | undefined
 const dir = mkdtempSync(join(tmpdir(), 'krs-startup-'))
 const log = join(dir, 'loaded.txt')
+const builtins = join(dir, 'builtins.txt')
 
-beforeAll(() => {
+beforeAll(async () => {
   bin = buildCli()
+  ensureMockServerBuild()
+  mock = await startMock(bin, ['--quiet'], { XDG_CONFIG_HOME: dir })
   const hooks = join(dir, 'hooks.mjs')
   writeFileSync(
     hooks,
@@ -32,36 +37,61 @@ export async function resolve(specifier, context, next) {
   )
   writeFileSync(
     join(dir, 'register.mjs'),
-    `import { register } from 'node:module'\nregister(${JSON.stringify(pathToFileURL(hooks).href)})\n`,
+    `import { register } from 'node:module'
+import { writeFileSync } from 'node:fs'
+register(${JSON.stringify(pathToFileURL(hooks).href)})
+process.on('exit', () => writeFileSync(${JSON.stringify(builtins)}, process.moduleLoadList.join('\\n')))
+`,
   )
 }, 180_000)
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+afterAll(() => {
+  mock?.child.kill('SIGTERM')
+  rmSync(dir, { recursive: true, force: true })
+})
 
-/** The files (paths) a `krs` run loaded, and its exit code. */
-function loaded(argv: string[]): { code: number | null; files: string[]; stdout: string } {
+/** The files (paths) and Node's own modules a `krs` run loaded, and its exit code. */
+function loaded(
+  argv: string[],
+  baseUrl = 'http://127.0.0.1:9',
+): { code: number | null; files: string[]; builtins: string[]; stdout: string; stderr: string } {
   rmSync(log, { force: true })
+  rmSync(builtins, { force: true })
   const r = spawnSync(process.execPath, ['--import', join(dir, 'register.mjs'), bin, ...argv], {
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', KRS_API_TOKEN: 'krs-all', KRS_BASE_URL: 'http://127.0.0.1:9' },
+    env: { ...process.env, NO_COLOR: '1', KRS_API_TOKEN: 'krs-all', KRS_BASE_URL: baseUrl },
   })
   const files = readFileSync(log, 'utf8')
     .split('\n')
     .filter((u) => u.startsWith('file:'))
     .map((u) => fileURLToPath(u))
-  return { code: r.status, files, stdout: r.stdout }
+  return {
+    code: r.status,
+    files,
+    builtins: readFileSync(builtins, 'utf8').split('\n'),
+    stdout: r.stdout,
+    stderr: r.stderr,
+  }
 }
 
 const ajv = (f: string) => /[\\/]node_modules[\\/]ajv(?:-formats)?[\\/]/.test(f)
-/** The operation registry: the only module holding the contract's response schemas. */
-const registry = (f: string) => f.endsWith('.js') && readFileSync(f, 'utf8').includes('responseSchema')
+/** A module holding some operation's schemas: the registry, or one operation's chunk of it. */
+const schemas = (f: string) => f.endsWith('.js') && readFileSync(f, 'utf8').includes('responseSchema')
+/** The whole registry: the schemas of every operation (two far apart in the contract stand for all). */
+const registry = (f: string) =>
+  schemas(f) && readFileSync(f, 'utf8').includes('get_version') && readFileSync(f, 'utf8').includes('add_member')
+const sdk = (f: string) => /[\\/]sdk[\\/](?:dist|src)[\\/]/.test(f)
+/** Node's fetch (its bundled undici), which Node loads on the first touch of fetch, Headers, Request or Response. */
+const undici = (m: string) => /undici/.test(m)
 
-it('krs --help loads no Ajv and no operation registry', () => {
+it('krs --help loads no Ajv, no operation schemas, no SDK and no node:http', () => {
   const r = loaded(['--help'])
   expect(r.code).toBe(0)
   expect(r.files.length).toBeGreaterThan(1)
   expect(r.files.filter(ajv)).toEqual([])
-  expect(r.files.filter(registry)).toEqual([])
+  expect(r.files.filter(schemas)).toEqual([])
+  expect(r.files.filter(sdk)).toEqual([])
+  expect(r.builtins.filter((m) => m === 'NativeModule http')).toEqual([])
 })
 
 it('krs get-version (no arguments) compiles no schema: Ajv is not loaded', () => {
@@ -71,9 +101,38 @@ it('krs get-version (no arguments) compiles no schema: Ajv is not loaded', () =>
   expect(r.files.filter(ajv)).toEqual([])
 })
 
-it('an operation with arguments loads Ajv to check its body (and the registry)', () => {
+it('an operation with arguments loads Ajv to check its body, and its own schemas only', () => {
   const r = loaded(['get-member-info', '--member-table-id', '1', '--member-id', '1', '--dry-run'])
   expect(r.code).toBe(0)
   expect(r.files.filter(ajv).length).toBeGreaterThan(0)
-  expect(r.files.filter(registry).length).toBeGreaterThan(0)
+  expect(r.files.filter(schemas).length).toBe(1)
+  expect(r.files.filter(registry)).toEqual([])
+})
+
+it('krs get-version calls krs-mock without Node fetch (undici), Ajv or the registry', () => {
+  const r = loaded(['get-version', '--verbose'], mock?.url)
+  expect(r.stderr).toMatch(/^< 200 \d+ ms request-id \S+$/m)
+  expect(r.code).toBe(0)
+  expect(JSON.parse(r.stdout)).toEqual(expect.any(String))
+  expect(r.builtins.filter(undici)).toEqual([])
+  expect(r.builtins).toContain('NativeModule http')
+  expect(r.files.filter(sdk).length).toBeGreaterThan(0)
+  expect(r.files.filter(ajv)).toEqual([])
+  expect(r.files.filter(registry)).toEqual([])
+})
+
+it('the admin commands reach krs-mock without Node fetch too (krs mock clock)', () => {
+  const r = loaded(['mock', 'clock', '--base-url', mock?.url ?? ''])
+  expect(r.code).toBe(0)
+  expect(r.stdout).toMatch(/mode/)
+  expect(r.builtins.filter(undici)).toEqual([])
+})
+
+it('the trace sees undici in a process that touches Headers (so the checks above can fail)', () => {
+  rmSync(builtins, { force: true })
+  const r = spawnSync(process.execPath, ['--import', join(dir, 'register.mjs'), '-e', 'globalThis.Headers'], {
+    encoding: 'utf8',
+  })
+  expect(r.status).toBe(0)
+  expect(readFileSync(builtins, 'utf8').split('\n').filter(undici).length).toBeGreaterThan(0)
 })

@@ -6,6 +6,24 @@ import type { RetryOptions } from './retry-policy.js'
 /** A `fetch`-compatible function (the global one, undici's, a test double, ...). */
 export type FetchLike = (request: Request) => Promise<Response>
 
+/** One request as the SDK sends it: what a `Transport` gets. */
+export interface TransportRequest {
+  method: string
+  url: string
+  /** Header names in lower case. */
+  headers: Record<string, string>
+  /** The SDK's own requests send JSON text; a request an `onRequest` hook replaced, its bytes. */
+  body?: string | Uint8Array<ArrayBuffer> | undefined
+  /** Aborts the request (the call's timeout or the caller's signal). */
+  signal?: AbortSignal | undefined
+}
+
+/**
+ * Sends one request given as plain data, and resolves with its answer (an object that reads
+ * like a `Response`). `@krs-kit/sdk/node` exports `nodeTransport`, on node:http(s).
+ */
+export type Transport = (request: TransportRequest) => Promise<Response>
+
 export interface RequestHookContext {
   operation: OperationName
   /** 0 for the first attempt, then 1, 2, ... for retries. */
@@ -54,6 +72,12 @@ export interface KrsClientOptions {
   headers?: Record<string, string> | undefined
   /** Custom fetch. Defaults to `globalThis.fetch`, looked up at each call (so msw installed later still applies). */
   fetch?: FetchLike | undefined
+  /**
+   * Sends the requests instead of the global fetch when no `fetch` is given. In Node,
+   * `nodeTransport` from `@krs-kit/sdk/node` never loads Node's fetch, which saves tens of
+   * milliseconds at the start of a short-lived process (a CLI command, a cron job).
+   */
+  transport?: Transport | undefined
   /** Timeout of one call in ms, retries and backoff included (default 60 000; 0 = none). */
   timeoutMs?: number | undefined
   /** Retry policy (default 2 retries); what is retried depends on the operation, see the README. */

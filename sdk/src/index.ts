@@ -7,6 +7,8 @@ export type {
   RequestHookContext,
   ResponseHookContext,
   RetryHookContext,
+  Transport,
+  TransportRequest,
 } from './client-options.js'
 export type { KrsPromise, WithResponse } from './krs-promise.js'
 export type { KrsLogger, LogLevel } from './logger.js'

@@ -1,6 +1,6 @@
 import { apiErrorFromResponse } from './api-error-from-response.js'
 import { abortableSleep, createCallScope, type CallScope } from './call-scope.js'
-import type { CallOptions, KrsClientOptions } from './client-options.js'
+import type { CallOptions, KrsClientOptions, TransportRequest } from './client-options.js'
 import { checkBrowserToken, envVar, userAgent } from './environment.js'
 import { KrsInvalidResponseError, KrsNetworkError, KrsSdkError } from './errors.js'
 import { operationMeta } from './generated/operation-meta.js'
@@ -133,7 +133,20 @@ export function createRequestEngine(options: KrsClientOptions): {
   const retry: Required<RetryOptions> = { ...defaultRetry, ...stripUndefined(options.retry) }
   const sleep = options.sleep ?? abortableSleep
   const random = options.random ?? Math.random
-  const { onRequest, onResponse, onRetry } = options
+  const { onRequest, onResponse, onRetry, transport } = options
+
+  /** A `Request` (one a hook may have replaced) through the client's fetch, or its transport. */
+  async function fetchRequest(request: Request): Promise<Response> {
+    if (options.fetch) return options.fetch(request)
+    if (!transport) return globalThis.fetch(request)
+    return transport({
+      method: request.method,
+      url: request.url,
+      headers: Object.fromEntries(request.headers),
+      body: request.body === null ? undefined : new Uint8Array(await request.arrayBuffer()),
+      signal: request.signal,
+    })
+  }
   const sendIds = options.sendRequestId !== false
   const nextId = requestIdSource()
   const envLevel = envVar('KRS_LOG')
@@ -155,11 +168,10 @@ export function createRequestEngine(options: KrsClientOptions): {
     const url = `${baseUrl}/api/v1/${name}`
     const headers = call?.headers ? lowerCaseKeys(call.headers, { ...baseHeaders }) : { ...baseHeaders }
     if (sentId !== undefined) headers['x-request-id'] = sentId
-    const init: RequestInit = { method: 'POST', headers, body: bodyText }
-    if (scope.signal) init.signal = scope.signal
+    const request: TransportRequest = { method: 'POST', url, headers, body: bodyText, signal: scope.signal }
     let response: Response
     try {
-      response = await scope.race(send(name, url, init, n))
+      response = await scope.race(send(name, request, n))
     } catch (error) {
       if (error instanceof HookFailure) throw error.error
       const failure = scope.failure()
@@ -208,14 +220,17 @@ export function createRequestEngine(options: KrsClientOptions): {
     }
   }
 
-  function send(name: OperationName, url: string, init: RequestInit, n: number): Promise<Response> {
-    // Fast path: the URL and init go straight to the global fetch, as a hand-written call does.
-    if (!onRequest && !onResponse && !options.fetch) return globalThis.fetch(url, init)
-    return sendWithHooks(name, url, init, n)
+  function send(name: OperationName, sent: TransportRequest, n: number): Promise<Response> {
+    if (!onRequest && !onResponse && !options.fetch) {
+      if (transport) return transport(sent)
+      // Fast path: the URL and init go straight to the global fetch, as a hand-written call does.
+      return globalThis.fetch(sent.url, requestInit(sent))
+    }
+    return sendWithHooks(name, sent, n)
   }
 
-  async function sendWithHooks(name: OperationName, url: string, init: RequestInit, n: number): Promise<Response> {
-    let request = new Request(url, init)
+  async function sendWithHooks(name: OperationName, sent: TransportRequest, n: number): Promise<Response> {
+    let request = new Request(sent.url, requestInit(sent))
     if (onRequest) {
       try {
         request = (await onRequest({ operation: name, attempt: n, request })) || request
@@ -223,7 +238,7 @@ export function createRequestEngine(options: KrsClientOptions): {
         throw new HookFailure(error)
       }
     }
-    let response = await (options.fetch ?? globalThis.fetch)(request)
+    let response = await fetchRequest(request)
     if (onResponse) {
       try {
         response = (await onResponse({ operation: name, attempt: n, request, response })) || response
@@ -295,15 +310,15 @@ export function createRequestEngine(options: KrsClientOptions): {
   /** The emulator's `/__mock/clock` at the base URL's origin, with the client's token and fetch. */
   async function clockRequest(body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
     const headers: Record<string, string> = { ...baseHeaders }
-    const init: RequestInit = { method: body === undefined ? 'GET' : 'POST', headers }
-    if (body !== undefined) init.body = JSON.stringify(body)
-    else delete headers['content-type']
-    if (signal) init.signal = signal
     const url = `${new URL(baseUrl, (globalThis as { location?: { href?: string } }).location?.href).origin}/__mock/clock`
-    const response = await (options.fetch ?? globalThis.fetch)(new Request(url, init))
+    const sent: TransportRequest = { method: body === undefined ? 'GET' : 'POST', url, headers, signal }
+    if (body !== undefined) sent.body = JSON.stringify(body)
+    else delete headers['content-type']
+    const response =
+      !options.fetch && transport ? await transport(sent) : await fetchRequest(new Request(url, requestInit(sent)))
     if (!response.ok) {
       const text = await response.text().catch(() => '')
-      throw new KrsSdkError(`${init.method} /__mock/clock answered ${response.status}: ${text.slice(0, 200)}`)
+      throw new KrsSdkError(`${sent.method} /__mock/clock answered ${response.status}: ${text.slice(0, 200)}`)
     }
     return response.json()
   }
@@ -327,6 +342,13 @@ export function createRequestEngine(options: KrsClientOptions): {
     }
     logger.debug(line)
   }
+}
+
+function requestInit(sent: TransportRequest): RequestInit {
+  const init: RequestInit = { method: sent.method, headers: sent.headers }
+  if (sent.body !== undefined) init.body = sent.body
+  if (sent.signal) init.signal = sent.signal
+  return init
 }
 
 /** Wraps an error thrown by a hook so that it reaches the caller as it is. */

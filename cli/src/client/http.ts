@@ -1,36 +1,61 @@
-import type { FetchLike } from '@krs-kit/sdk'
+import type { KrsClientOptions, TransportRequest } from '@krs-kit/sdk'
 import type { CliIo } from '../io.js'
 
 /** The header by which the krs-kit emulator names itself. */
 export const emulatorHeader = 'x-krs-emulator'
 
 /**
- * The fetch every request of `krs` goes through: notes whether the server is the emulator
- * and, with `--verbose`, writes the request, status, time and request id on stderr.
- * Undefined when there is nothing to add (the SDK then looks up the global fetch itself).
+ * Notes whether the server is the emulator and, with `--verbose`, writes the request, status,
+ * time and request id on stderr, around one request sent by `send`.
  */
-export function cliFetch(io: CliIo): FetchLike {
-  const base: FetchLike = io.fetch ?? ((r) => globalThis.fetch(r))
+async function observed(io: CliIo, method: string, url: string, send: () => Promise<Response>): Promise<Response> {
   const session = io.session
-  return async (request) => {
-    const verbose = session?.verbose === true
-    if (verbose) io.stderr(`> ${request.method} ${request.url}\n`)
-    const started = performance.now()
-    let response: Response
-    try {
-      response = await base(request)
-    } catch (e) {
-      if (verbose) {
-        const cause = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message
-        io.stderr(`< ${cause} ${Math.round(performance.now() - started)} ms\n`)
-      }
-      throw e
-    }
-    if (session && response.headers.has(emulatorHeader)) session.emulator = true
+  const verbose = session?.verbose === true
+  if (verbose) io.stderr(`> ${method} ${url}\n`)
+  // Node loads its performance timeline on first use: only for the lines that show a time.
+  const started = verbose ? performance.now() : 0
+  let response: Response
+  try {
+    response = await send()
+  } catch (e) {
     if (verbose) {
-      const id = response.headers.get('x-request-id')
-      io.stderr(`< ${response.status} ${Math.round(performance.now() - started)} ms${id ? ` request-id ${id}` : ''}\n`)
+      const cause = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message
+      io.stderr(`< ${cause} ${Math.round(performance.now() - started)} ms\n`)
     }
-    return response
+    throw e
   }
+  if (session && response.headers.has(emulatorHeader)) session.emulator = true
+  if (verbose) {
+    const id = response.headers.get('x-request-id')
+    io.stderr(`< ${response.status} ${Math.round(performance.now() - started)} ms${id ? ` request-id ${id}` : ''}\n`)
+  }
+  return response
+}
+
+/**
+ * The CLI's own requests (the emulator's admin API, its clock, the mirror's reads): through the
+ * fetch a test injects, else the SDK's node:http transport, as the API calls (`clientSending`).
+ */
+export async function cliRequest(io: CliIo, sent: TransportRequest): Promise<Response> {
+  const injected = io.fetch
+  if (injected) {
+    const init: RequestInit = { method: sent.method, headers: sent.headers }
+    if (sent.body !== undefined) init.body = sent.body
+    if (sent.signal) init.signal = sent.signal
+    return observed(io, sent.method, sent.url, () => injected(new Request(sent.url, init)))
+  }
+  const { nodeTransport } = await import('@krs-kit/sdk/node')
+  return observed(io, sent.method, sent.url, () => nodeTransport(sent))
+}
+
+/**
+ * How the SDK client of `krs` sends: through the fetch a test injects, else through the SDK's
+ * node:http transport, which never loads Node's fetch (tens of milliseconds of every API
+ * command's start; bench/cli-startup.ts).
+ */
+export async function clientSending(io: CliIo): Promise<Pick<KrsClientOptions, 'fetch' | 'transport'>> {
+  const injected = io.fetch
+  if (injected) return { fetch: (request) => observed(io, request.method, request.url, () => injected(request)) }
+  const { nodeTransport } = await import('@krs-kit/sdk/node')
+  return { transport: (request) => observed(io, request.method, request.url, () => nodeTransport(request)) }
 }

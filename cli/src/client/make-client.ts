@@ -4,7 +4,7 @@ import { UsageError } from '../exit-codes.js'
 import { t } from '../i18n/lang.js'
 import type { CliIo } from '../io.js'
 import { version } from '../version.js'
-import { cliFetch } from './http.js'
+import { clientSending } from './http.js'
 
 /** Where the request goes, or a usage error naming the ways to say it. */
 export function requireBase(c: Connection): string {
@@ -22,11 +22,12 @@ export function requireToken(c: Connection): string {
 export async function makeClient(c: Connection, io: CliIo, needsToken = true): Promise<KrsClient> {
   const baseUrl = requireBase(c)
   const token = needsToken ? requireToken(c) : c.token
-  const { createKrsClient } = await import('@krs-kit/sdk')
+  // Both loaded at once: their files are read in parallel.
+  const [{ createKrsClient }, sending] = await Promise.all([import('@krs-kit/sdk'), clientSending(io)])
   return createKrsClient({
     baseUrl,
     token,
-    fetch: cliFetch(io),
+    ...sending,
     sleep: io.sleep,
     headers: { 'User-Agent': `krs-cli/${version}` },
     ...(io.session?.timeoutMs !== undefined ? { timeoutMs: io.session.timeoutMs } : {}),

@@ -7,20 +7,6 @@ import { addMockCommand } from '../mock/mock-command.js'
 import { addWorkflowCommands } from '../workflows/workflow-commands.js'
 import { addMirrorCommands } from '../mirror/mirror-commands.js'
 
-/** Names that are never operations. */
-export const builtinNames = new Set([
-  'config',
-  'wait',
-  'members',
-  'deliveries',
-  'mock',
-  'mcp',
-  'completion',
-  'help',
-  'scenario',
-  'verify',
-])
-
 /** The hand-written commands (their actions load their code when they run). */
 export function addBuiltinCommands(program: Command, io: CliIo): void {
   addWorkflowCommands(program, io)

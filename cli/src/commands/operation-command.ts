@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander'
-import type { OperationInfo } from '../generated/operations.js'
 import type { CliIo } from '../io.js'
+import type { LoadedOperation } from '../operation-loader.js'
 import { t } from '../i18n/lang.js'
 import { valueHint } from '../schema/flag-spec.js'
 import { operationFlags, flagHelp } from './operation-flags.js'
@@ -8,7 +8,8 @@ import { operationHelpAfter } from './operation-help.js'
 import { runOperation } from './run-operation.js'
 
 /** The full command of one operation: a flag per body key, help from the contract. */
-export function addOperationCommand(program: Command, info: OperationInfo, io: CliIo, group: string): void {
+export function addOperationCommand(program: Command, operation: LoadedOperation, io: CliIo, group: string): void {
+  const { info, errorNames } = operation
   const flags = operationFlags(info)
   const cmd = program
     .command(info.name)
@@ -21,7 +22,7 @@ export function addOperationCommand(program: Command, info: OperationInfo, io: C
     cmd.addOption(new Option(f.kind === 'boolean' ? `--${f.flag} [${hint}]` : `--${f.flag} <${hint}>`, flagHelp(f)))
   }
   cmd.option('--body <json|@file|->', t('opt.body'))
-  cmd.addHelpText('after', operationHelpAfter(info))
+  cmd.addHelpText('after', () => operationHelpAfter(info, errorNames))
   cmd.action(async (_opts: unknown, c: Command) => {
     await runOperation(info, flags, c, io)
   })

@@ -1,4 +1,4 @@
-import { errorCatalogue } from '../generated/errors.js'
+import type { ErrorCode } from '../generated/errors.js'
 import type { OperationInfo } from '../generated/operations.js'
 import { t } from '../i18n/lang.js'
 import { displayWidth } from '../output/display-width.js'
@@ -6,7 +6,7 @@ import { optionText, rightsText } from './labels.js'
 import { exampleCommand } from './operation-example.js'
 
 /** The help text after the flags: rights, option, paging, error codes. */
-export function operationHelpAfter(info: OperationInfo): string {
+export function operationHelpAfter(info: OperationInfo, errorNames: Partial<Record<ErrorCode, string>>): string {
   const lines = [
     '',
     t('op.rights', { rights: rightsText(info.rights) }),
@@ -16,7 +16,7 @@ export function operationHelpAfter(info: OperationInfo): string {
   if (info.responseType === 'text') lines.push(t('op.text', { types: info.responseContentTypes.join(', ') }))
   lines.push(t('op.errors'))
   const width = Math.max(...info.errors.map((c) => c.length))
-  for (const code of info.errors) lines.push(`  ${code.padEnd(width)}  ${errorCatalogue[code].name}`)
+  for (const code of info.errors) lines.push(`  ${code.padEnd(width)}  ${errorNames[code] ?? ''}`)
   const example = t('op.example')
   lines.push(
     '',

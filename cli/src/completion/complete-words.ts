@@ -2,7 +2,8 @@ import { type Command, Help, type Option } from 'commander'
 import { operationFlags } from '../commands/operation-flags.js'
 import { readConfig } from '../config/config-file.js'
 import { configPath } from '../config/config-path.js'
-import { operations } from '../generated/operations.js'
+import { commandIndex } from '../command-index.js'
+import { loadOperation } from '../operation-loader.js'
 import type { CliIo } from '../io.js'
 import { outputFormats } from '../output/format-output.js'
 
@@ -77,10 +78,10 @@ function findSubcommand(cmd: Command, word: string): Command | undefined {
 }
 
 /** The enum values of an API operation's flags (`--type` of add_mail_message: 1, 2, 3). */
-function operationEnumValues(cmd: Command): Map<string, string[]> {
+async function operationEnumValues(cmd: Command): Promise<Map<string, string[]>> {
   const values = new Map<string, string[]>()
-  const info = Object.hasOwn(operations, cmd.name()) ? operations[cmd.name() as keyof typeof operations] : undefined
-  if (!info) return values
+  if (!commandIndex.commands.some((c) => c.name === cmd.name())) return values
+  const { info } = await loadOperation(cmd.name())
   for (const f of operationFlags(info)) {
     if (f.enumValues !== undefined) values.set(`--${f.flag}`, f.enumValues.map(String))
     else if (f.kind === 'boolean') values.set(`--${f.flag}`, ['true', 'false'])
@@ -167,12 +168,14 @@ export async function completeWords(
   const prev = before.length > 0 ? (before[before.length - 1] as string) : undefined
   const prevOption = prev !== undefined && !afterDashes && prev.startsWith('-') ? findOption(chain, prev) : undefined
   if (prev !== undefined && prevOption && takesValue(prevOption) && !prev.includes('=')) {
-    const fixed = fixedValues[prev] ?? operationEnumValues(cmd).get(prevOption.long ?? '') ?? rangeValues(prevOption)
+    const fixed =
+      fixedValues[prev] ?? (await operationEnumValues(cmd)).get(prevOption.long ?? '') ?? rangeValues(prevOption)
     if (fixed) return words(fixed)
     if (prevOption.long && fileFlags.has(prevOption.long)) return { kind: 'files' }
     if (prevOption.long && dirFlags.has(prevOption.long)) return { kind: 'dirs' }
     if (prevOption.long && profileFlags.has(prevOption.long)) return words(await profileNames(io))
-    if (prevOption.long && operationNameFlags.has(prevOption.long)) return words([...Object.keys(operations), '*'])
+    if (prevOption.long && operationNameFlags.has(prevOption.long))
+      return words([...commandIndex.commands.map((c) => c.name), '*'])
     return words([])
   }
 

@@ -9,5 +9,5 @@ export function addCompletionCommand(program: Command, io: CliIo): void {
     .description(t('completion.description'))
     .helpGroup(t('group.settings'))
     .argument('<shell>', 'bash | zsh | fish | powershell')
-    .action(async (shell: string) => (await import('./completion-action.js')).printCompletion(shell, io))
+    .action(async (shell: string) => (await import('../actions.js')).printCompletion(shell, io))
 }

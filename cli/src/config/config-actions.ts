@@ -1,3 +1,4 @@
+import { printResult } from '../commands/print-result.js'
 import { t } from '../i18n/lang.js'
 import type { Command } from 'commander'
 import type { GlobalOptions } from '../commands/global-options.js'
@@ -65,7 +66,6 @@ export async function configList(cmd: Command, io: CliIo): Promise<void> {
       env_id: p.env_id ?? null,
       base_url: p.base_url ?? null,
     })
-    const { printResult } = await import('../commands/print-result.js')
     const profiles = Object.entries(config.profiles).map(([name, p]) => ({
       name,
       default: name === (config.current ?? 'default'),

@@ -5,7 +5,7 @@ import type { CliIo } from '../io.js'
 /** `krs config set|get|list|use`: the profile file; tokens are always shown masked. */
 export function addConfigCommand(program: Command, io: CliIo): void {
   const config = program.command('config').description(t('config.description')).helpGroup(t('group.settings'))
-  const impl = () => import('./config-actions.js')
+  const impl = async () => (await import('../actions.js')).configActions
   config
     .command('set')
     .description(t('config.set'))

@@ -12,5 +12,5 @@ export function addMcpCommand(program: Command, io: CliIo): void {
     .option('--i-understand-this-is-production', t('mcp.production'))
     .option('--http <port>', t('mcp.http'))
     .option('--max-answer-bytes <n>', t('mcp.maxAnswerBytes'))
-    .action(async (_o: unknown, cmd: Command) => (await import('./run-mcp.js')).runMcpCommand(cmd, io))
+    .action(async (_o: unknown, cmd: Command) => (await import('../actions.js')).runMcpCommand(cmd, io))
 }

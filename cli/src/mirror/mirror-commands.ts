@@ -13,12 +13,12 @@ export function addMirrorCommands(program: Command, io: CliIo): void {
     .option('--anonymize', t('opt.anonymize'))
     .option('--out <file>', t('opt.pullOut'))
     .option('--resume', t('opt.resume'))
-    .action(async (_o: unknown, cmd: Command) => (await import('./pull-action.js')).scenarioPull(cmd, io))
+    .action(async (_o: unknown, cmd: Command) => (await import('../actions.js')).scenarioPull(cmd, io))
   program
     .command('verify')
     .description(t('verify.description'))
     .option('--against-emulator <url-or-file>', t('opt.againstEmulator'))
     .option('--emulator-token <token>', t('opt.emulatorToken'))
     .helpGroup(group)
-    .action(async (_o: unknown, cmd: Command) => (await import('./verify-action.js')).verify(cmd, io))
+    .action(async (_o: unknown, cmd: Command) => (await import('../actions.js')).verify(cmd, io))
 }

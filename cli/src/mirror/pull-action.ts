@@ -8,6 +8,7 @@ import { ExitError, UsageError } from '../exit-codes.js'
 import { t } from '../i18n/lang.js'
 import { createProgress } from '../workflows/progress.js'
 import type { CliIo } from '../io.js'
+import { anonymizeMembers, requireFaker } from './anonymize.js'
 import { pullScenario, PullError, type PullSummary } from './pull.js'
 import { readOnlyCaller } from './read-only-caller.js'
 import { resumableCaller, stateFileOf } from './resume.js'
@@ -39,7 +40,7 @@ export async function scenarioPull(cmd: Command, io: CliIo): Promise<void> {
   const members = f.members === undefined ? 0 : Number(f.members)
   if (!Number.isSafeInteger(members) || members < 0 || !/^\d+$/.test(f.members ?? '0'))
     throw new UsageError(t('err.integerMin', { name: '--members', min: 0, value: f.members ?? '' }))
-  if (f.anonymize) await (await import('./anonymize.js')).requireFaker()
+  if (f.anonymize) await requireFaker()
   const conn = await resolveConnection(connectionFlags(g), io.env)
   const path = resolve(io.cwd, out)
   const state = await resumableCaller(
@@ -48,7 +49,7 @@ export async function scenarioPull(cmd: Command, io: CliIo): Promise<void> {
     f.resume === true,
   )
   const caller = state.caller
-  const anonymize = f.anonymize ? (await import('./anonymize.js')).anonymizeMembers : undefined
+  const anonymize = f.anonymize ? anonymizeMembers : undefined
   const progress = createProgress(io)
   let result: Awaited<ReturnType<typeof pullScenario>>
   try {

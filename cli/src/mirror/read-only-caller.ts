@@ -1,6 +1,6 @@
-import { operations } from '../generated/operations.js'
+import { loadOperation } from '../operation-loader.js'
 import type { OperationName } from '../generated/operation-names.js'
-import { cliFetch } from '../client/http.js'
+import { cliRequest } from '../client/http.js'
 import { ExitError } from '../exit-codes.js'
 import type { CliIo } from '../io.js'
 import { version } from '../version.js'
@@ -41,24 +41,27 @@ export interface ReadOnlyCaller {
 
 /** A caller that refuses, before sending, anything not read-only in the contract. */
 export function readOnlyCaller(io: CliIo, base: string, token: string): ReadOnlyCaller {
-  const f = cliFetch(io)
   return {
     async call(name, body) {
-      if (!(readOnlyOperations as readonly string[]).includes(name) || operations[name].idempotent !== true) {
+      if (
+        !(readOnlyOperations as readonly string[]).includes(name) ||
+        (await loadOperation(name)).info.idempotent !== true
+      ) {
         throw new Error(`refusing to send ${name}: not a read-only operation`)
       }
-      const request = new Request(`${base}/api/v1/${name}`, {
+      const request = {
         method: 'POST',
+        url: `${base}/api/v1/${name}`,
         headers: {
           authorization: `Bearer ${token}`,
           'content-type': 'application/json',
           'user-agent': `krs-cli/${version}`,
         },
         body: JSON.stringify(body),
-      })
+      }
       let response: Response
       try {
-        response = await f(request)
+        response = await cliRequest(io, request)
       } catch (e) {
         throw new ExitError(`${name}: ${(e as Error).message}`, 3)
       }

@@ -57,7 +57,7 @@ export async function verify(cmd: Command, io: CliIo): Promise<void> {
   } finally {
     progress.stop()
   }
-  const differences = checkAgainstContract(calls)
+  const differences = await checkAgainstContract(calls)
   if (emulator) differences.push(...(await compareWithEmulator(calls, emulator)))
   const report: VerifyReport = { calls: calls.length, against: f.againstEmulator ?? null, differences }
   if (g.output !== undefined || g.query !== undefined) await printResult(report, g, io)

@@ -1,5 +1,5 @@
-import { createAjv, type ValidateFunction } from '../generated/ajv.js'
-import { operations } from '../generated/operations.js'
+import type { ValidateFunction } from '../generated/ajv.js'
+import { loadOperation } from '../operation-loader.js'
 import { answerDifferences } from './answer-check.js'
 import { compareShapes, type Difference } from './compare.js'
 import type { ReadOnlyCaller } from './read-only-caller.js'
@@ -12,12 +12,13 @@ export interface VerifyReport {
 }
 
 /** Checks each answer against the contract: the 200 body schema, or the operation's error codes. */
-export function checkAgainstContract(calls: readonly SweepCall[]): Difference[] {
+export async function checkAgainstContract(calls: readonly SweepCall[]): Promise<Difference[]> {
+  const { createAjv } = await import('../generated/ajv.js')
   const ajv = createAjv({ allErrors: true })
   const compiled = new Map<string, ValidateFunction>()
   const out: Difference[] = []
   for (const c of calls) {
-    const info = operations[c.operation]
+    const { info } = await loadOperation(c.operation)
     let validate = compiled.get(c.operation)
     if (!validate) {
       validate = ajv.compile(info.responseSchema as object)

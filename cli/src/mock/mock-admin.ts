@@ -1,4 +1,5 @@
-import { cliFetch } from '../client/http.js'
+import type { TransportRequest } from '@krs-kit/sdk'
+import { cliRequest } from '../client/http.js'
 import { apiBase, type Connection } from '../config/resolve-connection.js'
 import { ExitError, exitCodes } from '../exit-codes.js'
 import type { CliIo } from '../io.js'
@@ -42,15 +43,16 @@ export async function adminRequest(
   if (body !== undefined) headers['content-type'] = 'application/json'
   if (options.accept) headers.accept = options.accept
   const timeoutMs = io.session?.timeoutMs
-  const request = new Request(`${origin}${path}`, {
+  const request: TransportRequest = {
     method,
+    url: `${origin}${path}`,
     headers,
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     ...(timeoutMs !== undefined ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
-  })
+  }
   let response: Response
   try {
-    response = await cliFetch(io)(request)
+    response = await cliRequest(io, request)
   } catch (e) {
     const cause = (e as { cause?: { code?: string } }).cause
     const why =

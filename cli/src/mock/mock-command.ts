@@ -19,10 +19,10 @@ function addKrsMockFlags(mock: Command): Command {
 
 /** `krs mock [options]` runs the emulator; its subcommands drive the admin API (/__mock/). */
 export function addMockCommand(program: Command, io: CliIo): void {
-  const admin = () => import('./mock-admin-actions.js')
+  const admin = async () => (await import('../actions.js')).mockAdmin
   const mock = addKrsMockFlags(
     program.command('mock').description(t('mock.description')).helpGroup(t('group.emulator')),
-  ).action(async (_o: unknown, cmd: Command) => (await import('./run-mock.js')).runMock(cmd, io))
+  ).action(async (_o: unknown, cmd: Command) => (await import('../actions.js')).runMock(cmd, io))
 
   const clock = mock
     .command('clock')

@@ -1,4 +1,4 @@
-import { cliFetch, emulatorHeader } from '../client/http.js'
+import { cliRequest, emulatorHeader } from '../client/http.js'
 import type { Connection } from '../config/resolve-connection.js'
 import type { CliIo } from '../io.js'
 import { adminOrigin, adminRequest } from '../mock/mock-admin.js'
@@ -25,7 +25,7 @@ export async function emulatorClockIfAny(io: CliIo, conn: Connection): Promise<E
   if (conn.token) headers.authorization = `Bearer ${conn.token}`
   let response: Response
   try {
-    response = await cliFetch(io)(new Request(`${adminOrigin(conn)}/__mock/clock`, { headers }))
+    response = await cliRequest(io, { method: 'GET', url: `${adminOrigin(conn)}/__mock/clock`, headers })
   } catch {
     // Unreachable: the workflow's first call reports it properly.
     return undefined
@@ -53,9 +53,12 @@ export async function advanceEmulatorClock(io: CliIo, conn: Connection, seconds:
 export async function serverNow(io: CliIo, conn: Connection, base: string): Promise<number> {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (conn.token) headers.authorization = `Bearer ${conn.token}`
-  const response = await cliFetch(io)(
-    new Request(`${base}/api/v1/get_environment_name`, { method: 'POST', headers, body: '{}' }),
-  )
+  const response = await cliRequest(io, {
+    method: 'POST',
+    url: `${base}/api/v1/get_environment_name`,
+    headers,
+    body: '{}',
+  })
   await response.body?.cancel()
   if (response.headers.has(emulatorHeader) || io.session?.emulator) return (await emulatorClock(io, conn)).now
   const date = Date.parse(response.headers.get('date') ?? '')

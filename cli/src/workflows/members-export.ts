@@ -1,3 +1,4 @@
+import { parseCsv } from './csv.js'
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
@@ -71,7 +72,6 @@ export async function membersExport(cmd: Command, io: CliIo): Promise<void> {
     // The file itself, unless a format or a query asks for it as data.
     if (g.output === undefined && g.query === undefined) io.stdout(text)
     else {
-      const { parseCsv } = await import('./csv.js')
       await printResult(parseCsv(text, o.tsv ? '\t' : ','), g, io)
     }
     return

@@ -17,14 +17,10 @@ export function addWorkflowCommands(program: Command, io: CliIo): void {
       .description(t('wait.delivery'))
       .argument('<delivery-id>', t('arg.deliveryId'))
       .option('--phase <0-3>', t('opt.phase')),
-  ).action(async (id: string, _o: unknown, cmd: Command) =>
-    (await import('./wait-actions.js')).waitDelivery(id, cmd, io),
-  )
+  ).action(async (id: string, _o: unknown, cmd: Command) => (await import('../actions.js')).waitDelivery(id, cmd, io))
   pollOptions(
     wait.command('batch-job').description(t('wait.batchJob')).argument('<batch-job-id>', t('arg.batchJobId')),
-  ).action(async (id: string, _o: unknown, cmd: Command) =>
-    (await import('./wait-actions.js')).waitBatchJob(id, cmd, io),
-  )
+  ).action(async (id: string, _o: unknown, cmd: Command) => (await import('../actions.js')).waitBatchJob(id, cmd, io))
 
   const members = program.command('members').description(t('members.description')).helpGroup(group)
   pollOptions(
@@ -37,7 +33,7 @@ export function addWorkflowCommands(program: Command, io: CliIo): void {
       .option('--tsv', t('opt.tsv'))
       .option('--out <file>', t('opt.out'))
       .option('--resume <batch-job-id>', t('opt.resumeJob')),
-  ).action(async (_o: unknown, cmd: Command) => (await import('./members-export.js')).membersExport(cmd, io))
+  ).action(async (_o: unknown, cmd: Command) => (await import('../actions.js')).membersExport(cmd, io))
   pollOptions(
     members
       .command('import')
@@ -45,7 +41,7 @@ export function addWorkflowCommands(program: Command, io: CliIo): void {
       .option('--table <id>', t('opt.table'))
       .option('--file <file>', t('opt.file'))
       .option('--mode <0-3>', t('opt.mode')),
-  ).action(async (_o: unknown, cmd: Command) => (await import('./members-import.js')).membersImport(cmd, io))
+  ).action(async (_o: unknown, cmd: Command) => (await import('../actions.js')).membersImport(cmd, io))
 
   const deliveries = program.command('deliveries').description(t('deliveries.description')).helpGroup(group)
   pollOptions(
@@ -59,5 +55,5 @@ export function addWorkflowCommands(program: Command, io: CliIo): void {
       .option('--title <title>', t('opt.title'))
       .option('--blacklist', t('opt.blacklist'))
       .option('--wait', t('opt.wait')),
-  ).action(async (_o: unknown, cmd: Command) => (await import('./deliveries-send.js')).deliveriesSend(cmd, io))
+  ).action(async (_o: unknown, cmd: Command) => (await import('../actions.js')).deliveriesSend(cmd, io))
 }
