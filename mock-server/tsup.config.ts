@@ -13,16 +13,7 @@ import { entryPoints } from './entry-points.js'
 export default defineConfig((cli): Options[] => {
   const dtsOff = cli.env?.KRS_DTS === 'off'
   const sourcemap = cli.env?.KRS_PACK !== 'on'
-  const common: Options = {
-    format: ['esm'],
-    target: 'node20',
-    platform: 'node',
-    sourcemap,
-    // Ajv and ajv-formats are CommonJS spread over about eighty files: Node resolves and
-    // wraps each one, which cost a test file's first request ~40 ms of its ~50 ms to load
-    // them. Bundled, they are one chunk read at once (same code, same versions).
-    noExternal: [/^ajv(\/|$)/, /^ajv-formats(\/|$)/],
-  }
+  const common: Options = { format: ['esm'], target: 'node20', platform: 'node', sourcemap }
   return [
     {
       ...common,

@@ -5,6 +5,8 @@ export interface Target {
   consumer: string
   dir: string
   files: readonly GeneratedFileName[]
+  /** Folders of generated modules it also gets in `dir` (`request-validators/`: one module per operation). */
+  folders?: readonly 'request-validators'[]
 }
 
 /** What every consumer gets. */
@@ -30,9 +32,19 @@ export const TARGETS: readonly Target[] = [
   {
     consumer: 'mock-server',
     dir: 'mock-server/src/generated',
-    files: [...SHARED, 'operations.ts', 'handlers.ts', 'status-codes.ts', 'contract-types.ts', 'ajv.ts'],
+    files: [
+      ...SHARED,
+      'operations.ts',
+      'handlers.ts',
+      'status-codes.ts',
+      'contract-types.ts',
+      'ajv-setup.ts',
+      'ajv.ts',
+      'request-validators.ts',
+    ],
+    folders: ['request-validators'],
   },
-  { consumer: 'cli', dir: 'cli/src/generated', files: [...SHARED, 'operations.ts', 'ajv.ts'] },
+  { consumer: 'cli', dir: 'cli/src/generated', files: [...SHARED, 'operations.ts', 'ajv-setup.ts', 'ajv.ts'] },
   // The PHP SDK: an enum of the error codes, the operations table and the client's methods.
   {
     consumer: 'sdk-php',
@@ -44,7 +56,7 @@ export const TARGETS: readonly Target[] = [
   {
     consumer: 'mcp',
     dir: 'mcp/src/generated',
-    files: ['operation-names.ts', 'errors.ts', 'contract.ts', 'operations.ts', 'ajv.ts'],
+    files: ['operation-names.ts', 'errors.ts', 'contract.ts', 'operations.ts', 'ajv-setup.ts', 'ajv.ts'],
   },
 ]
 

@@ -1,5 +1,5 @@
 import type { ContractModel } from '../contract-model.js'
-import { emitAjv } from './ajv.js'
+import { emitAjv, emitAjvSetup } from './ajv.js'
 import { emitContract } from './contract.js'
 import { emitContractTypes } from './contract-types.js'
 import { emitErrors } from './errors.js'
@@ -10,6 +10,7 @@ import { emitOperationNames } from './operation-names.js'
 import { emitOperationTypes } from './operation-types.js'
 import { emitOperations } from './operations.js'
 import { emitPhpErrorCode, emitPhpOperationMethods, emitPhpOperations } from './php.js'
+import { emitRequestValidators } from './request-validators.js'
 import { emitRequestSchemaTypes, emitSchemaTypes } from './schema-types.js'
 import { emitStatusCodes } from './status-codes.js'
 
@@ -27,7 +28,9 @@ export const emitters = {
   'handlers.ts': emitHandlers,
   'contract.ts': emitContract,
   'contract-types.ts': emitContractTypes,
+  'ajv-setup.ts': emitAjvSetup,
   'ajv.ts': emitAjv,
+  'request-validators.ts': emitRequestValidators,
   'ErrorCode.php': emitPhpErrorCode,
   'Operations.php': emitPhpOperations,
   'OperationMethods.php': emitPhpOperationMethods,

@@ -11,7 +11,7 @@ import { JOURNAL_TEXT_LIMIT, journalCopy } from './journal-body.js'
 import { jsonShapeProblem } from './json-shape.js'
 import { JSON_HEADERS, type RawRequest, type RawResponse } from './raw-http.js'
 import { RequestContext } from './request-context.js'
-import { validateRequest, validateResponse } from './schema-validators.js'
+import { type ValidationFailure, validateRequest, validateResponse } from './schema-validators.js'
 import { textContentType } from './text-content-type.js'
 import type { TenantRuntime } from './tenant-runtime.js'
 
@@ -182,6 +182,18 @@ export function handleApi(
     account: Account | null,
   ): RawResponse | Promise<RawResponse> {
     const invalid = validateRequest(op, body)
+    // only the first request of an operation waits, while its validator module is loaded
+    if (invalid instanceof Promise) return invalid.then((v) => afterValidation(op, body, info, account, v))
+    return afterValidation(op, body, info, account, invalid)
+  }
+
+  function afterValidation(
+    op: OperationName,
+    body: unknown,
+    info: (typeof operations)[OperationName],
+    account: Account | null,
+    invalid: ValidationFailure | null,
+  ): RawResponse | Promise<RawResponse> {
     if (invalid)
       return errorResponse(invalid.missing ? 'KR_API_F0006' : 'KR_API_F0004', invalid.message, { operation: op })
 

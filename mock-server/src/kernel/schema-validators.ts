@@ -1,6 +1,7 @@
 import { operations } from '../generated/operations.js'
 import type { OperationName } from '../generated/operation-names.js'
-import { type AjvInstance, createAjv, type ValidateFunction } from '../generated/ajv.js'
+import { requestValidators } from '../generated/request-validators.js'
+import { type AjvInstance, createAjv, type ValidateFunction } from '../lib/lazy-ajv.js'
 import { describeAjvError } from './ajv.js'
 import { givenValueSuffix, pickReportedError } from './request-error.js'
 
@@ -11,34 +12,49 @@ export interface ValidationFailure {
 }
 
 /**
- * Request and response validators of every operation, compiled once on first use (so the
- * server starts fast) and kept for the life of the process: the schemas are the contract,
- * identical for every engine and tenant.
+ * Request validators: compiled ahead of time by the generator (one module per operation),
+ * loaded on the first request of their operation. Response validators and the every-error
+ * request validators are compiled at run time, on first use, and kept for the life of the
+ * process: the schemas are the contract, identical for every engine and tenant.
  */
+const requestValidatorsLoaded = new Map<OperationName, ValidateFunction>()
+const requestValidatorsLoading = new Map<OperationName, Promise<ValidateFunction>>()
 let ajv: AjvInstance | null = null
-const requestValidators = new Map<OperationName, ValidateFunction>()
 const responseValidators = new Map<OperationName, ValidateFunction>()
 /** Every-error validators, compiled only when a request of that operation fails inside a `oneOf`/`anyOf`. */
 let allErrorsAjv: AjvInstance | null = null
 const allErrorsValidators = new Map<OperationName, ValidateFunction>()
 
-function compiled(
-  cache: Map<OperationName, ValidateFunction>,
-  name: OperationName,
-  which: 'requestSchema' | 'responseSchema',
-): ValidateFunction {
-  let v = cache.get(name)
-  if (!v) {
-    // the Ajv instance itself (its meta-schemas) is built on the first call too
-    ajv ??= createAjv()
-    v = ajv.compile(operations[name][which] as object)
-    cache.set(name, v)
+/** The request validator of `name`, or the promise of it while its module is first loaded. */
+function requestValidator(name: OperationName): ValidateFunction | Promise<ValidateFunction> {
+  const v = requestValidatorsLoaded.get(name)
+  if (v) return v
+  let loading = requestValidatorsLoading.get(name)
+  if (!loading) {
+    loading = requestValidators[name]().then((m) => {
+      const loaded = m.default as ValidateFunction
+      requestValidatorsLoaded.set(name, loaded)
+      requestValidatorsLoading.delete(name)
+      return loaded
+    })
+    requestValidatorsLoading.set(name, loading)
   }
-  return v
+  return loading
 }
 
-export function validateRequest(name: OperationName, body: unknown): ValidationFailure | null {
-  const v = compiled(requestValidators, name, 'requestSchema')
+/**
+ * Whether `body` is a valid request of `name`: null, or why not. A promise only on the first
+ * request of an operation, while its validator is loaded.
+ */
+export function validateRequest(
+  name: OperationName,
+  body: unknown,
+): ValidationFailure | null | Promise<ValidationFailure | null> {
+  const v = requestValidator(name)
+  return v instanceof Promise ? v.then((loaded) => verdict(loaded, name, body)) : verdict(v, name, body)
+}
+
+function verdict(v: ValidateFunction, name: OperationName, body: unknown): ValidationFailure | null {
   if (v(body)) return null
   let e = v.errors![0]!
   if (
@@ -61,7 +77,13 @@ export function validateRequest(name: OperationName, body: unknown): ValidationF
 }
 
 export function validateResponse(name: OperationName, body: unknown): string | null {
-  const v = compiled(responseValidators, name, 'responseSchema')
+  let v = responseValidators.get(name)
+  if (!v) {
+    // the Ajv instance itself (its meta-schemas) is built on the first call too
+    ajv ??= createAjv()
+    v = ajv.compile(operations[name].responseSchema as object)
+    responseValidators.set(name, v)
+  }
   if (v(body)) return null
   return describeAjvError(v.errors![0]!).text
 }
