@@ -16,9 +16,15 @@ describe('browser bundle', () => {
         write: false,
         external: ['msw'],
         logLevel: 'silent',
+        metafile: true,
       })
       expect(result.errors).toEqual([])
       expect(result.outputFiles[0]!.contents.length).toBeGreaterThan(100_000)
+      // package.json "browser": the schemas are compiled in the browser (Ajv is loaded there
+      // before the first answer anyway), not shipped compiled for every operation
+      const inputs = Object.keys(result.metafile.inputs)
+      expect(inputs.filter((f) => f.endsWith('src/lib/request-validators-browser.ts'))).toHaveLength(1)
+      expect(inputs.filter((f) => f.includes('generated/request-validators'))).toEqual([])
     })
   }
 })
