@@ -35,6 +35,7 @@ export const TARGETS: readonly Target[] = [
     files: [
       ...SHARED,
       'operations.ts',
+      'operation-rules.ts',
       'handlers.ts',
       'status-codes.ts',
       'contract-types.ts',

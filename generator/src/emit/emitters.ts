@@ -7,6 +7,7 @@ import { emitHandlers } from './handlers.js'
 import { emitOperationMeta } from './operation-meta.js'
 import { emitOperationMethods } from './operation-methods.js'
 import { emitOperationNames } from './operation-names.js'
+import { emitOperationRules } from './operation-rules.js'
 import { emitOperationTypes } from './operation-types.js'
 import { emitOperations } from './operations.js'
 import { emitPhpErrorCode, emitPhpOperationMethods, emitPhpOperations } from './php.js'
@@ -25,6 +26,7 @@ export const emitters = {
   'operation-meta.ts': emitOperationMeta,
   'operation-methods.ts': emitOperationMethods,
   'operations.ts': emitOperations,
+  'operation-rules.ts': emitOperationRules,
   'handlers.ts': emitHandlers,
   'contract.ts': emitContract,
   'contract-types.ts': emitContractTypes,

@@ -1,6 +1,6 @@
 import { errorCatalogue, type ErrorCode } from '../generated/errors.js'
-import { isOperationName, type OperationName } from '../generated/operation-names.js'
-import { operations } from '../generated/operations.js'
+import { isOperationName, type OperationName, operationNames } from '../generated/operation-names.js'
+import { type OperationRules, operationRules } from '../generated/operation-rules.js'
 import type { Account } from './account.js'
 import { checkAccess } from './access-check.js'
 import { ContractViolationError, type EngineInternals } from './engine-internals.js'
@@ -23,7 +23,7 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
  * write when it succeeds.
  */
 const READ_ONLY_NAME = /^(?:get|lookup|validate|check|search|auth)_/
-const READ_ONLY: ReadonlySet<string> = new Set(Object.keys(operations).filter((op) => READ_ONLY_NAME.test(op)))
+const READ_ONLY: ReadonlySet<string> = new Set(operationNames.filter((op) => READ_ONLY_NAME.test(op)))
 
 const ALLOW_POST = { Allow: 'POST' }
 
@@ -37,7 +37,7 @@ class Refusal {
 
 interface Admitted {
   op: OperationName
-  info: (typeof operations)[OperationName]
+  info: OperationRules
   account: Account | null
   tenant: TenantRuntime
 }
@@ -77,7 +77,7 @@ function admit(engine: EngineInternals, req: RawRequest, name: string): Admitted
       null,
     )
   }
-  const info = operations[op]
+  const info = operationRules[op]
   const auth = req.header('authorization')
   const token = auth === undefined ? undefined : BEARER.exec(auth)?.[1]
   const caller = token === undefined ? null : engine.registry.resolve(token)
@@ -178,7 +178,7 @@ export function handleApi(
   function afterFaults(
     op: OperationName,
     body: unknown,
-    info: (typeof operations)[OperationName],
+    info: OperationRules,
     account: Account | null,
   ): RawResponse | Promise<RawResponse> {
     const invalid = validateRequest(op, body)
@@ -190,7 +190,7 @@ export function handleApi(
   function afterValidation(
     op: OperationName,
     body: unknown,
-    info: (typeof operations)[OperationName],
+    info: OperationRules,
     account: Account | null,
     invalid: ValidationFailure | null,
   ): RawResponse | Promise<RawResponse> {
@@ -278,7 +278,7 @@ export function handleApi(
     if (isKrsError(e)) {
       if (
         engine.validateResponses &&
-        !operations[op].errors.includes(e.code) &&
+        !operationRules[op].errors.includes(e.code) &&
         errorCatalogue[e.code].scope === 'operation'
       ) {
         throw new ContractViolationError(
@@ -303,7 +303,7 @@ export function handleApi(
 
   /** `jsonText`: the result is already the answer's JSON text (a module's JSON-text answer). */
   function success(op: OperationName, result: unknown, body: unknown, jsonText: boolean): RawResponse {
-    const info = operations[op]
+    const info = operationRules[op]
     if (engine.validateResponses) {
       const mismatch = validateResponse(op, result)
       if (mismatch) throw new ContractViolationError(`${op} response does not match the contract: ${mismatch}`)

@@ -1,7 +1,6 @@
-import { operations } from '../generated/operations.js'
 import type { OperationName } from '../generated/operation-names.js'
 import { requestValidators } from '../generated/request-validators.js'
-import { type AjvInstance, createAjv, type ValidateFunction } from '../lib/lazy-ajv.js'
+import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } from '../lib/lazy-ajv.js'
 import { describeAjvError } from './ajv.js'
 import { givenValueSuffix, pickReportedError } from './request-error.js'
 
@@ -15,8 +14,25 @@ export interface ValidationFailure {
  * Request validators: compiled ahead of time by the generator (one module per operation),
  * loaded on the first request of their operation. Response validators and the every-error
  * request validators are compiled at run time, on first use, and kept for the life of the
- * process: the schemas are the contract, identical for every engine and tenant.
+ * process: the schemas are the contract, identical for every engine and tenant. Their schemas
+ * come with the full registry (generated/operations.ts), imported only then: most of its size
+ * is schemas and texts that a request whose body passes does not need.
  */
+type Registry = typeof import('../generated/operations.js')['operations']
+let registry: Registry | null = null
+let registryLoading: Promise<Registry> | null = null
+
+/** Imports the contract's schemas (once); an engine that checks its answers awaits it before its first. */
+export function loadSchemas(): Promise<Registry> {
+  registryLoading ??= import('../generated/operations.js').then((m) => (registry = m.operations))
+  return registryLoading
+}
+
+/** Whether the schemas are imported (validateResponse needs them). */
+export function schemasLoaded(): boolean {
+  return registry !== null
+}
+
 const requestValidatorsLoaded = new Map<OperationName, ValidateFunction>()
 const requestValidatorsLoading = new Map<OperationName, Promise<ValidateFunction>>()
 let ajv: AjvInstance | null = null
@@ -54,9 +70,13 @@ export function validateRequest(
   return v instanceof Promise ? v.then((loaded) => verdict(loaded, name, body)) : verdict(v, name, body)
 }
 
-function verdict(v: ValidateFunction, name: OperationName, body: unknown): ValidationFailure | null {
+function verdict(
+  v: ValidateFunction,
+  name: OperationName,
+  body: unknown,
+): ValidationFailure | null | Promise<ValidationFailure | null> {
   if (v(body)) return null
-  let e = v.errors![0]!
+  const e = v.errors![0]!
   if (
     e.schemaPath.includes('/oneOf/') ||
     e.schemaPath.includes('/anyOf/') ||
@@ -64,24 +84,36 @@ function verdict(v: ValidateFunction, name: OperationName, body: unknown): Valid
     e.keyword === 'anyOf'
   ) {
     // the first error of the first alternative tried hides the real reason: look at all of them
-    let every = allErrorsValidators.get(name)
-    if (!every) {
-      allErrorsAjv ??= createAjv({ allErrors: true })
-      every = allErrorsAjv.compile(operations[name].requestSchema as object)
-      allErrorsValidators.set(name, every)
-    }
-    every(body)
-    if (every.errors?.length) e = pickReportedError(every.errors)
+    if (registry === null) return loadSchemas().then((r) => failure(everyErrorChoice(r, name, body) ?? e, body))
+    return failure(everyErrorChoice(registry, name, body) ?? e, body)
   }
+  return failure(e, body)
+}
+
+function failure(e: ErrorObject, body: unknown): ValidationFailure {
   return { missing: e.keyword === 'required', message: describeAjvError(e).text + givenValueSuffix(e, body) }
 }
 
+/** The error of the alternative the body meant, from every error of every alternative (or null). */
+function everyErrorChoice(r: Registry, name: OperationName, body: unknown): ErrorObject | null {
+  let every = allErrorsValidators.get(name)
+  if (!every) {
+    allErrorsAjv ??= createAjv({ allErrors: true })
+    every = allErrorsAjv.compile(r[name].requestSchema as object)
+    allErrorsValidators.set(name, every)
+  }
+  every(body)
+  return every.errors?.length ? pickReportedError(every.errors) : null
+}
+
+/** Why `body` is not an answer of `name` by the contract, or null. Needs loadSchemas() done. */
 export function validateResponse(name: OperationName, body: unknown): string | null {
   let v = responseValidators.get(name)
   if (!v) {
+    if (registry === null) throw new Error('validateResponse before loadSchemas() finished')
     // the Ajv instance itself (its meta-schemas) is built on the first call too
     ajv ??= createAjv()
-    v = ajv.compile(operations[name].responseSchema as object)
+    v = ajv.compile(registry[name].responseSchema as object)
     responseValidators.set(name, v)
   }
   if (v(body)) return null

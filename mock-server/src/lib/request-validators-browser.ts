@@ -1,5 +1,4 @@
 import { type OperationName, operationNames } from '../generated/operation-names.js'
-import { operations } from '../generated/operations.js'
 import { type AjvInstance, createAjv } from './lazy-ajv.js'
 
 /**
@@ -16,6 +15,7 @@ export const requestValidators = Object.fromEntries(
   operationNames.map((name) => [
     name,
     async () => {
+      const { operations } = await import('../generated/operations.js')
       ajv ??= createAjv()
       return { default: ajv.compile(operations[name].requestSchema as object) as unknown }
     },
