@@ -46,6 +46,14 @@ out.firstAnswer = loaded()
 const bad = await engine.handle(new Request('http://127.0.0.1/api/v1/get_member_tables', { ...${call}, body: '{"x":1}' }))
 out.refusedBody = loaded()
 out.refusedStatus = [String(bad.status)]
+// refused inside a oneOf: the report of the alternative meant needs every error, so the
+// registry's schema and Ajv are loaded then (asynchronously: nothing had them yet)
+const weekly = await engine.handle(new Request('http://127.0.0.1/api/v1/add_agent_program', { ...${call}, body: JSON.stringify({
+  mail_message_id: 1,
+  program_info: { title: 't', condition_id: 1, element_id: 4, delivery_time_info: { type: 2, hour: 9, min: 0 } },
+}) }))
+out.oneOf = [String(weekly.status), (await weekly.json()).message]
+out.afterOneOf = loaded()
 createEngine({ scenario: { extends: 'default' } })
 out.scenario = loaded()`)
     expect(out.firstAnswer).not.toContain('ajv')
@@ -53,6 +61,8 @@ out.scenario = loaded()`)
     // a body refused outside a oneOf/anyOf is reported from the compiled validator alone
     expect(out.refusedStatus).toEqual(['400'])
     expect(out.refusedBody).not.toContain('ajv')
+    expect(out.oneOf).toEqual(['400', '/program_info/delivery_time_info/day_of_week is required (required)'])
+    expect(out.afterOneOf).toContain('ajv')
     expect(out.scenario).toContain('ajv')
     expect(out.scenario).toContain('ajv-formats')
   })
