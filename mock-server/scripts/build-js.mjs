@@ -42,6 +42,7 @@ if (
     'options.js',
     'internal.js',
     'internal-contract.js',
+    'ajv-packages.js',
   ])
 ) {
   run([require.resolve('tsup/dist/cli-default.js'), '--env.KRS_DTS', 'off', '--silent'], 'tsup')

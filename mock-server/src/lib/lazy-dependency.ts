@@ -24,8 +24,8 @@ function onNode(): boolean {
   return nodeRequire ? true : nodeRequire === null ? false : typeof nodeProcess()?.getBuiltinModule === 'function'
 }
 
-/** Node's require relative to this file, or null off Node. */
-function requireOfNode(): Require | null {
+/** Node's require relative to this file (in the build: to dist/), or null off Node. */
+export function requireOfNode(): Require | null {
   if (nodeRequire !== undefined) return nodeRequire
   const mod = nodeProcess()?.getBuiltinModule?.('node:module') as { createRequire(from: string): Require } | undefined
   nodeRequire = mod ? mod.createRequire(import.meta.url) : null
