@@ -67,6 +67,22 @@ out.scenario = loaded()`)
     expect(out.scenario).toContain('ajv-formats')
   })
 
+  it('an engine that checks its answers replays logged writes before any request (it loads the schemas first)', () => {
+    const out = loadedAfter(`const { createEngine } = await import('./src/index.ts')
+const records = []
+const writer = createEngine({ validateResponses: false, clock: { mode: 'manual', now: 1775000000 },
+  persistence: { onWrite: async (r) => { records.push(r) }, onAdminChange: async () => {} } })
+const added = await writer.handle(new Request('http://127.0.0.1/api/v1/lock_database', { ...${call}, body: '{"member_table_id":1}' }))
+out.written = [String(added.status), String(records.length)]
+out.beforeReplay = loaded()
+const replayer = createEngine({ validateResponses: true, clock: { mode: 'manual', now: 1775000000 } })
+const report = await replayer.replayWrites(records)
+out.report = [String(report.replayed), JSON.stringify(report.failed)]`)
+    expect(out.written).toEqual(['200', '1'])
+    expect(out.beforeReplay).not.toContain('ajv')
+    expect(out.report).toEqual(['1', '[]'])
+  })
+
   it('the MSW door: createMockHandlers() and a first answer through setupServer load no Ajv', () => {
     const out = loadedAfter(`const { setupServer } = await import('msw/node')
 const { createMockHandlers } = await import('./src/msw/index.ts')

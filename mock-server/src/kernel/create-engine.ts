@@ -36,7 +36,6 @@ import type { AnyStateSection } from './state-section.js'
 import type { PersistenceHook } from './write-record.js'
 import { replayWrites } from './write-replay.js'
 import { lazyDependenciesReady, loadLazyDependencies } from '../lib/lazy-dependency.js'
-import { loadSchemas, schemasLoaded } from './schema-validators.js'
 
 export type { CreateTemplateOptions, CreateTenantOptions, Engine }
 
@@ -170,8 +169,6 @@ export function createKernel(def: EmulatorDefinition, options: EngineOptions = {
   const respond = (req: RawRequest): RawResponse | Promise<RawResponse> => {
     // off Node, the packages loaded on first use are imported before the first answer
     if (!lazyDependenciesReady()) return loadLazyDependencies().then(() => respond(req))
-    // an engine that checks its answers imports the contract's schemas before its first one
-    if (internals.validateResponses && !schemasLoaded()) return loadSchemas().then(() => respond(req))
     const requestId = requestIdOf(internals, req)
     const path = req.path
     if (path === '/__mock' || path.startsWith('/__mock/')) {

@@ -11,7 +11,13 @@ import { JOURNAL_TEXT_LIMIT, journalCopy } from './journal-body.js'
 import { jsonShapeProblem } from './json-shape.js'
 import { JSON_HEADERS, type RawRequest, type RawResponse } from './raw-http.js'
 import { RequestContext } from './request-context.js'
-import { type ValidationFailure, validateRequest, validateResponse } from './schema-validators.js'
+import {
+  loadSchemas,
+  schemasLoaded,
+  type ValidationFailure,
+  validateRequest,
+  validateResponse,
+} from './schema-validators.js'
 import { textContentType } from './text-content-type.js'
 import type { TenantRuntime } from './tenant-runtime.js'
 
@@ -120,6 +126,9 @@ export function handleApi(
   name: string,
   requestId: string,
 ): RawResponse | Promise<RawResponse> {
+  // an engine that checks its answers imports the contract's schemas before its first one
+  if (engine.validateResponses && !schemasLoaded())
+    return loadSchemas().then(() => handleApi(engine, req, name, requestId))
   const started = performance.now()
   let tenant: TenantRuntime = engine.registry.default
   // Synchronous unless a fault delays the answer or the handler returns a promise: no
