@@ -61,6 +61,9 @@ describe.skipIf(!hasChromium)(
         expect(result.environment).toMatchObject({ status: 200 })
         expect(result.clock).toEqual({ status: 200, body: { now: 1_767_225_660, mode: 'manual', speed: 1 } })
         expect(result.wrongMethod).toBe(405)
+        // a scenario given to createEngine() is checked there, off Node as under Node
+        expect(result.scenarioTables).toBe(200)
+        expect(result.badScenario).toBe('ScenarioError')
       } finally {
         await browser.close()
         server.close()
