@@ -1,5 +1,5 @@
 import { defineConfig, type Options } from 'tsup'
-import { entryPoints } from './entry-points.js'
+import { browserBuildPlugin, entryPoints } from './entry-points.js'
 
 // Two builds:
 // - the library (ESM + declarations): the entry points of entry-points.ts; dependencies stay external;
@@ -45,6 +45,20 @@ export default defineConfig((cli): Options[] => {
       // The SMTP relay (dynamically imported with --smtp) becomes its own chunk, so its
       // static import of nodemailer is not loaded at start.
       splitting: true,
+    },
+    {
+      ...common,
+      // The browser doors (`browser` condition of `.` and `./msw` in package.json exports): the
+      // same sources with the browser builds' two replacements (browserBuildPlugin): Ajv
+      // imported with the engine and the request schemas compiled there.
+      platform: 'browser',
+      esbuildPlugins: [browserBuildPlugin()],
+      target: 'es2022',
+      entry: { index: 'src/index.ts', msw: 'src/msw/index.ts' },
+      outDir: 'dist/browser',
+      splitting: true,
+      minifyWhitespace: true,
+      minifySyntax: true,
     },
   ]
 })

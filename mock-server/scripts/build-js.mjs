@@ -43,6 +43,8 @@ if (
     'internal.js',
     'internal-contract.js',
     'ajv-packages.js',
+    'browser/index.js',
+    'browser/msw.js',
   ])
 ) {
   run([require.resolve('tsup/dist/cli-default.js'), '--env.KRS_DTS', 'off', '--silent'], 'tsup')

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
+import { browserBuildPlugin } from '../entry-points.js'
 
 // The engine runs in browsers (MSW setupWorker, the playground): bundling the MSW door and
 // the engine for the browser must succeed, which fails on any Node built-in reachable
@@ -12,6 +13,7 @@ describe('browser bundle', () => {
         entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
         bundle: true,
         platform: 'browser',
+        plugins: [browserBuildPlugin()],
         format: 'esm',
         write: false,
         external: ['msw'],
@@ -20,10 +22,12 @@ describe('browser bundle', () => {
       })
       expect(result.errors).toEqual([])
       expect(result.outputFiles[0]!.contents.length).toBeGreaterThan(100_000)
-      // package.json "browser": the schemas are compiled in the browser (Ajv is loaded there
-      // before the first answer anyway), not shipped compiled for every operation
+      // browserBuildPlugin: Ajv imported with the engine, the schemas compiled in the browser,
+      // not the code compiled ahead of time for every operation
       const inputs = Object.keys(result.metafile.inputs)
       expect(inputs.filter((f) => f.endsWith('src/lib/request-validators-browser.ts'))).toHaveLength(1)
+      expect(inputs.filter((f) => f.endsWith('src/lib/lazy-ajv-browser.ts'))).toHaveLength(1)
+      expect(inputs.filter((f) => f.endsWith('src/lib/lazy-ajv.ts'))).toEqual([])
       expect(inputs.filter((f) => f.includes('generated/request-validators'))).toEqual([])
     })
   }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
+import { browserBuildPlugin } from '../entry-points.js'
 
 // The MSW door under `setupWorker` in headless Chromium (Debian's /usr/bin/chromium through
 // playwright-core; a service worker needs a real browser): the page bundles test/browser/worker-page.ts and calls the API.
@@ -18,6 +19,7 @@ describe.skipIf(!hasChromium)(
         entryPoints: [fileURLToPath(new URL('./browser/worker-page.ts', import.meta.url))],
         bundle: true,
         platform: 'browser',
+        plugins: [browserBuildPlugin()],
         format: 'esm',
         write: false,
         logLevel: 'silent',

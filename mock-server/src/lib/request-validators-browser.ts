@@ -2,12 +2,12 @@ import { type OperationName, operationNames } from '../generated/operation-names
 import { type AjvInstance, createAjv } from './lazy-ajv.js'
 
 /**
- * `requestValidators` of the browser builds made from the sources (the playground's engine
- * worker; package.json `browser` maps `generated/request-validators.ts` here): off Node the
- * engine loads Ajv before its first answer anyway (`loadLazyDependencies`), so the schemas are
- * compiled there on first use by the one setup instead of shipping the code compiled ahead of
- * time for every operation (about 2 MB more in one script). The verdicts are the same
- * (test/request-validators.test.ts compares both).
+ * `requestValidators` of the browser builds (their esbuild plugin, `browserBuildPlugin()` of
+ * entry-points.ts, puts this module in place of `generated/request-validators.ts`): Ajv is
+ * imported with the engine there (lazy-ajv-browser.ts), so the schemas are compiled on first
+ * use by the one setup instead of shipping the code compiled ahead of time for every operation
+ * (about 2 MB more in one script). The verdicts are the same (test/request-validators.test.ts
+ * compares both).
  */
 let ajv: AjvInstance | null = null
 
