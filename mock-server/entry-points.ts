@@ -45,18 +45,20 @@ export function sourceAliases(): { find: RegExp; replacement: string }[] {
  * Off Node nothing can be loaded synchronously on first use, and a scenario given to
  * `createEngine()` is checked before any request, so Ajv is imported with the engine
  * (`lib/lazy-ajv-browser.ts` for `lib/lazy-ajv.ts`); the request schemas are compiled there
- * (`lib/request-validators-browser.ts` for `generated/request-validators.ts`) instead of
- * shipping the code compiled ahead of time for every operation in one script.
+ * (`lib/request-validators-browser.ts` for `generated/request-validators.ts` and
+ * `generated/response-validators.ts`) instead of shipping the code compiled ahead of time for
+ * every operation in one script.
  */
 export function browserBuildPlugin(): Plugin {
   const swaps = new Map([
     [absolute('src/lib/lazy-ajv.ts'), absolute('src/lib/lazy-ajv-browser.ts')],
     [absolute('src/generated/request-validators.ts'), absolute('src/lib/request-validators-browser.ts')],
+    [absolute('src/generated/response-validators.ts'), absolute('src/lib/request-validators-browser.ts')],
   ])
   return {
     name: 'krs-mock-browser',
     setup(build) {
-      build.onResolve({ filter: /(?:^|\/)(?:lazy-ajv|request-validators)\.js$/ }, (args) => {
+      build.onResolve({ filter: /(?:^|\/)(?:lazy-ajv|request-validators|response-validators)\.js$/ }, (args) => {
         const to = swaps.get(resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts'))
         return to === undefined ? undefined : { path: to }
       })

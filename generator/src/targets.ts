@@ -1,12 +1,13 @@
 import type { GeneratedFileName } from './emit/emitters.js'
+import type { ValidatorFolder } from './emit/request-validators.js'
 
 /** A consumer package and the generated files it gets in `dir` (relative to the repo root). */
 export interface Target {
   consumer: string
   dir: string
   files: readonly GeneratedFileName[]
-  /** Folders of generated modules it also gets in `dir` (`request-validators/`: one module per operation). */
-  folders?: readonly 'request-validators'[]
+  /** Folders of generated modules it also gets in `dir` (compiled validators: one module per operation). */
+  folders?: readonly ValidatorFolder[]
 }
 
 /** What every consumer gets. */
@@ -42,8 +43,9 @@ export const TARGETS: readonly Target[] = [
       'ajv-setup.ts',
       'ajv.ts',
       'request-validators.ts',
+      'response-validators.ts',
     ],
-    folders: ['request-validators'],
+    folders: ['request-validators', 'response-validators'],
   },
   { consumer: 'cli', dir: 'cli/src/generated', files: [...SHARED, 'operations.ts', 'ajv-setup.ts', 'ajv.ts'] },
   // The PHP SDK: an enum of the error codes, the operations table and the client's methods.

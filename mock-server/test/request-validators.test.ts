@@ -5,6 +5,7 @@ import { createAjv, type ValidateFunction } from '../src/generated/ajv.js'
 import { type OperationName, operationNames } from '../src/generated/operation-names.js'
 import { operations } from '../src/generated/operations.js'
 import { requestValidators } from '../src/generated/request-validators.js'
+import { responseValidators } from '../src/generated/response-validators.js'
 
 // The request validators the generator compiles ahead of time (Ajv standalone code, one module
 // per operation) must answer exactly as the schema compiled at run time by the repository's
@@ -18,13 +19,20 @@ interface SpecMedia {
   example?: Json
   examples?: Record<string, { value?: Json }>
 }
+interface SpecPost {
+  operationId: string
+  requestBody?: { content?: Record<string, SpecMedia> }
+  responses?: Record<string, { content?: Record<string, SpecMedia> }>
+}
 const spec = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../spec/dist/openapi.json', import.meta.url)), 'utf8'),
-) as { paths: Record<string, { post: { operationId: string; requestBody?: { content?: Record<string, SpecMedia> } } }> }
+) as { paths: Record<string, { post: SpecPost }> }
 
-function examplesOf(name: OperationName): Json[] {
+/** The contract's examples of the request body of `name`, or of its answer (200). */
+function examplesOf(name: OperationName, of: 'request' | 'answer' = 'request'): Json[] {
   const post = Object.values(spec.paths).find((p) => p.post.operationId === name)?.post
-  const media = post?.requestBody?.content?.['application/json']
+  const content = of === 'request' ? post?.requestBody?.content : post?.responses?.['200']?.content
+  const media = content?.['application/json']
   const out: Json[] = []
   if (media?.example !== undefined) out.push(media.example)
   for (const ex of Object.values(media?.examples ?? {})) if (ex.value !== undefined) out.push(ex.value)
@@ -67,7 +75,7 @@ function bodiesFrom(example: Json): Json[] {
 
 const OTHER_BODIES: Json[] = [null, [], 'x', 1, true, {}, { not_a_key: 1 }]
 
-describe('request validators compiled ahead of time', () => {
+describe('request and answer validators compiled ahead of time', () => {
   const ajv = createAjv()
   const runtime = new Map<OperationName, ValidateFunction>()
   const runtimeOf = (name: OperationName) => {
@@ -81,6 +89,30 @@ describe('request validators compiled ahead of time', () => {
 
   it('has a module for every operation of the contract', () => {
     expect(Object.keys(requestValidators).sort()).toEqual([...operationNames].sort())
+    expect(Object.keys(responseValidators).sort()).toEqual([...operationNames].sort())
+  })
+
+  it('answer validators: as the runtime-compiled schema, on the example answers and on broken ones', async () => {
+    const responseRuntime = new Map<OperationName, ValidateFunction>()
+    let accepted = 0
+    let refused = 0
+    for (const name of operationNames) {
+      const compiled = (await responseValidators[name]()).default as ValidateFunction
+      let v = responseRuntime.get(name)
+      if (!v) {
+        v = ajv.compile(operations[name].responseSchema as object)
+        responseRuntime.set(name, v)
+      }
+      for (const body of [...examplesOf(name, 'answer').flatMap(bodiesFrom), ...OTHER_BODIES]) {
+        const want = { valid: v(body), errors: v.errors ?? null }
+        const got = { valid: compiled(body), errors: compiled.errors ?? null }
+        expect(got, `${name} ${JSON.stringify(body).slice(0, 200)}`).toEqual(want)
+        if (want.valid) accepted++
+        else refused++
+      }
+    }
+    expect(accepted).toBeGreaterThan(40)
+    expect(refused).toBeGreaterThan(3000)
   })
 
   it('answer as the runtime-compiled schema does, on the examples and on broken bodies', async () => {

@@ -67,7 +67,17 @@ out.scenario = loaded()`)
     expect(out.scenario).toContain('ajv-formats')
   })
 
-  it('an engine that checks its answers replays logged writes before any request (it loads the schemas first)', () => {
+  it('an engine that checks its answers (Vitest’s NODE_ENV=test) loads no Ajv for a first answer that matches', () => {
+    const out = loadedAfter(`const { createEngine } = await import('./src/index.ts')
+const engine = createEngine({ validateResponses: true })
+const r = await engine.handle(new Request('http://127.0.0.1/api/v1/get_member_tables', ${call}))
+out.status = [String(r.status)]
+out.firstAnswer = loaded()`)
+    expect(out.status).toEqual(['200'])
+    expect(out.firstAnswer).not.toContain('ajv')
+  })
+
+  it('an engine that checks its answers replays logged writes before any request (it loads the validators first)', () => {
     const out = loadedAfter(`const { createEngine } = await import('./src/index.ts')
 const records = []
 const writer = createEngine({ validateResponses: false, clock: { mode: 'manual', now: 1775000000 },

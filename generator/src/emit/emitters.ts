@@ -11,7 +11,7 @@ import { emitOperationRules } from './operation-rules.js'
 import { emitOperationTypes } from './operation-types.js'
 import { emitOperations } from './operations.js'
 import { emitPhpErrorCode, emitPhpOperationMethods, emitPhpOperations } from './php.js'
-import { emitRequestValidators } from './request-validators.js'
+import { emitRequestValidators, emitResponseValidators } from './request-validators.js'
 import { emitRequestSchemaTypes, emitSchemaTypes } from './schema-types.js'
 import { emitStatusCodes } from './status-codes.js'
 
@@ -33,6 +33,7 @@ export const emitters = {
   'ajv-setup.ts': emitAjvSetup,
   'ajv.ts': emitAjv,
   'request-validators.ts': emitRequestValidators,
+  'response-validators.ts': emitResponseValidators,
   'ErrorCode.php': emitPhpErrorCode,
   'Operations.php': emitPhpOperations,
   'OperationMethods.php': emitPhpOperationMethods,

@@ -7,9 +7,6 @@ import { type JsonObject, isJsonObject } from '../openapi-model.js'
 import { mapSubschemas } from '../schema-walk.js'
 import { ajvOptions } from './ajv.js'
 
-/** The folder of the per-operation modules, beside `request-validators.ts`. */
-export const REQUEST_VALIDATORS_DIR = 'request-validators'
-
 /** Keywords that only annotate: validation never reads them, so the compiled code need not carry them. */
 const ANNOTATIONS = new Set([
   'title',
@@ -83,38 +80,60 @@ export function requestValidatorCode(schema: unknown, where: string): string {
   return `${[...imports].sort().join('\n')}${imports.size > 0 ? '\n\n' : ''}export default validate0\n\n${body}`
 }
 
+/** The two folders of compiled validators: of the request bodies and of the 200 answers. */
+export const VALIDATOR_FOLDERS = {
+  'request-validators': { schema: 'requestSchema', of: 'request body', when: 'request' },
+  'response-validators': { schema: 'responseSchema', of: 'answer (200)', when: 'answer checked' },
+} as const
+export type ValidatorFolder = keyof typeof VALIDATOR_FOLDERS
+
 /**
- * `request-validators/<operation>.ts`: each operation's request body validator, compiled ahead
- * of time with Ajv's standalone code (so an answer needs neither Ajv nor a compile at run time),
- * one module per operation so that only the operations called are loaded.
+ * `<folder>/<operation>.ts`: each operation's validator of its request body
+ * (`request-validators/`) or of its answer (`response-validators/`), compiled ahead of time
+ * with Ajv's standalone code (so neither Ajv nor a compile is needed at run time), one module
+ * per operation so that only the operations called are loaded.
  */
-export function emitRequestValidatorModules(model: ContractModel): { name: string; content: string }[] {
+export function emitValidatorModules(
+  model: ContractModel,
+  folder: ValidatorFolder,
+): { name: string; content: string }[] {
+  const { schema, of } = VALIDATOR_FOLDERS[folder]
   return model.operations.map((o) => ({
-    name: `${REQUEST_VALIDATORS_DIR}/${o.name}.ts`,
+    name: `${folder}/${o.name}.ts`,
     content: withBanner(
       model.banner,
       `// @ts-nocheck -- Ajv's standalone code (JavaScript), compiled with the options of createAjv()
-// from the request schema of ${o.name} without its annotations.
-${requestValidatorCode(o.requestSchema, o.name)}`,
+// from the schema of the ${of} of ${o.name}, without its annotations.
+${requestValidatorCode(o[schema], `${o.name} (${schema})`)}`,
     ),
   }))
 }
 
-/** `request-validators.ts`: the loader of each operation's request validator module. */
-export function emitRequestValidators(model: ContractModel): string {
-  const entries = model.operations.map((o) => `  ${o.name}: () => import('./${REQUEST_VALIDATORS_DIR}/${o.name}.js'),`)
+function loaders(model: ContractModel, folder: ValidatorFolder, exportName: string): string {
+  const { schema, when } = VALIDATOR_FOLDERS[folder]
+  const entries = model.operations.map((o) => `  ${o.name}: () => import('./${folder}/${o.name}.js'),`)
   return withBanner(
     model.banner,
     `import type { OperationName } from './operation-names.js'
 
 /**
- * The request body validator of each operation, compiled ahead of time (Ajv standalone code,
- * \`${REQUEST_VALIDATORS_DIR}/<operation>.ts\`): a function that answers as
- * \`createAjv().compile(operations[name].requestSchema)\` does (\`true\`, or \`false\` with
- * \`.errors\` set), loaded on the first request of that operation.
+ * The validator of each operation's ${VALIDATOR_FOLDERS[folder].of}, compiled ahead of time (Ajv
+ * standalone code, \`${folder}/<operation>.ts\`): a function that answers as
+ * \`createAjv().compile(operations[name].${schema})\` does (\`true\`, or \`false\` with
+ * \`.errors\` set), loaded on the first ${when} of that operation.
  */
-export const requestValidators: { readonly [K in OperationName]: () => Promise<{ default: unknown }> } = {
+export const ${exportName}: { readonly [K in OperationName]: () => Promise<{ default: unknown }> } = {
 ${entries.join('\n')}
 }`,
   )
+}
+
+/** `request-validators.ts`: the loader of each operation's request validator module. */
+export function emitRequestValidators(model: ContractModel): string {
+  return loaders(model, 'request-validators', 'requestValidators')
+}
+
+/** `response-validators.ts`: the loader of each operation's answer validator module. */
+export function emitResponseValidators(model: ContractModel): string {
+  return loaders(model, 'response-validators', 'responseValidators')
 }

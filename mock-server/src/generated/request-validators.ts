@@ -3,8 +3,8 @@
 import type { OperationName } from './operation-names.js'
 
 /**
- * The request body validator of each operation, compiled ahead of time (Ajv standalone code,
- * `request-validators/<operation>.ts`): a function that answers as
+ * The validator of each operation's request body, compiled ahead of time (Ajv
+ * standalone code, `request-validators/<operation>.ts`): a function that answers as
  * `createAjv().compile(operations[name].requestSchema)` does (`true`, or `false` with
  * `.errors` set), loaded on the first request of that operation.
  */

@@ -12,8 +12,7 @@ import { jsonShapeProblem } from './json-shape.js'
 import { JSON_HEADERS, type RawRequest, type RawResponse } from './raw-http.js'
 import { RequestContext } from './request-context.js'
 import {
-  loadSchemas,
-  schemasLoaded,
+  loadResponseValidator,
   type ValidationFailure,
   validateRequest,
   validateResponse,
@@ -126,9 +125,9 @@ export function handleApi(
   name: string,
   requestId: string,
 ): RawResponse | Promise<RawResponse> {
-  // an engine that checks its answers imports the contract's schemas before its first one
-  if (engine.validateResponses && !schemasLoaded())
-    return loadSchemas().then(() => handleApi(engine, req, name, requestId))
+  // an engine that checks its answers loads the operation's answer validator before its first call
+  const loading = engine.validateResponses && isOperationName(name) ? loadResponseValidator(name) : null
+  if (loading) return loading.then(() => handleApi(engine, req, name, requestId))
   const started = performance.now()
   let tenant: TenantRuntime = engine.registry.default
   // Synchronous unless a fault delays the answer or the handler returns a promise: no

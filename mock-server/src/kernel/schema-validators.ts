@@ -1,5 +1,6 @@
 import type { OperationName } from '../generated/operation-names.js'
 import { requestValidators } from '../generated/request-validators.js'
+import { responseValidators } from '../generated/response-validators.js'
 import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } from '../lib/lazy-ajv.js'
 import { describeAjvError } from './ajv.js'
 import { givenValueSuffix, pickReportedError } from './request-error.js'
@@ -11,51 +12,57 @@ export interface ValidationFailure {
 }
 
 /**
- * Request validators: compiled ahead of time by the generator (one module per operation),
- * loaded on the first request of their operation. Response validators and the every-error
- * request validators are compiled at run time, on first use, and kept for the life of the
- * process: the schemas are the contract, identical for every engine and tenant. Their schemas
- * come with the full registry (generated/operations.ts), imported only then: most of its size
- * is schemas and texts that a request whose body passes does not need.
+ * Request and answer validators: compiled ahead of time by the generator (one module per
+ * operation), loaded on the first request (or answer checked) of their operation. The
+ * every-error request validators are compiled at run time, when a request of that operation
+ * fails inside a `oneOf`/`anyOf`, and kept for the life of the process: the schemas are the
+ * contract, identical for every engine and tenant. Their schemas come with the full registry
+ * (generated/operations.ts), imported only then: most of its size is schemas and texts that
+ * an answer does not need.
  */
 type Registry = typeof import('../generated/operations.js')['operations']
 let registry: Registry | null = null
 let registryLoading: Promise<Registry> | null = null
 
-/** Imports the contract's schemas (once); an engine that checks its answers awaits it before its first. */
-export function loadSchemas(): Promise<Registry> {
+/** Imports the contract's schemas (once). */
+function loadSchemas(): Promise<Registry> {
   registryLoading ??= import('../generated/operations.js').then((m) => (registry = m.operations))
   return registryLoading
 }
 
-/** Whether the schemas are imported (validateResponse needs them). */
-export function schemasLoaded(): boolean {
-  return registry !== null
+/** Validators of one kind: those loaded, and those being loaded. */
+interface Compiled {
+  loaders: { readonly [K in OperationName]: () => Promise<{ default: unknown }> }
+  loaded: Map<OperationName, ValidateFunction>
+  loading: Map<OperationName, Promise<ValidateFunction>>
 }
-
-const requestValidatorsLoaded = new Map<OperationName, ValidateFunction>()
-const requestValidatorsLoading = new Map<OperationName, Promise<ValidateFunction>>()
-let ajv: AjvInstance | null = null
-const responseValidators = new Map<OperationName, ValidateFunction>()
+const requests: Compiled = { loaders: requestValidators, loaded: new Map(), loading: new Map() }
+const responses: Compiled = { loaders: responseValidators, loaded: new Map(), loading: new Map() }
 /** Every-error validators, compiled only when a request of that operation fails inside a `oneOf`/`anyOf`. */
 let allErrorsAjv: AjvInstance | null = null
 const allErrorsValidators = new Map<OperationName, ValidateFunction>()
 
-/** The request validator of `name`, or the promise of it while its module is first loaded. */
-function requestValidator(name: OperationName): ValidateFunction | Promise<ValidateFunction> {
-  const v = requestValidatorsLoaded.get(name)
+/** The validator of `name`, or the promise of it while its module is first loaded. */
+function validatorOf(kind: Compiled, name: OperationName): ValidateFunction | Promise<ValidateFunction> {
+  const v = kind.loaded.get(name)
   if (v) return v
-  let loading = requestValidatorsLoading.get(name)
+  let loading = kind.loading.get(name)
   if (!loading) {
-    loading = requestValidators[name]().then((m) => {
+    loading = kind.loaders[name]().then((m) => {
       const loaded = m.default as ValidateFunction
-      requestValidatorsLoaded.set(name, loaded)
-      requestValidatorsLoading.delete(name)
+      kind.loaded.set(name, loaded)
+      kind.loading.delete(name)
       return loaded
     })
-    requestValidatorsLoading.set(name, loading)
+    kind.loading.set(name, loading)
   }
   return loading
+}
+
+/** null when the answer validator of `name` is loaded, else the promise of its loading. */
+export function loadResponseValidator(name: OperationName): Promise<unknown> | null {
+  const v = validatorOf(responses, name)
+  return v instanceof Promise ? v : null
 }
 
 /**
@@ -66,7 +73,7 @@ export function validateRequest(
   name: OperationName,
   body: unknown,
 ): ValidationFailure | null | Promise<ValidationFailure | null> {
-  const v = requestValidator(name)
+  const v = validatorOf(requests, name)
   return v instanceof Promise ? v.then((loaded) => verdict(loaded, name, body)) : verdict(v, name, body)
 }
 
@@ -106,16 +113,10 @@ function everyErrorChoice(r: Registry, name: OperationName, body: unknown): Erro
   return every.errors?.length ? pickReportedError(every.errors) : null
 }
 
-/** Why `body` is not an answer of `name` by the contract, or null. Needs loadSchemas() done. */
+/** Why `body` is not an answer of `name` by the contract, or null. Needs loadResponseValidator(name) done. */
 export function validateResponse(name: OperationName, body: unknown): string | null {
-  let v = responseValidators.get(name)
-  if (!v) {
-    if (registry === null) throw new Error('validateResponse before loadSchemas() finished')
-    // the Ajv instance itself (its meta-schemas) is built on the first call too
-    ajv ??= createAjv()
-    v = ajv.compile(registry[name].responseSchema as object)
-    responseValidators.set(name, v)
-  }
+  const v = responses.loaded.get(name)
+  if (!v) throw new Error(`validateResponse(${name}) before loadResponseValidator(${name}) finished`)
   if (v(body)) return null
   return describeAjvError(v.errors![0]!).text
 }
