@@ -1,4 +1,6 @@
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Plugin } from 'esbuild'
 
 /**
  * The emulator's entry points: the name other packages import, and its source file. The build
@@ -35,4 +37,31 @@ export function sourceAliases(): { find: RegExp; replacement: string }[] {
     find: new RegExp(`^${name.replace(/[/.]/g, '\\$&')}$`),
     replacement: path,
   }))
+}
+
+/**
+ * The esbuild plugin of every browser build of the emulator (`dist/browser/` in tsup.config.ts,
+ * the playground's bundles, the browser tests): two modules of the sources are replaced there.
+ * Off Node nothing can be loaded synchronously on first use, and a scenario given to
+ * `createEngine()` is checked before any request, so Ajv is imported with the engine
+ * (`lib/lazy-ajv-browser.ts` for `lib/lazy-ajv.ts`); the request schemas are compiled there
+ * (`lib/request-validators-browser.ts` for `generated/request-validators.ts` and
+ * `generated/response-validators.ts`) instead of shipping the code compiled ahead of time for
+ * every operation in one script.
+ */
+export function browserBuildPlugin(): Plugin {
+  const swaps = new Map([
+    [absolute('src/lib/lazy-ajv.ts'), absolute('src/lib/lazy-ajv-browser.ts')],
+    [absolute('src/generated/request-validators.ts'), absolute('src/lib/request-validators-browser.ts')],
+    [absolute('src/generated/response-validators.ts'), absolute('src/lib/request-validators-browser.ts')],
+  ])
+  return {
+    name: 'krs-mock-browser',
+    setup(build) {
+      build.onResolve({ filter: /(?:^|\/)(?:lazy-ajv|request-validators|response-validators)\.js$/ }, (args) => {
+        const to = swaps.get(resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts'))
+        return to === undefined ? undefined : { path: to }
+      })
+    },
+  }
 }

@@ -4,6 +4,7 @@ import { bundleContract } from './bundle.js'
 import { buildContractModel, type ContractModel } from './contract-model.js'
 import { emitAdminRequests, emitAdminSchemaTypes } from './emit/admin.js'
 import { emitters, type GeneratedFileName } from './emit/emitters.js'
+import { emitValidatorModules, type ValidatorFolder } from './emit/request-validators.js'
 import { BUNDLE_PATH } from './repo-paths.js'
 import { ADMIN_TARGET, TARGETS, type Target } from './targets.js'
 
@@ -31,7 +32,15 @@ export async function renderTargets(model: ContractModel, targets: readonly Targ
   ][]) {
     if (needed.has(name)) rendered.set(name, await emit(model))
   }
-  return targets.flatMap((t) => t.files.map((f) => ({ path: `${t.dir}/${f}`, content: rendered.get(f) as string })))
+  const folders = new Map<ValidatorFolder, { name: string; content: string }[]>()
+  for (const t of targets)
+    for (const f of t.folders ?? []) if (!folders.has(f)) folders.set(f, emitValidatorModules(model, f))
+  return targets.flatMap((t) => [
+    ...t.files.map((f) => ({ path: `${t.dir}/${f}`, content: rendered.get(f) as string })),
+    ...(t.folders ?? []).flatMap((f) =>
+      folders.get(f)!.map((m) => ({ path: `${t.dir}/${m.name}`, content: m.content })),
+    ),
+  ])
 }
 
 const labelOf = (repoRoot: string, specPath: string): string =>

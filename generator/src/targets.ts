@@ -1,10 +1,13 @@
 import type { GeneratedFileName } from './emit/emitters.js'
+import type { ValidatorFolder } from './emit/request-validators.js'
 
 /** A consumer package and the generated files it gets in `dir` (relative to the repo root). */
 export interface Target {
   consumer: string
   dir: string
   files: readonly GeneratedFileName[]
+  /** Folders of generated modules it also gets in `dir` (compiled validators: one module per operation). */
+  folders?: readonly ValidatorFolder[]
 }
 
 /** What every consumer gets. */
@@ -30,9 +33,21 @@ export const TARGETS: readonly Target[] = [
   {
     consumer: 'mock-server',
     dir: 'mock-server/src/generated',
-    files: [...SHARED, 'operations.ts', 'handlers.ts', 'status-codes.ts', 'contract-types.ts', 'ajv.ts'],
+    files: [
+      ...SHARED,
+      'operations.ts',
+      'operation-rules.ts',
+      'handlers.ts',
+      'status-codes.ts',
+      'contract-types.ts',
+      'ajv-setup.ts',
+      'ajv.ts',
+      'request-validators.ts',
+      'response-validators.ts',
+    ],
+    folders: ['request-validators', 'response-validators'],
   },
-  { consumer: 'cli', dir: 'cli/src/generated', files: [...SHARED, 'operations.ts', 'ajv.ts'] },
+  { consumer: 'cli', dir: 'cli/src/generated', files: [...SHARED, 'operations.ts', 'ajv-setup.ts', 'ajv.ts'] },
   // The PHP SDK: an enum of the error codes, the operations table and the client's methods.
   {
     consumer: 'sdk-php',
@@ -44,7 +59,7 @@ export const TARGETS: readonly Target[] = [
   {
     consumer: 'mcp',
     dir: 'mcp/src/generated',
-    files: ['operation-names.ts', 'errors.ts', 'contract.ts', 'operations.ts', 'ajv.ts'],
+    files: ['operation-names.ts', 'errors.ts', 'contract.ts', 'operations.ts', 'ajv-setup.ts', 'ajv.ts'],
   },
 ]
 

@@ -30,15 +30,23 @@ describe('the one Ajv setup', () => {
     expect(files).toContain('test/support/contract.ts')
   })
 
-  it('only the generated ajv.ts files import Ajv’s constructor or ajv-formats', () => {
+  it('only the generated ajv.ts and ajv-setup.ts files import Ajv’s constructor or ajv-formats', () => {
     const allowed = new Set([
-      ...TARGETS.filter((t) => t.files.includes('ajv.ts')).map((t) => `${t.dir}/ajv.ts`),
+      ...TARGETS.filter((t) => t.files.includes('ajv.ts')).flatMap((t) => [`${t.dir}/ajv.ts`, `${t.dir}/ajv-setup.ts`]),
       'generator/src/emit/ajv.ts', // the text of those files
+      // compiles the emulator's request validators ahead of time with the options of that setup
+      'generator/src/emit/request-validators.ts',
+      // the two packages as one module (bundled into one file by the build), loaded on first
+      // use and handed to ajv-setup.ts's setUpAjv
+      'mock-server/src/lib/ajv-packages.ts',
+      'mock-server/src/lib/lazy-ajv.ts',
     ])
     const offenders = files.filter((f) => {
       if (allowed.has(f)) return false
       const text = readFileSync(join(REPO_ROOT, f), 'utf8')
-      return /from ['"]ajv(?:\/dist\/[^'"]+)?['"]|from ['"]ajv-formats['"]|new Ajv\w*\(/.test(
+      // Ajv's run-time helpers and ajv-formats' format functions, which the request validators
+      // compiled ahead of time import, are no setup
+      return /(?:from |import\()['"]ajv(?:\/dist\/(?!runtime\/)[^'"]+)?['"]|(?:from |import\()['"]ajv-formats['"]|new Ajv\w*\(/.test(
         text.replace(/import type [^\n]+\n/g, ''),
       )
     })
@@ -48,12 +56,16 @@ describe('the one Ajv setup', () => {
   it('the emulator, the CLI and the MCP server get the same file', () => {
     const copies = TARGETS.filter((t) => t.files.includes('ajv.ts')).map((t) => t.dir)
     expect(copies).toEqual(['mock-server/src/generated', 'cli/src/generated', 'mcp/src/generated'])
-    const body = (dir: string) =>
-      readFileSync(join(REPO_ROOT, dir, 'ajv.ts'), 'utf8')
+    const body = (dir: string, file = 'ajv.ts') =>
+      readFileSync(join(REPO_ROOT, dir, file), 'utf8')
         .split('\n')
         .slice(1)
         .join('\n')
-    for (const copy of copies.slice(1)) expect(body(copy)).toBe(body(copies[0]!))
+    for (const copy of copies.slice(1)) {
+      expect(body(copy)).toBe(body(copies[0]!))
+      expect(body(copy, 'ajv-setup.ts')).toBe(body(copies[0]!, 'ajv-setup.ts'))
+    }
     expect(body(copies[0]!)).toContain('export function createAjv(')
+    expect(body(copies[0]!, 'ajv-setup.ts')).toContain('export function setUpAjv(')
   })
 })

@@ -37,8 +37,16 @@ describe('fixture contract: whole output', () => {
   })
 
   it('writes the bundle plus the files of the targets table, nothing else', () => {
-    const want = ['spec/dist/openapi.json', ...TARGETS.flatMap((t) => t.files.map((f) => `${t.dir}/${f}`))]
+    const operationNames = gen.model.operations.map((o) => o.name)
+    const want = [
+      'spec/dist/openapi.json',
+      ...TARGETS.flatMap((t) => [
+        ...t.files.map((f) => `${t.dir}/${f}`),
+        ...(t.folders ?? []).flatMap((folder) => operationNames.map((name) => `${t.dir}/${folder}/${name}.ts`)),
+      ]),
+    ]
     expect(gen.files.map((f) => f.path)).toEqual(want)
+    expect(want).toContain('mock-server/src/generated/request-validators/get_version.ts')
     expect(gen.ownedDirs).toEqual([
       'spec/dist',
       'sdk/src/generated',

@@ -42,6 +42,9 @@ if (
     'options.js',
     'internal.js',
     'internal-contract.js',
+    'ajv-packages.js',
+    'browser/index.js',
+    'browser/msw.js',
   ])
 ) {
   run([require.resolve('tsup/dist/cli-default.js'), '--env.KRS_DTS', 'off', '--silent'], 'tsup')

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
+import { browserBuildPlugin } from '../entry-points.js'
 
 // The MSW door under `setupWorker` in headless Chromium (Debian's /usr/bin/chromium through
 // playwright-core; a service worker needs a real browser): the page bundles test/browser/worker-page.ts and calls the API.
@@ -18,6 +19,7 @@ describe.skipIf(!hasChromium)(
         entryPoints: [fileURLToPath(new URL('./browser/worker-page.ts', import.meta.url))],
         bundle: true,
         platform: 'browser',
+        plugins: [browserBuildPlugin()],
         format: 'esm',
         write: false,
         logLevel: 'silent',
@@ -61,6 +63,9 @@ describe.skipIf(!hasChromium)(
         expect(result.environment).toMatchObject({ status: 200 })
         expect(result.clock).toEqual({ status: 200, body: { now: 1_767_225_660, mode: 'manual', speed: 1 } })
         expect(result.wrongMethod).toBe(405)
+        // a scenario given to createEngine() is checked there, off Node as under Node
+        expect(result.scenarioTables).toBe(200)
+        expect(result.badScenario).toBe('ScenarioError')
       } finally {
         await browser.close()
         server.close()

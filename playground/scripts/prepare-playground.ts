@@ -16,7 +16,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type BuildOptions } from 'esbuild'
-import { sourcePaths } from '../../mock-server/entry-points.js'
+import { browserBuildPlugin, sourcePaths } from '../../mock-server/entry-points.js'
 import { operations } from '@krs-kit/mock-server/internal/contract'
 import { playgroundRegistry } from './playground-registry.js'
 import type { ErrorEntry } from './site-data.js'
@@ -62,6 +62,7 @@ const common: BuildOptions = {
   write: false,
   // The emulator from its sources, not a possibly stale dist/ (the same names, its entry points).
   alias: sourcePaths(),
+  plugins: [browserBuildPlugin()],
 }
 
 async function bundle(entry: string, options: BuildOptions): Promise<Uint8Array> {

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../generated/errors.js'
-import type { OperationInfo } from '../generated/operations.js'
+import type { OperationRules } from '../generated/operation-rules.js'
 import type { Account } from './account.js'
 
 export interface AccessRefusal {
@@ -16,7 +16,7 @@ export interface AccessRefusal {
  *   KR_API_F0014;
  * - option: the account must have the option enabled (KR_API_F0008 otherwise).
  */
-export function checkAccess(info: OperationInfo, account: Account): AccessRefusal | null {
+export function checkAccess(info: OperationRules, account: Account): AccessRefusal | null {
   const rights = info.rights
   if (rights.length > 0) {
     let ok = false
@@ -37,7 +37,7 @@ export function checkAccess(info: OperationInfo, account: Account): AccessRefusa
 }
 
 /** The code a refused right answers: the operation's specific privilege code, if it has one. */
-function privilegeCode(info: OperationInfo): ErrorCode {
+function privilegeCode(info: OperationRules): ErrorCode {
   if (info.errors.includes('KR_API_F0020')) return 'KR_API_F0020'
   if (info.errors.includes('KR_API_F0019')) return 'KR_API_F0019'
   return 'KR_API_F0014'

@@ -1,5 +1,5 @@
 import { type AdminBodyOperation, type AdminRequestBody, adminRequests } from '../generated/admin-requests.js'
-import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } from '../generated/ajv.js'
+import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } from '../lib/lazy-ajv.js'
 import { nonFinitePath } from '../lib/non-finite.js'
 import { describeAjvError } from './ajv.js'
 import { invalid } from './domain-error.js'

@@ -1,6 +1,6 @@
 import { errorCatalogue, type ErrorCode } from '../generated/errors.js'
-import { isOperationName, type OperationName } from '../generated/operation-names.js'
-import { operations } from '../generated/operations.js'
+import { isOperationName, type OperationName, operationNames } from '../generated/operation-names.js'
+import { type OperationRules, operationRules } from '../generated/operation-rules.js'
 import type { Account } from './account.js'
 import { checkAccess } from './access-check.js'
 import { ContractViolationError, type EngineInternals } from './engine-internals.js'
@@ -11,7 +11,12 @@ import { JOURNAL_TEXT_LIMIT, journalCopy } from './journal-body.js'
 import { jsonShapeProblem } from './json-shape.js'
 import { JSON_HEADERS, type RawRequest, type RawResponse } from './raw-http.js'
 import { RequestContext } from './request-context.js'
-import { validateRequest, validateResponse } from './schema-validators.js'
+import {
+  loadResponseValidator,
+  type ValidationFailure,
+  validateRequest,
+  validateResponse,
+} from './schema-validators.js'
 import { textContentType } from './text-content-type.js'
 import type { TenantRuntime } from './tenant-runtime.js'
 
@@ -23,7 +28,7 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
  * write when it succeeds.
  */
 const READ_ONLY_NAME = /^(?:get|lookup|validate|check|search|auth)_/
-const READ_ONLY: ReadonlySet<string> = new Set(Object.keys(operations).filter((op) => READ_ONLY_NAME.test(op)))
+const READ_ONLY: ReadonlySet<string> = new Set(operationNames.filter((op) => READ_ONLY_NAME.test(op)))
 
 const ALLOW_POST = { Allow: 'POST' }
 
@@ -37,7 +42,7 @@ class Refusal {
 
 interface Admitted {
   op: OperationName
-  info: (typeof operations)[OperationName]
+  info: OperationRules
   account: Account | null
   tenant: TenantRuntime
 }
@@ -77,7 +82,7 @@ function admit(engine: EngineInternals, req: RawRequest, name: string): Admitted
       null,
     )
   }
-  const info = operations[op]
+  const info = operationRules[op]
   const auth = req.header('authorization')
   const token = auth === undefined ? undefined : BEARER.exec(auth)?.[1]
   const caller = token === undefined ? null : engine.registry.resolve(token)
@@ -120,6 +125,9 @@ export function handleApi(
   name: string,
   requestId: string,
 ): RawResponse | Promise<RawResponse> {
+  // an engine that checks its answers loads the operation's answer validator before its first call
+  const loading = engine.validateResponses && isOperationName(name) ? loadResponseValidator(name) : null
+  if (loading) return loading.then(() => handleApi(engine, req, name, requestId))
   const started = performance.now()
   let tenant: TenantRuntime = engine.registry.default
   // Synchronous unless a fault delays the answer or the handler returns a promise: no
@@ -178,10 +186,22 @@ export function handleApi(
   function afterFaults(
     op: OperationName,
     body: unknown,
-    info: (typeof operations)[OperationName],
+    info: OperationRules,
     account: Account | null,
   ): RawResponse | Promise<RawResponse> {
     const invalid = validateRequest(op, body)
+    // only the first request of an operation waits, while its validator module is loaded
+    if (invalid instanceof Promise) return invalid.then((v) => afterValidation(op, body, info, account, v))
+    return afterValidation(op, body, info, account, invalid)
+  }
+
+  function afterValidation(
+    op: OperationName,
+    body: unknown,
+    info: OperationRules,
+    account: Account | null,
+    invalid: ValidationFailure | null,
+  ): RawResponse | Promise<RawResponse> {
     if (invalid)
       return errorResponse(invalid.missing ? 'KR_API_F0006' : 'KR_API_F0004', invalid.message, { operation: op })
 
@@ -266,7 +286,7 @@ export function handleApi(
     if (isKrsError(e)) {
       if (
         engine.validateResponses &&
-        !operations[op].errors.includes(e.code) &&
+        !operationRules[op].errors.includes(e.code) &&
         errorCatalogue[e.code].scope === 'operation'
       ) {
         throw new ContractViolationError(
@@ -291,7 +311,7 @@ export function handleApi(
 
   /** `jsonText`: the result is already the answer's JSON text (a module's JSON-text answer). */
   function success(op: OperationName, result: unknown, body: unknown, jsonText: boolean): RawResponse {
-    const info = operations[op]
+    const info = operationRules[op]
     if (engine.validateResponses) {
       const mismatch = validateResponse(op, result)
       if (mismatch) throw new ContractViolationError(`${op} response does not match the contract: ${mismatch}`)

@@ -1,6 +1,7 @@
-import { operations } from '../generated/operations.js'
 import type { OperationName } from '../generated/operation-names.js'
-import { type AjvInstance, createAjv, type ValidateFunction } from '../generated/ajv.js'
+import { requestValidators } from '../generated/request-validators.js'
+import { responseValidators } from '../generated/response-validators.js'
+import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } from '../lib/lazy-ajv.js'
 import { describeAjvError } from './ajv.js'
 import { givenValueSuffix, pickReportedError } from './request-error.js'
 
@@ -11,36 +12,78 @@ export interface ValidationFailure {
 }
 
 /**
- * Request and response validators of every operation, compiled once on first use (so the
- * server starts fast) and kept for the life of the process: the schemas are the contract,
- * identical for every engine and tenant.
+ * Request and answer validators: compiled ahead of time by the generator (one module per
+ * operation), loaded on the first request (or answer checked) of their operation. The
+ * every-error request validators are compiled at run time, when a request of that operation
+ * fails inside a `oneOf`/`anyOf`, and kept for the life of the process: the schemas are the
+ * contract, identical for every engine and tenant. Their schemas come with the full registry
+ * (generated/operations.ts), imported only then: most of its size is schemas and texts that
+ * an answer does not need.
  */
-let ajv: AjvInstance | null = null
-const requestValidators = new Map<OperationName, ValidateFunction>()
-const responseValidators = new Map<OperationName, ValidateFunction>()
+type Registry = typeof import('../generated/operations.js')['operations']
+let registry: Registry | null = null
+let registryLoading: Promise<Registry> | null = null
+
+/** Imports the contract's schemas (once). */
+function loadSchemas(): Promise<Registry> {
+  registryLoading ??= import('../generated/operations.js').then((m) => (registry = m.operations))
+  return registryLoading
+}
+
+/** Validators of one kind: those loaded, and those being loaded. */
+interface Compiled {
+  loaders: { readonly [K in OperationName]: () => Promise<{ default: unknown }> }
+  loaded: Map<OperationName, ValidateFunction>
+  loading: Map<OperationName, Promise<ValidateFunction>>
+}
+const requests: Compiled = { loaders: requestValidators, loaded: new Map(), loading: new Map() }
+const responses: Compiled = { loaders: responseValidators, loaded: new Map(), loading: new Map() }
 /** Every-error validators, compiled only when a request of that operation fails inside a `oneOf`/`anyOf`. */
 let allErrorsAjv: AjvInstance | null = null
 const allErrorsValidators = new Map<OperationName, ValidateFunction>()
 
-function compiled(
-  cache: Map<OperationName, ValidateFunction>,
-  name: OperationName,
-  which: 'requestSchema' | 'responseSchema',
-): ValidateFunction {
-  let v = cache.get(name)
-  if (!v) {
-    // the Ajv instance itself (its meta-schemas) is built on the first call too
-    ajv ??= createAjv()
-    v = ajv.compile(operations[name][which] as object)
-    cache.set(name, v)
+/** The validator of `name`, or the promise of it while its module is first loaded. */
+function validatorOf(kind: Compiled, name: OperationName): ValidateFunction | Promise<ValidateFunction> {
+  const v = kind.loaded.get(name)
+  if (v) return v
+  let loading = kind.loading.get(name)
+  if (!loading) {
+    loading = kind.loaders[name]().then((m) => {
+      const loaded = m.default as ValidateFunction
+      kind.loaded.set(name, loaded)
+      kind.loading.delete(name)
+      return loaded
+    })
+    kind.loading.set(name, loading)
   }
-  return v
+  return loading
 }
 
-export function validateRequest(name: OperationName, body: unknown): ValidationFailure | null {
-  const v = compiled(requestValidators, name, 'requestSchema')
+/** null when the answer validator of `name` is loaded, else the promise of its loading. */
+export function loadResponseValidator(name: OperationName): Promise<unknown> | null {
+  const v = validatorOf(responses, name)
+  return v instanceof Promise ? v : null
+}
+
+/**
+ * Whether `body` is a valid request of `name`: null, or why not. A promise only on the first
+ * request of an operation, while its validator is loaded.
+ */
+export function validateRequest(
+  name: OperationName,
+  body: unknown,
+): ValidationFailure | null | Promise<ValidationFailure | null> {
+  const v = validatorOf(requests, name)
+  return v instanceof Promise ? v.then((loaded) => verdict(loaded, name, body)) : verdict(v, name, body)
+}
+
+function verdict(
+  v: ValidateFunction,
+  name: OperationName,
+  body: unknown,
+): ValidationFailure | null | Promise<ValidationFailure | null> {
   if (v(body)) return null
-  let e = v.errors![0]!
+  const e = v.errors![0]!
   if (
     e.schemaPath.includes('/oneOf/') ||
     e.schemaPath.includes('/anyOf/') ||
@@ -48,20 +91,32 @@ export function validateRequest(name: OperationName, body: unknown): ValidationF
     e.keyword === 'anyOf'
   ) {
     // the first error of the first alternative tried hides the real reason: look at all of them
-    let every = allErrorsValidators.get(name)
-    if (!every) {
-      allErrorsAjv ??= createAjv({ allErrors: true })
-      every = allErrorsAjv.compile(operations[name].requestSchema as object)
-      allErrorsValidators.set(name, every)
-    }
-    every(body)
-    if (every.errors?.length) e = pickReportedError(every.errors)
+    if (registry === null) return loadSchemas().then((r) => failure(everyErrorChoice(r, name, body) ?? e, body))
+    return failure(everyErrorChoice(registry, name, body) ?? e, body)
   }
+  return failure(e, body)
+}
+
+function failure(e: ErrorObject, body: unknown): ValidationFailure {
   return { missing: e.keyword === 'required', message: describeAjvError(e).text + givenValueSuffix(e, body) }
 }
 
+/** The error of the alternative the body meant, from every error of every alternative (or null). */
+function everyErrorChoice(r: Registry, name: OperationName, body: unknown): ErrorObject | null {
+  let every = allErrorsValidators.get(name)
+  if (!every) {
+    allErrorsAjv ??= createAjv({ allErrors: true })
+    every = allErrorsAjv.compile(r[name].requestSchema as object)
+    allErrorsValidators.set(name, every)
+  }
+  every(body)
+  return every.errors?.length ? pickReportedError(every.errors) : null
+}
+
+/** Why `body` is not an answer of `name` by the contract, or null. Needs loadResponseValidator(name) done. */
 export function validateResponse(name: OperationName, body: unknown): string | null {
-  const v = compiled(responseValidators, name, 'responseSchema')
+  const v = responses.loaded.get(name)
+  if (!v) throw new Error(`validateResponse(${name}) before loadResponseValidator(${name}) finished`)
   if (v(body)) return null
   return describeAjvError(v.errors![0]!).text
 }

@@ -1,4 +1,4 @@
-import { createAjv, type ValidateFunction } from '../generated/ajv.js'
+import { createAjv, type ValidateFunction } from '../lib/lazy-ajv.js'
 import { describeAjvError } from './ajv.js'
 import { adminRequests } from '../generated/admin-requests.js'
 import type { AnyStateSection } from './state-section.js'

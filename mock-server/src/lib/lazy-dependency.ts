@@ -16,11 +16,18 @@ type Require = (id: string) => unknown
 const pending = new Set<() => Promise<void>>()
 let nodeRequire: Require | null | undefined
 
-/** Node's require relative to this file, or null off Node. */
-function requireOfNode(): Require | null {
+type NodeProcess = { getBuiltinModule?: (id: string) => unknown }
+const nodeProcess = (): NodeProcess | undefined => (globalThis as { process?: NodeProcess }).process
+
+/** Whether Node's require can be had (without making it: `node:module` is not loaded for nothing). */
+function onNode(): boolean {
+  return nodeRequire ? true : nodeRequire === null ? false : typeof nodeProcess()?.getBuiltinModule === 'function'
+}
+
+/** Node's require relative to this file (in the build: to dist/), or null off Node. */
+export function requireOfNode(): Require | null {
   if (nodeRequire !== undefined) return nodeRequire
-  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
-  const mod = proc?.getBuiltinModule?.('node:module') as { createRequire(from: string): Require } | undefined
+  const mod = nodeProcess()?.getBuiltinModule?.('node:module') as { createRequire(from: string): Require } | undefined
   nodeRequire = mod ? mod.createRequire(import.meta.url) : null
   return nodeRequire
 }
@@ -55,7 +62,7 @@ export function lazyDependency<M>(
 
 /** Whether every lazy dependency can be had synchronously (under Node, or all loaded). */
 export function lazyDependenciesReady(): boolean {
-  return pending.size === 0 || requireOfNode() !== null
+  return pending.size === 0 || onNode()
 }
 
 /** Import every lazy dependency not loaded yet. */

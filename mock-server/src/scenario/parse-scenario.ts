@@ -1,6 +1,6 @@
 import { nonFinitePath } from '../lib/non-finite.js'
 import { yaml } from './yaml-package.js'
-import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } from '../generated/ajv.js'
+import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } from '../lib/lazy-ajv.js'
 import { resolveExtends } from './extend-scenario.js'
 import { pointerToPath, requireUnique, ScenarioError } from '../kernel/scenario-error.js'
 import { scenarioNowSeconds } from './scenario-now.js'

@@ -1,5 +1,6 @@
 // Bundled for the browser by msw-worker.test.ts: the MSW door under setupWorker.
 import { setupWorker } from 'msw/browser'
+import { createEngine } from '../../src/index.js'
 import { createMockHandlers } from '../../src/msw/index.js'
 
 const worker = setupWorker(
@@ -16,7 +17,28 @@ async function post(path: string, body: unknown, token?: string): Promise<{ stat
   return { status: r.status, body: await r.json() }
 }
 
+// A scenario is checked when the engine is made, before any request: off Node too.
+const scenarioTables = await (async () => {
+  const engine = createEngine({ scenario: { extends: 'default' } })
+  const r = await engine.handle(
+    new Request('http://127.0.0.1/api/v1/get_member_tables', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' },
+      body: '{}',
+    }),
+  )
+  return r.status
+})()
+let badScenario = ''
+try {
+  createEngine({ scenario: { extends: 'default', no_such_key: 1 } })
+} catch (e) {
+  badScenario = (e as Error).name
+}
+
 const result = {
+  scenarioTables,
+  badScenario,
   version: await post('/api/v1/get_version', {}),
   noToken: await post('/api/v1/get_environment_name', {}),
   environment: await post('/env9/api/v1/get_environment_name', {}, 'krs-all'),
