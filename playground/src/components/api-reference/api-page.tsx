@@ -35,12 +35,16 @@ const tagAnchor = (tag: string): string => `tag/${tag}`
 const operationAnchor = (tag: string, name: string): string => `tag/${tag}/operation/${name}`
 
 /**
- * What opens the reference: a click anywhere on the page (Enter on a link or a button is one),
- * except on a 「試す」 link, and a link to an operation (loaded with the page or followed in it).
- * Not scrolling: the index is what a reader scrolls, and replacing it under their finger would
- * lose their place; not a key either: Tab would replace the index under the keyboard's focus.
+ * What opens the reference: a click in the index (Enter on a link or a button is one), except on
+ * a 「試す」 link, and a link to an operation (loaded with the page or followed in it). Not a
+ * click elsewhere (the navbar's search, the try-it panel), not scrolling: the index is what a
+ * reader scrolls, and replacing it under their finger would lose their place; not a key either:
+ * Tab would replace the index under the keyboard's focus.
  */
 const WAKE_EVENTS = ['click', 'hashchange'] as const
+const opensReference = (e: Event): boolean =>
+  e.type !== 'click' ||
+  (e.target instanceof Element && e.target.closest('.krs-api-page') !== null && tryLinkOperation(e.target) === null)
 
 /**
  * The operations grouped by tag, in Japanese: what the server renders and the page shows first.
@@ -117,8 +121,7 @@ export default function ApiPage(): React.JSX.Element {
       return
     }
     const wake = (e: Event): void => {
-      if (e.type === 'click' && tryLinkOperation(e.target)) return
-      setOpen(true)
+      if (opensReference(e)) setOpen(true)
     }
     for (const name of WAKE_EVENTS) window.addEventListener(name, wake, { passive: true, capture: true })
     return () => {
