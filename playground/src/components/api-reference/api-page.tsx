@@ -16,14 +16,16 @@ type RedocProps = React.ComponentProps<typeof import('@theme/Redoc').default>
 type Reference = { Redoc: (props: RedocProps) => React.JSX.Element; spec: RedocProps['spec'] }
 
 /**
- * Redoc and the contract it renders, each a chunk of its own, fetched when the reader opens the
+ * Redoc and the contract it renders, each a chunk of its own, run when the reader opens the
  * reference: the page's first load carries neither (Redoc's bundle is about 1 MB, the contract
- * about 470 KB, and building Redoc's store and tree from them takes seconds on a phone).
+ * about 470 KB, and building Redoc's store and tree from them takes seconds on a phone). Both
+ * are prefetched (the browser fetches them at the lowest priority once the page has loaded, and
+ * runs nothing), so that opening the reference waits for that work only, not for the network.
  */
 function loadReference(): Promise<Reference> {
   return Promise.all([
-    import(/* webpackChunkName: "redoc" */ '@theme/Redoc'),
-    import(/* webpackChunkName: "api-contract" */ '@site/.generated/openapi.json'),
+    import(/* webpackChunkName: "redoc", webpackPrefetch: true */ '@theme/Redoc'),
+    import(/* webpackChunkName: "api-contract", webpackPrefetch: true */ '@site/.generated/openapi.json'),
   ]).then(([redoc, contract]) => ({
     Redoc: redoc.default,
     spec: contract.default as unknown as RedocProps['spec'],
