@@ -34,6 +34,8 @@ function loadReference(): Promise<Reference> {
 
 /** Redoc's anchor of a tag and of an operation (its sections and menu use the same ids). */
 const tagAnchor = (tag: string): string => `tag/${tag}`
+/** The hash of the index's link that opens the whole reference (no section of Redoc has it). */
+const REFERENCE_HASH = 'reference'
 const operationAnchor = (tag: string, name: string): string => `tag/${tag}/operation/${name}`
 
 /**
@@ -53,7 +55,7 @@ const opensReference = (e: Event): boolean =>
  * Each entry carries the id of its Redoc section, so that a link to an operation lands on its
  * entry without script, and is replaced by the section once the reference is open.
  */
-function OperationIndex({ onOpen }: { onOpen: () => void }): React.JSX.Element {
+function OperationIndex(): React.JSX.Element {
   const links = useBrokenLinks()
   return (
     <div className="krs-api-index" data-testid="api-index">
@@ -63,9 +65,11 @@ function OperationIndex({ onOpen }: { onOpen: () => void }): React.JSX.Element {
         個の操作を機能ごとに並べています。操作を選ぶと、リクエストとレスポンスの形、権限、エラーまでの詳しい説明（リファレンス本体）が開きます。「試す」はその操作をこのページの中で送ります。
       </p>
       <p className="krs-api-index-actions">
-        <button type="button" className="button button--primary" onClick={onOpen} data-testid="api-open-reference">
+        {/* A link, so that a click before the page's script has started is not lost: the page
+            opens the reference when it starts with a hash. */}
+        <a href={`#${REFERENCE_HASH}`} className="button button--primary" data-testid="api-open-reference">
           リファレンス全体を開く（検索とメニュー付き）
-        </button>
+        </a>
         <a href="/openapi.json" download className="button button--secondary">
           スキーマファイルのダウンロード
         </a>
@@ -113,7 +117,6 @@ export default function ApiPage(): React.JSX.Element {
   const [failed, setFailed] = useState(false)
   const [trying, setTrying] = useState<string | null>(null)
   const close = useCallback(() => setTrying(null), [])
-  const openReference = useCallback(() => setOpen(true), [])
   const redocData = usePluginData('docusaurus-plugin-redoc', 'json-api') as Omit<RedocProps, 'spec'>
   useEffect(() => {
     if (open) return
@@ -199,7 +202,7 @@ export default function ApiPage(): React.JSX.Element {
                   ? 'リファレンスを読み込んでいます…'
                   : ''}
             </p>
-            <OperationIndex onOpen={openReference} />
+            <OperationIndex />
           </>
         )}
       </main>
