@@ -34,16 +34,16 @@ function loadReference(): Promise<Reference> {
 
 /** Redoc's anchor of a tag and of an operation (its sections and menu use the same ids). */
 const tagAnchor = (tag: string): string => `tag/${tag}`
+const operationAnchor = (tag: string, name: string): string => `tag/${tag}/operation/${name}`
 /** The hash of the index's link that opens the whole reference (no section of Redoc has it). */
 const REFERENCE_HASH = 'reference'
-const operationAnchor = (tag: string, name: string): string => `tag/${tag}/operation/${name}`
 
 /**
- * What opens the reference: a click in the index (Enter on a link or a button is one), except on
- * a 「試す」 link, and a link to an operation (loaded with the page or followed in it). Not a
- * click elsewhere (the navbar's search, the try-it panel), not scrolling: the index is what a
- * reader scrolls, and replacing it under their finger would lose their place; not a key either:
- * Tab would replace the index under the keyboard's focus.
+ * What opens the reference: a click in the index (Enter on a link is one), except on a 「試す」
+ * link, and a hash (a link to an operation, or one of the index's links, loaded with the page or
+ * followed in it). Not a click elsewhere (the navbar's search, the try-it panel), not scrolling:
+ * the index is what a reader scrolls, and replacing it under their finger would lose their
+ * place; not a key either: Tab would replace the index under the keyboard's focus.
  */
 const WAKE_EVENTS = ['click', 'hashchange'] as const
 const opensReference = (e: Event): boolean =>
