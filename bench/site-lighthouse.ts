@@ -13,10 +13,13 @@
 // Baseline in the same run: a tiny static page without scripts, written to a temp dir and
 // served the same way; it shows what this machine's load alone costs the score.
 // Uses playground/build; builds the site first when it is missing.
+// While working on one page: LIGHTHOUSE_PAGES=api (names or paths, comma-separated) and
+// LIGHTHOUSE_FORM_FACTORS=mobile measure only those; LIGHTHOUSE_REPORT_DIR=dir keeps each run's
+// JSON report there (main-thread breakdown, long tasks, LCP element, unused JavaScript).
 // Run: npm run bench:site-lighthouse -w @krs-kit/bench (or `npm run bench:site` at the root,
 // which prints the first-load JavaScript of bench:site-size first)
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -69,15 +72,48 @@ async function serve(dir: string): Promise<{ url: string; stop: () => void }> {
   throw new Error('site-lighthouse: the server did not start')
 }
 
+/** Asks for a page and the scripts and style sheets its HTML names until each comes compressed. */
+async function warm(origin: string, path: string): Promise<void> {
+  const get = (url: string) => fetch(url, { headers: { 'accept-encoding': 'br, gzip' } })
+  const html = await (await get(`${origin}${path}`)).text()
+  const files = [
+    path,
+    ...[...html.matchAll(/<(?:script|link)[^>]* (?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!),
+  ]
+  for (const file of files)
+    for (let i = 0; i < 50; i++) {
+      const res = await get(`${origin}${file}`)
+      await res.arrayBuffer()
+      if (res.headers.get('content-encoding')) break
+      await new Promise((r) => setTimeout(r, 100))
+    }
+}
+
 type FormFactor = 'desktop' | 'mobile'
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
 /** Name, path and the goal of each form factor. */
-const PAGES = [
+const ALL_PAGES = [
   ['home', '/', { desktop: 95, mobile: 95 }],
   ['playground', '/playground', { desktop: 95, mobile: 95 }],
   ['playground-op', '/playground/add_member', { desktop: 95, mobile: 95 }],
   ['api', '/api', { desktop: 90, mobile: 90 }],
 ] as const
+const listed = (name: string): string[] | null =>
+  process.env[name]
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean) ?? null
+const onlyPages = listed('LIGHTHOUSE_PAGES')
+const PAGES = ALL_PAGES.filter(([name, path]) => !onlyPages || onlyPages.includes(name) || onlyPages.includes(path))
+if (PAGES.length === 0)
+  throw new Error(`site-lighthouse: LIGHTHOUSE_PAGES names no page (${ALL_PAGES.map((p) => p[0])})`)
+const FORM_FACTORS = (['desktop', 'mobile'] as const).filter(
+  (f) => listed('LIGHTHOUSE_FORM_FACTORS')?.includes(f) ?? true,
+)
+if (FORM_FACTORS.length === 0)
+  throw new Error('site-lighthouse: LIGHTHOUSE_FORM_FACTORS names neither desktop nor mobile')
+const reportDir = process.env.LIGHTHOUSE_REPORT_DIR
+if (reportDir) mkdirSync(reportDir, { recursive: true })
 
 interface Run {
   score: number
@@ -96,7 +132,7 @@ interface Report {
   >
 }
 
-function lighthouse(url: string, formFactor: FormFactor): Run {
+function lighthouse(url: string, formFactor: FormFactor, label: string): Run {
   const load = loadavg()[0]!
   const out = join(mkdtempSync(join(tmpdir(), 'krs-lh-')), 'report.json')
   execFileSync(
@@ -113,6 +149,7 @@ function lighthouse(url: string, formFactor: FormFactor): Run {
     ],
     { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chromium }, timeout: 180_000 },
   )
+  if (reportDir) copyFileSync(out, join(reportDir, `${label}.json`))
   const report = JSON.parse(readFileSync(out, 'utf8')) as Report
   const a = report.audits
   let firstLoadJs = 0
@@ -165,16 +202,21 @@ try {
       `compression of ${mainJs}: ${res.headers.get('content-encoding') ?? 'none'}; cache-control: ${res.headers.get('cache-control') ?? 'none'}`,
     )
   }
+  // The server compresses a file over 256 KB in the background after its first answer, which
+  // goes out uncompressed: each page and the files its HTML names are asked for until they come
+  // compressed, so that no run measures a cold server (a 1.6 MB page took 8 s at the mobile
+  // preset's bandwidth that way).
+  for (const [, path] of PAGES) await warm(site.url, path)
   const runs = new Map<string, Run[]>()
   const key = (name: string, ff: FormFactor): string => `${name}.${ff}`
   for (let round = 1; round <= RUNS; round++) {
-    for (const formFactor of ['desktop', 'mobile'] as const) {
+    for (const formFactor of FORM_FACTORS) {
       const targets: [string, string][] = [
         ['baseline', `${base.url}/`],
         ...PAGES.map(([n, p]) => [n, `${site.url}${p}`] as [string, string]),
       ]
       for (const [name, url] of targets) {
-        const r = lighthouse(url, formFactor)
+        const r = lighthouse(url, formFactor, `${name}.${formFactor}.${round}`)
         runs.set(key(name, formFactor), [...(runs.get(key(name, formFactor)) ?? []), r])
         console.log(
           `round ${round}/${RUNS} ${formFactor.padEnd(7)} ${name.padEnd(13)} ${String(r.score).padStart(3)}  (${r.metrics}; load average ${r.load.toFixed(1)})`,
@@ -185,7 +227,7 @@ try {
   console.log(
     `\nLighthouse performance, median of ${RUNS} run(s) (load average of the 1-minute window at each run; 2 cores here)`,
   )
-  for (const formFactor of ['desktop', 'mobile'] as const) {
+  for (const formFactor of FORM_FACTORS) {
     const baseline = median(runs.get(key('baseline', formFactor))!)
     console.log(
       `  ${formFactor}: baseline (static page without scripts) ${baseline.score} (load ${loads(runs.get(key('baseline', formFactor))!)})`,

@@ -30,7 +30,7 @@ const siteUrl = process.env.KRS_SITE_URL?.replace(/\/+$/, '')
 const LEGACY_PATH_REDIRECT =
   "!function(){var l=location,p=l.pathname,c=p.replace(/\\/index\\.html$/i,'/').replace(/\\.html$/i,'').replace(/\\/+$/,'')||'/';c!==p&&l.replace(c+l.search+l.hash)}()"
 
-/** The krs-kit documentation site: Japanese only, docs at /, history blog at /history, Redoc at /api. */
+/** The krs-kit documentation site: Japanese only, docs at /, history blog at /history, the API reference (Redoc) at /api. */
 const config: Config = {
   title: 'KREISEL JSON API ドキュメント（krs-kit）',
   tagline: '会員データベースとメール配信の JSON API を学び、試すためのサイト',
@@ -111,7 +111,8 @@ const config: Config = {
           {
             id: 'json-api',
             spec: '.generated/openapi.json',
-            route: '/api',
+            // No route of its own: /api is src/pages/api.tsx, an index of the operations first
+            // and this Redoc once the reader opens it (the route's props would be the whole contract).
             url: '/openapi.json',
             // The download link stays relative to the page's origin (not siteConfig.url).
             normalizeUrl: false,

@@ -2,6 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openReference } from './support/api-reference.js'
 import { browserSkipReason, launchChromium } from './support/browser.js'
 import { buildDir, ensureSiteBuilt } from './support/site-build.js'
 import { startStaticServer, type StaticServer } from './support/static-server.js'
@@ -206,20 +207,30 @@ describe.skipIf(skipReason !== null)(
       page.setDefaultNavigationTimeout(90_000)
       await page.goto(`${server.origin}/api`)
       await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' })
-      const link = page.locator('.redocusaurus a[href="/playground/get_version"]').first()
-      await link.waitFor({ state: 'attached' })
       // a page load would drop this mark
       await page.evaluate(() => {
         ;(window as unknown as { krsSamePage: boolean }).krsSamePage = true
       })
-      await link.scrollIntoViewIfNeeded()
-      await link.click()
       const drawer = page.locator('[data-testid="try-drawer"]')
+      // from the operation index the page shows first, which stays (the reference does not open) ...
+      const indexLink = page.locator('[data-testid="api-index"] a[href="/playground/get_version"]')
+      await indexLink.scrollIntoViewIfNeeded()
+      await indexLink.click()
       await drawer.locator('[data-testid="send"]:not([disabled])').waitFor()
       await drawer.locator('[data-testid="send"]').click()
       await drawer.locator('[data-testid="response-status"]').waitFor()
       expect(await drawer.locator('[data-testid="response-status"]').textContent()).toMatch(/^200/)
       expect((await drawer.locator('[data-testid="response-body"]').textContent())?.trim()).toBe('"1.5.0"')
+      expect(await page.locator('[data-testid="api-index"]').count()).toBe(1)
+      await page.keyboard.press('Escape')
+      await expect.poll(() => drawer.count()).toBe(0)
+      // ... and from Redoc's reference once opened
+      await openReference(page)
+      const link = page.locator('.redocusaurus a[href="/playground/get_version"]').first()
+      await link.waitFor({ state: 'attached' })
+      await link.scrollIntoViewIfNeeded()
+      await link.click()
+      await drawer.locator('[data-testid="send"]:not([disabled])').waitFor()
       expect(new URL(page.url()).pathname).toBe('/api')
       expect(await page.evaluate(() => (window as unknown as { krsSamePage?: boolean }).krsSamePage)).toBe(true)
       await page.keyboard.press('Escape')

@@ -1,5 +1,5 @@
-// plugins/search-site-routes: the documents added to the search index for /api (from Redoc's
-// server-rendered HTML) and the playground pages, and the rebuilt index answering `add_member`.
+// plugins/search-site-routes: the documents added to the search index for /api (from the
+// contract Redoc renders) and the playground pages, and the rebuilt index answering `add_member`.
 import { mkdir, mkdtemp, rm, writeFile, readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -7,22 +7,21 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addSiteRoutesToIndex, siteRouteDocuments, type SearchDocument } from '../plugins/search-site-routes/index.js'
 
-/** Two operations as Redoc renders them (section, h2 with its anchor, description). */
-const API_HTML = `<html><body><main>
-<div id="tag/member-info/operation/add_member" data-section-id="tag/member-info/operation/add_member">
-  <div data-section-id="operation/add_member" id="operation/add_member"><div>
-    <h2><a href="#tag/member-info/operation/add_member" aria-label="tag/member-info/operation/add_member"></a>会員の登録 </h2>
-    <div><div class="redoc-markdown"><p>会員を 1 件登録し、新しい会員IDを返します。</p>
-    <ul><li><code>member_info</code> に指定しなかった項目は空欄です。</li></ul></div></div>
-    <div class="redoc-markdown"><p>レスポンスの説明</p></div>
-  </div></div>
-</div>
-<div data-section-id="tag/environment-info/operation/get_version">
-  <div data-section-id="operation/get_version"><div>
-    <h2><a href="#tag/environment-info/operation/get_version"></a>バージョンの取得</h2>
-  </div></div>
-</div>
-</main></body></html>`
+/** Two operations of the contract Redoc renders (one with a Markdown description). */
+const CONTRACT = {
+  paths: {
+    '/api/v1/add_member': {
+      post: {
+        operationId: 'add_member',
+        summary: '会員の登録',
+        description:
+          '会員を 1 件登録し、新しい会員IDを返します。\n\n- `member_info` に指定しなかった項目は[空欄](/errors)です。\n',
+        responses: { '200': { description: 'レスポンスの説明' } },
+      },
+    },
+    '/api/v1/get_version': { post: { operationId: 'get_version', summary: 'バージョンの取得' } },
+  },
+}
 
 const OPERATIONS = [
   { name: 'add_member', summary: '会員の登録', tag: 'member-info' },
@@ -30,7 +29,7 @@ const OPERATIONS = [
 ]
 
 describe('search-site-routes: documents for /api and the playground pages', () => {
-  const docs = siteRouteDocuments(API_HTML, OPERATIONS, 100)
+  const docs = siteRouteDocuments(CONTRACT, OPERATIONS, 100)
 
   it('gives /api a page and each operation a heading that links to its Redoc section', () => {
     expect(docs.titles[0]).toMatchObject({ i: 100, u: '/api', t: 'API リファレンス' })
@@ -46,7 +45,7 @@ describe('search-site-routes: documents for /api and the playground pages', () =
     ])
   })
 
-  it("quotes the operation's first description, condensed, under its heading", () => {
+  it("quotes the operation's description as plain text, condensed, under its heading", () => {
     expect(docs.contents).toEqual([
       {
         i: 102,
@@ -69,9 +68,9 @@ describe('search-site-routes: documents for /api and the playground pages', () =
     expect(new Set(ids).size).toBe(ids.length)
   })
 
-  it('fails when an operation has no section on /api (the reference and the contract disagree)', () => {
-    expect(() => siteRouteDocuments(API_HTML, [...OPERATIONS, { name: 'nope', summary: 'x', tag: 't' }], 1)).toThrow(
-      /no section for operation nope/,
+  it('fails when the contract Redoc renders lacks an operation of the list', () => {
+    expect(() => siteRouteDocuments(CONTRACT, [...OPERATIONS, { name: 'nope', summary: 'x', tag: 't' }], 1)).toThrow(
+      /the contract has no operation nope/,
     )
   })
 })
@@ -91,7 +90,7 @@ describe('search-site-routes: the rebuilt index', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'krs-search-site-routes-'))
     await mkdir(path.join(dir, '.generated'))
     await writeFile(path.join(dir, '.generated', 'operations.json'), JSON.stringify({ operations: OPERATIONS }))
-    await writeFile(path.join(dir, 'api.html'), API_HTML)
+    await writeFile(path.join(dir, '.generated', 'openapi.json'), JSON.stringify(CONTRACT))
     const existing: SearchDocument[][] = [
       [{ i: 1, t: '会員データの扱い', u: '/tutorials/member-data', b: [] }],
       [],

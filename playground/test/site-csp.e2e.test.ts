@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEngine } from '@krs-kit/mock-server'
 import { startNodeServer, type RunningServer } from '@krs-kit/mock-server/node'
+import { openReference } from './support/api-reference.js'
 import { browserSkipReason, launchChromium } from './support/browser.js'
 import { buildDir, ensureSiteBuilt } from './support/site-build.js'
 
@@ -22,7 +23,7 @@ describe.skipIf(skipReason !== null)('the built site under krs-mock --static and
     await server?.close()
   })
 
-  it('loads the home page, docs pages, the search page and a playground page without CSP violations', {
+  it('loads the home page, docs pages, the search page, a playground page and /api with its reference without CSP violations', {
     timeout: 120_000,
   }, async () => {
     const browser = await launchChromium()
@@ -41,6 +42,11 @@ describe.skipIf(skipReason !== null)('the built site under krs-mock --static and
         expect(res?.headers()['content-security-policy'], path).toContain("default-src 'self'")
         await page.waitForTimeout(1500)
       }
+      // /api, and Redoc's reference once opened (it renders in the browser, with its styles)
+      const res = await page.goto(`${server!.url}/api`, { waitUntil: 'load' })
+      expect(res?.headers()['content-security-policy']).toContain("default-src 'self'")
+      await openReference(page)
+      await page.waitForTimeout(1500)
       expect(violations).toEqual([])
     } finally {
       await browser.close()

@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { firstLoadScripts } from '../plugins/size-budget/first-load.js'
+import { openReference } from './support/api-reference.js'
 import { browserSkipReason, launchChromium } from './support/browser.js'
 import { buildDir, ensureSiteBuilt, siteDir } from './support/site-build.js'
 import { docRoutes, historyPosts, releasePosts, releaseTags, tagOfReleasePost } from './support/seed-routes.js'
@@ -213,12 +215,33 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
     await page.close()
   })
 
+  it("/api's server HTML is the index of every operation, without Redoc or the contract", async () => {
+    const expected = contractOperationIds()
+    const { html } = await get('/api')
+    const ids = [
+      ...mainOf(html).matchAll(/<li id="tag\/[a-z-]+\/operation\/([a-z_]+)"><a href="#tag\/[a-z-]+\/operation\/\1">/g),
+    ].map((m) => m[1])
+    expect(ids.sort()).toEqual([...expected].sort())
+    // Japanese tag headings and a 「試す」 link per operation
+    expect(mainOf(html)).toContain('<h2>会員情報</h2>')
+    expect(mainOf(html).match(/>試す<\/a>/g)?.length).toBe(expected.length)
+    // no Redoc section, and no script of the page carries the contract's descriptions
+    expect(html).not.toContain('data-section-id')
+    expect(html.length).toBeLessThan(150_000)
+    const scripts = firstLoadScripts(html).map((s) => s.src)
+    expect(scripts.length).toBeGreaterThan(2)
+    for (const src of scripts) {
+      const js = await (await fetch(`${server.origin}${src}`)).text()
+      expect(js, src).not.toContain('x-krs-error-catalogue')
+    }
+  })
+
   it('/api lists every operation of the contract and offers the contract for download', async () => {
     const expected = contractOperationIds()
     if (existsSync(contractPath)) expect(expected.length).toBe(61)
     const page = await newPage()
     await page.goto(`${server.origin}/api`, { waitUntil: 'load' })
-    await page.locator('[data-item-id*="/operation/"]').first().waitFor({ state: 'attached', timeout: 90_000 })
+    await openReference(page)
     const ids = await page
       .locator('[data-item-id*="/operation/"]')
       .evaluateAll((els) => [
@@ -423,6 +446,7 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
   it('/api shows none of the English labels Redoc writes by itself', async () => {
     const page = await newPage()
     await page.goto(`${server.origin}/api`)
+    await openReference(page)
     await page.locator('[data-section-id="operation/add_member"]').waitFor({ timeout: 90_000 })
     const text = (await page.locator('.redocusaurus').textContent()) ?? ''
     expect(text).toContain('リクエストボディのスキーマ')
@@ -492,7 +516,9 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
       expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(mode)
       await page.screenshot({ path: join(artifactsDir, `home-${mode}.png`) })
       await page.goto(`${server.origin}/api`, { waitUntil: 'load' })
-      await page.locator('[data-item-id*="/operation/"]').first().waitFor({ state: 'attached', timeout: 90_000 })
+      await page.locator('[data-testid="api-index"]').waitFor()
+      await page.screenshot({ path: join(artifactsDir, `api-index-${mode}.png`) })
+      await openReference(page)
       await page.screenshot({ path: join(artifactsDir, `api-${mode}.png`) })
       await context.close()
       expect(existsSync(join(artifactsDir, `home-${mode}.png`))).toBe(true)

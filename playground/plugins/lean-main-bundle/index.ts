@@ -8,7 +8,9 @@ import { CompileHintsPlugin } from './compile-hints'
  * them); here are the site's own:
  * - The code blocks' Prism comes in a chunk of its own, loaded only when a block renders itself
  *   in the browser; the server build imports it directly (highlighted-loader.server.ts).
- * - /api's Redoc likewise, loaded when the reference comes alive (src/theme/Redoc).
+ * - /api's Redoc and the contract it renders come in chunks of their own too, loaded when the
+ *   reader opens the reference; the server renders only the operation index
+ *   (src/components/api-reference/api-page.tsx).
  * - runtime~main.js, main.js and the playground form's chunk ask V8 to compile all their
  *   functions while they stream, off the main thread (compile-hints.ts).
  */
@@ -23,10 +25,6 @@ export function leanMainBundle(context: LoadContext): Plugin {
               new bundler.NormalModuleReplacementPlugin(
                 /CodeBlock[\\/]Content[\\/]highlighted-loader(\.ts)?$/,
                 join(context.siteDir, 'src', 'theme', 'CodeBlock', 'Content', 'highlighted-loader.server.ts'),
-              ),
-              new bundler.NormalModuleReplacementPlugin(
-                /theme[\\/]Redoc[\\/]redoc-loader(\.ts)?$/,
-                join(context.siteDir, 'src', 'theme', 'Redoc', 'redoc-loader.server.ts'),
               ),
             ]
           : [new CompileHintsPlugin(['main', 'playground-form'])],

@@ -42,11 +42,6 @@ export function dependencyPatches(context: LoadContext): Plugin {
             /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/,
             'no-prism-client-module.js',
           ),
-          // On the server this also replaces docusaurus-theme-redoc's own ServerStyles.
-          stand(
-            /theme[\\/]Redoc[\\/](Server)?Styles(\.[jt]sx?)?$/,
-            isServer ? 'redoc-server-styles.js' : 'redoc-client-styles.js',
-          ),
           ...(isServer
             ? []
             : [

@@ -12,8 +12,9 @@
  *
  * - /api: one page ("API リファレンス") and, for every operation, a heading (its name and
  *   summary, linking to the operation's section, e.g. /api#tag/member-info/operation/add_member)
- *   with its description as content. The texts come from Redoc's server-rendered HTML
- *   (build/api.html), i.e. exactly what readers see.
+ *   with its description as content. The texts come from the contract Redoc renders
+ *   (.generated/openapi.json: its Markdown as plain text), i.e. what readers see once the
+ *   reference is open; the page's HTML holds only the index of the operations.
  * - /playground/{api_name}: one page per operation (its name and summary), from
  *   .generated/operations.json. The pages' HTML is not parsed: each one also lists all 61
  *   operations, which would make every playground page match every operation name.
@@ -22,6 +23,10 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import type { LoadContext, Plugin, PluginModule } from '@docusaurus/types'
+import type { Nodes } from 'mdast'
+import remarkParse from 'remark-parse'
+import { unified } from 'unified'
+import { collectText } from '../search-readings/collect-text'
 
 const require = createRequire(import.meta.url)
 const searchPluginDir = dirname(require.resolve('@easyops-cn/docusaurus-search-local/package.json'))
@@ -37,16 +42,6 @@ const { processPluginOptions } = searchRequire('./dist/server/server/utils/proce
 const { buildIndex } = searchRequire('./dist/server/server/utils/buildIndex.js') as {
   buildIndex(allDocuments: SearchDocument[][], config: object): { documents: SearchDocument[]; index: unknown }[]
 }
-/** The part of cheerio (the search plugin's HTML parser) used here. */
-interface Selection {
-  length: number
-  first(): Selection
-  find(selector: string): Selection
-  attr(name: string): string | undefined
-  text(): string
-}
-const cheerio = searchRequire('cheerio') as { load(html: string): (selector: string) => Selection }
-
 /** One entry of the plugin's index (i: id, t: text, u: url, h: hash, s: section title, p: parent id, b: breadcrumb). */
 export interface SearchDocument {
   i: number
@@ -78,15 +73,34 @@ export const PLAYGROUND_TITLE = 'プレイグラウンド'
 
 const condense = (text: string): string => text.replace(/\s+/g, ' ').trim()
 
+/** The part of the OpenAPI document read here: each operation's id and description (Markdown). */
+export interface Contract {
+  paths: Record<string, Record<string, { operationId?: string; description?: string } | unknown>>
+}
+
+/** Plain text of a Markdown description, blocks and lines joined by a space. */
+function markdownText(markdown: string): string {
+  return condense(collectText(unified().use(remarkParse).parse(markdown) as Nodes))
+}
+
 /**
- * The documents for /api (from Redoc's HTML) and the playground pages, numbered from `firstId`.
- * An operation is a section `div[data-section-id="operation/{name}"]` with an h2 (its summary)
- * whose link is the section's anchor, followed by its description (`.redoc-markdown`).
+ * The documents for /api (from the contract Redoc renders) and the playground pages, numbered
+ * from `firstId`. An operation's anchor is Redoc's (`#tag/{tag}/operation/{name}`), its content
+ * the text of its description.
  */
-export function siteRouteDocuments(apiHtml: string, operations: readonly Operation[], firstId: number): RouteDocuments {
+export function siteRouteDocuments(
+  contract: Contract,
+  operations: readonly Operation[],
+  firstId: number,
+): RouteDocuments {
   let next = firstId
   const docs: RouteDocuments = { titles: [], headings: [], descriptions: [], keywords: [], contents: [] }
-  const $ = cheerio.load(apiHtml)
+  const descriptions = new Map<string, string>()
+  for (const item of Object.values(contract.paths))
+    for (const op of Object.values(item)) {
+      const { operationId, description } = (op ?? {}) as { operationId?: string; description?: string }
+      if (typeof operationId === 'string') descriptions.set(operationId, description ?? '')
+    }
   const apiId = next++
   docs.titles.push({ i: apiId, t: API_TITLE, u: '/api', b: [] })
   docs.descriptions.push({
@@ -97,15 +111,14 @@ export function siteRouteDocuments(apiHtml: string, operations: readonly Operati
     p: apiId,
   })
   for (const op of operations) {
-    const section = $(`div[data-section-id="operation/${op.name}"]`).first()
-    if (section.length === 0) throw new Error(`search-site-routes: /api has no section for operation ${op.name}`)
-    const h2 = section.find('h2').first()
-    const hash = h2.find('a[href^="#"]').attr('href') ?? `#operation/${op.name}`
+    const markdown = descriptions.get(op.name)
+    if (markdown === undefined) throw new Error(`search-site-routes: the contract has no operation ${op.name}`)
+    const hash = `#tag/${op.tag}/operation/${op.name}`
     // The name first and set apart by spaces: the Japanese word splitter would otherwise glue it
     // to the neighbouring characters, and `add_member` would not find the heading.
-    const heading = `${op.name} — ${condense(h2.text())}`
+    const heading = `${op.name} — ${condense(op.summary)}`
     docs.headings.push({ i: next++, t: heading, u: '/api', h: hash, p: apiId })
-    const description = condense(section.find('.redoc-markdown').first().text())
+    const description = markdownText(markdown)
     if (description !== '') docs.contents.push({ i: next++, t: description, s: heading, u: '/api', h: hash, p: apiId })
   }
   for (const op of operations) {
@@ -133,14 +146,14 @@ export function addSiteRoutesToIndex(outDir: string, siteDir: string, config: ob
   const operations = (
     JSON.parse(readFileSync(join(siteDir, '.generated', 'operations.json'), 'utf8')) as { operations: Operation[] }
   ).operations
-  const apiHtml = readFileSync(join(outDir, 'api.html'), 'utf8')
+  const contract = JSON.parse(readFileSync(join(siteDir, '.generated', 'openapi.json'), 'utf8')) as Contract
   let added = 0
   for (const name of readdirSync(outDir).filter((n) => /^search-index.*\.json$/.test(n))) {
     const file = join(outDir, name)
     const parts = JSON.parse(readFileSync(file, 'utf8')) as { documents: SearchDocument[] }[]
     if (parts.length !== 5) throw new Error(`search-site-routes: ${name} has ${parts.length} parts, expected 5`)
     const maxId = Math.max(0, ...parts.flatMap((p) => p.documents.map((d) => d.i)))
-    const extra = siteRouteDocuments(apiHtml, operations, maxId + 1)
+    const extra = siteRouteDocuments(contract, operations, maxId + 1)
     const lists = [extra.titles, extra.headings, extra.descriptions, extra.keywords, extra.contents]
     const all = parts.map((p, k) => [...p.documents, ...(lists[k] ?? [])])
     added = lists.reduce((n, l) => n + l.length, 0)
