@@ -77,6 +77,9 @@ const engineFile = writeHashed(
   'js',
   await bundle('engine-worker.ts', {
     format: 'iife',
+    // A classic script has no import.meta; the one use (lib/lazy-dependency.ts, Node's
+    // createRequire) is reached only under Node, so it is defined away instead of warned about.
+    define: { 'import.meta.url': 'undefined' },
     inject: [join(siteDir, 'runtime', 'buffer-shim.ts')],
     outfile: join(outDir, 'engine.js'),
   }),
