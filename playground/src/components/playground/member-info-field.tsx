@@ -230,17 +230,29 @@ export default function MemberInfoField(props: FieldProps): React.JSX.Element {
   const known = new Set(elements.map((e) => `e_${e.id}`))
   const others = Object.keys(value).filter((k) => !known.has(k))
 
+  // While the elements are on their way the fieldset holds a screen's height, so that the
+  // JSON editor and the send bar below it do not jump on the screen when the fields arrive.
+  const pending = tableId === null || !ctx.ready || current === null
+
   return (
-    <fieldset className="krs-pg-member-info" data-testid="member-info">
+    <fieldset
+      className={pending ? 'krs-pg-member-info krs-pg-pending' : 'krs-pg-member-info'}
+      data-testid="member-info"
+    >
       <legend className="krs-pg-legend">
         会員情報{required ? <RequiredMark /> : null} <code className="krs-pg-key">member_info</code>
       </legend>
+      <p className="krs-pg-muted">
+        送信先のデータベースの項目を get_member_table_elements で読み込んで示します。
+        <span aria-hidden="true">*</span>{' '}
+        はデータベースで必須の項目です。空の項目は送りません（空のパスワードはサービスが生成します）。
+      </p>
       {tableId === null ? (
-        <p className="krs-pg-muted">
-          データベース（member_table_id）を選ぶと、そのデータベースの項目を送信先から読み込みます。
-        </p>
+        <p className="krs-pg-muted">データベース（member_table_id）を選ぶと、その項目を読み込みます。</p>
       ) : !ctx.ready ? (
-        <p className="krs-pg-muted">送信先の準備を待っています…</p>
+        <p className="krs-pg-muted" role="status">
+          送信先の準備を待っています…
+        </p>
       ) : current === null ? (
         <p className="krs-pg-muted" role="status">
           データベース {tableId} の項目を読み込んでいます…
@@ -253,8 +265,7 @@ export default function MemberInfoField(props: FieldProps): React.JSX.Element {
       ) : (
         <>
           <p className="krs-pg-muted" data-testid="member-info-source">
-            送信先のデータベース {tableId} の項目です（get_member_table_elements）。<span aria-hidden="true">*</span>{' '}
-            はデータベースで必須の項目です。空の項目は送りません（空のパスワードはサービスが生成します）。
+            送信先のデータベース {tableId} の項目です。
           </p>
           {editable.map((e) => {
             const key = `e_${e.id}`

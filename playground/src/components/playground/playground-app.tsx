@@ -86,6 +86,17 @@ function idKeysOf(value: unknown, out = new Set<string>()): Set<string> {
   return out
 }
 
+/** What the request box does, shown from the first paint (also while the form loads). */
+function RequestIntro(): React.JSX.Element {
+  return (
+    <p className="krs-pg-intro">
+      フォームに入力するか JSON
+      エディタにボディを書いて「送信」を押すと、送信先（はじめはこのページの中で動くエミュレータ）が答えます。フォームとエディタは同じボディを示します。同じリクエストのコード例（curl、TypeScript
+      SDK、krs CLI、PHP SDK）はページの下にあります。
+    </p>
+  )
+}
+
 const hasMemberInfo = (schema: unknown): boolean => JSON.stringify(schema).includes('"member_info"')
 
 const defaultTarget: TargetSettings = {
@@ -404,6 +415,13 @@ export default function PlaygroundApp({
     }
   }
 
+  // A member's fields make the form taller than the screen: until it is there, its place is
+  // held, so that the editor and the send bar below do not jump on the screen when it comes.
+  const memberInfoForm = useMemo(() => op !== undefined && hasMemberInfo(op.requestSchema), [op])
+  const formPending = (
+    <p className={memberInfoForm ? 'krs-pg-muted krs-pg-pending' : 'krs-pg-muted'}>フォームを読み込んでいます…</p>
+  )
+
   return (
     <div className={inPlace ? 'krs-pg krs-pg-in-place' : name ? 'krs-pg krs-pg--operation' : 'krs-pg'}>
       {inPlace ? null : (
@@ -437,6 +455,7 @@ export default function PlaygroundApp({
                 <h2 className="krs-pg-h" id="krs-pg-request-title">
                   リクエスト
                 </h2>
+                <RequestIntro />
                 <div className="krs-pg-row">
                   <button
                     type="button"
@@ -475,10 +494,10 @@ export default function PlaygroundApp({
                 <details open className="krs-pg-form-details">
                   <summary>フォーム</summary>
                   {!runtime ? (
-                    <p className="krs-pg-muted">フォームを読み込んでいます…</p>
+                    formPending
                   ) : parsed?.ok ? (
                     <FormBoundary resetKey={op.name}>
-                      <Suspense fallback={<p className="krs-pg-muted">フォームを読み込んでいます…</p>}>
+                      <Suspense fallback={formPending}>
                         <SchemaForm
                           key={`${op.name}-${formRevision}`}
                           schema={op.requestSchema}
@@ -604,7 +623,11 @@ export default function PlaygroundApp({
           // Holds the place of the request and response (taller than the screen), so that what
           // follows does not jump on the screen when they arrive.
           <div className="krs-pg-pending" aria-busy="true">
-            <p className="krs-pg-muted">読み込んでいます…</p>
+            <section className="krs-pg-box">
+              <h2 className="krs-pg-h">リクエスト</h2>
+              <RequestIntro />
+              <p className="krs-pg-muted">読み込んでいます…</p>
+            </section>
           </div>
         ) : null}
         {/* After the form and its answer: a reader comes to try the operation first. */}
