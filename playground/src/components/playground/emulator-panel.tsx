@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { type CatalogueEntry, ErrorExplanation } from './answer-view'
 import BarChart, { type Bar } from './delivery-chart'
 import OutboxView, { type Outbox } from './outbox-view'
-import { displayText } from './response-view'
+import { callPageEmulator } from './send-request'
 import { decodeState, encodeState, MAX_STATE_LINK, stateFromHash, stateLink } from './share-state'
 
 const STATE_FILE = 'krs-playground-state.json'
@@ -51,12 +51,12 @@ export function wallTimeJst(iso: string): string {
 }
 
 async function admin<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`/__mock/${path}`, {
+  const res = await callPageEmulator(
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await res.text()
+    `/__mock/${path}`,
+    body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  )
+  const text = res.text
   if (!res.ok) throw new Error(`${res.status}: ${text}`)
   return JSON.parse(text) as T
 }
@@ -74,12 +74,11 @@ class ApiFailure extends Error {
 }
 
 async function api<T>(name: string, body: unknown, token: string): Promise<T> {
-  const res = await fetch(`/api/v1/${name}`, {
-    method: 'POST',
+  const res = await callPageEmulator('POST', `/api/v1/${name}`, {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
   })
-  const text = await res.text()
+  const text = res.text
   if (!res.ok) {
     let answer: { error_code?: unknown; message?: unknown } = {}
     try {

@@ -22,7 +22,7 @@ import {
   type PlaygroundRuntime,
   type VerdictDifference,
 } from './runtime-loader'
-import { sendRequest, targetBaseUrl, type CallResult, type Target } from './send-request'
+import { callPageEmulator, sendRequest, targetBaseUrl, type CallResult, type Target } from './send-request'
 import { bodyFromSearch, shareUrl } from './share-url'
 import { snippetKinds } from './snippets'
 import { shownIssues } from './shown-issues'
@@ -313,7 +313,8 @@ export default function PlaygroundApp({
     if (!runtime || !op) return
     let now = Math.floor(Date.now() / 1000)
     try {
-      now = ((await (await fetch('/__mock/clock')).json()) as { now: number }).now
+      const clock = await callPageEmulator('GET', '/__mock/clock')
+      if (clock.ok) now = (JSON.parse(clock.text) as { now: number }).now
     } catch {
       // the emulator is not running: the wall clock
     }

@@ -16,6 +16,27 @@ const postToEngine: EmulatorCall = async (request) => {
   return (await loadRuntime()).callEmulator(request)
 }
 
+/**
+ * A call of the page to its in-browser emulator (`/__mock/…`, `/api/v1/…`), posted to the
+ * engine's worker like the playground's sends: it does not depend on the service worker
+ * controlling the page (a page loaded while it activates would send a fetch to the server).
+ */
+export async function callPageEmulator(
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  options: { headers?: Record<string, string>; body?: string } = {},
+  emulator: EmulatorCall = postToEngine,
+): Promise<{ status: number; ok: boolean; text: string }> {
+  const r = await emulator({
+    method,
+    url: new URL(path, window.location.origin).href,
+    headers: Object.entries(options.headers ?? {}),
+    body: options.body === undefined ? null : (new TextEncoder().encode(options.body).buffer as ArrayBuffer),
+  })
+  const text = r.body ? new TextDecoder().decode(r.body) : ''
+  return { status: r.status, ok: r.status >= 200 && r.status < 300, text }
+}
+
 /** Where the playground sends: the in-browser emulator, a local `krs mock`, or the real service. */
 export type Target =
   | { kind: 'emulator'; token: string }
