@@ -134,6 +134,10 @@ const config: Config = {
           },
           options: {
             hideDownloadButton: false,
+            // Redoc's own search box is English ("Search...") and its index splits words at
+            // spaces, so it found nothing for 配信; the navbar's search indexes every operation of
+            // /api with Japanese word splitting, and is the one search of the site.
+            disableSearch: true,
             expandResponses: '200',
             jsonSampleExpandLevel: 3,
             labels: {

@@ -461,6 +461,8 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
       'API docs by Redocly',
     ])
       expect(text, english).not.toContain(english)
+    // no English box of Redoc's own search (the navbar's search finds the operations)
+    expect(await page.locator('.redocusaurus input[placeholder="Search..."]').count()).toBe(0)
     await page.close()
   })
 
