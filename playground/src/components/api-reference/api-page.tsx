@@ -64,11 +64,17 @@ function OperationIndex(): React.JSX.Element {
         KREISEL JSON API の {data.operations.length}{' '}
         個の操作を機能ごとに並べています。操作を選ぶと、リクエストとレスポンスの形、権限、エラーまでの詳しい説明（リファレンス本体）が開きます。「試す」はその操作をこのページの中で送ります。
       </p>
+      <p>
+        リファレンスのリクエスト例は、既定のシナリオに
+        <a href="/cli-reference#例を試す前に">CLI リファレンスの「例を試す前に」</a>
+        のコマンドで文面・配信・バッチジョブなどを作った状態で、そのまま 200 を返します（例の ID はそれらが返す ID
+        です）。
+      </p>
       <p className="krs-api-index-actions">
         {/* A link, so that a click before the page's script has started is not lost: the page
             opens the reference when it starts with a hash. */}
         <a href={`#${REFERENCE_HASH}`} className="button button--primary" data-testid="api-open-reference">
-          リファレンス全体を開く（検索とメニュー付き）
+          リファレンス全体を開く（メニュー付き）
         </a>
         <a href="/openapi.json" download className="button button--secondary">
           スキーマファイルのダウンロード
