@@ -32,30 +32,32 @@ async function observed(io: CliIo, method: string, url: string, send: () => Prom
   return response
 }
 
+type Send = (sent: TransportRequest) => Promise<Response>
+
 /**
- * The CLI's own requests (the emulator's admin API, its clock, the mirror's reads): through the
- * fetch a test injects, else the SDK's node:http transport, as the API calls (`clientSending`).
+ * How `krs` sends: through the fetch a test injects, else through the SDK's node:http
+ * transport, which never loads Node's fetch (tens of milliseconds of every API command's
+ * start; bench/cli-startup.ts).
  */
-export async function cliRequest(io: CliIo, sent: TransportRequest): Promise<Response> {
+async function sender(io: CliIo): Promise<Send> {
   const injected = io.fetch
-  if (injected) {
+  if (!injected) return (await import('@krs-kit/sdk/node')).nodeTransport
+  return (sent) => {
     const init: RequestInit = { method: sent.method, headers: sent.headers }
     if (sent.body !== undefined) init.body = sent.body
     if (sent.signal) init.signal = sent.signal
-    return observed(io, sent.method, sent.url, () => injected(new Request(sent.url, init)))
+    return injected(new Request(sent.url, init))
   }
-  const { nodeTransport } = await import('@krs-kit/sdk/node')
-  return observed(io, sent.method, sent.url, () => nodeTransport(sent))
 }
 
-/**
- * How the SDK client of `krs` sends: through the fetch a test injects, else through the SDK's
- * node:http transport, which never loads Node's fetch (tens of milliseconds of every API
- * command's start; bench/cli-startup.ts).
- */
-export async function clientSending(io: CliIo): Promise<Pick<KrsClientOptions, 'fetch' | 'transport'>> {
-  const injected = io.fetch
-  if (injected) return { fetch: (request) => observed(io, request.method, request.url, () => injected(request)) }
-  const { nodeTransport } = await import('@krs-kit/sdk/node')
-  return { transport: (request) => observed(io, request.method, request.url, () => nodeTransport(request)) }
+/** The CLI's own requests: the emulator's admin API, its clock, the mirror's reads. */
+export async function cliRequest(io: CliIo, sent: TransportRequest): Promise<Response> {
+  const send = await sender(io)
+  return observed(io, sent.method, sent.url, () => send(sent))
+}
+
+/** The transport of the SDK client of `krs`: its API calls go the way of cliRequest. */
+export async function clientSending(io: CliIo): Promise<Pick<KrsClientOptions, 'transport'>> {
+  const send = await sender(io)
+  return { transport: (request) => observed(io, request.method, request.url, () => send(request)) }
 }
