@@ -23,18 +23,19 @@ const postToEngine: EmulatorCall = async (request) => {
  */
 export async function callPageEmulator(
   method: 'GET' | 'POST' | 'PUT',
-  path: string,
+  url: string,
   options: { headers?: Record<string, string>; body?: string } = {},
   emulator: EmulatorCall = postToEngine,
-): Promise<{ status: number; ok: boolean; text: string }> {
+): Promise<{ status: number; statusText: string; headers: [string, string][]; ok: boolean; text: string }> {
   const r = await emulator({
     method,
-    url: new URL(path, window.location.origin).href,
+    // a path of the page's origin, or a whole URL (the sends')
+    url: new URL(url, globalThis.location?.origin).href,
     headers: Object.entries(options.headers ?? {}),
     body: options.body === undefined ? null : (new TextEncoder().encode(options.body).buffer as ArrayBuffer),
   })
   const text = r.body ? new TextDecoder().decode(r.body) : ''
-  return { status: r.status, ok: r.status >= 200 && r.status < 300, text }
+  return { status: r.status, statusText: r.statusText, headers: r.headers, ok: r.status >= 200 && r.status < 300, text }
 }
 
 /** Where the playground sends: the in-browser emulator, a local `krs mock`, or the real service. */
@@ -102,14 +103,7 @@ export async function sendRequest(
   try {
     let answer: { status: number; statusText: string; headers: [string, string][]; text: string }
     if (target.kind === 'emulator') {
-      const body = new TextEncoder().encode(bodyText).buffer as ArrayBuffer
-      const r = await emulator({
-        method: 'POST',
-        url: new URL(url, origin).href,
-        headers: Object.entries(headers),
-        body,
-      })
-      answer = { ...r, text: r.body ? new TextDecoder().decode(r.body) : '' }
+      answer = await callPageEmulator('POST', new URL(url, origin).href, { headers, body: bodyText }, emulator)
     } else {
       const res = await fetch(url, { method: 'POST', headers, body: bodyText })
       const list: [string, string][] = []
