@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Plugin } from 'esbuild'
-import { defineConfig } from 'tsup'
+import { rollup } from 'rollup'
+import { defineConfig, type Options } from 'tsup'
 import { commandIndexFrom } from './src/command-index-from.js'
 import { errorCatalogue } from './src/generated/errors.js'
 import { operations, tags } from './src/generated/operations.js'
@@ -82,31 +83,72 @@ const lazyChildProcess: Plugin = {
   },
 }
 
-// ESM, code-split: the entry holds commander and the command table; each operation's schemas,
-// JMESPath and YAML are chunks loaded by the command that needs them. The krs-kit packages
-// stay external: @krs-kit/sdk is a dependency (installed beside the CLI, not bundled a second
-// time), and @krs-kit/mock-server an optional peer that `krs mock` imports lazily (it reads its
-// own data files next to its dist), as is @krs-kit/mcp for `krs mcp` (it brings the MCP SDK).
-// In this repository they resolve to the workspaces' dist/, which the root `prepare` builds
-// (`npm install`). Compiled in: the emulator's flag table (`@krs-kit/mock-server/options`,
-// plain data), so `krs mock --help` lists krs-mock's flags where the emulator is not
-// installed; and commander, which every command loads: as a CommonJS package imported from
-// ESM it cost Node's CommonJS loader and export scan of its six files at each start.
+type TsupPlugin = NonNullable<Options['plugins']>[number]
+
+/**
+ * esbuild splits only ES modules; this turns each of its chunks into CommonJS, with rollup.
+ * Every import becomes a `require`: the other chunks, the dependencies, and the lazily loaded
+ * ones too (an operation's chunk, YAML, the emulator), so no command sets up Node's ES module
+ * loader, not even through `import()` of a chunk. The emulator and
+ * the MCP server are ES modules: `require` loads them as such (Node >= 20.19, the engines field).
+ */
+const commonJsChunks: TsupPlugin = {
+  name: 'krs-commonjs-chunks',
+  async renderChunk(code, chunk) {
+    if (!chunk.path.endsWith('.cjs')) return undefined
+    const bundle = await rollup({
+      input: chunk.path,
+      // Only the chunk itself is read here; whatever it imports stays an import, now a require.
+      plugins: [
+        {
+          name: 'krs-this-chunk',
+          resolveId: (id) => (id === chunk.path ? id : false),
+          load: (id) => (id === chunk.path ? code : null),
+        },
+      ],
+      treeshake: false,
+      onwarn: (warning, warn) => {
+        if (warning.code !== 'EMPTY_BUNDLE') warn(warning)
+      },
+    })
+    const { output } = await bundle.generate({
+      format: 'cjs',
+      interop: 'auto',
+      dynamicImportInCjs: false,
+      generatedCode: 'es2015',
+    })
+    await bundle.close()
+    return { code: output[0].code }
+  },
+}
+
+// CommonJS, code-split (commonJsChunks): Node 20 starts a CommonJS program about 6 ms sooner
+// than an ES module, whose loader it sets up on first use (bench/cli-startup.ts), and every
+// `krs` command starts a process. The files end in .cjs (the package is "type": "module").
+// The entry holds what an API command needs (src/run.ts reads its command line itself); the
+// commander program, each operation's schemas, the hand-written commands, Ajv, JMESPath and YAML
+// are chunks loaded by the commands that need them.
+// Compiled in: the SDK (the CLI's calls go through it; resolving a second package at every start
+// costs more than its 40 KB, and `npm install @krs-kit/cli` fetches one package fewer), the
+// emulator's flag table (`@krs-kit/mock-server/options`, plain data, so `krs mock --help` lists
+// krs-mock's flags where the emulator is not installed) and commander.
+// External: @krs-kit/mock-server, an optional peer that `krs mock` loads lazily (it reads its
+// own data files next to its dist), and @krs-kit/mcp for `krs mcp` (it brings the MCP SDK);
+// in this repository they resolve to the workspaces' dist/, which the root `prepare` builds.
+// Both are ES modules, which `require` loads as such (Node >= 20.19, the engines field).
 export default defineConfig((cli) => ({
   entry: { bin: 'src/bin.ts' },
   outDir: cli.outDir ?? 'dist',
   format: ['esm'],
+  outExtension: () => ({ js: '.cjs' }),
   target: 'node20',
   platform: 'node',
   splitting: true,
   sourcemap: false,
   clean: true,
   dts: false,
-  external: ['@krs-kit/sdk', '@krs-kit/mock-server', '@krs-kit/mcp'],
-  noExternal: ['@krs-kit/mock-server/options', 'commander'],
-  // commander is CommonJS: compiled in, its `require('node:…')` calls need a `require`.
-  banner: {
-    js: "import { createRequire as __krsCreateRequire } from 'node:module';\nconst require = __krsCreateRequire(import.meta.url);",
-  },
+  external: ['@krs-kit/mock-server', '@krs-kit/mcp'],
+  noExternal: ['@krs-kit/sdk', '@krs-kit/mock-server/options', 'commander'],
   esbuildPlugins: [commandIndexLiteral, operationChunks, lazyChildProcess],
+  plugins: [commonJsChunks],
 }))

@@ -7,7 +7,7 @@ import { cliBin } from './support/paths.js'
 import { krs } from './support/run-krs.js'
 import { admin, newTenant, type Tenant } from './support/tenant.js'
 
-// CLI ↔ emulator: the built binary (cli/dist/bin.js; `npm run build -w @krs-kit/cli`)
+// CLI ↔ emulator: the built binary (cli/dist/bin.cjs; `npm run build -w @krs-kit/cli`)
 // against the run's krs-mock. Sample operations go through Prism; the workflows talk to the
 // emulator directly (file transfers) on a tenant whose clock runs 600× faster than real
 // time, so batch jobs and deliveries finish while the CLI polls.

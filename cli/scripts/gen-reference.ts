@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import type { CliIo } from '../src/io.js'
 import { setLang } from '../src/i18n/lang.js'
 import { referenceMarkdown, referencePath } from '../src/reference/reference-markdown.js'
-import { buildProgram } from '../src/run.js'
+import { buildProgram } from '../src/program.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const file = join(root, referencePath)

@@ -8,11 +8,16 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e
 })
 
-const code = await run(process.argv.slice(2), nodeIo())
-// A finished command exits once what it wrote is flushed, instead of when the event loop
-// empties: an idle keep-alive connection can keep the process alive for a while after the last
-// answer. (The long-running commands, `krs mock` and `krs mcp`, return from run only when they
-// stop.)
-const flushed = (stream: NodeJS.WriteStream): Promise<void> => new Promise((done) => stream.write('', () => done()))
-await Promise.all([flushed(process.stdout), flushed(process.stderr)])
-process.exit(code)
+async function main(): Promise<never> {
+  const code = await run(process.argv.slice(2), nodeIo())
+  // A finished command exits once what it wrote is flushed, instead of when the event loop
+  // empties: an idle keep-alive connection can keep the process alive for a while after the
+  // last answer. (The long-running commands, `krs mock` and `krs mcp`, return from run only
+  // when they stop.)
+  const flushed = (stream: NodeJS.WriteStream): Promise<void> => new Promise((done) => stream.write('', () => done()))
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)])
+  process.exit(code)
+}
+
+// The build is CommonJS (tsup.config.ts), which has no top-level await.
+void main()

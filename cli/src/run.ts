@@ -1,159 +1,52 @@
-import { Command, CommanderError } from 'commander'
-import { commandIndex } from './command-index.js'
-import { addBuiltinCommands } from './commands/builtin-commands.js'
-import { builtinNames } from './commands/builtin-names.js'
-import { addOperationCommand } from './commands/operation-command.js'
-import { addGlobalOptions, valueOptions, type GlobalOptions } from './commands/global-options.js'
-import { exitCodeList, exitCodes, UsageError } from './exit-codes.js'
+import { readOperationArgv } from './commands/operation-argv.js'
+import { operationFlags } from './commands/operation-flags.js'
+import { applyGlobalOptions } from './commands/global-options.js'
+import { runOperation } from './commands/run-operation.js'
+import { commandWord } from './command-word.js'
+import { exitCodes, UsageError } from './exit-codes.js'
+import { isOperationName, type OperationName } from './generated/operation-names.js'
 import { pickLang, setLang, t } from './i18n/lang.js'
-import type { MessageKey } from './i18n/messages.js'
 import type { CliIo } from './io.js'
 import { loadOperation } from './operation-loader.js'
 import { reportError } from './report-error.js'
-import { parseDuration } from './time/duration.js'
 import { version } from './version.js'
 
 export { version }
 
-/** The first word that is not an option or an option's value: the command to build in full. */
-export function commandWord(argv: readonly string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string
-    if (a === '--') return argv[i + 1]
-    if (a.startsWith('-')) {
-      if (valueOptions.has(a)) i++
-      continue
-    }
-    if (a === 'help') continue
-    return a
-  }
-  return undefined
-}
-
-/** The exit codes as help lines (the same table as README.md). */
-export function exitCodeHelp(): string {
-  return [
-    t('program.exitCodes'),
-    ...exitCodeList.map((c) => `  ${String(c).padEnd(4)} ${t(`exit.${c}` as MessageKey)}`),
-  ].join('\n')
-}
-
-function createProgram(io: CliIo): Command {
-  const helpTitles: Record<string, string> = {
-    'Usage:': t('help.usage'),
-    'Options:': t('help.options'),
-    'Global Options:': t('help.globalOptions'),
-    'Commands:': t('help.commands'),
-    'Arguments:': t('help.arguments'),
-  }
-  const program = new Command('krs')
-  program
-    .description(t('program.description'))
-    .version(version, '-V, --version', t('program.version'))
-    .helpOption('-h, --help', t('program.help'))
-    .helpCommand('help [command]', t('program.helpCommand'))
-    .exitOverride()
-    .configureOutput({
-      writeOut: io.stdout,
-      writeErr: io.stderr,
-      outputError: (text, write) => write(text.replace(/^error: /, 'krs: ')),
-    })
-    .showSuggestionAfterError(true)
-    // The list shows API names only; each also answers to its kebab-case alias.
-    .configureHelp({
-      showGlobalOptions: true,
-      // commander's own headings, in the language of the help.
-      styleTitle: (title) => helpTitles[title] ?? title,
-      subcommandTerm: (cmd) =>
-        [cmd.name(), ...cmd.registeredArguments.map((a) => (a.required ? `<${a.name()}>` : `[${a.name()}]`))].join(' '),
-    })
-    .addHelpText('after', `\n${t('program.after')}\n\n${exitCodeHelp()}\n`)
-  addGlobalOptions(program)
-  return program
+/** The operation a command word names: its API name or its kebab-case alias, exactly. */
+function operationOf(word: string | undefined): OperationName | undefined {
+  if (word === undefined) return undefined
+  const name = word.replace(/-/g, '_')
+  return isOperationName(name) && (word === name || word === name.replace(/_/g, '-')) ? name : undefined
 }
 
 /**
- * The program with every command. `full` names the operations built in full (flags from
- * the registry); the others are listed from the compact table only. With `operationOnly`,
- * a run of an operation builds that operation alone: neither the hand-written commands (nor
- * the code that builds them) nor the list of the others, which its own help and errors do
- * not show.
- */
-export async function buildProgram(
-  io: CliIo,
-  full: (name: string, alias: string) => boolean,
-  options: { operationOnly?: boolean } = {},
-): Promise<Command> {
-  const program = createProgram(io)
-  const wanted = commandIndex.commands.filter((c) => full(c.name, c.alias))
-  const alone = options.operationOnly === true && wanted.length > 0
-  if (!alone) addBuiltinCommands(program, io)
-  const titles = new Map(commandIndex.tags.map((tag) => [tag.name, tag.title]))
-  const loaded = await Promise.all(wanted.map((c) => loadOperation(c.name)))
-  const group = (tag: string) => t('group.api', { title: titles.get(tag) ?? tag })
-  for (const c of commandIndex.commands) {
-    const operation = loaded.find((o) => o.info.name === c.name)
-    if (operation) addOperationCommand(program, operation, io, group(c.tag))
-    else if (!alone)
-      program.command(c.name).alias(c.alias).summary(c.summary).description(c.summary).helpGroup(group(c.tag))
-  }
-  return program
-}
-
-/**
- * `krs __complete --current=<word> -- <words before it>`: what the completion scripts ask on TAB
- * (`completion/complete-words.ts`). Never fails loudly: a shell shows nothing rather than an error.
- */
-async function complete(args: readonly string[], io: CliIo): Promise<number> {
-  const current = args[0]?.startsWith('--current=') ? args[0].slice('--current='.length) : ''
-  const dashes = args.indexOf('--')
-  const before = dashes === -1 ? [] : args.slice(dashes + 1)
-  const word = commandWord(before)
-  try {
-    const program = await buildProgram(io, (name, alias) => name === word || alias === word)
-    const { completeWords, completionLines } = await import('./actions.js')
-    io.stdout(completionLines(await completeWords(program, before, current, io)))
-    return exitCodes.ok
-  } catch {
-    return exitCodes.usage
-  }
-}
-
-/**
- * `krs <argv>`: returns the exit code. Only the command being run is built in full (its
- * flags need the registry's schemas); the others are listed from the compact table.
+ * `krs <argv>`: returns the exit code. An API call in the common shape (`krs get-member-info
+ * --member-table-id 1 -o table`) is read and run here, without commander and the command tree:
+ * each `krs` command is a new process, and this is the path scripts take over and over. The
+ * rest (help, the hand-written commands, whatever `readOperationArgv` leaves) goes to
+ * commander's program (program.ts), which runs the same `runOperation`.
  */
 export async function run(argv: readonly string[], outerIo: CliIo): Promise<number> {
   const picked = pickLang(argv, outerIo.env)
   setLang(typeof picked === 'string' ? picked : 'en')
   const io: CliIo = { ...outerIo, session: { verbose: false, timeoutMs: undefined, emulator: false } }
   if (typeof picked !== 'string') return reportError(new UsageError(t('err.badLang', { value: picked.invalid })), io)
-  if (argv[0] === '__complete') return complete(argv.slice(1), io)
-  const word = commandWord(argv)
-  try {
-    const target = word === undefined || builtinNames.has(word) ? undefined : word
-    const program = await buildProgram(io, (name, alias) => name === target || alias === target, {
-      operationOnly: true,
-    })
-    program.hook('preAction', (_this, action) => {
-      const g = action.optsWithGlobals<GlobalOptions>()
-      const session = io.session!
-      session.verbose = g.verbose === true
-      if (g.errorFormat !== undefined && g.errorFormat !== 'text' && g.errorFormat !== 'json')
-        throw new UsageError(t('err.badErrorFormat', { value: g.errorFormat }))
-      session.errorFormat = (g.errorFormat ?? (g.output === 'json' ? 'json' : 'text')) as 'text' | 'json'
-      if (g.timeout !== undefined) {
-        session.timeoutMs = parseDuration('--timeout', g.timeout)
-        if (session.timeoutMs <= 0) throw new UsageError(t('err.badDuration', { name: '--timeout', value: g.timeout }))
+  if (argv[0] === '__complete') return (await import('./program.js')).complete(argv.slice(1), io)
+  const name = operationOf(commandWord(argv))
+  if (name !== undefined) {
+    try {
+      const { info } = await loadOperation(name)
+      const flags = operationFlags(info)
+      const args = readOperationArgv(argv, name, flags)
+      if (args) {
+        applyGlobalOptions(args.globals, io.session!)
+        await runOperation(info, flags, args, io)
+        return exitCodes.ok
       }
-    })
-    await program.parseAsync([...argv], { from: 'user' })
-    return exitCodes.ok
-  } catch (e) {
-    if (e instanceof CommanderError) {
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return exitCodes.ok
-      return exitCodes.usage
+    } catch (e) {
+      return reportError(e, io, io.session?.verbose, io.session?.errorFormat)
     }
-    return reportError(e, io, io.session?.verbose, io.session?.errorFormat)
   }
+  return (await import('./program.js')).runProgram(argv, io)
 }

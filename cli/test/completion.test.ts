@@ -27,7 +27,7 @@ function shellEnv(): Record<string, string> {
   )
   const bin = join(home, 'bin')
   mkdirSync(bin)
-  const launcher = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'krs.js')
+  const launcher = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'krs.cjs')
   writeFileSync(join(bin, 'krs'), `#!/bin/sh\nexec "${process.execPath}" "${launcher}" "$@"\n`)
   chmodSync(join(bin, 'krs'), 0o755)
   return { XDG_CONFIG_HOME: home, PATH: `${bin}:${process.env.PATH}`, LANG: 'C.UTF-8' }

@@ -7,7 +7,7 @@ import { operations } from '../src/generated/operations.js'
 import { orList, pickLang, setLang, t } from '../src/i18n/lang.js'
 import { messages } from '../src/i18n/messages.js'
 import type { CliIo } from '../src/io.js'
-import { buildProgram } from '../src/run.js'
+import { buildProgram } from '../src/program.js'
 import { runKrs } from './support/memory-io.js'
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()

@@ -4,7 +4,7 @@ import { operationNames } from '../src/generated/operation-names.js'
 import { mdText } from '../src/reference/markdown-text.js'
 import { setLang } from '../src/i18n/lang.js'
 import { referenceMarkdown } from '../src/reference/reference-markdown.js'
-import { buildProgram } from '../src/run.js'
+import { buildProgram } from '../src/program.js'
 
 const silent = {
   stdout: () => {},

@@ -2,45 +2,37 @@ import { spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL, fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildCli, ensureMockServerBuild, startMock } from './support/spawn-krs.js'
 
 /**
- * What the built `krs` loads to start: every module a command loads is recorded by a module
- * resolve hook (node --import), and Node's own modules by `process.moduleLoadList` at exit, so
- * these tests see what a user's process reads. `--help` needs neither Ajv nor the operation
- * registry; an operation without arguments (`get-version`) sends `{}` without loading Ajv, and
- * its call to krs-mock goes out without Node's fetch (undici); an operation with arguments does
- * load Ajv (which shows the trace sees Ajv when it is there).
+ * What the built `krs` loads to start: a script preloaded with `node --require` writes, at exit,
+ * the files in the CommonJS module cache (the CLI is CommonJS, and so is every file it requires)
+ * and Node's own modules (`process.moduleLoadList`), so these tests see what a user's process
+ * reads. `--help` needs neither Ajv nor the operation registry; an API command runs without
+ * commander and without Node's ES module loader; an operation without arguments (`get-version`)
+ * sends `{}` without loading Ajv, and its call to krs-mock goes out without Node's fetch
+ * (undici); an operation with arguments does load Ajv (which shows the trace sees Ajv when it
+ * is there).
  */
 let bin = ''
 let mock: { url: string; child: ChildProcess } | undefined
 const dir = mkdtempSync(join(tmpdir(), 'krs-startup-'))
 const log = join(dir, 'loaded.txt')
 const builtins = join(dir, 'builtins.txt')
+const preload = join(dir, 'preload.cjs')
 
 beforeAll(async () => {
   bin = buildCli()
   ensureMockServerBuild()
   mock = await startMock(bin, ['--quiet'], { XDG_CONFIG_HOME: dir })
-  const hooks = join(dir, 'hooks.mjs')
   writeFileSync(
-    hooks,
-    `import { appendFileSync } from 'node:fs'
-export async function resolve(specifier, context, next) {
-  const r = await next(specifier, context)
-  appendFileSync(${JSON.stringify(log)}, r.url + '\\n')
-  return r
-}
-`,
-  )
-  writeFileSync(
-    join(dir, 'register.mjs'),
-    `import { register } from 'node:module'
-import { writeFileSync } from 'node:fs'
-register(${JSON.stringify(pathToFileURL(hooks).href)})
-process.on('exit', () => writeFileSync(${JSON.stringify(builtins)}, process.moduleLoadList.join('\\n')))
+    preload,
+    `const { writeFileSync } = require('node:fs')
+process.on('exit', () => {
+  writeFileSync(${JSON.stringify(log)}, Object.keys(require.cache).join('\\n'))
+  writeFileSync(${JSON.stringify(builtins)}, process.moduleLoadList.join('\\n'))
+})
 `,
   )
 }, 180_000)
@@ -57,14 +49,13 @@ function loaded(
 ): { code: number | null; files: string[]; builtins: string[]; stdout: string; stderr: string } {
   rmSync(log, { force: true })
   rmSync(builtins, { force: true })
-  const r = spawnSync(process.execPath, ['--import', join(dir, 'register.mjs'), bin, ...argv], {
+  const r = spawnSync(process.execPath, ['--require', preload, bin, ...argv], {
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', KRS_API_TOKEN: 'krs-all', KRS_BASE_URL: baseUrl },
   })
   const files = readFileSync(log, 'utf8')
     .split('\n')
-    .filter((u) => u.startsWith('file:'))
-    .map((u) => fileURLToPath(u))
+    .filter((f) => f !== '' && f !== preload)
   return {
     code: r.status,
     files,
@@ -76,11 +67,16 @@ function loaded(
 
 const ajv = (f: string) => /[\\/]node_modules[\\/]ajv(?:-formats)?[\\/]/.test(f)
 /** A module holding some operation's schemas: the registry, or one operation's chunk of it. */
-const schemas = (f: string) => f.endsWith('.js') && readFileSync(f, 'utf8').includes('responseSchema')
+const schemas = (f: string) => /\.c?js$/.test(f) && readFileSync(f, 'utf8').includes('responseSchema')
 /** The whole registry: the schemas of every operation (two far apart in the contract stand for all). */
 const registry = (f: string) =>
   schemas(f) && readFileSync(f, 'utf8').includes('get_version') && readFileSync(f, 'utf8').includes('add_member')
-const sdk = (f: string) => /[\\/]sdk[\\/](?:dist|src)[\\/]/.test(f)
+/** The SDK's code, compiled into the CLI: the module holding its request engine. */
+const sdk = (f: string) => readFileSync(f, 'utf8').includes('function createRequestEngine(')
+/** commander, compiled into the CLI (the error code of an unknown option is its own). */
+const commander = (f: string) => /["']commander\.unknownOption["']/.test(readFileSync(f, 'utf8'))
+/** Node's ES module loader runs a module: it is not set up unless something is imported as one. */
+const esModuleLoader = (m: string) => m === 'NativeModule internal/modules/esm/module_job'
 /** Node's fetch (its bundled undici), which Node loads on the first touch of fetch, Headers, Request or Response. */
 const undici = (m: string) => /undici/.test(m)
 
@@ -92,6 +88,8 @@ it('krs --help loads no Ajv, no operation schemas, no SDK and no node:http', () 
   expect(r.files.filter(schemas)).toEqual([])
   expect(r.files.filter(sdk)).toEqual([])
   expect(r.builtins.filter((m) => m === 'NativeModule http')).toEqual([])
+  expect(r.files.filter(commander).length).toBe(1)
+  expect(r.builtins.filter(esModuleLoader)).toEqual([])
 })
 
 it('krs get-version (no arguments) compiles no schema: Ajv is not loaded', () => {
@@ -116,9 +114,18 @@ it('krs get-version calls krs-mock without Node fetch (undici), Ajv or the regis
   expect(JSON.parse(r.stdout)).toEqual(expect.any(String))
   expect(r.builtins.filter(undici)).toEqual([])
   expect(r.builtins).toContain('NativeModule http')
-  expect(r.files.filter(sdk).length).toBeGreaterThan(0)
+  expect(r.files.filter(sdk).length).toBe(1)
   expect(r.files.filter(ajv)).toEqual([])
   expect(r.files.filter(registry)).toEqual([])
+  expect(r.files.filter(commander)).toEqual([])
+  expect(r.builtins.filter(esModuleLoader)).toEqual([])
+})
+
+it('an API command that its own reader leaves to commander runs through commander', () => {
+  const r = loaded(['get-member-info', '--member-table-id', '1', '--member-id', '7', '-ojson', '--dry-run'])
+  expect(r.code).toBe(0)
+  expect(r.stdout).toContain('"member_id":7')
+  expect(r.files.filter(commander).length).toBe(1)
 })
 
 it('the admin commands reach krs-mock without Node fetch too (krs mock clock)', () => {
@@ -128,11 +135,15 @@ it('the admin commands reach krs-mock without Node fetch too (krs mock clock)', 
   expect(r.builtins.filter(undici)).toEqual([])
 })
 
-it('the trace sees undici in a process that touches Headers (so the checks above can fail)', () => {
+it('the trace sees undici and the ES module loader in a process that uses them (so the checks above can fail)', () => {
   rmSync(builtins, { force: true })
-  const r = spawnSync(process.execPath, ['--import', join(dir, 'register.mjs'), '-e', 'globalThis.Headers'], {
-    encoding: 'utf8',
-  })
+  const r = spawnSync(
+    process.execPath,
+    ['--require', preload, '--input-type=module', '-e', 'globalThis.Headers; await import("node:os")'],
+    { encoding: 'utf8' },
+  )
   expect(r.status).toBe(0)
-  expect(readFileSync(builtins, 'utf8').split('\n').filter(undici).length).toBeGreaterThan(0)
+  const seen = readFileSync(builtins, 'utf8').split('\n')
+  expect(seen.filter(undici).length).toBeGreaterThan(0)
+  expect(seen.filter(esModuleLoader).length).toBeGreaterThan(0)
 })

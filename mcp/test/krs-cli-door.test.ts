@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type MockProcess, startMock } from '../../test/support/spawn-mock.js'
 import { cleanEnv } from './support.js'
 
-const krsBin = fileURLToPath(new URL('../../cli/bin/krs.js', import.meta.url))
+const krsBin = fileURLToPath(new URL('../../cli/bin/krs.cjs', import.meta.url))
 let mock: MockProcess
 let home: string
 

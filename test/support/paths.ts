@@ -10,7 +10,7 @@ export const mockBinSource = binSource
 /** The bundled contract Prism validates against. */
 export const bundledSpec = join(repoRoot, 'spec', 'dist', 'openapi.json')
 /** The CLI's built binary (cli/dist, built by `npm run build -w @krs-kit/cli`). */
-export const cliBin = join(repoRoot, 'cli', 'dist', 'bin.js')
+export const cliBin = join(repoRoot, 'cli', 'dist', 'bin.cjs')
 
 const require = createRequire(join(repoRoot, 'package.json'))
 /** Prism's CLI entry (node_modules/.bin/prism points at it). */

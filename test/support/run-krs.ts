@@ -12,7 +12,7 @@ export interface KrsRun {
 
 const home = mkdtempSync(join(tmpdir(), 'krs-cli-home-'))
 
-/** Runs the built `krs` (cli/dist/bin.js) with a base URL and token, no terminal, an empty config. */
+/** Runs the built `krs` (cli/dist/bin.cjs) with a base URL and token, no terminal, an empty config. */
 export function krs(
   argv: string[],
   env: { baseUrl: string; token?: string },

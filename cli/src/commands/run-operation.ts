@@ -1,4 +1,3 @@
-import { Option, type Command } from 'commander'
 import type { KrsClient } from '@krs-kit/sdk'
 import { curlCommand } from '../client/curl-command.js'
 import { makeClient, requireBase } from '../client/make-client.js'
@@ -13,6 +12,7 @@ import { buildBody } from '../schema/build-body.js'
 import type { FlagSpec } from '../schema/flag-spec.js'
 import { validateBody } from '../schema/validate-body.js'
 import { connectionFlags, type GlobalOptions } from './global-options.js'
+import type { OperationArgs } from './operation-argv.js'
 import { printResult } from './print-result.js'
 
 /** Every page of a paged operation as one result: arrays joined, objects merged. */
@@ -36,16 +36,11 @@ async function allPages(client: KrsClient, name: string, body: Record<string, un
 export async function runOperation(
   info: OperationInfo,
   flags: readonly FlagSpec[],
-  cmd: Command,
+  args: OperationArgs,
   io: CliIo,
 ): Promise<void> {
-  const g = cmd.optsWithGlobals<GlobalOptions>()
+  const { globals: g, values } = args
   parseOutputFormat(g.output)
-  const values = new Map<string, string | boolean>()
-  for (const f of flags) {
-    const v = cmd.getOptionValue(new Option(`--${f.flag}`).attributeName()) as string | boolean | undefined
-    if (v !== undefined) values.set(f.key, v)
-  }
   const body = await buildBody(flags, values, g.body, io)
   if (g.all) {
     if (info.pageStep === null) throw new UsageError(t('err.noPages', { name: info.name }))

@@ -1,7 +1,8 @@
 import { t } from '../i18n/lang.js'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { UsageError } from '../exit-codes.js'
+import { fsPromises } from '../fs-promises.js'
 
 /** The settings one profile holds. */
 export interface Profile {
@@ -29,7 +30,9 @@ export function profileKey(name: string): ProfileKey {
 export async function readConfig(path: string): Promise<ConfigFile> {
   let text: string
   try {
-    text = await readFile(path, 'utf8')
+    // Read at the start of every API command: node:fs is loaded already, node:fs/promises
+    // (and the modules it brings) is not.
+    text = readFileSync(path, 'utf8')
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} }
     throw e
@@ -49,6 +52,7 @@ export async function readConfig(path: string): Promise<ConfigFile> {
 
 /** Writes the file readable by its owner only (it holds tokens). */
 export async function writeConfig(path: string, config: ConfigFile): Promise<void> {
+  const { mkdir, rename, writeFile } = await fsPromises()
   await mkdir(dirname(path), { recursive: true, mode: 0o700 })
   const tmp = `${path}.${process.pid}.tmp`
   await writeFile(tmp, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 })

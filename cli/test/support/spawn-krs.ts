@@ -9,7 +9,7 @@ const cliDir = fileURLToPath(new URL('../..', import.meta.url))
 
 /**
  * Builds the CLI with its own tsup config into a private folder (never a stale dist/):
- * cli/node_modules/.cache/krs-cli-e2e-<id>/bin.js, one folder per call, since test files
+ * cli/node_modules/.cache/krs-cli-e2e-<id>/bin.cjs, one folder per call, since test files
  * run in parallel and a shared folder would be rebuilt under a running binary (its chunk
  * names change). Dependencies resolve from cli/node_modules up. The folder is removed when
  * the test process exits.
@@ -21,7 +21,7 @@ export function buildCli(): string {
   const tsupBin = join(require.resolve('tsup/package.json'), '..', 'dist', 'cli-default.js')
   const r = spawnSync(process.execPath, [tsupBin, '--out-dir', outDir, '--silent'], { cwd: cliDir, encoding: 'utf8' })
   if (r.status !== 0) throw new Error(`tsup failed:\n${r.stdout}\n${r.stderr}`)
-  return join(outDir, 'bin.js')
+  return join(outDir, 'bin.cjs')
 }
 
 function newestMtime(dir: string): number {
