@@ -14,9 +14,10 @@ import { fileURLToPath } from 'node:url'
 import { mockBin, requireBuiltMock, spawnUntil } from './mock-support.js'
 import { reportFigure } from './report.js'
 
-const bin = fileURLToPath(new URL('../cli/dist/bin.js', import.meta.url))
-if (!existsSync(bin)) {
-  console.error('cli/dist/bin.js is missing: run `npm run build -w @krs-kit/cli` first')
+// What `npx krs` and a linked `krs` run: the package's launcher, which requires dist/bin.cjs.
+const bin = fileURLToPath(new URL('../cli/bin/krs.cjs', import.meta.url))
+if (!existsSync(fileURLToPath(new URL('../cli/dist/bin.cjs', import.meta.url)))) {
+  console.error('cli/dist/bin.cjs is missing: run `npm run build -w @krs-kit/cli` first')
   process.exit(1)
 }
 const runs = Number(process.env.BENCH_RUNS ?? 30)
@@ -24,8 +25,11 @@ const loadBefore = loadavg()[0] ?? 0
 requireBuiltMock()
 const mock = await spawnUntil(process.execPath, [mockBin, '--port', '0', '--quiet'], /listening on (http:\/\/\S+)/)
 const mockUrl = mock.match[1] as string
+/** The floor of any Node client: one POST with node:http, its answer printed (CommonJS, nothing else loaded). */
+const oneRequest = `const r = require('node:http').request(process.argv[1], { method: 'POST', headers: { authorization: 'Bearer krs-all', 'content-type': 'application/json' } }, (res) => { let b = ''; res.setEncoding('utf8'); res.on('data', (c) => (b += c)); res.on('end', () => process.stdout.write(b + '\\n')) }); r.end('{}')`
 const cases = [
   { name: 'node -e 0', argv: ['-e', '0'] },
+  { name: 'node -e (one node:http POST)', argv: ['-e', oneRequest, `${mockUrl}/api/v1/get_version`] },
   { name: 'krs --help', argv: [bin, '--help'] },
   { name: 'krs get-member-tables --help', argv: [bin, 'get-member-tables', '--help'] },
   { name: 'krs get-version (krs-mock)', argv: [bin, 'get-version', '--base-url', mockUrl, '--token', 'krs-all'] },
@@ -103,8 +107,8 @@ console.log(
   `load average while measuring: ${load.toFixed(1)} on ${availableParallelism()} cores${idle ? '' : ' (not idle: wall-time ratios are not comparable with the goal; the CPU column is steadier)'}`,
 )
 for (const [i, name, figure] of [
-  [1, 'krs --help', 'cli.help_start_ms'],
-  [3, 'krs get-version', 'cli.get_version_start_ms'],
+  [2, 'krs --help', 'cli.help_start_ms'],
+  [4, 'krs get-version', 'cli.get_version_start_ms'],
 ] as const) {
   const ms = medians[i] ?? NaN
   const verdict = idle ? (ms / base <= 1.3 ? 'met' : 'not met') : 'no verdict: machine not idle'

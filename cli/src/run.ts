@@ -9,9 +9,6 @@ import { pickLang, setLang, t } from './i18n/lang.js'
 import type { CliIo } from './io.js'
 import { loadOperation } from './operation-loader.js'
 import { reportError } from './report-error.js'
-import { version } from './version.js'
-
-export { version }
 
 /** The operation a command word names: its API name or its kebab-case alias, exactly. */
 function operationOf(word: string | undefined): OperationName | undefined {

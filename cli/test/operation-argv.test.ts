@@ -52,12 +52,48 @@ function random(seed: number): () => number {
   }
 }
 
-const values = ['1', '42', 'json', 'table', 'a b', '', '-', '-1', '--verbose', '-o', 'true', 'false', 'a=b', '@x.json', 'get-version', 'help', '--', '{"a":1}', '[1,2]', 'null']
-const oddities = ['help', '--help', '-h', '-V', '--', 'extra', '--unknown', '-x', '-ojson', '-rq', '-r=1', '--raw=true', '--=x', '-']
+const values = [
+  '1',
+  '42',
+  'json',
+  'table',
+  'a b',
+  '',
+  '-',
+  '-1',
+  '--verbose',
+  '-o',
+  'true',
+  'false',
+  'a=b',
+  '@x.json',
+  'get-version',
+  'help',
+  '--',
+  '{"a":1}',
+  '[1,2]',
+  'null',
+]
+const oddities = [
+  'help',
+  '--help',
+  '-h',
+  '-V',
+  '--',
+  'extra',
+  '--unknown',
+  '-x',
+  '-ojson',
+  '-rq',
+  '-r=1',
+  '--raw=true',
+  '--=x',
+  '-',
+]
 
 /** One command line for `info`: a few tokens around the command word, each of a shape picked at random. */
 function commandLine(info: OperationInfo, next: () => number): string[] {
-  const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T
   const flags = operationFlags(info)
   const token = (): string[] => {
     const r = next()

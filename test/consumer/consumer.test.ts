@@ -9,7 +9,7 @@
  *   `tsc --noEmit` of a typed app over the SDK, and the app's vitest specs: the SDK against
  *   that server, and `setupServer(...createMockHandlers())` with the project's own msw; the
  *   zip search answers from the shipped dictionary in both.
- * - `cli-only`: @krs-kit/cli and @krs-kit/sdk, without the emulator: `npx krs --version`,
+ * - `cli-only`: @krs-kit/cli alone (the SDK is compiled in), without the emulator: `npx krs --version`,
  *   `npx krs get-version`, `krs mock` and `krs mcp` asking for their packages, and `krs mock
  *   --help` listing krs-mock's flags all the same.
  * - `mcp`: @krs-kit/mcp and @krs-kit/sdk: `npx krs-mcp --help`.
@@ -170,7 +170,7 @@ function installProjects(tarballs: Tarballs): Projects {
           name: 'krs-consumer-cli',
           private: true,
           type: 'module',
-          dependencies: { '@krs-kit/cli': `file:${local.cli}`, '@krs-kit/sdk': `file:${local.sdk}` },
+          dependencies: { '@krs-kit/cli': `file:${local.cli}` },
         },
         null,
         2,
@@ -322,9 +322,9 @@ describe('the packed packages in a brand-new project', () => {
     expect(r.status, out).toBe(0)
   }, 200_000)
 
-  describe('the CLI installed alone (with the SDK, without the emulator)', () => {
-    it('has neither the emulator nor msw installed', () => {
-      expect(existsSync(join(projects.cliOnly, 'node_modules', '@krs-kit', 'sdk', 'package.json'))).toBe(true)
+  describe('the CLI installed alone (the SDK compiled in, without the emulator)', () => {
+    it('has neither the SDK package, the emulator nor msw installed', () => {
+      expect(existsSync(join(projects.cliOnly, 'node_modules', '@krs-kit', 'sdk'))).toBe(false)
       expect(existsSync(join(projects.cliOnly, 'node_modules', '@krs-kit', 'mock-server'))).toBe(false)
       expect(existsSync(join(projects.cliOnly, 'node_modules', 'msw'))).toBe(false)
     })
@@ -340,7 +340,7 @@ describe('the packed packages in a brand-new project', () => {
       expect(r.status).toBe(0)
     })
 
-    it('npx krs get-version asks the emulator through the installed SDK', () => {
+    it('npx krs get-version asks the emulator (through the SDK compiled into the CLI)', () => {
       const r = npx('krs', ['get-version', '--base-url', mock!.url], projects.cliOnly, 60_000)
       expect(r.stderr).toBe('')
       expect(r.status).toBe(0)
