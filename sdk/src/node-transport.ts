@@ -8,6 +8,7 @@
 // a `Response`. It asks for no compression (no Accept-Encoding) and follows redirects as fetch
 // does.
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
+import { finished } from 'node:stream'
 import type { Transport, TransportRequest } from './client-options.js'
 
 const redirects = new Set([301, 302, 303, 307, 308])
@@ -206,11 +207,13 @@ class NodeResponse {
     const message = this.#message
     if (message) {
       this.#message = undefined
-      try {
-        for await (const chunk of message) chunks.push(chunk as Buffer)
-      } catch (error) {
-        throw fetchFailed(error)
-      }
+      // Events rather than the stream's async iterator: the same chunks and the same end
+      // (finished() reports a connection closed before the end, as the iterator does), without
+      // a promise per chunk; most answers are one chunk, read once per call.
+      await new Promise<void>((resolve, reject) => {
+        message.on('data', (chunk: Buffer) => chunks.push(chunk))
+        finished(message, (error) => (error ? reject(fetchFailed(error)) : resolve()))
+      })
     } else if (this.#stream) {
       const reader = this.#stream.getReader()
       for (;;) {

@@ -276,6 +276,19 @@ describe('nodeTransport alone', () => {
     expect(errors).toEqual([])
   })
 
+  it('a body cut off before its end fails reading with TypeError "fetch failed", not a short text', async () => {
+    a.handler = (_, __, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' })
+      res.write('{"partial":')
+      setTimeout(() => res.socket?.destroy(), 10)
+    }
+    const response = await nodeTransport({ method: 'POST', url: a.url, headers: {}, body: '{}' })
+    const error = await response.text().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(TypeError)
+    expect((error as Error).message).toBe('fetch failed')
+    expect((error as { cause?: unknown }).cause).toBeInstanceOf(Error)
+  })
+
   it('a 204 has no body; headers iterate in lower case and sorted like Headers', async () => {
     a.handler = (_, __, res) => {
       res.writeHead(204, { 'X-B': '2', 'X-A': '1' })
