@@ -151,4 +151,9 @@ export default defineConfig((cli) => ({
   noExternal: ['@krs-kit/sdk', '@krs-kit/mock-server/options', 'commander'],
   esbuildPlugins: [commandIndexLiteral, operationChunks, lazyChildProcess],
   plugins: [commonJsChunks],
+  // Japanese text as it is (UTF-8), not as \uXXXX escapes: six characters each for Node to read
+  // and compile at every start (the messages, the command table, each operation's texts).
+  esbuildOptions(options) {
+    options.charset = 'utf8'
+  },
 }))
