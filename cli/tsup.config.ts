@@ -1,10 +1,13 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { Plugin } from 'esbuild'
 import { rollup } from 'rollup'
 import { defineConfig, type Options } from 'tsup'
 import { commandIndexFrom } from './src/command-index-from.js'
 import { errorCatalogue } from './src/generated/errors.js'
 import { operations, tags } from './src/generated/operations.js'
+import { catalogue } from './src/i18n/catalogue.js'
 import { loadedOperation } from './src/operation-loader.js'
 
 /**
@@ -55,6 +58,38 @@ const operationChunks: Plugin = {
       const info = operations[args.path as keyof typeof operations]
       if (!info) throw new Error(`krs-operation: no operation ${args.path}`)
       return { contents: `export default ${JSON.stringify(loadedOperation(info, errorCatalogue))}\n`, loader: 'js' }
+    })
+  },
+}
+
+/**
+ * `src/i18n/catalogue.ts` builds one language's table from the two-language messages.ts; in the
+ * build it reads that table from `messages.<lang>.json`, written beside the build: a run reads
+ * one language (half the text), as JSON rather than code to compile.
+ */
+const messageCatalogues: Plugin = {
+  name: 'krs-message-catalogues',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]i18n[\\/]catalogue\.ts$/ }, () => ({
+      contents: [
+        '// Built by tsup.config.ts: each language\'s messages are dist/messages.<lang>.json.',
+        "import { readFileSync } from 'node:fs'",
+        "import { join } from 'node:path'",
+        'const tables = {}',
+        'export function catalogue(lang) {',
+        "  tables[lang] ??= JSON.parse(readFileSync(join(__dirname, `messages.${lang}.json`), 'utf8'))",
+        '  return tables[lang]',
+        '}',
+        '',
+      ].join('\n'),
+      loader: 'js',
+    }))
+    build.onEnd(() => {
+      const outdir = build.initialOptions.outdir
+      if (!outdir) throw new Error('krs-message-catalogues: no outdir')
+      mkdirSync(outdir, { recursive: true })
+      for (const lang of ['ja', 'en'] as const)
+        writeFileSync(join(outdir, `messages.${lang}.json`), `${JSON.stringify(catalogue(lang))}\n`)
     })
   },
 }
@@ -149,7 +184,7 @@ export default defineConfig((cli) => ({
   dts: false,
   external: ['@krs-kit/mock-server', '@krs-kit/mcp'],
   noExternal: ['@krs-kit/sdk', '@krs-kit/mock-server/options', 'commander'],
-  esbuildPlugins: [commandIndexLiteral, operationChunks, lazyChildProcess],
+  esbuildPlugins: [commandIndexLiteral, operationChunks, messageCatalogues, lazyChildProcess],
   plugins: [commonJsChunks],
   // Japanese text as it is (UTF-8), not as \uXXXX escapes: six characters each for Node to read
   // and compile at every start (the messages, the command table, each operation's texts).

@@ -1,4 +1,5 @@
-import { messages, type MessageKey } from './messages.js'
+import { catalogue } from './catalogue.js'
+import type { MessageKey } from './messages.js'
 
 export type Lang = 'ja' | 'en'
 
@@ -36,7 +37,7 @@ export function pickLang(
 
 /** The message in the current language, `{name}` replaced by `vars.name`. */
 export function t(key: MessageKey, vars: Record<string, string | number> = {}): string {
-  const text = messages[key][current]
+  const text = catalogue(current)[key]
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m))
 }
 
