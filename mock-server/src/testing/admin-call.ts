@@ -68,16 +68,17 @@ export interface RemoteTenant {
 
 /**
  * A new tenant on an emulator that runs in another process (`krs-mock`, a container, the
- * server a global setup started), through `POST /__mock/tenants` at `url`, its origin. Its
+ * server a global setup started), through `POST /__mock/tenants` at `at`: its origin, or an
+ * AdminTarget with the fetch to reach it. Its
  * clock is manual unless `options.clock` gives a mode, as `createTestEmulator`'s tenants (a
  * fork, `from`, starts from its source's clock).
  * Throws when the emulator refuses, with its status and message.
  */
 export async function createRemoteTenant(
-  url: string | AdminTarget,
+  at: string | AdminTarget,
   options: CreateTenantRequest = {},
 ): Promise<RemoteTenant> {
-  const target = typeof url === 'string' ? { url } : url
+  const target = typeof at === 'string' ? { url: at } : at
   const body: CreateTenantRequest =
     options.from === undefined ? { ...options, clock: { mode: 'manual', ...options.clock } } : options
   const created = await callAdmin(target, 'POST', 'tenants', { body })
