@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { conformingCall, post } from './support/http-call.js'
 import { cliBin } from './support/paths.js'
 import { krs } from './support/run-krs.js'
-import { admin, newTenant, type Tenant } from './support/tenant.js'
+import { newTenant, type Tenant } from './support/tenant.js'
 
 // CLI ↔ emulator: the built binary (cli/dist/bin.cjs; `npm run build -w @krs-kit/cli`)
 // against the run's krs-mock. Sample operations go through Prism; the workflows talk to the
@@ -78,14 +78,14 @@ describe(`krs (built binary ${cliBin})`, () => {
   })
 
   it('a value the contract refuses exits 2 before any request (the journal stays empty)', async () => {
-    await admin(t, 'DELETE', 'journal', t.tokens['krs-all']!)
+    await t.admin('DELETE', 'journal')
     const r = await krs(['get-member-info', '--member-table-id', '0', '--member-id', '1'], {
       baseUrl: t.mockUrl,
       token: t.tokens['krs-all']!,
     })
     expect(r.code).toBe(2)
     expect(r.stderr).toMatch(/--member-table-id/)
-    const journal = (await admin(t, 'GET', 'journal', t.tokens['krs-all']!)).json as { entries: unknown[] }
+    const journal = (await t.admin('GET', 'journal')).json as { entries: unknown[] }
     expect(journal.entries).toEqual([])
   })
 
@@ -188,7 +188,7 @@ describe(`krs (built binary ${cliBin})`, () => {
       tok,
     )
     expect(mail.status, mail.text).toBe(200)
-    const clock = (await admin(fast, 'GET', 'clock', tok)).json as { now: number }
+    const clock = (await fast.admin('GET', 'clock')).json as { now: number }
     const ex = validExample('add_delivery_schedule') as { delivery_info: Record<string, unknown> }
     const d = await post(
       fast.mockUrl,

@@ -13,14 +13,8 @@ beforeAll(async () => {
 describe('SDK ↔ emulator, HTTP door (through Prism)', () => {
   sdkSuite(() => ({
     token: t.tokens['krs-all']!,
-    advance: async (seconds) => {
-      const r = await fetch(`${t.mockUrl}/__mock/clock`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${t.tokens['krs-all']!}` },
-        body: JSON.stringify({ advance_seconds: seconds }),
-      })
-      return ((await r.json()) as { now: number }).now
-    },
+    advance: async (seconds) =>
+      ((await t.admin('POST', 'clock', { advance_seconds: seconds })).json as { now: number }).now,
     conforming: () =>
       createKrsClient({
         baseUrl: t.prismUrl,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEngine, type Engine } from '@krs-kit/mock-server'
+import { callAdmin } from '@krs-kit/mock-server/testing'
 import { createKrsClient, isKrsApiError, type KrsApiError, KrsServerError, type KrsClient } from '@krs-kit/sdk'
 import { newTenant, type Tenant } from './support/tenant.js'
 
@@ -111,16 +112,10 @@ doorSuite('HTTP door', () => {
   return {
     krs: createKrsClient({ baseUrl: t.mockUrl, token, retry: { maxRetries: 1, baseDelayMs: 1 } }),
     async journal() {
-      const r = await fetch(`${t.mockUrl}/__mock/journal`, { headers: auth })
-      return ((await r.json()) as { entries: JournalEntry[] }).entries
+      return ((await t.admin('GET', 'journal')).json as { entries: JournalEntry[] }).entries
     },
     async fault(operation) {
-      const r = await fetch(`${t.mockUrl}/__mock/faults`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ operation, status: 503, count: 1 }),
-      })
-      expect(r.status).toBe(200)
+      expect((await t.admin('POST', 'faults', { operation, status: 503, count: 1 })).status).toBe(200)
     },
     raw: (path, init) =>
       fetch(`${t.mockUrl}${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } }),
@@ -131,6 +126,7 @@ doorSuite('in process (the engine as fetch)', () => {
   const engine: Engine = createEngine({ clock: { mode: 'manual' }, seed: 3 })
   const base = 'http://emulator.invalid'
   const auth = { authorization: 'Bearer krs-all', 'content-type': 'application/json' }
+  const target = { url: base, fetch: (r: Request) => engine.handle(r) }
   return {
     krs: createKrsClient({
       baseUrl: base,
@@ -139,18 +135,12 @@ doorSuite('in process (the engine as fetch)', () => {
       retry: { maxRetries: 1, baseDelayMs: 1 },
     }),
     async journal() {
-      const r = await engine.handle(new Request(`${base}/__mock/journal`, { headers: auth }))
-      return ((await r.json()) as { entries: JournalEntry[] }).entries
+      const r = await callAdmin(target, 'GET', 'journal', { token: 'krs-all' })
+      return (r.json as { entries: JournalEntry[] }).entries
     },
     async fault(operation) {
-      const r = await engine.handle(
-        new Request(`${base}/__mock/faults`, {
-          method: 'POST',
-          headers: auth,
-          body: JSON.stringify({ operation, status: 503, count: 1 }),
-        }),
-      )
-      expect(r.status).toBe(200)
+      const body = { operation, status: 503, count: 1 }
+      expect((await callAdmin(target, 'POST', 'faults', { token: 'krs-all', body })).status).toBe(200)
     },
     raw: (path, init) =>
       engine.handle(

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { conformingCall } from './support/http-call.js'
-import { admin, newTenant, type Tenant } from './support/tenant.js'
+import { newTenant, type Tenant } from './support/tenant.js'
 
 // Tenant isolation: random calls with the tokens of two tenants of the one server never see
 // each other's data. Every call goes through Prism's validating proxy.
@@ -13,7 +13,7 @@ beforeAll(async () => {
 
 /** The tenant's snapshot without `clock.wall_ms` (the wall time of the export, which always moves). */
 async function snapshotOf(t: Tenant): Promise<string> {
-  const snap = (await admin(t, 'GET', 'snapshot', t.tokens['krs-all']!)).json as { clock: Record<string, unknown> }
+  const snap = (await t.admin('GET', 'snapshot')).json as { clock: Record<string, unknown> }
   delete snap.clock.wall_ms
   return JSON.stringify(snap)
 }
@@ -46,7 +46,7 @@ describe('tenant isolation', () => {
     // A's token on B's path prefix still selects A (the token chooses the tenant, not the path).
     const before = await count(a)
     expect(
-      (await fetch(`${a.mockUrl}/${b.tenantId}/api/v1/get_members_num_by_condition`, {
+      (await fetch(`${a.mockUrl}/${b.id}/api/v1/get_members_num_by_condition`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${a.tokens['krs-all']}` },
         body: JSON.stringify({ member_table_id: 1, condition_id: 1 }),
@@ -68,7 +68,7 @@ describe('tenant isolation', () => {
           const other = s.tenant === 'a' ? b : a
           const otherCount = await count(other)
           const otherSnapshot = await snapshotOf(other)
-          const otherClock = (await admin(other, 'GET', 'clock', other.tokens['krs-all']!)).json
+          const otherClock = (await other.admin('GET', 'clock')).json
           if (s.action === 'add') {
             const email = `iso-${s.tenant}-${process.pid}-${serial++}@example.com`
             const r = await conformingCall(
@@ -109,14 +109,12 @@ describe('tenant isolation', () => {
             )
             expect((theirs.json as Array<{ title: string }>).some((c) => c.title === `分離 ${serial - 1}`)).toBe(false)
           } else if (s.action === 'clock') {
-            expect((await admin(me, 'POST', 'clock', me.tokens['krs-all']!, { advance_seconds: 3600 })).status).toBe(
-              200,
-            )
+            expect((await me.admin('POST', 'clock', { advance_seconds: 3600 })).status).toBe(200)
           }
           // Nothing of the other tenant moved: count, whole snapshot, clock.
           expect(await count(other)).toBe(otherCount)
           expect(await snapshotOf(other)).toBe(otherSnapshot)
-          expect((await admin(other, 'GET', 'clock', other.tokens['krs-all']!)).json).toEqual(otherClock)
+          expect((await other.admin('GET', 'clock')).json).toEqual(otherClock)
         }
         // A member id of one tenant read with the other's token is the other's own member (or absent), never ours.
         for (const m of added.a) {

@@ -1,6 +1,8 @@
 import { isKrsApiError } from '@krs-kit/sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestEmulator, type TestEmulator } from '../src/testing/index.js'
+import { createEngine } from '../src/index.js'
+import { startNodeServer } from '../src/node/index.js'
+import { callAdmin, createRemoteTenant, createTestEmulator, type TestEmulator } from '../src/testing/index.js'
 import { durationSeconds } from '../src/testing/duration.js'
 
 // @krs-kit/mock-server/testing: one emulator, a tenant per test, the SDK client, the manual
@@ -172,5 +174,67 @@ describe('createTestEmulator({ listen: true })', () => {
     expect(emulator.engine.tenant(krs.id)).toBeUndefined()
     await expect(fetch(`${emulator.url}/__mock/health`)).rejects.toThrow()
     await expect(emulator.tenant()).rejects.toThrow(/was disposed/)
+  })
+})
+
+describe('createRemoteTenant and callAdmin (an emulator in another process, over HTTP)', () => {
+  it('makes a tenant through the admin API, with a manual clock unless asked, and drives it', async () => {
+    const server = await startNodeServer(createEngine({ members: 5 }), { port: 0 })
+    try {
+      const krs = await createRemoteTenant(server.url, { members: 3 })
+      expect(krs.id).toMatch(/^t_/)
+      expect(krs.baseUrl).toBe(`${server.url}/${krs.id}`)
+      expect(krs.token).toBe(krs.tokens['krs-all'])
+      const clock = await krs.admin('GET', 'clock')
+      expect(clock).toMatchObject({ status: 200, json: { mode: 'manual' } })
+      const now = (clock.json as { now: number }).now
+      expect(await krs.admin('POST', 'clock', { advance_seconds: 60 })).toMatchObject({
+        status: 200,
+        json: { now: now + 60 },
+      })
+      // a refusal is an answer, not an exception
+      const refused = await krs.admin('POST', 'clock', { advance_seconds: -1 })
+      expect(refused.status).toBe(400)
+
+      const real = await createRemoteTenant({ url: server.url }, { clock: { mode: 'real', speed: 60 } })
+      expect((await real.admin('GET', 'clock')).json).toMatchObject({ mode: 'real', speed: 60 })
+
+      // the same call without a tenant's token: the default tenant's (loopback) admin
+      expect((await callAdmin({ url: server.url }, 'GET', 'tenants')).json).toMatchObject({
+        tenants: expect.arrayContaining([{ tenant_id: krs.id, default: false }]),
+      })
+
+      await krs.dispose()
+      await krs.dispose()
+      const gone = await fetch(`${krs.baseUrl}/api/v1/get_member_tables`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${krs.token}`, 'content-type': 'application/json' },
+        body: '{}',
+      })
+      expect(gone.status).toBe(401)
+      await real.dispose()
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('says why when the emulator refuses the tenant', async () => {
+    const server = await startNodeServer(createEngine({ members: 5 }), { port: 0 })
+    try {
+      await expect(createRemoteTenant(server.url, { from: 'no-such-template' })).rejects.toThrow(
+        /POST \/__mock\/tenants answered 404: .*no-such-template/,
+      )
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('goes through the fetch it is given (an engine in process)', async () => {
+    const engine = createEngine({ members: 5 })
+    const krs = await createRemoteTenant({ url: 'http://krs.test', fetch: (r) => engine.handle(r) })
+    expect(engine.tenant(krs.id)).toBeDefined()
+    expect(krs.baseUrl).toBe(`http://krs.test/${krs.id}`)
+    await krs.dispose()
+    expect(engine.tenant(krs.id)).toBeUndefined()
   })
 })

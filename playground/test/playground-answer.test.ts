@@ -1,7 +1,14 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { createEngine } from '@krs-kit/mock-server'
+import { startNodeServer } from '@krs-kit/mock-server/node'
 import { describe, expect, it } from 'vitest'
-import { catalogueHref, validationItems } from '../src/components/playground/answer-view.js'
+import {
+  answerNamesItems,
+  catalogueHref,
+  errorItems,
+  validationItems,
+} from '../src/components/playground/answer-view.js'
 import {
   clearRecords,
   MAX_RECORD_TEXT,
@@ -12,7 +19,8 @@ import {
 } from '../src/components/playground/request-record.js'
 import ResponseView from '../src/components/playground/response-view.js'
 import type { PlaygroundRegistry } from '../src/components/playground/runtime-loader.js'
-import type { CallResult } from '../src/components/playground/send-request.js'
+import { sendRequest, type CallResult, type Target } from '../src/components/playground/send-request.js'
+import { itemNames } from '../src/components/playground/target-data.js'
 
 const F0116 = {
   name: 'Action Is Not Finished.',
@@ -29,8 +37,13 @@ const answer = (status: number, body: unknown): CallResult => ({
   errorCode: null,
 })
 
-const render = (operation: string, result: CallResult): string =>
-  renderToStaticMarkup(createElement(ResponseView, { operation, result, registry, fieldNames: {} }))
+const render = (operation: string, result: CallResult, fieldNames: Record<string, string> = {}): string =>
+  renderToStaticMarkup(createElement(ResponseView, { operation, result, registry, fieldNames }))
+
+const refused = (message: string): CallResult => ({
+  ...answer(400, { error_code: 'KR_API_F0116', error_desc: F0116.name, message }),
+  errorCode: 'KR_API_F0116',
+})
 
 describe('error lists inside a successful answer', () => {
   it('are read from the two validation answers, failing items only', () => {
@@ -61,16 +74,101 @@ describe('error lists inside a successful answer', () => {
     expect(html.match(/data-testid="validation-error"/g)).toHaveLength(2)
     expect(html).toContain(`href="${catalogueHref('KR_API_F0116')}"`)
     expect(html).toContain(F0116.description)
-    expect(html).toContain('e_91: 「メールアドレス」の形式が正しくありません。')
-    expect(html).toContain('e_94: 「氏名」は必須項目です。')
-    expect(html).not.toContain('e_92:')
-    expect(html).toContain('<span lang="ja">')
+    // names not read (yet, or unknown): each item by its key alone
+    expect(html).toContain('<code data-testid="item-key">e_91</code>: 「メールアドレス」の形式が正しくありません。')
+    expect(html).toContain('<code data-testid="item-key">e_94</code>: 「氏名」は必須項目です。')
+    expect(html).not.toContain('item-key">e_92')
+    expect(html).toContain('lang="ja"')
+  })
+
+  it("show each item by the form item's title, its key beside it in small type; an unknown key alone", () => {
+    const html = render(
+      'validate_member_form_parameters',
+      answer(200, { e_91: ['形式が正しくありません。'], e_99: ['長すぎます。'] }),
+      { e_91: 'メールアドレス', e_94: '氏名' },
+    )
+    expect(html).toContain(
+      '<span data-testid="item-name">メールアドレス</span> <small>(<code data-testid="item-key">e_91</code>)</small>: 形式が正しくありません。',
+    )
+    expect(html).toContain('<code data-testid="item-key">e_99</code>: 長すぎます。')
+    expect(html).not.toContain('氏名')
   })
 
   it('say so when the values pass, and stay out of other answers', () => {
+    expect(answerNamesItems(200, JSON.stringify({ e_91: [] }))).toBe(true)
     expect(render('validate_member_form_parameter', answer(200, []))).toContain('data-testid="validation-ok"')
     const other = render('get_member_tables', answer(200, [{ id: 1, title: '会員データベース', nums: 1000 }]))
     expect(other).not.toContain('validation-')
+  })
+})
+
+describe('an error answer that refuses items one by one (KR_API_F0116)', () => {
+  it('reads the items of its message, grouped in their order; any other message is not a list', () => {
+    const text = refused(
+      ['e_91: 「メールアドレス」は必須項目です。', 'e_94: 長すぎます。', 'e_91: 形式が違います。'].join('\n'),
+    ).text
+    expect(errorItems(text)).toEqual([
+      { key: 'e_91', messages: ['「メールアドレス」は必須項目です。', '形式が違います。'] },
+      { key: 'e_94', messages: ['長すぎます。'] },
+    ])
+    expect(answerNamesItems(400, text)).toBe(true)
+    expect(errorItems(refused('このデータベースにはパスワード項目がありません。').text)).toBeNull()
+    expect(errorItems(refused('e_91: ok\nsomething else').text)).toBeNull()
+    expect(errorItems(answer(200, 1).text)).toBeNull()
+    expect(answerNamesItems(400, refused('no such member').text)).toBe(false)
+  })
+
+  it('shows each item by its name with its key in small type, the key alone when unknown', () => {
+    const html = render(
+      'do_member_form_action',
+      refused('e_91: 「メールアドレス」は必須項目です。\nnew_pass: 短すぎます。'),
+      {
+        e_91: 'メールアドレス',
+      },
+    )
+    expect(html).toContain('data-testid="response-error-code">KR_API_F0116')
+    expect(html).toContain('data-testid="item-errors"')
+    expect(html).toContain(
+      '<li data-key="e_91"><span data-testid="item-name">メールアドレス</span> <small>(<code data-testid="item-key">e_91</code>)</small>: 「メールアドレス」は必須項目です。</li>',
+    )
+    expect(html).toContain('<li data-key="new_pass"><code data-testid="item-key">new_pass</code>: 短すぎます。</li>')
+    // an error whose message is not a list of items keeps its detail as it is
+    const plain = render('get_member_info', {
+      ...answer(400, { error_code: 'KR_API_F0005', error_desc: 'Invalid Object ID.', message: 'no such member' }),
+      errorCode: 'KR_API_F0005',
+    })
+    expect(plain).toContain('<span lang="en">no such member</span>')
+    expect(plain).not.toContain('item-errors')
+  })
+
+  it("names them from the target: a form call's keys by the form's items, a member call's by the table's fields", async () => {
+    const server = await startNodeServer(createEngine({ members: 5 }), { port: 0 })
+    try {
+      const target: Target = { kind: 'local', baseUrl: server.url, token: 'krs-all' }
+      const origin = 'http://127.0.0.1:1'
+      const forms = JSON.parse(
+        (await sendRequest(target, origin, 'get_member_forms', JSON.stringify({ member_table_id: 1 }), true)).text,
+      ) as { id: number; type: number }[]
+      const formId = forms[0]!.id
+      const items = JSON.parse(
+        (await sendRequest(target, origin, 'get_member_form_elements', JSON.stringify({ form_id: formId }), true)).text,
+      ) as { id: number; title: string; type: string }[]
+      const email = items.find((i) => i.type === 'email')!
+      // the emulator's own refusal of a form call names the form's items
+      const body = { member_form_id: formId, member_id: 0, member_info: { [`e_${email.id}`]: 'not-an-address' } }
+      const r = await sendRequest(target, origin, 'do_member_form_action', JSON.stringify(body), true)
+      expect(r.errorCode).toBe('KR_API_F0116')
+      expect(errorItems(r.text)?.map((i) => i.key)).toContain(`e_${email.id}`)
+      const names = await itemNames(target, origin, body)
+      expect(names[`e_${email.id}`]).toBe(email.title)
+      const html = render('do_member_form_action', r, names)
+      expect(html).toContain(`<span data-testid="item-name">${email.title}</span>`)
+      expect(html).toContain(`(<code data-testid="item-key">e_${email.id}</code>)`)
+      // a member call's keys are the table's fields (e_4 is the e-mail address in the default scenario)
+      expect((await itemNames(target, origin, { member_table_id: 1 })).e_4).toBe('メールアドレス')
+    } finally {
+      await server.close()
+    }
   })
 })
 

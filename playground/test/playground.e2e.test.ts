@@ -197,6 +197,34 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     await page.close()
   })
 
+  it("a form call refused item by item: each item by the form item's title, its key beside it", async () => {
+    const page = await open('/playground/get_member_forms')
+    await ready(page)
+    const forms = JSON.parse((await send(page, { member_table_id: 1 })).body) as { id: number }[]
+    const formId = forms[0]!.id
+    await choose(page, 'get_member_form_elements')
+    const items = JSON.parse((await send(page, { form_id: formId })).body) as {
+      id: number
+      title: string
+      type: string
+    }[]
+    const email = items.find((i) => i.type === 'email')!
+    await choose(page, 'do_member_form_action')
+    const r = await send(page, {
+      member_form_id: formId,
+      member_id: 0,
+      member_info: { [`e_${email.id}`]: 'not-an-address' },
+    })
+    expect(r.status).toMatch(/^400/)
+    const item = page.locator(`[data-testid="response-error"] [data-testid="item-errors"] li[data-key="e_${email.id}"]`)
+    await expect.poll(async () => item.locator('[data-testid="item-name"]').count()).toBe(1)
+    expect(await item.locator('[data-testid="item-name"]').textContent()).toBe(email.title)
+    expect(await item.locator('small [data-testid="item-key"]').textContent()).toBe(`e_${email.id}`)
+    // the answer itself stays as the emulator sent it
+    expect(JSON.parse(r.body)).toMatchObject({ error_code: 'KR_API_F0116' })
+    await page.close()
+  })
+
   it("add_member built entirely through the form: Japanese labels, the database's elements with their widgets, 200", async () => {
     const page = await open('/playground/add_member')
     await ready(page)

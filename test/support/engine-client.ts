@@ -1,4 +1,5 @@
 import { createEngine, type Engine, type EngineOptions } from '@krs-kit/mock-server'
+import { type AdminAnswer, callAdmin } from '@krs-kit/mock-server/testing'
 import { contractProblems, errorCodeOf, type OperationName } from './contract.js'
 
 export interface EngineAnswer {
@@ -11,7 +12,7 @@ export interface EngineAnswer {
 export function engineClient(opts: EngineOptions = {}): {
   engine: Engine
   call: (name: OperationName, body: unknown, token?: string) => Promise<EngineAnswer>
-  admin: (method: string, path: string, body?: unknown) => Promise<{ status: number; json: unknown }>
+  admin: (method: string, path: string, body?: unknown) => Promise<AdminAnswer>
 } {
   const engine = createEngine({
     members: 20,
@@ -41,15 +42,8 @@ export function engineClient(opts: EngineOptions = {}): {
     }
     return { status: res.status, code: res.status === 200 ? null : errorCodeOf(text), json }
   }
-  const admin = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> => {
-    const res = await engine.handle(
-      new Request(`http://krs.test/__mock/${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    )
-    return { status: res.status, json: (await res.json()) as unknown }
-  }
+  const target = { url: 'http://krs.test', fetch: (request: Request) => engine.handle(request) }
+  const admin = (method: string, path: string, body?: unknown): Promise<AdminAnswer> =>
+    callAdmin(target, method, path, body === undefined ? { token: 'krs-all' } : { token: 'krs-all', body })
   return { engine, call, admin }
 }

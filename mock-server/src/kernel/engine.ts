@@ -54,6 +54,9 @@ export interface Engine {
    * The answer to an API request that is refused whatever its body (method, API name,
    * content type, declared size, token), journaled; null when the body is needed. A door
    * calls it before reading the body (`bodyText` ''), so an anonymous body is never kept.
+   * A door that then hands the same request object, its body filled in, to `respond` or
+   * `handleRaw` has it admitted once: those checks are not run again unless a tenant or
+   * token changed in between.
    */
   refuseBeforeBody(request: RawRequest): RawResponse | null
   readonly defaultTenant: TenantRuntime

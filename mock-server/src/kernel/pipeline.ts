@@ -40,11 +40,49 @@ class Refusal {
   ) {}
 }
 
+/**
+ * A request that passed admit. refuseBeforeBody notes it on the request (under ADMISSION, out
+ * of RawRequest's public shape) so that handleApi, given the same request object with its
+ * body, does not run admit again.
+ */
 interface Admitted {
   op: OperationName
   info: OperationRules
   account: Account | null
   tenant: TenantRuntime
+  /** The engine that admitted it, and its registry's generation then (TenantRegistry.generation). */
+  engine: EngineInternals
+  generation: number
+}
+
+const ADMISSION: unique symbol = Symbol('admission')
+type NotedRequest = RawRequest & { [ADMISSION]?: Admitted }
+
+function tooLarge(engine: EngineInternals, op: OperationName): Refusal {
+  return new Refusal(
+    errorResponse('KRSKIT_PAYLOAD_TOO_LARGE', `the body must be at most ${engine.maxBodyBytes} bytes`, {
+      operation: op,
+    }),
+    null,
+  )
+}
+
+/**
+ * admit's answer for a request, taken from the note of refuseBeforeBody when there is one.
+ * The note holds while no token, tenant or tenant state changed since (the registry's
+ * generation): otherwise the token is looked up again, as it would be without the note. Only
+ * the body's own size is left to check, since the note was taken before the body was read.
+ */
+function admitted(engine: EngineInternals, req: RawRequest, name: string): Admitted | Refusal {
+  const note = (req as NotedRequest)[ADMISSION]
+  if (
+    note === undefined ||
+    note.engine !== engine ||
+    note.op !== name ||
+    note.generation !== engine.registry.generation
+  )
+    return admit(engine, req, name)
+  return req.bodyText.length > engine.maxBodyBytes ? tooLarge(engine, note.op) : note
 }
 
 /**
@@ -74,14 +112,8 @@ function admit(engine: EngineInternals, req: RawRequest, name: string): Admitted
     )
   }
   const declared = req.header('content-length')
-  if (req.bodyText.length > engine.maxBodyBytes || (declared !== undefined && Number(declared) > engine.maxBodyBytes)) {
-    return new Refusal(
-      errorResponse('KRSKIT_PAYLOAD_TOO_LARGE', `the body must be at most ${engine.maxBodyBytes} bytes`, {
-        operation: op,
-      }),
-      null,
-    )
-  }
+  if (req.bodyText.length > engine.maxBodyBytes || (declared !== undefined && Number(declared) > engine.maxBodyBytes))
+    return tooLarge(engine, op)
   const info = operationRules[op]
   const auth = req.header('authorization')
   const token = auth === undefined ? undefined : BEARER.exec(auth)?.[1]
@@ -92,13 +124,21 @@ function admit(engine: EngineInternals, req: RawRequest, name: string): Admitted
       caller?.tenant ?? null,
     )
   }
-  return { op, info, account: caller?.account ?? null, tenant: caller?.tenant ?? engine.registry.default }
+  return {
+    op,
+    info,
+    account: caller?.account ?? null,
+    tenant: caller?.tenant ?? engine.registry.default,
+    engine,
+    generation: engine.registry.generation,
+  }
 }
 
 /**
  * The answer to an API request that is refused whatever its body says (see admit), journaled
  * like any answer, or null when the request needs its body. The door has not read the body:
- * the journal keeps none.
+ * the journal keeps none. A request it lets through carries its admission on to handleApi
+ * (see Admitted).
  */
 export function refuseBeforeBody(
   engine: EngineInternals,
@@ -107,7 +147,10 @@ export function refuseBeforeBody(
   requestId: () => string,
 ): RawResponse | null {
   const gate = admit(engine, req, name)
-  if (!(gate instanceof Refusal)) return null
+  if (!(gate instanceof Refusal)) {
+    ;(req as NotedRequest)[ADMISSION] = gate
+    return null
+  }
   const id = requestId()
   record(engine, gate.tenant ?? engine.registry.default, req, gate.response, id, performance.now())
   return gate.response
@@ -143,7 +186,7 @@ export function handleApi(
   return res
 
   function run(): RawResponse | Promise<RawResponse> {
-    const gate = admit(engine, req, name)
+    const gate = admitted(engine, req, name)
     if (gate instanceof Refusal) {
       if (gate.tenant) tenant = gate.tenant
       return gate.response

@@ -31,6 +31,7 @@ export interface Caller {
 export class TenantRegistry {
   private readonly tenants = new Map<string, TenantRuntime>()
   private readonly byToken = new Map<string, TenantRuntime>()
+  private generationCount = 0
 
   constructor(
     private readonly wall: WallClock,
@@ -39,6 +40,15 @@ export class TenantRegistry {
     private readonly factory: TenantFactory,
     private readonly journalSize: number,
   ) {}
+
+  /**
+   * Changes whenever a token, tenant or tenant state is added, removed or replaced (the
+   * (un)indexing every such change goes through): while it stays the same, `resolve` of a
+   * token gives the same tenant and account as before.
+   */
+  get generation(): number {
+    return this.generationCount
+  }
 
   get(id: string): TenantRuntime | undefined {
     return this.tenants.get(id)
@@ -230,10 +240,12 @@ export class TenantRegistry {
       if (owner && owner !== t) throw new TokenTakenError(token)
     }
     for (const token of t.state.tokens.keys()) this.byToken.set(token, t)
+    this.generationCount++
   }
 
   private unindex(t: TenantRuntime): void {
     for (const [token, owner] of this.byToken) if (owner === t) this.byToken.delete(token)
+    this.generationCount++
   }
 }
 

@@ -235,9 +235,11 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
     if (declared > max) return tooLarge(req, res, path, started)
 
     // Method, API name, content type and token are checked before the body is read: a body
-    // sent with an unknown token is read and dropped, never parsed nor kept.
+    // sent with an unknown token is read and dropped, never parsed nor kept. The same request
+    // object gets its body below, so the engine does not check them again.
+    const raw: RawRequest = { method, path, query, header, bodyText: '' }
     if (!isAdminPath) {
-      const early = engine.refuseBeforeBody({ method, path, query, header, bodyText: '' })
+      const early = engine.refuseBeforeBody(raw)
       if (early) return answerAndDrain(req, res, early, path, started)
     }
 
@@ -281,8 +283,8 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
           : decodeUtf8Strict(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))
       chunks = []
       const headers = req.headers
-      const raw: RawRequest = { method, path, query, header, bodyText: bodyText ?? '' }
-      if (bodyText === null) raw.bodyNotUtf8 = true
+      if (bodyText !== null) raw.bodyText = bodyText
+      else raw.bodyNotUtf8 = true
       if (scan) raw.bodyShapeProblem = problem
       if (digest) raw.bodySha256 = (digest as Hash).digest('hex')
       // Only the admin API looks at these: the API path does not compute them.

@@ -17,9 +17,18 @@ import type { Engine } from '../kernel/create-engine.js'
 import { journalEntryToJson, type JournalEntryJson } from '../kernel/journal.js'
 import { type TenantRuntime, tokensByName } from '../kernel/tenant-runtime.js'
 import type { NodeServerOptions, RunningServer } from '../node/node-server.js'
+import { callAdmin, messageOf } from './admin-call.js'
 import { type Duration, durationSeconds, instantSeconds } from './duration.js'
 
 export type { Duration, JournalEntryJson }
+export {
+  type AdminAnswer,
+  type AdminTarget,
+  callAdmin,
+  createRemoteTenant,
+  type CreateTenantRequest,
+  type RemoteTenant,
+} from './admin-call.js'
 
 /**
  * The origin of in-process calls: the production host, so a tenant's `baseUrl`
@@ -216,23 +225,15 @@ function testTenant(
   /** An admin call on this tenant, in process; a refusal becomes an Error with the emulator's message. */
   const admin = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     if (gone) throw new Error(`tenant ${runtime.id} was disposed`)
-    const res = await engine.handle(
-      new Request(`${origin}/__mock/${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
+    const res = await callAdmin(
+      { url: origin, fetch: (request) => engine.handle(request) },
+      method,
+      path,
+      body === undefined ? { token } : { token, body },
     )
-    const text = await res.text()
-    const json = text === '' ? null : (JSON.parse(text) as unknown)
-    if (!res.ok) {
-      const message = (json as { message?: string } | null)?.message ?? text
-      throw new Error(`emulator: ${method} /__mock/${path} answered ${res.status}: ${message}`)
-    }
-    return json
+    if (res.status < 200 || res.status > 299)
+      throw new Error(`emulator: ${method} /__mock/${path} answered ${res.status}: ${messageOf(res)}`)
+    return res.json
   }
 
   const nowDate = (): Date => new Date(runtime.clock.now() * 1000)

@@ -9,7 +9,6 @@ import type { FuzzTarget } from './run-fuzz.js'
  */
 export function httpTarget(t: Tenant): FuzzTarget {
   const token = t.tokens['krs-all']!
-  const adminHeaders = { authorization: `Bearer ${token}` }
   return {
     token,
     async send(c: FuzzCase) {
@@ -22,18 +21,12 @@ export function httpTarget(t: Tenant): FuzzTarget {
       return { status: res.status, contentType: res.headers.get('content-type'), text: await res.text() }
     },
     async snapshot() {
-      const snap = (await (await fetch(`${t.mockUrl}/__mock/snapshot`, { headers: adminHeaders })).json()) as {
-        clock: Record<string, unknown>
-      }
+      const snap = (await t.admin('GET', 'snapshot')).json as { clock: Record<string, unknown> }
       delete snap.clock.wall_ms
       return JSON.stringify(snap)
     },
     async reset() {
-      const r = await fetch(`${t.mockUrl}/__mock/reset`, {
-        method: 'POST',
-        headers: { ...adminHeaders, 'content-type': 'application/json' },
-        body: '{}',
-      })
+      const r = await t.admin('POST', 'reset', {})
       if (r.status !== 200) throw new Error(`reset answered ${r.status}`)
     },
   }

@@ -32,7 +32,8 @@ export function ErrorExplanation({
 }: {
   code: string
   entry: CatalogueEntry | undefined
-  detail: string | null
+  /** The answer's own detail: its message, or a list of the items it refuses (ItemErrors). */
+  detail: React.ReactNode
   /** The detail's language: the emulator's messages are English, a form's checks Japanese. */
   detailLang?: string
   testId: string
@@ -45,10 +46,15 @@ export function ErrorExplanation({
         </a>{' '}
         {entry ? entry.description : '（カタログにないコードです）'}
       </strong>
-      {detail ? (
+      {typeof detail === 'string' ? (
         <p className="krs-pg-error-detail" data-testid={`${testId}-detail`}>
           詳細: <span lang={detailLang}>{detail}</span>
         </p>
+      ) : detail ? (
+        // a list of items may follow: a block, in the detail's language as a whole
+        <div className="krs-pg-error-detail" data-testid={`${testId}-detail`} lang={detailLang}>
+          詳細: {detail}
+        </div>
       ) : null}
       {entry ? (
         <p className="krs-pg-muted">
@@ -88,17 +94,93 @@ export function validationItems(operation: string, value: unknown): ValidationIt
   return null
 }
 
+const ITEM_LINE = /^(e_\d+|new_pass): (.+)$/
+
+/**
+ * The items of an error answer's message that lists them one per line, `e_91: message` (what
+ * the form and member calls answer with KR_API_F0116), grouped by item in their order; null
+ * when the message is not such a list.
+ */
+export function errorItems(text: string): ValidationItem[] | null {
+  const message = errorDetailOf(text)
+  if (message === null) return null
+  const items = new Map<string, string[]>()
+  for (const line of message.split('\n')) {
+    const m = ITEM_LINE.exec(line)
+    if (!m) return null
+    const messages = items.get(m[1]!) ?? []
+    messages.push(m[2]!)
+    items.set(m[1]!, messages)
+  }
+  return Array.from(items, ([key, messages]) => ({ key, messages }))
+}
+
+/** Whether an answer names items by `e_N` (its keys, or the items its error lists): their names are worth reading. */
+export function answerNamesItems(status: number, text: string): boolean {
+  return status === 200 ? /"e_\d+"/.test(text) : errorItems(text) !== null
+}
+
+/**
+ * A form or member item by its name (the form item's title, the table field's name) with its
+ * key beside it in small type, 「メールアドレス (e_91)」; its key alone when the name is unknown.
+ */
+export function ItemName({
+  itemKey,
+  names,
+}: {
+  itemKey: string
+  names: Record<string, string> | null | undefined
+}): React.JSX.Element {
+  const name = names?.[itemKey]
+  if (name === undefined) return <code data-testid="item-key">{itemKey}</code>
+  return (
+    <>
+      <span data-testid="item-name">{name}</span>{' '}
+      <small>
+        (<code data-testid="item-key">{itemKey}</code>)
+      </small>
+    </>
+  )
+}
+
+/** Per-item messages of an error answer, each item by its name (ItemName). */
+export function ItemErrors({
+  items,
+  names,
+}: {
+  items: ValidationItem[]
+  names: Record<string, string> | null | undefined
+}): React.JSX.Element {
+  return (
+    <ul className="krs-pg-item-errors" data-testid="item-errors">
+      {items.map((item, i) => (
+        <li key={item.key ?? i} data-key={item.key ?? undefined}>
+          {item.key ? (
+            <>
+              <ItemName itemKey={item.key} names={names} />:{' '}
+            </>
+          ) : null}
+          {item.messages.join(' ')}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 /**
  * A validation answer told like an error answer: each failing item with the code the form
  * call would answer (linked to the catalogue), the catalogue's description and the item's
- * messages as the detail; or a line saying the values pass.
+ * messages as the detail, the item by its name; or a line saying the values pass.
  */
 export function ValidationAnswer({
   items,
   entry,
+  names,
 }: {
   items: ValidationItem[]
   entry: CatalogueEntry | undefined
+  /** Names of the form's items by key (`e_91` → メールアドレス), once read from the target. */
+  names?: Record<string, string> | null
 }): React.JSX.Element {
   if (items.length === 0)
     return (
@@ -116,7 +198,15 @@ export function ValidationAnswer({
           key={item.key ?? i}
           code={FORM_VALUES_ERROR}
           entry={entry}
-          detail={`${item.key ? `${item.key}: ` : ''}${item.messages.join(' ')}`}
+          detail={
+            item.key ? (
+              <>
+                <ItemName itemKey={item.key} names={names} />: {item.messages.join(' ')}
+              </>
+            ) : (
+              item.messages.join(' ')
+            )
+          }
           detailLang="ja"
           testId="validation-error"
         />

@@ -7,6 +7,7 @@ import OperationList from './operation-list'
 import OperationDetails from './operation-details'
 import TargetPicker, { REMEMBER_KEY, type TargetSettings } from './target-picker'
 import ResponseView from './response-view'
+import { answerNamesItems } from './answer-view'
 import VerdictView from './verdict-view'
 import EmulatorPanel from './emulator-panel'
 import FormBoundary from './form-boundary'
@@ -30,9 +31,9 @@ import {
   forgetSessionIds,
   forgetTargetData,
   idsFromAnswer,
+  itemNames,
   knownIds,
   memberElements,
-  memberTables,
   rememberSessionIds,
   sampleMemberInfo,
   sessionIds,
@@ -352,7 +353,7 @@ export default function PlaygroundApp({
     setRestoredAt(null)
     saveRecord({ name: op.name, at: new Date().toISOString(), target: t.kind, body: bodyText, result: r })
     setFieldNames(null)
-    if (r.status === 200 && /"e_\d+"/.test(r.text)) void loadFieldNames(t)
+    if (answerNamesItems(r.status, r.text)) void loadFieldNames(t)
     if (t.kind !== 'emulator' && r.status !== 0 && runtime) {
       setVerdict({ of: r, differences: null })
       runtime.verdict({ operation: op.name, status: r.status, text: r.text }).then(
@@ -389,19 +390,12 @@ export default function PlaygroundApp({
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per restored answer, when the target is ready
   useEffect(() => {
     if (restoredAt === null || !result || !targetReady || fieldNames !== null) return
-    if (result.status === 200 && /"e_\d+"/.test(result.text)) void loadFieldNames(toTarget(target))
+    if (answerNamesItems(result.status, result.text)) void loadFieldNames(toTarget(target))
   }, [restoredAt, result, targetReady])
 
-  /** Names of the fields of the body's member table (or the target's first), for the answer's `e_N`. */
+  /** Names of the answer's `e_N`: the form's items when the body names a form, else its member table's fields. */
   const loadFieldNames = async (t: Target): Promise<void> => {
-    const body = bodyValue as { member_table_id?: unknown }
-    const tableId =
-      typeof body.member_table_id === 'number'
-        ? body.member_table_id
-        : (await memberTables(t, origin).catch(() => []))[0]?.id
-    if (tableId === undefined) return setFieldNames({})
-    const elements = await memberElements(t, origin, tableId).catch(() => [])
-    setFieldNames(Object.fromEntries(elements.map((e) => [`e_${e.id}`, e.name])))
+    setFieldNames(await itemNames(t, origin, bodyValue))
   }
 
   const copyShare = async (): Promise<void> => {

@@ -5,7 +5,9 @@ import type { PlaygroundRegistry } from './runtime-loader'
 import {
   ErrorExplanation,
   errorDetailOf,
+  errorItems,
   FORM_VALUES_ERROR,
+  ItemErrors,
   MemberAnswer,
   memberRows,
   ValidationAnswer,
@@ -40,13 +42,17 @@ export default function ResponseView({
   operation: string
   result: CallResult
   registry: PlaygroundRegistry | null
-  /** Names of the member table's fields by key (`e_6` → 氏名), once read from the target. */
+  /**
+   * Names of the answer's `e_N` keys, once read from the target: the member table's fields
+   * (`e_6` → 氏名), or a form's items (`e_91` → メールアドレス) when the request names a form.
+   */
   fieldNames?: Record<string, string> | null
 }): React.JSX.Element {
   const explained = result.errorCode ? registry?.errors[result.errorCode] : undefined
   const answer = result.status === 200 ? parsedAnswer(result.text) : undefined
   const rows = result.status === 200 ? memberRows(answer) : null
   const validation = result.status === 200 ? validationItems(operation, answer) : null
+  const refusedItems = result.errorCode ? errorItems(result.text) : null
   return (
     <section className="krs-pg-box" data-testid="response" aria-label="レスポンス">
       <h3 className="krs-pg-h">
@@ -64,11 +70,14 @@ export default function ResponseView({
         <ErrorExplanation
           code={result.errorCode}
           entry={explained}
-          detail={errorDetailOf(result.text)}
+          detail={refusedItems ? <ItemErrors items={refusedItems} names={fieldNames} /> : errorDetailOf(result.text)}
+          detailLang={refusedItems ? 'ja' : 'en'}
           testId="response-error"
         />
       ) : null}
-      {validation ? <ValidationAnswer items={validation} entry={registry?.errors[FORM_VALUES_ERROR]} /> : null}
+      {validation ? (
+        <ValidationAnswer items={validation} entry={registry?.errors[FORM_VALUES_ERROR]} names={fieldNames} />
+      ) : null}
       {rows ? (
         fieldNames ? (
           <MemberAnswer rows={rows} names={fieldNames} />

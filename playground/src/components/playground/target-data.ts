@@ -112,9 +112,58 @@ export function memberTables(target: Target, origin: string): Promise<MemberTabl
   return p
 }
 
+/** One item of a member form, as get_member_form_elements lists it (form calls name it `e_{id}`). */
+export interface FormItem {
+  id: number
+  title: string
+}
+
+const formItemCache = new Map<string, Promise<FormItem[]>>()
+
+/** The items of a member form on the target (get_member_form_elements). Cached per target and form. */
+export function formItems(target: Target, origin: string, formId: number): Promise<FormItem[]> {
+  const key = `${targetKey(target)}#form${formId}`
+  let p = formItemCache.get(key)
+  if (!p) {
+    p = call<unknown>(target, origin, 'get_member_form_elements', { form_id: formId }).then((raw) => {
+      // The service answers with the array itself; the SDK also accepts it wrapped.
+      const list = Array.isArray(raw) ? raw : ((raw as { element_infos?: unknown[] } | null)?.element_infos ?? [])
+      return list.flatMap((e) => {
+        const item = e as Record<string, unknown>
+        return typeof item.id === 'number' && typeof item.title === 'string' ? [{ id: item.id, title: item.title }] : []
+      })
+    })
+    p.catch(() => formItemCache.delete(key))
+    formItemCache.set(key, p)
+  }
+  return p
+}
+
+/**
+ * The names of the `e_N` keys of an answer to a request with this body: a form's items when
+ * the request names a form (`form_id`, `member_form_id`: form calls key values by form item),
+ * else the fields of the body's member table (or the target's first).
+ */
+export async function itemNames(target: Target, origin: string, body: unknown): Promise<Record<string, string>> {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+  const formId = typeof b.form_id === 'number' ? b.form_id : b.member_form_id
+  if (typeof formId === 'number') {
+    const items = await formItems(target, origin, formId).catch(() => [])
+    return Object.fromEntries(items.map((e) => [`e_${e.id}`, e.title]))
+  }
+  const tableId =
+    typeof b.member_table_id === 'number'
+      ? b.member_table_id
+      : (await memberTables(target, origin).catch(() => []))[0]?.id
+  if (tableId === undefined) return {}
+  const elements = await memberElements(target, origin, tableId).catch(() => [])
+  return Object.fromEntries(elements.map((e) => [`e_${e.id}`, e.name]))
+}
+
 /** Forgets what was read from the target (after a reset of the emulator, or another target). */
 export function forgetTargetData(): void {
   elementCache.clear()
+  formItemCache.clear()
   idCache.clear()
   tableCache.clear()
 }
