@@ -72,7 +72,7 @@ const messageCatalogues: Plugin = {
   setup(build) {
     build.onLoad({ filter: /[\\/]src[\\/]i18n[\\/]catalogue\.ts$/ }, () => ({
       contents: [
-        '// Built by tsup.config.ts: each language\'s messages are dist/messages.<lang>.json.',
+        "// Built by tsup.config.ts: each language's messages are dist/messages.<lang>.json.",
         "import { readFileSync } from 'node:fs'",
         "import { join } from 'node:path'",
         'const tables = {}',
