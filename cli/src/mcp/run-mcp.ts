@@ -3,6 +3,7 @@ import { connectionFlags, type GlobalOptions } from '../commands/global-options.
 import { apiBase, resolveConnection } from '../config/resolve-connection.js'
 import { UsageError } from '../exit-codes.js'
 import type { CliIo } from '../io.js'
+import { isMissingPackage } from '../missing-package.js'
 
 /** The package `krs mcp` runs; an optional peer of the CLI, installed by those who want it. */
 export const MCP_PACKAGE = '@krs-kit/mcp'
@@ -22,9 +23,7 @@ async function loadMcp(): Promise<typeof import('@krs-kit/mcp')> {
   try {
     return await import('@krs-kit/mcp')
   } catch (e) {
-    const err = e as NodeJS.ErrnoException
-    const missing = err.code === 'ERR_MODULE_NOT_FOUND' && err.message.includes(`'${MCP_PACKAGE}'`)
-    if (!missing) throw e
+    if (!isMissingPackage(e, MCP_PACKAGE)) throw e
     throw new UsageError(
       `mcp: needs the MCP server, ${MCP_PACKAGE}, which is not installed; install it with: npm install -D ${MCP_PACKAGE}`,
     )

@@ -1,5 +1,6 @@
 import { UsageError } from '../exit-codes.js'
 import type { ElementInfo, TableInfo } from './pull.js'
+import { isMissingPackage } from '../missing-package.js'
 
 /**
  * Replaces names, addresses, phone numbers and free text of pulled members with faker (ja)
@@ -68,8 +69,7 @@ export async function requireFaker(): Promise<void> {
   try {
     await import('@faker-js/faker')
   } catch (e) {
-    const err = e as NodeJS.ErrnoException
-    if (err.code !== 'ERR_MODULE_NOT_FOUND' || !err.message.includes("'@faker-js/faker'")) throw e
+    if (!isMissingPackage(e, '@faker-js/faker')) throw e
     throw new UsageError(
       'scenario pull --anonymize: needs @faker-js/faker, which is not installed; install it with: npm install -D @faker-js/faker@10',
     )

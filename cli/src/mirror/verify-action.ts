@@ -12,6 +12,7 @@ import type { CliIo } from '../io.js'
 import { readOnlyCaller, type ReadOnlyCaller } from './read-only-caller.js'
 import { sweep } from './sweep.js'
 import { checkAgainstContract, compareWithEmulator, type VerifyReport } from './verify.js'
+import { isMissingPackage } from '../missing-package.js'
 
 interface VerifyFlags {
   againstEmulator?: string
@@ -26,8 +27,7 @@ async function emulatorCaller(target: string, token: string, io: CliIo): Promise
   try {
     mock = await import('@krs-kit/mock-server')
   } catch (e) {
-    const err = e as NodeJS.ErrnoException
-    if (err.code !== 'ERR_MODULE_NOT_FOUND') throw e
+    if (!isMissingPackage(e, '@krs-kit/mock-server')) throw e
     throw new UsageError(
       'verify: --against-emulator with a scenario file needs the emulator, @krs-kit/mock-server; install it with: npm install -D @krs-kit/mock-server',
     )

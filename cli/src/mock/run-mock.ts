@@ -2,6 +2,7 @@ import { KRS_MOCK_OPTIONS } from '@krs-kit/mock-server/options'
 import type { Command } from 'commander'
 import { ExitError, exitCodes, UsageError } from '../exit-codes.js'
 import type { CliIo } from '../io.js'
+import { isMissingPackage } from '../missing-package.js'
 
 /** commander's name of a flag's value (`data-dir` → `dataDir`). */
 const attributeOf = (flag: string): string => flag.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())
@@ -28,9 +29,7 @@ async function loadEmulator(): Promise<typeof import('@krs-kit/mock-server/progr
   try {
     return await import('@krs-kit/mock-server/program')
   } catch (e) {
-    const err = e as NodeJS.ErrnoException
-    const missing = err.code === 'ERR_MODULE_NOT_FOUND' && err.message.includes(`'${EMULATOR_PACKAGE}'`)
-    if (!missing) throw e
+    if (!isMissingPackage(e, EMULATOR_PACKAGE)) throw e
     throw new UsageError(
       `mock: needs the emulator, ${EMULATOR_PACKAGE}, which is not installed; install it with: npm install -D ${EMULATOR_PACKAGE}`,
     )
