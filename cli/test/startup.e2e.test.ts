@@ -2,6 +2,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildCli, ensureMockServerBuild, startMock } from './support/spawn-krs.js'
 
@@ -133,6 +134,27 @@ it('the admin commands reach krs-mock without Node fetch too (krs mock clock)', 
   expect(r.code).toBe(0)
   expect(r.stdout).toMatch(/mode/)
   expect(r.builtins.filter(undici)).toEqual([])
+})
+
+it("the launcher turns on Node's compile cache, where Node has one, before it loads the CLI", () => {
+  // Node 20 has no module.enableCompileCache: a stand-in records when the launcher calls it.
+  const calls = join(dir, 'compile-cache.txt')
+  const standIn = join(dir, 'compile-cache.cjs')
+  writeFileSync(
+    standIn,
+    `const m = require('node:module')
+m.enableCompileCache = () => {
+  const cliLoaded = Object.keys(require.cache).some((f) => /[\\\\/]dist[\\\\/]bin\\.cjs$/.test(f))
+  require('node:fs').appendFileSync(${JSON.stringify(calls)}, cliLoaded ? 'after\\n' : 'before\\n')
+  return { status: 0 }
+}
+`,
+  )
+  const launcher = fileURLToPath(new URL('../bin/krs.cjs', import.meta.url))
+  const r = spawnSync(process.execPath, ['--require', standIn, launcher, '--version'], { encoding: 'utf8' })
+  expect(r.status).toBe(0)
+  expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/)
+  expect(readFileSync(calls, 'utf8')).toBe('before\n')
 })
 
 it('the trace sees undici and the ES module loader in a process that uses them (so the checks above can fail)', () => {
