@@ -1,6 +1,7 @@
 /**
  * Cold start of `krs --help` and of an API call, `krs get-version` against a krs-mock started
- * here, against `node -e 0`, measured in the same run. Goal: each at most 1.3× `node -e 0` (wall,
+ * here, against `node -e 0`, measured in the same run, with two floors beside them: the same
+ * call as one bare node:http POST, and through the SDK alone (CommonJS, node:http transport). Goal: each at most 1.3× `node -e 0` (wall,
  * idle machine). Uses hyperfine when installed, else repeated spawns. Needs the built CLI and
  * emulator (the npm script `bench:cli` builds the CLI; `npm test` or `npm start` the emulator).
  * Figures only, never pass/fail. The goal is about an idle machine: with a 1-minute load average
@@ -27,9 +28,13 @@ const mock = await spawnUntil(process.execPath, [mockBin, '--port', '0', '--quie
 const mockUrl = mock.match[1] as string
 /** The floor of any Node client: one POST with node:http, its answer printed (CommonJS, nothing else loaded). */
 const oneRequest = `const r = require('node:http').request(process.argv[1], { method: 'POST', headers: { authorization: 'Bearer krs-all', 'content-type': 'application/json' } }, (res) => { let b = ''; res.setEncoding('utf8'); res.on('data', (c) => (b += c)); res.on('end', () => process.stdout.write(b + '\\n')) }); r.end('{}')`
+/** The same call through the SDK's CommonJS build and its node:http transport: what `krs` adds its own work to. */
+const sdkDist = fileURLToPath(new URL('../sdk/dist/', import.meta.url))
+const oneSdkCall = `const { createKrsClient } = require(${JSON.stringify(`${sdkDist}index.cjs`)}); const { nodeTransport } = require(${JSON.stringify(`${sdkDist}node.cjs`)}); createKrsClient({ baseUrl: process.argv[1], token: 'krs-all', transport: nodeTransport }).call('get_version').then((v) => process.stdout.write(JSON.stringify(v) + '\\n'))`
 const cases = [
   { name: 'node -e 0', argv: ['-e', '0'] },
   { name: 'node -e (one node:http POST)', argv: ['-e', oneRequest, `${mockUrl}/api/v1/get_version`] },
+  { name: 'node -e (one SDK call)', argv: ['-e', oneSdkCall, mockUrl] },
   { name: 'krs --help', argv: [bin, '--help'] },
   { name: 'krs get-member-tables --help', argv: [bin, 'get-member-tables', '--help'] },
   { name: 'krs get-version (krs-mock)', argv: [bin, 'get-version', '--base-url', mockUrl, '--token', 'krs-all'] },
@@ -107,8 +112,8 @@ console.log(
   `load average while measuring: ${load.toFixed(1)} on ${availableParallelism()} cores${idle ? '' : ' (not idle: wall-time ratios are not comparable with the goal; the CPU column is steadier)'}`,
 )
 for (const [i, name, figure] of [
-  [2, 'krs --help', 'cli.help_start_ms'],
-  [4, 'krs get-version', 'cli.get_version_start_ms'],
+  [3, 'krs --help', 'cli.help_start_ms'],
+  [5, 'krs get-version', 'cli.get_version_start_ms'],
 ] as const) {
   const ms = medians[i] ?? NaN
   const verdict = idle ? (ms / base <= 1.3 ? 'met' : 'not met') : 'no verdict: machine not idle'
