@@ -217,7 +217,8 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     })
     expect(r.status).toMatch(/^400/)
     const item = page.locator(`[data-testid="response-error"] [data-testid="item-errors"] li[data-key="e_${email.id}"]`)
-    await expect.poll(async () => item.locator('[data-testid="item-name"]').count()).toBe(1)
+    // The titles come from a second call to the in-browser emulator, after the answer is shown.
+    await item.locator('[data-testid="item-name"]').waitFor()
     expect(await item.locator('[data-testid="item-name"]').textContent()).toBe(email.title)
     expect(await item.locator('small [data-testid="item-key"]').textContent()).toBe(`e_${email.id}`)
     // the answer itself stays as the emulator sent it
