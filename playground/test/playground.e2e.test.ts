@@ -353,6 +353,10 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     const page = await open('/playground/add_mail_message')
     await ready(page)
     const form = page.locator('[data-testid="schema-form"]')
+    // The form is drawn from the registry and the validation runtime, which load on their own
+    // after the page: the body is typed once the form is there, so that the test is about how
+    // the form answers the body, not about when the form arrives.
+    await form.locator('#root_member_table_id').waitFor()
     await page.locator('[data-testid="body-editor"]').fill('{"member_table_id": 1, "mail_info": {"type": 3}}')
     await form.locator('#root_mail_info_type').waitFor()
     expect(await form.locator('[id="root_mail_info_text_part"]').count()).toBe(1)
