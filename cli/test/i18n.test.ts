@@ -8,7 +8,7 @@ import { orList, pickLang, setLang, t } from '../src/i18n/lang.js'
 import { messages } from '../src/i18n/messages.js'
 import type { CliIo } from '../src/io.js'
 import { buildProgram } from '../src/program.js'
-import { runKrs } from './support/memory-io.js'
+import { quietIo, runKrs } from './support/memory-io.js'
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 
@@ -67,15 +67,7 @@ const japanese = /[\u3040-\u30ff\u4e00-\u9fff]/
 
 /** Every command path of the tree except the API operations (whose help is the contract's Japanese text). */
 async function ownCommandPaths(): Promise<string[][]> {
-  const silent: CliIo = {
-    stdout: () => {},
-    stderr: () => {},
-    readStdin: async () => '',
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    env: {},
-  } as unknown as CliIo
-  const program = await buildProgram(silent, () => true)
+  const program = await buildProgram(quietIo(), () => true)
   const apiNames = new Set<string>(Object.keys(operations))
   const paths: string[][] = [[]]
   const walk = (c: Command, at: string[]) => {

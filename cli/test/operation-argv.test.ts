@@ -5,23 +5,16 @@ import { readOperationArgv, type OperationArgs } from '../src/commands/operation
 import { commanderArgs } from '../src/commands/operation-command.js'
 import { operationFlags } from '../src/commands/operation-flags.js'
 import { operations, type OperationInfo } from '../src/generated/operations.js'
-import type { CliIo } from '../src/io.js'
 import { buildProgram } from '../src/program.js'
+import { Prng } from '../../test/support/fuzz/prng.js'
+import { quietIo } from './support/memory-io.js'
 
 // `krs <operation> …` is read by run.ts itself (readOperationArgv) when it can, else by
 // commander. Whatever the first reads must be what commander reads: these tests put both on the
 // same command lines, generated from each operation's flags, the global options and the shapes
 // that trip a parser (values that look like flags, `=`, `--`, help, extra words, short groups).
 
-const quiet: CliIo = {
-  stdout: () => {},
-  stderr: () => {},
-  readStdin: async () => '',
-  stdoutIsTTY: false,
-  stderrIsTTY: false,
-  env: {},
-  cwd: process.cwd(),
-}
+const quiet = quietIo()
 
 /** What commander makes of `argv` for the operation: its arguments, or the error it stops with. */
 async function commanderReads(info: OperationInfo, argv: readonly string[]): Promise<OperationArgs | 'error'> {
@@ -38,18 +31,6 @@ async function commanderReads(info: OperationInfo, argv: readonly string[]): Pro
     return 'error'
   }
   return read ?? 'error'
-}
-
-/** A small seeded generator (mulberry32), so that a failing line can be reproduced. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 const values = [
@@ -92,7 +73,8 @@ const oddities = [
 ]
 
 /** One command line for `info`: a few tokens around the command word, each of a shape picked at random. */
-function commandLine(info: OperationInfo, next: () => number): string[] {
+function commandLine(info: OperationInfo, prng: Prng): string[] {
+  const next = () => prng.next()
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T
   const flags = operationFlags(info)
   const token = (): string[] => {
@@ -126,10 +108,11 @@ describe('readOperationArgv reads what commander reads', () => {
   it('on generated command lines of every operation: the same arguments, or it leaves the line to commander', async () => {
     let read = 0
     let left = 0
-    const next = random(20261127)
+    // Seeded, so that a failing line can be reproduced.
+    const prng = new Prng(20261127)
     for (const info of Object.values(operations) as OperationInfo[]) {
       for (let i = 0; i < 40; i++) {
-        const argv = commandLine(info, next)
+        const argv = commandLine(info, prng)
         const mine = readOperationArgv(argv, info.name, operationFlags(info))
         if (mine === undefined) {
           left++

@@ -21,12 +21,9 @@ function tokenOf(t: TenantRuntime): string {
   return [...t.state.tokens.values()].find((tok) => tok.name === 'krs-all')!.token
 }
 
-function post(url: string, token: string): Promise<{ status: number; body: string }> {
+/** The status and text of `req`'s answer. */
+function answerOf(req: http.ClientRequest): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${url}/api/v1/get_member_tables`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    })
     req.on('response', (res) => {
       let body = ''
       res.on('data', (d: Buffer) => {
@@ -35,8 +32,17 @@ function post(url: string, token: string): Promise<{ status: number; body: strin
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
     })
     req.on('error', reject)
-    req.end(BODY)
   })
+}
+
+function post(url: string, token: string): Promise<{ status: number; body: string }> {
+  const req = http.request(`${url}/api/v1/get_member_tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+  })
+  const answer = answerOf(req)
+  req.end(BODY)
+  return answer
 }
 
 /**
@@ -49,31 +55,23 @@ function postWithPause(
   admittedWhen: () => boolean,
   between: () => void,
 ): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${url}/api/v1/get_member_tables`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(BODY)),
-        authorization: `Bearer ${token}`,
-      },
-    })
-    req.on('response', (res) => {
-      let body = ''
-      res.on('data', (d: Buffer) => {
-        body += d.toString()
-      })
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
-    })
-    req.on('error', reject)
-    req.flushHeaders()
-    const wait = setInterval(() => {
-      if (!admittedWhen()) return
-      clearInterval(wait)
-      between()
-      req.end(BODY)
-    }, 5)
+  const req = http.request(`${url}/api/v1/get_member_tables`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(BODY)),
+      authorization: `Bearer ${token}`,
+    },
   })
+  const answer = answerOf(req)
+  req.flushHeaders()
+  const wait = setInterval(() => {
+    if (!admittedWhen()) return
+    clearInterval(wait)
+    between()
+    req.end(BODY)
+  }, 5)
+  return answer
 }
 
 async function start(): Promise<{ engine: Engine; url: string; tenant: TenantRuntime }> {
