@@ -8,6 +8,7 @@ import { createEngine, MAX_BODY_BYTES } from '../src/index.js'
 import { isLoopback } from '../src/node/loopback.js'
 import { startNodeServer, type RunningServer } from '../src/node/index.js'
 import { createRequestLog } from '../src/program/request-log.js'
+import { answerOf } from './support/answer-of.js'
 
 let server: RunningServer | null = null
 afterEach(async () => {
@@ -17,21 +18,13 @@ afterEach(async () => {
 
 /** A raw request that declares `declared` bytes but sends only `sent`. */
 function partialPost(url: string, declared: number, sent: number): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${url}/api/v1/get_version`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': String(declared) },
-    })
-    req.on('response', (res) => {
-      let body = ''
-      res.on('data', (d: Buffer) => {
-        body += d.toString()
-      })
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
-    })
-    req.on('error', reject)
-    req.write('x'.repeat(sent))
+  const req = http.request(`${url}/api/v1/get_version`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': String(declared) },
   })
+  const answer = answerOf(req)
+  req.write('x'.repeat(sent))
+  return answer
 }
 
 describe('Node door', () => {

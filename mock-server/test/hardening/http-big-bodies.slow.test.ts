@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createEngine, MAX_BODY_BYTES } from '../../src/index.js'
 import type { Engine } from '../../src/kernel/create-engine.js'
 import { startNodeServer, type RunningServer } from '../../src/node/index.js'
+import { answerOf } from '../support/answer-of.js'
 
 // The big-body findings of http-refusals.test.ts (seconds each: the slow suite).
 
@@ -25,33 +26,25 @@ const run = promisify(execFile)
 /** POST `size` spaces (one shared 1 MB buffer, written again and again) and read the answer. */
 function postBytes(url: string, op: string, size: number, headers: Record<string, string>): Promise<Answer> {
   const piece = Buffer.alloc(Math.min(size, 1 << 20), 0x20)
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${url}/api/v1/${op}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': String(size), ...headers },
-    })
-    req.on('response', (res) => {
-      let body = ''
-      res.on('data', (d: Buffer) => {
-        body += d.toString()
-      })
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
-    })
-    req.on('error', reject)
-    let left = size
-    const more = (): void => {
-      while (left > 0) {
-        const n = Math.min(left, piece.length)
-        left -= n
-        if (!req.write(n === piece.length ? piece : piece.subarray(0, n))) {
-          req.once('drain', more)
-          return
-        }
-      }
-      req.end()
-    }
-    more()
+  const req = http.request(`${url}/api/v1/${op}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': String(size), ...headers },
   })
+  const answer = answerOf(req)
+  let left = size
+  const more = (): void => {
+    while (left > 0) {
+      const n = Math.min(left, piece.length)
+      left -= n
+      if (!req.write(n === piece.length ? piece : piece.subarray(0, n))) {
+        req.once('drain', more)
+        return
+      }
+    }
+    req.end()
+  }
+  more()
+  return answer
 }
 
 describe('cheap refusals first', () => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createEngine, type Engine, type RawRequest, type TenantRuntime } from '../../src/index.js'
 import { TenantRegistry } from '../../src/kernel/tenant-registry.js'
 import { startNodeServer, type RunningServer } from '../../src/node/index.js'
+import { answerOf } from '../support/answer-of.js'
 
 // The Node door runs the checks that need no body (method, API name, content type, size,
 // token) before it reads the body, and the pipeline does not run them a second time: one
@@ -19,20 +20,6 @@ const BODY = JSON.stringify({})
 
 function tokenOf(t: TenantRuntime): string {
   return [...t.state.tokens.values()].find((tok) => tok.name === 'krs-all')!.token
-}
-
-/** The status and text of `req`'s answer. */
-function answerOf(req: http.ClientRequest): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    req.on('response', (res) => {
-      let body = ''
-      res.on('data', (d: Buffer) => {
-        body += d.toString()
-      })
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
-    })
-    req.on('error', reject)
-  })
 }
 
 function post(url: string, token: string): Promise<{ status: number; body: string }> {
