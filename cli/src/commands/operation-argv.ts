@@ -77,16 +77,12 @@ export function readOperationArgv(
     }
     const spec = byFlag.get(flag)
     if (!spec) return undefined
+    const v = value()
+    // A boolean flag's value is optional: alone, it is true.
     if (spec.kind === 'boolean') {
-      const next = argv[i + 1]
-      if (inline !== undefined) values.set(spec.key, inline)
-      else if (next !== undefined && !next.startsWith('-')) {
-        values.set(spec.key, next)
-        i++
-      } else values.set(spec.key, true)
+      values.set(spec.key, v ?? true)
       continue
     }
-    const v = value()
     if (v === undefined) return undefined
     values.set(spec.key, v)
   }
