@@ -120,6 +120,16 @@ it('krs get-version calls krs-mock without Node fetch (undici), Ajv or the regis
   expect(r.files.filter(registry)).toEqual([])
   expect(r.files.filter(commander)).toEqual([])
   expect(r.builtins.filter(esModuleLoader)).toEqual([])
+  expect(r.builtins).not.toContain('NativeModule fs/promises')
+})
+
+it('node:fs/promises comes with a command that reads a file (--body @file), not before', () => {
+  const file = join(dir, 'body.json')
+  writeFileSync(file, JSON.stringify({ member_table_id: 1, member_id: 7 }))
+  const r = loaded(['get-member-info', '--body', `@${file}`, '--dry-run'])
+  expect(r.code).toBe(0)
+  expect(r.stdout).toContain('"member_id":7')
+  expect(r.builtins).toContain('NativeModule fs/promises')
 })
 
 it('an API command that its own reader leaves to commander runs through commander', () => {

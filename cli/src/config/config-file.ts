@@ -2,7 +2,6 @@ import { t } from '../i18n/lang.js'
 import { readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { UsageError } from '../exit-codes.js'
-import { fsPromises } from '../fs-promises.js'
 
 /** The settings one profile holds. */
 export interface Profile {
@@ -52,7 +51,8 @@ export async function readConfig(path: string): Promise<ConfigFile> {
 
 /** Writes the file readable by its owner only (it holds tokens). */
 export async function writeConfig(path: string, config: ConfigFile): Promise<void> {
-  const { mkdir, rename, writeFile } = await fsPromises()
+  // node:fs/promises on use only: every API command loads this module (see readConfig).
+  const { mkdir, rename, writeFile } = await import('node:fs/promises')
   await mkdir(dirname(path), { recursive: true, mode: 0o700 })
   const tmp = `${path}.${process.pid}.tmp`
   await writeFile(tmp, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 })

@@ -1,7 +1,6 @@
 import { t } from '../i18n/lang.js'
 import { resolve } from 'node:path'
 import { UsageError } from '../exit-codes.js'
-import { fsPromises } from '../fs-promises.js'
 import type { CliIo } from '../io.js'
 import type { FlagSpec } from './flag-spec.js'
 import { parseFlagValue } from './parse-flag-value.js'
@@ -16,7 +15,8 @@ export async function readBodyArgument(arg: string, io: CliIo): Promise<Record<s
   } else if (arg.startsWith('@')) {
     const file = arg.slice(1)
     try {
-      text = await (await fsPromises()).readFile(resolve(io.cwd, file), 'utf8')
+      // node:fs/promises on use only: every API command loads this module.
+      text = await (await import('node:fs/promises')).readFile(resolve(io.cwd, file), 'utf8')
     } catch (e) {
       throw new UsageError(
         t('err.cannotRead', { name: '--body', file, why: (e as NodeJS.ErrnoException).code ?? (e as Error).message }),

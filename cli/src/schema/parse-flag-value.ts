@@ -1,7 +1,6 @@
 import { t } from '../i18n/lang.js'
 import { resolve } from 'node:path'
 import { UsageError } from '../exit-codes.js'
-import { fsPromises } from '../fs-promises.js'
 import type { FlagSpec } from './flag-spec.js'
 
 const INTEGER = /^-?\d+$/
@@ -13,7 +12,8 @@ export async function readJsonArgument(text: string, flagName: string, cwd: stri
   if (text.startsWith('@')) {
     const file = resolve(cwd, text.slice(1))
     try {
-      source = await (await fsPromises()).readFile(file, 'utf8')
+      // node:fs/promises on use only: every API command loads this module.
+      source = await (await import('node:fs/promises')).readFile(file, 'utf8')
     } catch (e) {
       throw new UsageError(
         t('err.cannotRead', {
