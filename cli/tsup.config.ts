@@ -124,8 +124,8 @@ type TsupPlugin = NonNullable<Options['plugins']>[number]
  * esbuild splits only ES modules; this turns each of its chunks into CommonJS, with rollup.
  * Every import becomes a `require`: the other chunks, the dependencies, and the lazily loaded
  * ones too (an operation's chunk, YAML, the emulator), so no command sets up Node's ES module
- * loader, not even through `import()` of a chunk. The emulator and
- * the MCP server are ES modules: `require` loads them as such (Node >= 20.19, the engines field).
+ * loader, not even through `import()` of a chunk. The emulator and the MCP server are ES
+ * modules: `require` loads them as such (Node >= 20.19, the engines field).
  */
 const commonJsChunks: TsupPlugin = {
   name: 'krs-commonjs-chunks',
