@@ -69,9 +69,8 @@ export interface RemoteTenant {
 /**
  * A new tenant on an emulator that runs in another process (`krs-mock`, a container, the
  * server a global setup started), through `POST /__mock/tenants` at `at`: its origin, or an
- * AdminTarget with the fetch to reach it. Its
- * clock is manual unless `options.clock` gives a mode, as `createTestEmulator`'s tenants (a
- * fork, `from`, starts from its source's clock).
+ * AdminTarget with the fetch to reach it. Its clock is manual unless `options.clock` gives a
+ * mode, as `createTestEmulator`'s tenants (a fork, `from`, starts from its source's clock).
  * Throws when the emulator refuses, with its status and message.
  */
 export async function createRemoteTenant(
