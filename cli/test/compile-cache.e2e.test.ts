@@ -1,0 +1,230 @@
+import { spawnSync } from 'node:child_process'
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
+import { enableCompileCache } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildCli } from './support/spawn-krs.js'
+
+/**
+ * The launcher's code cache on Node versions without one of their own (before 22.1): the CLI as
+ * npm installs it (bin/krs.cjs beside a built dist/), run with NODE_COMPILE_CACHE pointing at a
+ * folder of the test and NODE_DEBUG_NATIVE=COMPILE_CACHE, which makes the launcher say on stderr
+ * what it did with each file's cache. On Node 22.1 and later the launcher hands the work to
+ * Node's own compile cache instead (startup.e2e checks that it turns it on before the CLI loads).
+ */
+const nodeHasOwnCache = typeof enableCompileCache === 'function'
+const cliDir = fileURLToPath(new URL('..', import.meta.url))
+// Under cli/node_modules so that the CLI's packages (ajv, yaml…) resolve from the copy.
+const root = join(cliDir, 'node_modules', '.cache', `krs-compile-cache-e2e-${process.pid}`)
+const launcher = join(root, 'pkg', 'bin', 'krs.cjs')
+const dist = join(root, 'pkg', 'dist')
+let cacheRoot = ''
+let run = 0
+
+beforeAll(() => {
+  const built = dirname(buildCli())
+  mkdirSync(dirname(launcher), { recursive: true })
+  cpSync(join(cliDir, 'bin', 'krs.cjs'), launcher)
+  cpSync(built, dist, { recursive: true })
+}, 180_000)
+
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+/** A new, empty cache folder for one test. */
+function freshCache(): string {
+  cacheRoot = join(root, `cache-${++run}`)
+  return cacheRoot
+}
+
+function krs(argv: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [launcher, ...argv], {
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH ?? '',
+      NO_COLOR: '1',
+      NODE_COMPILE_CACHE: cacheRoot,
+      NODE_DEBUG_NATIVE: 'COMPILE_CACHE',
+      ...env,
+    },
+  })
+  const lines = r.stderr.split('\n').filter((l) => l.startsWith('krs compile cache: '))
+  const said = (word: string) => lines.filter((l) => l.endsWith(` ${word}`)).map((l) => l.split(' ')[3])
+  return { ...r, lines, said }
+}
+
+/** The cache files written so far, in the one folder the launcher keeps per Node and CLI copy. */
+function cacheFiles(): string[] {
+  if (!existsSync(cacheRoot)) return []
+  return readdirSync(cacheRoot).flatMap((folder) =>
+    readdirSync(join(cacheRoot, folder)).map((f) => join(cacheRoot, folder, f)),
+  )
+}
+
+describe.skipIf(nodeHasOwnCache)('the launcher keeps a code cache of the CLI on Node 20', () => {
+  it('writes each loaded file’s cache on the first run and uses it on the next, with the same answer', () => {
+    freshCache()
+    const first = krs(['get-version', '--dry-run', '--base-url', 'http://127.0.0.1:9'])
+    expect(first.status).toBe(0)
+    expect(first.said('missing')).toContain('bin.cjs')
+    expect(first.said('accepted')).toEqual([])
+    const written = cacheFiles()
+    expect(written.length).toBe(first.said('missing').length)
+    expect(written.some((f) => /[\\/]bin\.cjs\.\d+\.\d+\.cache$/.test(f))).toBe(true)
+
+    const second = krs(['get-version', '--dry-run', '--base-url', 'http://127.0.0.1:9'])
+    expect(second.status).toBe(0)
+    expect(second.stdout).toBe(first.stdout)
+    expect(second.said('missing')).toEqual([])
+    expect(second.said('rejected')).toEqual([])
+    expect(second.said('accepted').sort()).toEqual(first.said('missing').sort())
+    expect(second.said('written')).toEqual([])
+    expect(cacheFiles()).toEqual(written)
+  })
+
+  it('a command that reaches new files rewrites the caches of the files it shares with earlier ones, once', () => {
+    freshCache()
+    const apiCall = ['get-version', '--dry-run', '--base-url', 'http://127.0.0.1:9']
+    expect(krs(['--help']).status).toBe(0)
+    const binCache = () => readFileSync(cacheFiles().find((f) => /[\\/]bin\.cjs\./.test(f)) ?? '')
+    const afterHelp = binCache()
+    // The first API call after --help: its own files are new, and it runs code of bin.cjs that
+    // --help did not, so bin.cjs's cache is written again, now with that code in it too.
+    const first = krs(apiCall)
+    expect(first.said('missing').length).toBeGreaterThan(0)
+    expect(first.said('accepted')).toContain('bin.cjs')
+    expect(first.said('written').some((f) => f?.startsWith('bin.cjs.'))).toBe(true)
+    expect(binCache().length).toBeGreaterThan(afterHelp.length)
+    for (const argv of [apiCall, ['--help']]) {
+      const again = krs(argv)
+      expect(again.status).toBe(0)
+      expect(again.said('missing')).toEqual([])
+      expect(again.said('written')).toEqual([])
+    }
+  })
+
+  it('keeps the caches of runs with other Node flags apart (V8 refuses a cache made under other flags)', () => {
+    freshCache()
+    krs(['--version'])
+    const r = spawnSync(process.execPath, ['--stack-size=2000', launcher, '--version'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', NODE_COMPILE_CACHE: cacheRoot, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' },
+    })
+    expect(r.status).toBe(0)
+    expect(r.stderr).not.toMatch(/ rejected$/m)
+    expect(readdirSync(cacheRoot).length).toBe(2)
+    expect(krs(['--version']).said('rejected')).toEqual([])
+  })
+
+  it('refuses a damaged cache, runs the command all the same and writes a good one', () => {
+    freshCache()
+    krs(['--version'])
+    const binCache = cacheFiles().find((f) => /[\\/]bin\.cjs\./.test(f)) ?? ''
+    writeFileSync(binCache, Buffer.alloc(4096, 7))
+    const damaged = krs(['--version'])
+    expect(damaged.status).toBe(0)
+    expect(damaged.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/)
+    expect(damaged.said('rejected')).toEqual(['bin.cjs'])
+    expect(readFileSync(binCache).equals(Buffer.alloc(4096, 7))).toBe(false)
+    expect(krs(['--version']).said('accepted')).toContain('bin.cjs')
+  })
+
+  it('never runs the old code of a rebuilt file of the same length, and drops the old cache', () => {
+    freshCache()
+    const chunk = readdirSync(dist)
+      .map((f) => join(dist, f))
+      .find((f) => readFileSync(f, 'utf8').includes('name: "@krs-kit/cli"')) as string
+    const before = krs(['--version'])
+    const version = before.stdout.trim().split(/\s/)[0] as string
+    const oldCaches = cacheFiles()
+    // The same number of characters, another version: V8 alone would take the old cache.
+    const rebuilt = version.replace(/\d/g, '9')
+    expect(rebuilt.length).toBe(version.length)
+    writeFileSync(chunk, readFileSync(chunk, 'utf8').replace(`version: "${version}"`, `version: "${rebuilt}"`))
+    const later = new Date(statSync(chunk).mtimeMs + 60_000)
+    utimesSync(chunk, later, later)
+    try {
+      const after = krs(['--version'])
+      expect(after.status).toBe(0)
+      expect(after.stdout).toContain(rebuilt)
+      expect(after.said('missing')).toEqual([chunk.split(/[\\/]/).pop()])
+      const stale = oldCaches.filter((f) => f.includes(`${chunk.split(/[\\/]/).pop()}.`))
+      expect(stale.length).toBe(1)
+      expect(cacheFiles()).not.toContain(stale[0])
+    } finally {
+      writeFileSync(chunk, readFileSync(chunk, 'utf8').replace(`version: "${rebuilt}"`, `version: "${version}"`))
+    }
+  })
+
+  it('NODE_DISABLE_COMPILE_CACHE=1 turns it off', () => {
+    freshCache()
+    const r = krs(['--version'], { NODE_DISABLE_COMPILE_CACHE: '1' })
+    expect(r.status).toBe(0)
+    expect(r.lines).toEqual([])
+    expect(existsSync(cacheRoot)).toBe(false)
+  })
+
+  it.skipIf(process.platform === 'win32')('loads no code from a folder that others can write to', () => {
+    freshCache()
+    mkdirSync(cacheRoot, { recursive: true })
+    chmodSync(cacheRoot, 0o777)
+    const r = krs(['--version'])
+    expect(r.status).toBe(0)
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/)
+    expect(r.lines).toEqual([`krs compile cache: off: ${cacheRoot} can be written by others`])
+    expect(cacheFiles()).toEqual([])
+  })
+
+  it('a cache folder that cannot be made costs nothing but time: same answer, nothing on stderr', () => {
+    freshCache()
+    writeFileSync(cacheRoot, 'a file where the folder would be')
+    const r = krs(['--version'], { NODE_DEBUG_NATIVE: '' })
+    expect(r.status).toBe(0)
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/)
+    expect(r.stderr).toBe('')
+  })
+
+  it('an error thrown in a CLI file names that file’s own line, cache or not', () => {
+    freshCache()
+    // A copy of the CLI's entry with one more line at its end that throws when asked to.
+    const entry = join(dist, 'bin.cjs')
+    const original = readFileSync(entry, 'utf8')
+    const line = original.split('\n').length + (original.endsWith('\n') ? 0 : 1)
+    writeFileSync(
+      entry,
+      `${original}${original.endsWith('\n') ? '' : '\n'}if (process.env.KRS_TEST_THROW) throw new Error('thrown here')\n`,
+    )
+    try {
+      for (const pass of ['missing', 'accepted']) {
+        const r = krs(['--version'], { KRS_TEST_THROW: '1' })
+        expect(r.status).toBe(1)
+        expect(r.said(pass)).toContain('bin.cjs')
+        expect(r.stderr).toContain('thrown here')
+        expect(r.stderr).toContain(`${entry}:${line}:`)
+      }
+    } finally {
+      writeFileSync(entry, original)
+    }
+  })
+})
+
+it('the launcher says how to build the CLI when dist/ is missing', () => {
+  const bare = join(root, 'unbuilt', 'bin', 'krs.cjs')
+  mkdirSync(dirname(bare), { recursive: true })
+  cpSync(launcher, bare)
+  const r = spawnSync(process.execPath, [bare, '--version'], { encoding: 'utf8' })
+  expect(r.status).toBe(1)
+  expect(r.stderr).toContain('krs: the CLI is not built (dist/bin.cjs is missing)')
+  expect(r.stderr).toContain('npm run build -w @krs-kit/cli')
+})
