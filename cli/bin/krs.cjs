@@ -3,7 +3,8 @@
 // when dist/ is not built yet); the command itself is the built dist/bin.cjs. CommonJS, as the
 // build is: an ES module here would set up Node's ES module loader at every start.
 'use strict'
-const Module = require('node:module')
+// The Module class, as require('node:module') gives it; that require costs 0.2 ms of start-up.
+const Module = module.constructor
 const fs = require('node:fs')
 const path = require('node:path')
 
