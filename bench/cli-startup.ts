@@ -4,7 +4,8 @@
  * call as one bare node:http POST, and through the SDK alone (CommonJS, node:http transport).
  * Goal: each at most 1.3× `node -e 0` (wall, idle machine). `krs` is measured as users run it
  * from the second time on, with the launcher's code cache filled by the warm-up runs; one more
- * line shows a run without it. Uses hyperfine when installed, else repeated spawns. Needs the
+ * line shows a run without it. Uses hyperfine when installed (in rounds of every case, so that
+ * a drift of the machine moves all figures alike), else spawns of every case in turn. Needs the
  * built CLI and emulator (the npm script `bench:cli` builds the CLI; `npm test` or `npm start`
  * the emulator). Figures only, never pass/fail. The goal is about an idle machine: with a
  * 1-minute load average of 1 or more while measuring, the goal lines say so and the figures carry
@@ -66,55 +67,74 @@ function quote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`
 }
 
+/**
+ * hyperfine runs one command's runs back to back, so a drift of the machine between the first
+ * case and the last moves the ratios. The runs are split into rounds, each of every case in
+ * turn, and the medians are taken over all rounds.
+ */
 function withHyperfine(): number[] {
   const dir = mkdtempSync(join(tmpdir(), 'krs-bench-'))
   const out = join(dir, 'result.json')
+  const rounds = Math.min(5, runs)
+  const times: number[][] = cases.map(() => [])
+  const cpuSums: number[] = cases.map(() => 0)
   try {
-    execFileSync(
-      'hyperfine',
-      [
-        '-N',
-        '--warmup',
-        '3',
-        '--runs',
-        String(runs),
-        '--export-json',
-        out,
-        '--style',
-        'none',
-        ...cases.map((c) =>
-          [
-            ...(c.env ? ['env', ...Object.entries(c.env).map(([k, v]) => `${k}=${v}`)] : []),
-            process.execPath,
-            ...c.argv,
-          ]
-            .map(quote)
-            .join(' '),
-        ),
-      ],
-      { stdio: ['ignore', 'ignore', 'inherit'] },
-    )
-    const json = JSON.parse(readFileSync(out, 'utf8')) as {
-      results: { median: number; user: number; system: number }[]
+    for (let round = 0; round < rounds; round++) {
+      execFileSync(
+        'hyperfine',
+        [
+          '-N',
+          '--warmup',
+          round === 0 ? '3' : '1',
+          '--runs',
+          String(Math.ceil(runs / rounds)),
+          '--export-json',
+          out,
+          '--style',
+          'none',
+          ...cases.map((c) =>
+            [
+              ...(c.env ? ['env', ...Object.entries(c.env).map(([k, v]) => `${k}=${v}`)] : []),
+              process.execPath,
+              ...c.argv,
+            ]
+              .map(quote)
+              .join(' '),
+          ),
+        ],
+        { stdio: ['ignore', 'ignore', 'inherit'] },
+      )
+      const json = JSON.parse(readFileSync(out, 'utf8')) as {
+        results: { times: number[]; user: number; system: number }[]
+      }
+      for (const [i, r] of json.results.entries()) {
+        times[i]?.push(...r.times.map((t) => t * 1000))
+        cpuSums[i] = (cpuSums[i] ?? 0) + (r.user + r.system) * 1000
+      }
     }
-    cpu = json.results.map((r) => (r.user + r.system) * 1000)
-    return json.results.map((r) => r.median * 1000)
+    cpu = cpuSums.map((sum) => sum / rounds)
+    return times.map(median)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+}
+
+/** Without hyperfine: every case in turn, run after run (the spawn's own cost is in every figure). */
 function withSpawns(): number[] {
-  return cases.map((c) => {
-    const times: number[] = []
-    for (let i = 0; i < runs + 3; i++) {
+  const times: number[][] = cases.map(() => [])
+  for (let i = 0; i < runs + 3; i++) {
+    for (const [j, c] of cases.entries()) {
       const t = performance.now()
       spawnSync(process.execPath, c.argv, { stdio: 'ignore', env: { ...process.env, ...c.env } })
-      if (i >= 3) times.push(performance.now() - t)
+      if (i >= 3) times[j]?.push(performance.now() - t)
     }
-    times.sort((a, b) => a - b)
-    return times[Math.floor(times.length / 2)] ?? NaN
-  })
+  }
+  return times.map(median)
 }
 
 const tool = hasHyperfine() ? 'hyperfine' : 'spawnSync'
