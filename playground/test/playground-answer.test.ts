@@ -94,6 +94,34 @@ describe('error lists inside a successful answer', () => {
     expect(html).not.toContain('氏名')
   })
 
+  it('name the one item validate_member_form_parameter checked, from the body sent', () => {
+    const body = { form_id: 16, form_element_name: 'e_91', parameter: 'foo@' }
+    expect(validationItems('validate_member_form_parameter', ['形式が正しくありません。'], body)).toEqual([
+      { key: 'e_91', messages: ['形式が正しくありません。'] },
+    ])
+    expect(validationItems('validate_member_form_parameter', ['x'], { form_element_name: 'mail' })).toEqual([
+      { key: null, messages: ['x'] },
+    ])
+    const refusedText = JSON.stringify(['形式が正しくありません。'])
+    expect(answerNamesItems(200, refusedText, 'validate_member_form_parameter', body)).toBe(true)
+    expect(answerNamesItems(200, '[]', 'validate_member_form_parameter', body)).toBe(false)
+    expect(
+      answerNamesItems(200, refusedText, 'validate_member_form_parameter', { form_element_name: 'new_pass' }),
+    ).toBe(false)
+    const html = renderToStaticMarkup(
+      createElement(ResponseView, {
+        operation: 'validate_member_form_parameter',
+        result: answer(200, ['形式が正しくありません。']),
+        registry,
+        fieldNames: { e_91: 'メールアドレス' },
+        body,
+      }),
+    )
+    expect(html).toContain(
+      '<span data-testid="item-name">メールアドレス</span> <small>(<code data-testid="item-key">e_91</code>)</small>: 形式が正しくありません。',
+    )
+  })
+
   it('say so when the values pass, and stay out of other answers', () => {
     expect(answerNamesItems(200, JSON.stringify({ e_91: [] }))).toBe(true)
     expect(render('validate_member_form_parameter', answer(200, []))).toContain('data-testid="validation-ok"')
@@ -131,7 +159,10 @@ describe('an error answer that refuses items one by one (KR_API_F0116)', () => {
     expect(html).toContain(
       '<li data-key="e_91"><span data-testid="item-name">メールアドレス</span> <small>(<code data-testid="item-key">e_91</code>)</small>: 「メールアドレス」は必須項目です。</li>',
     )
-    expect(html).toContain('<li data-key="new_pass"><code data-testid="item-key">new_pass</code>: 短すぎます。</li>')
+    // new_pass is no item of the form's settings: its name is the kit's own
+    expect(html).toContain(
+      '<li data-key="new_pass"><span data-testid="item-name">新しいパスワード</span> <small>(<code data-testid="item-key">new_pass</code>)</small>: 短すぎます。</li>',
+    )
     // an error whose message is not a list of items keeps its detail as it is
     const plain = render('get_member_info', {
       ...answer(400, { error_code: 'KR_API_F0005', error_desc: 'Invalid Object ID.', message: 'no such member' }),

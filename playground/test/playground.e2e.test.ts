@@ -223,6 +223,18 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     expect(await item.locator('small [data-testid="item-key"]').textContent()).toBe(`e_${email.id}`)
     // the answer itself stays as the emulator sent it
     expect(JSON.parse(r.body)).toMatchObject({ error_code: 'KR_API_F0116' })
+    // One item checked alone: its answer is a bare list of messages, about the item the body named.
+    await choose(page, 'validate_member_form_parameter')
+    const checked = await send(page, {
+      form_id: formId,
+      form_element_name: `e_${email.id}`,
+      parameter: 'not-an-address',
+    })
+    expect(checked.status).toMatch(/^200/)
+    expect(JSON.parse(checked.body)).toEqual([expect.any(String)])
+    const named = page.locator('[data-testid="validation-error"] [data-testid="item-name"]')
+    await named.waitFor()
+    expect(await named.textContent()).toBe(email.title)
     await page.close()
   })
 

@@ -76,14 +76,23 @@ export interface ValidationItem {
 
 const isMessages = (v: unknown): v is string[] => Array.isArray(v) && v.every((m) => typeof m === 'string')
 
+const ITEM_KEY = /^(e_\d+|new_pass)$/
+
+/** The form item a validate_member_form_parameter request names (`form_element_name`), if it is one. */
+function checkedItemOf(body: unknown): string | null {
+  const name = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).form_element_name : null
+  return typeof name === 'string' && ITEM_KEY.test(name) ? name : null
+}
+
 /**
  * The error lists of a successful validation answer: validate_member_form_parameter's array of
- * messages, validate_member_form_parameters' map of form item → messages. Items without a
- * message are left out (an empty list: the values pass); null for other operations or shapes.
+ * messages (the item the request named, when `body` is given), validate_member_form_parameters'
+ * map of form item → messages. Items without a message are left out (an empty list: the values
+ * pass); null for other operations or shapes.
  */
-export function validationItems(operation: string, value: unknown): ValidationItem[] | null {
+export function validationItems(operation: string, value: unknown, body?: unknown): ValidationItem[] | null {
   if (operation === 'validate_member_form_parameter') {
-    return isMessages(value) ? (value.length > 0 ? [{ key: null, messages: value }] : []) : null
+    return isMessages(value) ? (value.length > 0 ? [{ key: checkedItemOf(body), messages: value }] : []) : null
   }
   if (operation === 'validate_member_form_parameters') {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
@@ -115,10 +124,20 @@ export function errorItems(text: string): ValidationItem[] | null {
   return Array.from(items, ([key, messages]) => ({ key, messages }))
 }
 
-/** Whether an answer names items by `e_N` (its keys, or the items its error lists): their names are worth reading. */
-export function answerNamesItems(status: number, text: string): boolean {
-  return status === 200 ? /"e_\d+"/.test(text) : errorItems(text) !== null
+/**
+ * Whether an answer names items by `e_N` (its keys, the items its error lists, or the one item
+ * a validate_member_form_parameter request checked and the answer refuses): their names are
+ * worth reading.
+ */
+export function answerNamesItems(status: number, text: string, operation?: string, body?: unknown): boolean {
+  if (status !== 200) return errorItems(text) !== null
+  if (operation === 'validate_member_form_parameter')
+    return text.trim() !== '[]' && checkedItemOf(body)?.startsWith('e_') === true
+  return /"e_\d+"/.test(text)
 }
+
+/** The name of the one item that is not a form item of the form's settings: the new password of a password change form. */
+const NEW_PASSWORD = '新しいパスワード'
 
 /**
  * A form or member item by its name (the form item's title, the table field's name) with its
@@ -131,7 +150,7 @@ export function ItemName({
   itemKey: string
   names: Record<string, string> | null | undefined
 }): React.JSX.Element {
-  const name = names?.[itemKey]
+  const name = names?.[itemKey] ?? (itemKey === 'new_pass' ? NEW_PASSWORD : undefined)
   if (name === undefined) return <code data-testid="item-key">{itemKey}</code>
   return (
     <>

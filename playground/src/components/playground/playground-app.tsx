@@ -149,6 +149,8 @@ export default function PlaygroundApp({
   }
   const [target, setTarget] = useState<TargetSettings>(defaultTarget)
   const [result, setResult] = useState<CallResult | null>(null)
+  /** The body `result` answers (the editor may have changed since): what its item names are read for. */
+  const [sentBody, setSentBody] = useState<unknown>(null)
   // When the answer shown is the operation's record from an earlier page load: that call's time.
   const [restoredAt, setRestoredAt] = useState<string | null>(null)
   const [fieldNames, setFieldNames] = useState<Record<string, string> | null>(null)
@@ -251,6 +253,7 @@ export default function PlaygroundApp({
     setBodyTextState(shared ?? record?.body ?? '{}')
     setFormRevision((n) => n + 1)
     setResult(record?.result ?? null)
+    setSentBody(record?.body ? parsedBody(record.body) : null)
     setRestoredAt(record?.at ?? null)
     setFieldNames(null)
     setExampleNote('')
@@ -349,11 +352,13 @@ export default function PlaygroundApp({
     setSending(true)
     const t = toTarget(target)
     const r = await sendRequest(t, origin, op.name, bodyText, op.security)
+    const sent = parsedBody(bodyText)
     setResult(r)
+    setSentBody(sent)
     setRestoredAt(null)
     saveRecord({ name: op.name, at: new Date().toISOString(), target: t.kind, body: bodyText, result: r })
     setFieldNames(null)
-    if (answerNamesItems(r.status, r.text)) void loadFieldNames(t)
+    if (answerNamesItems(r.status, r.text, op.name, sent)) void loadFieldNames(t, sent)
     if (t.kind !== 'emulator' && r.status !== 0 && runtime) {
       setVerdict({ of: r, differences: null })
       runtime.verdict({ operation: op.name, status: r.status, text: r.text }).then(
@@ -390,12 +395,13 @@ export default function PlaygroundApp({
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per restored answer, when the target is ready
   useEffect(() => {
     if (restoredAt === null || !result || !targetReady || fieldNames !== null) return
-    if (answerNamesItems(result.status, result.text)) void loadFieldNames(toTarget(target))
+    if (answerNamesItems(result.status, result.text, name ?? undefined, sentBody))
+      void loadFieldNames(toTarget(target), sentBody)
   }, [restoredAt, result, targetReady])
 
-  /** Names of the answer's `e_N`: the form's items when the body names a form, else its member table's fields. */
-  const loadFieldNames = async (t: Target): Promise<void> => {
-    setFieldNames(await itemNames(t, origin, bodyValue))
+  /** Names of the answer's `e_N`: the form's items when the body sent names a form, else its member table's fields. */
+  const loadFieldNames = async (t: Target, body: unknown): Promise<void> => {
+    setFieldNames(await itemNames(t, origin, body))
   }
 
   const copyShare = async (): Promise<void> => {
@@ -587,7 +593,13 @@ export default function PlaygroundApp({
                     </p>
                   ) : null}
                   {result ? (
-                    <ResponseView operation={name ?? ''} result={result} registry={registry} fieldNames={fieldNames} />
+                    <ResponseView
+                      operation={name ?? ''}
+                      result={result}
+                      registry={registry}
+                      fieldNames={fieldNames}
+                      body={sentBody}
+                    />
                   ) : null}
                   {result && verdict?.of === result ? <VerdictView differences={verdict.differences} /> : null}
                 </div>
@@ -665,4 +677,13 @@ export default function PlaygroundApp({
       </div>
     </div>
   )
+}
+
+/** A request body as JSON, or null when it is not JSON (then no item names are read for it). */
+function parsedBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return null
+  }
 }

@@ -37,6 +37,7 @@ export default function ResponseView({
   result,
   registry,
   fieldNames,
+  body,
 }: {
   /** The operation the answer is of (a validation answer lists errors in a 200). */
   operation: string
@@ -47,11 +48,13 @@ export default function ResponseView({
    * (`e_6` → 氏名), or a form's items (`e_91` → メールアドレス) when the request names a form.
    */
   fieldNames?: Record<string, string> | null
+  /** The request's body as sent (validate_member_form_parameter's answer is about the item it names). */
+  body?: unknown
 }): React.JSX.Element {
   const explained = result.errorCode ? registry?.errors[result.errorCode] : undefined
   const answer = result.status === 200 ? parsedAnswer(result.text) : undefined
   const rows = result.status === 200 ? memberRows(answer) : null
-  const validation = result.status === 200 ? validationItems(operation, answer) : null
+  const validation = result.status === 200 ? validationItems(operation, answer, body) : null
   const refusedItems = result.errorCode ? errorItems(result.text) : null
   return (
     <section className="krs-pg-box" data-testid="response" aria-label="レスポンス">
