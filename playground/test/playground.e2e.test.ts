@@ -370,7 +370,17 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     // the form answers the body, not about when the form arrives.
     await form.locator('#root_member_table_id').waitFor()
     await page.locator('[data-testid="body-editor"]').fill('{"member_table_id": 1, "mail_info": {"type": 3}}')
-    await form.locator('#root_mail_info_type').waitFor()
+    // This wait once ran out in CI (cause unknown): a failure says what the editor and the form
+    // held then, with a screenshot, rather than only that the field never came.
+    await form
+      .locator('#root_mail_info_type')
+      .waitFor({ timeout: 30_000 })
+      .catch(async (e: unknown) => {
+        await page.screenshot({ path: join(artifactsDir, 'add-mail-message-form.png'), fullPage: true })
+        const editor = await page.locator('[data-testid="body-editor"]').inputValue()
+        const fields = await form.locator('[id^="root_"]').evaluateAll((els) => els.map((el) => el.id).join(' '))
+        throw new Error(`${String(e)}\nthe editor held: ${editor}\nthe form's fields: ${fields}`)
+      })
     expect(await form.locator('[id="root_mail_info_text_part"]').count()).toBe(1)
     expect(await form.locator('[id="root_mail_info_html_part"]').count()).toBe(1)
     expect(await form.locator('#root_mail_info_type option').allTextContents()).toContain('3: マルチパート')
