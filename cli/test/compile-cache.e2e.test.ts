@@ -11,7 +11,7 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs'
-import { enableCompileCache } from 'node:module'
+import * as nodeModule from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -24,7 +24,8 @@ import { buildCli } from './support/spawn-krs.js'
  * what it did with each file's cache. On Node 22.1 and later the launcher hands the work to
  * Node's own compile cache instead (startup.e2e checks that it turns it on before the CLI loads).
  */
-const nodeHasOwnCache = typeof enableCompileCache === 'function'
+// Node 22.1+ (not in the Node 20 typings this project builds with).
+const nodeHasOwnCache = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === 'function'
 const cliDir = fileURLToPath(new URL('..', import.meta.url))
 // Under cli/node_modules so that the CLI's packages (ajv, yaml…) resolve from the copy.
 const root = join(cliDir, 'node_modules', '.cache', `krs-compile-cache-e2e-${process.pid}`)
