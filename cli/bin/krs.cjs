@@ -208,7 +208,7 @@ function tmpdir() {
   return dir.length > 1 && dir.endsWith('/') ? dir.slice(0, -1) : dir
 }
 
-/** A short, stable name for a path (FNV-1a, 32 bits, in hex). */
+/** A short, stable name for a text (FNV-1a, 32 bits, in hex). */
 function hash(text) {
   let h = 0x811c9dc5
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0
