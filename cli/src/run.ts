@@ -9,6 +9,7 @@ import { pickLang, setLang, t } from './i18n/lang.js'
 import type { CliIo } from './io.js'
 import { loadOperation } from './operation-loader.js'
 import { reportError } from './report-error.js'
+import { version } from './version.js'
 
 /** The operation a command word names: its API name or its kebab-case alias, exactly. */
 function operationOf(word: string | undefined): OperationName | undefined {
@@ -30,6 +31,11 @@ export async function run(argv: readonly string[], outerIo: CliIo): Promise<numb
   const io: CliIo = { ...outerIo, session: { verbose: false, timeoutMs: undefined, emulator: false } }
   if (typeof picked !== 'string') return reportError(new UsageError(t('err.badLang', { value: picked.invalid })), io)
   if (argv[0] === '__complete') return (await import('./program.js')).complete(argv.slice(1), io)
+  // `krs --version` alone, as scripts and bug reports ask it: what commander would print, without it.
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    io.stdout(`${version}\n`)
+    return exitCodes.ok
+  }
   const name = operationOf(commandWord(argv))
   if (name !== undefined) {
     try {

@@ -93,6 +93,17 @@ it('krs --help loads no Ajv, no operation schemas, no SDK and no node:http', () 
   expect(r.builtins.filter(esModuleLoader)).toEqual([])
 })
 
+it('krs --version prints what commander prints for it, without loading commander', () => {
+  const r = loaded(['--version'])
+  expect(r.code).toBe(0)
+  expect(r.files.filter(commander)).toEqual([])
+  // With a second word the line goes to commander, which prints the version the same way.
+  const viaCommander = loaded(['-V', '--no-color'])
+  expect(viaCommander.files.filter(commander).length).toBe(1)
+  expect(r.stdout).toBe(viaCommander.stdout)
+  expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\S*\n$/)
+})
+
 it('krs get-version (no arguments) compiles no schema: Ajv is not loaded', () => {
   const r = loaded(['get-version', '--dry-run'])
   expect(r.code).toBe(0)
