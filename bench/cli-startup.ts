@@ -42,6 +42,11 @@ const cases = [
   { name: 'krs --help', argv: [bin, '--help'] },
   { name: 'krs get-member-tables --help', argv: [bin, 'get-member-tables', '--help'] },
   { name: 'krs get-version (krs-mock)', argv: [bin, 'get-version', '--base-url', mockUrl, '--token', 'krs-all'] },
+  // Everything an API command does but the request: its start-up proper (the call's curl line).
+  {
+    name: 'krs get-version --dry-run',
+    argv: [bin, 'get-version', '--base-url', mockUrl, '--token', 'krs-all', '--dry-run'],
+  },
   // The same without the launcher's code cache: what a first run costs. Through `env`, whose own
   // exec (about 1 ms) this line includes.
   {
