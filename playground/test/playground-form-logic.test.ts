@@ -17,6 +17,7 @@ import { wallTimeJst } from '../src/components/playground/emulator-panel.js'
 import { withPlaygroundLinks } from '../scripts/site-data.js'
 import { TranslatableString } from '@rjsf/utils'
 import { operations } from '@krs-kit/mock-server/internal/contract'
+import { formChangeApplies } from '../src/components/playground/form-change.js'
 
 type Json = Record<string, unknown>
 const schemaOf = (name: string): Json => (operations as Record<string, { requestSchema: Json }>)[name]!.requestSchema
@@ -187,5 +188,24 @@ describe('answers told to the reader', () => {
       'https://www.example.com/a/（延べ）',
     )
     expect(clickLabel({ type: 1, url: null }, 'ユニーク')).toBe('開封（ユニーク）')
+  })
+})
+
+describe('a late change of the form (formChangeApplies)', () => {
+  const empty = '{}'
+  const typed = '{\n  "member_table_id": 1,\n  "member_id": 7\n}'
+  const fromForm = '{\n  "member_table_id": 1\n}'
+
+  it('applies to the body the form was drawn with, and after the form’s own last change', () => {
+    expect(formChangeApplies(empty, empty, null)).toBe(true)
+    // two changes of the form before it is drawn again: the second builds on the first
+    expect(formChangeApplies(fromForm, empty, fromForm)).toBe(true)
+  })
+
+  it('does not put back an older body over what the reader typed since the form was drawn', () => {
+    // the database list arrived and the field picked the first database, computed from "{}",
+    // after the reader had typed a whole body into the JSON editor
+    expect(formChangeApplies(typed, empty, null)).toBe(false)
+    expect(formChangeApplies(typed, empty, fromForm)).toBe(false)
   })
 })

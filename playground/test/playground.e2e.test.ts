@@ -370,8 +370,9 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     // the form answers the body, not about when the form arrives.
     await form.locator('#root_member_table_id').waitFor()
     await page.locator('[data-testid="body-editor"]').fill('{"member_table_id": 1, "mail_info": {"type": 3}}')
-    // This wait once ran out in CI (cause unknown): a failure says what the editor and the form
-    // held then, with a screenshot, rather than only that the field never came.
+    // This wait once ran out in CI, most likely when the database field's late pick of the first
+    // database put the form's older body back over the typed one (see formChangeApplies): a
+    // failure says what the editor and the form held then, with a screenshot.
     await form
       .locator('#root_mail_info_type')
       .waitFor({ timeout: 30_000 })

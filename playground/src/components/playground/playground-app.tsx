@@ -8,6 +8,7 @@ import OperationDetails from './operation-details'
 import TargetPicker, { REMEMBER_KEY, type TargetSettings } from './target-picker'
 import ResponseView from './response-view'
 import { answerNamesItems } from './answer-view'
+import { formChangeApplies } from './form-change'
 import VerdictView from './verdict-view'
 import EmulatorPanel from './emulator-panel'
 import FormBoundary from './form-boundary'
@@ -143,6 +144,8 @@ export default function PlaygroundApp({
   // The generated form is remounted when the body changes from outside it (editor, example,
   // shared URL), so that it shows exactly the editor's value; its own edits keep it mounted.
   const [formRevision, setFormRevision] = useState(0)
+  /** The body the form's last change made (formChangeApplies). */
+  const lastFromForm = useRef<string | null>(null)
   const setBodyText = (text: string): void => {
     setBodyTextState(text)
     setFormRevision((n) => n + 1)
@@ -505,7 +508,13 @@ export default function PlaygroundApp({
                           value={bodyValue}
                           context={formContext}
                           onChange={(v, fieldId) => {
-                            setBodyTextState(JSON.stringify(v ?? {}, null, 2))
+                            const next = JSON.stringify(v ?? {}, null, 2)
+                            const drawnWith = bodyText
+                            setBodyTextState((current) => {
+                              if (!formChangeApplies(current, drawnWith, lastFromForm.current)) return current
+                              lastFromForm.current = next
+                              return next
+                            })
                             setTouched((t) => (t.has(fieldId) ? t : new Set(t).add(fieldId)))
                           }}
                         />
