@@ -9,6 +9,7 @@
 // Run: npm run bench:hostile -w @krs-kit/bench (builds the mock first).
 import http from 'node:http'
 import { readFileSync } from 'node:fs'
+import { writeBytes } from '../mock-server/test/support/write-bytes.js'
 import { mockBin, requireBuiltMock, spawnUntil } from './mock-support.js'
 import { reportFigure } from './report.js'
 
@@ -34,19 +35,7 @@ function postBytes(url: string, size: number, piece: Buffer, headers: Record<str
       res.on('end', () => resolve(String(res.statusCode)))
     })
     req.on('error', (e) => resolve((e as NodeJS.ErrnoException).code ?? String(e)))
-    let left = size
-    const more = (): void => {
-      while (left > 0) {
-        const n = Math.min(left, piece.length)
-        left -= n
-        if (!req.write(n === piece.length ? piece : piece.subarray(0, n))) {
-          req.once('drain', more)
-          return
-        }
-      }
-      req.end()
-    }
-    more()
+    writeBytes(req, size, piece)
   })
 }
 

@@ -6,6 +6,7 @@ import { createEngine, MAX_BODY_BYTES } from '../../src/index.js'
 import type { Engine } from '../../src/kernel/create-engine.js'
 import { startNodeServer, type RunningServer } from '../../src/node/index.js'
 import { answerOf } from '../support/answer-of.js'
+import { writeBytes } from '../support/write-bytes.js'
 
 // The big-body findings of http-refusals.test.ts (seconds each: the slow suite).
 
@@ -31,19 +32,7 @@ function postBytes(url: string, op: string, size: number, headers: Record<string
     headers: { 'content-type': 'application/json', 'content-length': String(size), ...headers },
   })
   const answer = answerOf(req)
-  let left = size
-  const more = (): void => {
-    while (left > 0) {
-      const n = Math.min(left, piece.length)
-      left -= n
-      if (!req.write(n === piece.length ? piece : piece.subarray(0, n))) {
-        req.once('drain', more)
-        return
-      }
-    }
-    req.end()
-  }
-  more()
+  writeBytes(req, size, piece)
   return answer
 }
 
