@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { CliIo } from '../src/io.js'
+import { silentIo } from '../src/io.js'
 import { setLang } from '../src/i18n/lang.js'
 import { referenceMarkdown, referencePath } from '../src/reference/reference-markdown.js'
 import { buildProgram } from '../src/program.js'
@@ -15,19 +15,9 @@ import { buildProgram } from '../src/program.js'
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const file = join(root, referencePath)
 
-const silentIo: CliIo = {
-  stdout: () => {},
-  stderr: () => {},
-  readStdin: async () => '',
-  stdoutIsTTY: false,
-  stderrIsTTY: false,
-  env: {},
-  cwd: root,
-}
-
 // The page is the Japanese help.
 setLang('ja')
-const text = referenceMarkdown(await buildProgram(silentIo, () => true))
+const text = referenceMarkdown(await buildProgram(silentIo(root), () => true))
 const current = await readFile(file, 'utf8').catch(() => null)
 if (process.argv.includes('--check')) {
   if (current === text) {

@@ -60,3 +60,16 @@ export function nodeIo(): CliIo {
     },
   }
 }
+
+/** An io that writes nowhere, reads nothing and has no environment: for building the command tree alone (the reference page, tests). */
+export function silentIo(cwd: string): CliIo {
+  return {
+    stdout: () => {},
+    stderr: () => {},
+    readStdin: async () => '',
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    env: {},
+    cwd,
+  }
+}

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest'
 import { operations } from '../src/generated/operations.js'
 import { orList, pickLang, setLang, t } from '../src/i18n/lang.js'
 import { messages } from '../src/i18n/messages.js'
-import type { CliIo } from '../src/io.js'
 import { buildProgram } from '../src/program.js'
-import { quietIo, runKrs } from './support/memory-io.js'
+import { silentIo } from '../src/io.js'
+import { runKrs } from './support/memory-io.js'
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 
@@ -67,7 +67,7 @@ const japanese = /[\u3040-\u30ff\u4e00-\u9fff]/
 
 /** Every command path of the tree except the API operations (whose help is the contract's Japanese text). */
 async function ownCommandPaths(): Promise<string[][]> {
-  const program = await buildProgram(quietIo(), () => true)
+  const program = await buildProgram(silentIo(process.cwd()), () => true)
   const apiNames = new Set<string>(Object.keys(operations))
   const paths: string[][] = [[]]
   const walk = (c: Command, at: string[]) => {

@@ -7,14 +7,14 @@ import { operationFlags } from '../src/commands/operation-flags.js'
 import { operations, type OperationInfo } from '../src/generated/operations.js'
 import { buildProgram } from '../src/program.js'
 import { Prng } from '../../test/support/fuzz/prng.js'
-import { quietIo } from './support/memory-io.js'
+import { silentIo } from '../src/io.js'
 
 // `krs <operation> …` is read by run.ts itself (readOperationArgv) when it can, else by
 // commander. Whatever the first reads must be what commander reads: these tests put both on the
 // same command lines, generated from each operation's flags, the global options and the shapes
 // that trip a parser (values that look like flags, `=`, `--`, help, extra words, short groups).
 
-const quiet = quietIo()
+const quiet = silentIo(process.cwd())
 
 /** What commander makes of `argv` for the operation: its arguments, or the error it stops with. */
 async function commanderReads(info: OperationInfo, argv: readonly string[]): Promise<OperationArgs | 'error'> {

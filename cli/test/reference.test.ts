@@ -5,9 +5,9 @@ import { mdText } from '../src/reference/markdown-text.js'
 import { setLang } from '../src/i18n/lang.js'
 import { referenceMarkdown } from '../src/reference/reference-markdown.js'
 import { buildProgram } from '../src/program.js'
-import { quietIo } from './support/memory-io.js'
+import { silentIo } from '../src/io.js'
 
-const silent = quietIo('.')
+const silent = silentIo('.')
 
 describe('the CLI reference page', async () => {
   setLang('ja')

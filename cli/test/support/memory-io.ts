@@ -26,19 +26,6 @@ export interface RunOptions {
 /** An empty config folder, so that no test reads the user's own profile file. */
 const emptyConfigHome = mkdtempSync(join(tmpdir(), 'krs-cli-test-'))
 
-/** An io that writes nowhere and has no environment: for building the command tree in a test. */
-export function quietIo(cwd = process.cwd()): CliIo {
-  return {
-    stdout: () => {},
-    stderr: () => {},
-    readStdin: async () => '',
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    env: {},
-    cwd,
-  }
-}
-
 /** Runs `krs <argv>` in this process with captured output. */
 export async function runKrs(argv: string[], o: RunOptions = {}): Promise<RunResult> {
   let stdout = ''
