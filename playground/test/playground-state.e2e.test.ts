@@ -6,6 +6,7 @@ import { openReference } from './support/api-reference.js'
 import { browserSkipReason, launchChromium } from './support/browser.js'
 import { buildDir, ensureSiteBuilt } from './support/site-build.js'
 import { startStaticServer, type StaticServer } from './support/static-server.js'
+import { fillBody } from './support/fill-body.js'
 
 const skipReason = browserSkipReason()
 if (skipReason) console.warn(`[playground-state.e2e] skipped: ${skipReason}`)
@@ -50,7 +51,7 @@ describe.skipIf(skipReason !== null)(
     }
 
     const send = async (page: Page, body?: unknown): Promise<{ status: string; body: string }> => {
-      if (body !== undefined) await page.locator('[data-testid="body-editor"]').fill(JSON.stringify(body, null, 2))
+      if (body !== undefined) await fillBody(page, JSON.stringify(body, null, 2))
       // each answer adds a line to the call list
       const before = await page.locator('[data-testid="history"] li').count()
       await page.locator('[data-testid="send"]').click()

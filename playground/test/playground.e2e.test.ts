@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserSkipReason, launchChromium } from './support/browser.js'
 import { buildDir, ensureSiteBuilt, siteDir } from './support/site-build.js'
 import { startStaticServer, type StaticServer } from './support/static-server.js'
+import { fillBody } from './support/fill-body.js'
 
 const skipReason = browserSkipReason()
 if (skipReason) console.warn(`[playground.e2e] skipped: ${skipReason}`)
@@ -51,7 +52,7 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
   }
 
   const send = async (page: Page, body?: unknown): Promise<{ status: string; body: string }> => {
-    if (body !== undefined) await page.locator('[data-testid="body-editor"]').fill(JSON.stringify(body, null, 2))
+    if (body !== undefined) await fillBody(page, JSON.stringify(body, null, 2))
     const before = await page.locator('[data-testid="history"] li').count()
     await page.locator('[data-testid="send"]').click()
     await expect.poll(() => page.locator('[data-testid="history"] li').count()).toBe(before + 1)
@@ -98,7 +99,7 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     await page.locator('[data-testid="target-real"]').check()
     await page.getByLabel('環境ID').fill('env-abc')
     await page.getByLabel('API トークン').fill('secret-token-123')
-    await page.locator('[data-testid="body-editor"]').fill('{}')
+    await fillBody(page, '{}')
     await page.locator('[data-testid="share"]').click()
     await expect.poll(() => page.url()).toContain('/playground/get_member_tables?body=')
     expect(page.url()).not.toContain('secret-token-123')
@@ -369,7 +370,7 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     // after the page: the body is typed once the form is there, so that the test is about how
     // the form answers the body, not about when the form arrives.
     await form.locator('#root_member_table_id').waitFor()
-    await page.locator('[data-testid="body-editor"]').fill('{"member_table_id": 1, "mail_info": {"type": 3}}')
+    await fillBody(page, '{"member_table_id": 1, "mail_info": {"type": 3}}')
     // This wait once ran out in CI, most likely when the database field's late pick of the first
     // database put the form's older body back over the typed one (see formChangeApplies): a
     // failure says what the editor and the form held then, with a screenshot.
@@ -394,7 +395,7 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
   it('an invalid body is flagged inline, and Send shows its error code explained from the catalogue', async () => {
     const page = await open('/playground/get_member_info')
     await ready(page)
-    await page.locator('[data-testid="body-editor"]').fill('{"member_table_id": 0}')
+    await fillBody(page, '{"member_table_id": 0}')
     const issues = await page.locator('[data-testid="body-issues"]').textContent()
     expect(issues).toContain('必須の項目 member_id がありません')
     expect(issues).toContain('1 以上の値にしてください')
