@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -81,44 +81,27 @@ describe.skipIf(skipReason !== null)(
       return context
     }
 
-    // Each route's load time goes to test-artifacts/console-sweep.txt as it is measured, so a
-    // sweep that runs long shows where. A fresh browser context every 40 routes keeps one page
-    // from piling up 180 routes' service-worker clients and caches, and a route that never
-    // loads fails the test in a minute, by name, instead of holding the whole run.
     it('no route logs a console error or a React warning while loading and hydrating', {
-      timeout: 10 * 60_000,
+      timeout: 20 * 60_000,
     }, async () => {
-      const log = join(artifactsDir, 'console-sweep.txt')
-      writeFileSync(log, '')
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      const page = await context.newPage()
+      page.setDefaultNavigationTimeout(90_000)
       let current = ''
       const problems: string[] = []
-      const openPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-        const page = await context.newPage()
-        page.setDefaultNavigationTimeout(60_000)
-        page.setDefaultTimeout(60_000)
-        page.on('console', (m) => {
-          if (refused(m.type(), m.text())) problems.push(`${current}: ${m.type()}: ${m.text().slice(0, 300)}`)
-        })
-        page.on('pageerror', (e) => problems.push(`${current}: pageerror: ${e.message.slice(0, 300)}`))
-        return { context, page }
-      }
+      page.on('console', (m) => {
+        if (refused(m.type(), m.text())) problems.push(`${current}: ${m.type()}: ${m.text().slice(0, 300)}`)
+      })
+      page.on('pageerror', (e) => problems.push(`${current}: pageerror: ${e.message.slice(0, 300)}`))
       const routes = allRoutes()
       expect(routes.length).toBeGreaterThan(170)
-      let open = await openPage()
-      for (const [i, route] of routes.entries()) {
-        if (i > 0 && i % 40 === 0) {
-          await open.context.close()
-          open = await openPage()
-        }
+      for (const route of routes) {
         current = route
-        const started = Date.now()
-        await gotoRetryingAbort(open.page, server.origin + route)
-        await open.page.locator('#__docusaurus').waitFor({ state: 'attached' })
-        await open.page.waitForTimeout(route === '/api' ? 3000 : 250)
-        appendFileSync(log, `${Date.now() - started} ms ${route}\n`)
+        await gotoRetryingAbort(page, server.origin + route)
+        await page.locator('#__docusaurus').waitFor({ state: 'attached' })
+        await page.waitForTimeout(route === '/api' ? 3000 : 250)
       }
-      await open.context.close()
+      await context.close()
       expect(problems).toEqual([])
     })
 
