@@ -18,7 +18,6 @@ export const entryPoints = {
   '@krs-kit/mock-server/options': { dist: 'options', source: 'src/program/options.ts' },
   // Not public API: the repository's own tooling (src/internal.ts says what they hold).
   '@krs-kit/mock-server/internal': { dist: 'internal', source: 'src/internal.ts' },
-  '@krs-kit/mock-server/internal/contract': { dist: 'internal-contract', source: 'src/internal-contract.ts' },
 } as const
 
 /** krs-mock's program, run from its sources by the cross tests (`node --import tsx`). */
@@ -45,23 +44,25 @@ export function sourceAliases(): { find: RegExp; replacement: string }[] {
  * Off Node nothing can be loaded synchronously on first use, and a scenario given to
  * `createEngine()` is checked before any request, so Ajv is imported with the engine
  * (`lib/lazy-ajv-browser.ts` for `lib/lazy-ajv.ts`); the request schemas are compiled there
- * (`lib/request-validators-browser.ts` for `generated/request-validators.ts` and
- * `generated/response-validators.ts`) instead of shipping the code compiled ahead of time for
+ * (`lib/request-validators-browser.ts` for `@krs-kit/contract/request-validators` and
+ * `@krs-kit/contract/response-validators`) instead of shipping the code compiled ahead of time for
  * every operation in one script.
  */
 export function browserBuildPlugin(): Plugin {
-  const swaps = new Map([
-    [absolute('src/lib/lazy-ajv.ts'), absolute('src/lib/lazy-ajv-browser.ts')],
-    [absolute('src/generated/request-validators.ts'), absolute('src/lib/request-validators-browser.ts')],
-    [absolute('src/generated/response-validators.ts'), absolute('src/lib/request-validators-browser.ts')],
-  ])
+  const lazyAjv = absolute('src/lib/lazy-ajv.ts')
+  const browserAjv = absolute('src/lib/lazy-ajv-browser.ts')
+  const browserValidators = absolute('src/lib/request-validators-browser.ts')
   return {
     name: 'krs-mock-browser',
     setup(build) {
-      build.onResolve({ filter: /(?:^|\/)(?:lazy-ajv|request-validators|response-validators)\.js$/ }, (args) => {
-        const to = swaps.get(resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts'))
-        return to === undefined ? undefined : { path: to }
-      })
+      // The contract package's validators compiled ahead of time (its request-validators.ts and
+      // response-validators.ts): compiled in the browser instead.
+      build.onResolve({ filter: /^@krs-kit\/contract\/(?:request|response)-validators$/ }, () => ({
+        path: browserValidators,
+      }))
+      build.onResolve({ filter: /(?:^|\/)lazy-ajv\.js$/ }, (args) =>
+        resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts') === lazyAjv ? { path: browserAjv } : undefined,
+      )
     },
   }
 }

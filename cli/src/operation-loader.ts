@@ -1,8 +1,8 @@
 // One operation's registry entry and the names of its error codes. In the build
 // (tsup.config.ts) this module is replaced by one chunk per operation, so that a command loads
 // its own schemas only, not the 270 KB registry and the error catalogue.
-import type { ErrorCode } from './generated/errors.js'
-import type { OperationInfo } from './generated/operations.js'
+import type { ErrorCode } from '@krs-kit/contract/errors'
+import type { OperationInfo } from '@krs-kit/contract/operations'
 
 export interface LoadedOperation {
   info: OperationInfo
@@ -22,8 +22,8 @@ export function loadedOperation(
 
 export async function loadOperation(name: string): Promise<LoadedOperation> {
   const [{ operations }, { errorCatalogue }] = await Promise.all([
-    import('./generated/operations.js'),
-    import('./generated/errors.js'),
+    import('@krs-kit/contract/operations'),
+    import('@krs-kit/contract/errors'),
   ])
   return loadedOperation(operations[name as keyof typeof operations], errorCatalogue)
 }

@@ -52,7 +52,7 @@ async function describe(e: unknown): Promise<{ record: ErrorRecord; line: string
   if (e instanceof UsageError) return plain(e.message, exitCodes.usage)
   if (e instanceof ExitError) return plain(e.message, e.exitCode)
   if (isApiError(e)) {
-    const { errorCatalogue, isErrorCode } = await import('./generated/errors.js')
+    const { errorCatalogue, isErrorCode } = await import('@krs-kit/contract/errors')
     const name = isErrorCode(e.code) ? errorCatalogue[e.code].name : e.desc
     const message = e.detail ?? e.desc
     return {

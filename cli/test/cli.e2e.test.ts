@@ -5,7 +5,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { operations } from '../src/generated/operations.js'
+import { operations } from '@krs-kit/contract/operations'
 import { buildCli, ensureMockServerBuild, krs, startMock } from './support/spawn-krs.js'
 import { stubServer } from './support/stub-server.js'
 

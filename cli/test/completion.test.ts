@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { operationNames } from '../src/generated/operation-names.js'
+import { operationNames } from '@krs-kit/contract/operation-names'
 import { runKrs } from './support/memory-io.js'
 
 /** `krs __complete`, in process: the words it offers for `krs <line>` (the last word is the one under the cursor). */

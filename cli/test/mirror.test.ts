@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEngine, parseScenario, type Engine } from '@krs-kit/mock-server'
-import { operations } from '../src/generated/operations.js'
+import { operations } from '@krs-kit/contract/operations'
 import { readOnlyOperations } from '../src/mirror/read-only-caller.js'
 import { fixedNow } from './support/engine-fetch.js'
 import { runKrs } from './support/memory-io.js'
@@ -349,7 +349,7 @@ describe('krs verify', () => {
 
 describe('compareShapes', () => {
   it('reports a change of string format and of nullability, not a change of value', async () => {
-    const { compareShapes } = await import('../src/mirror/compare.js')
+    const { compareShapes } = await import('@krs-kit/contract/compare')
     const real = [{ at: '2026-04-01 09:00:00', note: null, n: 1, mail: 'a@example.com' }]
     expect(compareShapes('op', real, [{ at: '2025-01-02 03:04:05', note: null, n: 7, mail: 'b@example.com' }])).toEqual(
       [],

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { operationNames } from '../src/generated/operation-names.js'
+import { operationNames } from '@krs-kit/contract/operation-names'
 import { mdText } from '../src/reference/markdown-text.js'
 import { setLang } from '../src/i18n/lang.js'
 import { referenceMarkdown } from '../src/reference/reference-markdown.js'

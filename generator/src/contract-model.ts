@@ -33,5 +33,5 @@ export function buildContractModel(doc: OpenApiDocument, bundledJson: string, sp
   const sharedSchemas = new Map<string, unknown>()
   const operations = extractOperations(doc, errors, tags, sharedSchemas)
   const hash = contractSha256(bundledJson)
-  return { doc, hash, banner: banner(hash, specLabel), apiVersion, errors, tags, operations, sharedSchemas }
+  return { doc, hash, banner: banner(specLabel), apiVersion, errors, tags, operations, sharedSchemas }
 }

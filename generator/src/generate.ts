@@ -2,7 +2,7 @@ import { relative, resolve } from 'node:path'
 import { buildAdminContractModel } from './admin-contract.js'
 import { bundleContract } from './bundle.js'
 import { buildContractModel, type ContractModel } from './contract-model.js'
-import { emitAdminRequests, emitAdminSchemaTypes } from './emit/admin.js'
+import { emitAdminClient, emitAdminRequests, emitAdminSchemaTypes } from './emit/admin.js'
 import { emitters, type GeneratedFileName } from './emit/emitters.js'
 import { emitValidatorModules, type ValidatorFolder } from './emit/request-validators.js'
 import { BUNDLE_PATH } from './repo-paths.js'
@@ -52,10 +52,11 @@ const labelOf = (repoRoot: string, specPath: string): string =>
  */
 export async function renderAdmin(repoRoot: string, adminSpecPath: string): Promise<OutputFile[]> {
   const bundle = await bundleContract(adminSpecPath, repoRoot)
-  const model = buildAdminContractModel(bundle.doc, bundle.json, labelOf(repoRoot, adminSpecPath))
+  const model = buildAdminContractModel(bundle.doc, labelOf(repoRoot, adminSpecPath))
   const rendered: Record<(typeof ADMIN_TARGET.files)[number], string> = {
     'admin-schema.d.ts': await emitAdminSchemaTypes(model),
     'admin-requests.ts': emitAdminRequests(model),
+    'admin-client.ts': emitAdminClient(model),
   }
   return ADMIN_TARGET.files.map((f) => ({ path: `${ADMIN_TARGET.dir}/${f}`, content: rendered[f] }))
 }

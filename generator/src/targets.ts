@@ -10,35 +10,34 @@ export interface Target {
   folders?: readonly ValidatorFolder[]
 }
 
-/** What every consumer gets. */
-const SHARED = [
-  'schema.d.ts',
-  'request-schema.d.ts',
-  'operation-names.ts',
-  'operation-types.ts',
-  'errors.ts',
-  'contract.ts',
-] as const
+/**
+ * The TypeScript contract package (`@krs-kit/contract`, private): every generated TypeScript
+ * file, once. sdk, mock-server, cli and mcp import it through its `exports`, and their builds
+ * inline what they use, so no published tarball depends on it.
+ */
+export const CONTRACT_DIR = 'contract/src/generated'
 
 /**
- * Consumer -> files (the table of generator/README.md). Adding a consumer is one line, e.g.
- * `{ consumer: 'playground', dir: 'playground/src/generated', files: [...SHARED, 'operations.ts'] },`
+ * Consumer -> files (the table of generator/README.md): the contract package, and the PHP SDK
+ * (another language, so a folder of its own).
  */
 export const TARGETS: readonly Target[] = [
   {
-    consumer: 'sdk',
-    dir: 'sdk/src/generated',
-    files: [...SHARED, 'operation-meta.ts', 'operation-methods.ts', 'status-codes.ts'],
-  },
-  {
-    consumer: 'mock-server',
-    dir: 'mock-server/src/generated',
+    consumer: 'contract',
+    dir: CONTRACT_DIR,
     files: [
-      ...SHARED,
+      'schema.d.ts',
+      'request-schema.d.ts',
+      'operation-names.ts',
+      'operation-types.ts',
+      'errors.ts',
+      'contract.ts',
+      'status-codes.ts',
+      'operation-meta.ts',
+      'operation-methods.ts',
       'operations.ts',
       'operation-rules.ts',
       'handlers.ts',
-      'status-codes.ts',
       'contract-types.ts',
       'ajv-setup.ts',
       'ajv.ts',
@@ -47,25 +46,17 @@ export const TARGETS: readonly Target[] = [
     ],
     folders: ['request-validators', 'response-validators'],
   },
-  { consumer: 'cli', dir: 'cli/src/generated', files: [...SHARED, 'operations.ts', 'ajv-setup.ts', 'ajv.ts'] },
   // The PHP SDK: an enum of the error codes, the operations table and the client's methods.
   {
     consumer: 'sdk-php',
     dir: 'sdk-php/src/Generated',
     files: ['ErrorCode.php', 'Operations.php', 'OperationMethods.php'],
   },
-  // The MCP server validates `krs_call` bodies and describes operations from the registry;
-  // it sends through @krs-kit/sdk, so it needs no request or answer types of its own.
-  {
-    consumer: 'mcp',
-    dir: 'mcp/src/generated',
-    files: ['operation-names.ts', 'errors.ts', 'contract.ts', 'operations.ts', 'ajv-setup.ts', 'ajv.ts'],
-  },
 ]
 
 /** Where the files of the emulator's own admin contract (spec/admin.openapi.yaml) go. */
 export const ADMIN_TARGET = {
-  consumer: 'mock-server',
-  dir: 'mock-server/src/generated',
-  files: ['admin-schema.d.ts', 'admin-requests.ts'],
+  consumer: 'contract',
+  dir: CONTRACT_DIR,
+  files: ['admin-schema.d.ts', 'admin-requests.ts', 'admin-client.ts'],
 } as const

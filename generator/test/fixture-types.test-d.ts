@@ -1,15 +1,15 @@
 // Type-level checks of the generated files, on the fixture contract's snapshot.
 import { describe, expectTypeOf, it } from 'vitest'
-import type { ErrorCode } from './__snapshots__/fixture/mock-server/src/generated/errors.js'
-import type { OperationHandlers } from './__snapshots__/fixture/mock-server/src/generated/handlers.js'
-import type { OperationName } from './__snapshots__/fixture/mock-server/src/generated/operation-names.js'
+import type { ErrorCode } from './__snapshots__/fixture/contract/src/generated/errors.js'
+import type { OperationHandlers } from './__snapshots__/fixture/contract/src/generated/handlers.js'
+import type { OperationName } from './__snapshots__/fixture/contract/src/generated/operation-names.js'
 import type {
   OperationRequest,
   OperationResponse,
-} from './__snapshots__/fixture/mock-server/src/generated/operation-types.js'
-import type { operations, paths } from './__snapshots__/fixture/mock-server/src/generated/schema.js'
-import type { OperationInfo } from './__snapshots__/fixture/mock-server/src/generated/operations.js'
-import type { OperationMethods } from './__snapshots__/fixture/sdk/src/generated/operation-methods.js'
+} from './__snapshots__/fixture/contract/src/generated/operation-types.js'
+import type { operations, paths } from './__snapshots__/fixture/contract/src/generated/schema.js'
+import type { OperationInfo } from './__snapshots__/fixture/contract/src/generated/operations.js'
+import type { OperationMethods } from './__snapshots__/fixture/contract/src/generated/operation-methods.js'
 
 describe('generated types (fixture contract)', () => {
   it('names and codes are literal unions', () => {

@@ -1,7 +1,7 @@
 import { compactSchema } from './compact-schema.js'
-import { errorCatalogue, type ErrorCode } from './generated/errors.js'
-import { isOperationName } from './generated/operation-names.js'
-import { type OperationInfo, operations, tags } from './generated/operations.js'
+import { errorCatalogue, type ErrorCode } from '@krs-kit/contract/errors'
+import { isOperationName } from '@krs-kit/contract/operation-names'
+import { type OperationInfo, operations, tags } from '@krs-kit/contract/operations'
 
 export { isOperationName, operations, tags, type OperationInfo }
 

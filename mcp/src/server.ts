@@ -5,7 +5,7 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
-import { createAjv, type ValidateFunction } from './generated/ajv.js'
+import { createAjv, type ValidateFunction } from '@krs-kit/contract/ajv'
 import { listResources, readResource } from './resources.js'
 import type { Session } from './session.js'
 import { emulatorTools } from './tools/emulator-tools.js'

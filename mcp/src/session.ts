@@ -1,3 +1,4 @@
+import { type AdminCall, type AdminOperationName, adminOperations, callAdminOperation } from '@krs-kit/contract/admin-client'
 import { createKrsClient, type KrsClient } from '@krs-kit/sdk'
 import { productionFlag, targetBase, type McpOptions } from './options.js'
 
@@ -96,32 +97,35 @@ export class Session {
     return new URL(this.base ?? 'http://127.0.0.1:4010').origin
   }
 
-  /** Calls the emulator's admin API for this session's tenant. */
-  async admin(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
-    const headers: Record<string, string> = {}
-    if (this.token) headers.authorization = `Bearer ${this.token}`
-    if (body !== undefined) headers['content-type'] = 'application/json'
-    const response = await this.fetchImpl(
-      new Request(`${this.adminOrigin()}${path}`, {
-        method,
-        headers,
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      }),
+  /** Calls one operation of the emulator's admin API for this session's tenant, through the generated admin client. */
+  async admin<K extends AdminOperationName>(name: K, call: AdminCall<K> = {}): Promise<unknown> {
+    const result = await callAdminOperation(
+      name,
+      { ...call, token: this.token ?? null },
+      {
+        origin: this.adminOrigin(),
+        transport: (r) =>
+          this.fetchImpl(
+            new Request(r.url, {
+              method: r.method,
+              headers: r.headers,
+              ...(r.body !== undefined ? { body: r.body } : {}),
+              ...(r.signal !== undefined ? { signal: r.signal } : {}),
+            }),
+          ),
+      },
     )
-    const text = await response.text()
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = text
-    }
-    if (!response.ok) {
-      const err = json as { error?: string; message?: string }
+    if (!result.ok) {
+      const info = adminOperations[name]
+      const err = (typeof result.json === 'object' && result.json !== null ? result.json : {}) as {
+        error?: string
+        message?: string
+      }
       throw new AdminError(
-        `emulator admin ${method} ${path.split('?')[0]}: ${response.status} ${err.error ?? ''}: ${err.message ?? text}`,
+        `emulator admin ${info.method} ${info.path}: ${result.status} ${err.error ?? ''}: ${err.message ?? result.text}`,
       )
     }
-    return json
+    return result.json
   }
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { requestExamples } from '../../test/support/request-examples.js'
 import { compactSchema } from '../src/compact-schema.js'
 import { operations } from '../src/contract.js'
-import { createAjv } from '../src/generated/ajv.js'
+import { createAjv } from '@krs-kit/contract/ajv'
 
 const ajv = createAjv()
 

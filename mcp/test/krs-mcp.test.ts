@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 /**
  * krs-mcp as an assistant meets it: the MCP SDK's own client over stdio against a `krs-mcp`
  * process pointed at a `krs-mock` process (one fresh tenant per server, so its random token
@@ -6,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MockProcess, startMock } from '../../test/support/spawn-mock.js'
 import { validExample } from '../../test/support/request-examples.js'
-import { errorCatalogue } from '../src/generated/errors.js'
+import { errorCatalogue } from '@krs-kit/contract/errors'
 import { callTool, type Connected, connect } from './support.js'
 
 let mock: MockProcess
@@ -195,7 +196,9 @@ describe('read-only (no --allow-writes)', () => {
     const uris = resources.map((r) => r.uri)
     expect(uris).toContain('krs://errors')
     expect(uris).toContain('krs://operations/add_member')
-    expect(uris.filter((u) => u.startsWith('krs://operations/'))).toHaveLength(61)
+    expect(uris.filter((u) => u.startsWith('krs://operations/'))).toHaveLength(
+      readdirSync(new URL('../../spec/paths/', import.meta.url)).length,
+    )
     expect(uris).toContain('krs://guides/tutorials/mail-delivery')
     const errors = await c.client.readResource({ uri: 'krs://errors' })
     expect((errors.contents[0] as { text: string }).text).toContain('| KR_API_F0117 | Member Already Exists. |')

@@ -1,4 +1,4 @@
-import type { OperationHandlers } from './generated/handlers.js'
+import type { OperationHandlers } from '@krs-kit/contract/handlers'
 import { createAdminRouter } from './admin/admin-router.js'
 import { batchModule } from './domains/batch/module.js'
 import { environmentModule } from './domains/environment/module.js'

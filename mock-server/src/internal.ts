@@ -3,10 +3,8 @@
  * benchmarks, the cross tests) needs beyond the public entry points. It is NOT public API: it
  * follows the emulator's insides and changes without notice. Other packages import the
  * emulator through the entry points only, never a file under src/ (test/boundary.test.ts).
- * `@krs-kit/mock-server/internal/contract` is its part without the engine (internal-contract.ts).
+ * The contract's data (registry, error catalogue, Ajv setup) is `@krs-kit/contract`'s.
  */
-
-export * from './internal-contract.js'
 
 // Doors' parts reused by other hosts (the playground's service worker routes).
 export { emulatorRoutes } from './msw/routes.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { adminRequests } from '../src/generated/admin-requests.js'
+import { adminRequests } from '@krs-kit/contract/admin-requests'
 import { CLOCK_MAX, CLOCK_MIN } from '../src/kernel/clock-bounds.js'
 import { createEngine, type Engine } from '../src/index.js'
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
-import { createAjv } from '../src/generated/ajv.js'
+import { createAjv } from '@krs-kit/contract/ajv'
 import { createEngine, tokensByName, type Engine } from '../src/index.js'
 
 // Every admin answer must match spec/admin.openapi.yaml (the documentation scripts read).

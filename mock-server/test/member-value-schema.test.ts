@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
-import { createAjv } from '../src/generated/ajv.js'
+import { createAjv } from '@krs-kit/contract/ajv'
 
 // The contract's MemberValue is a union of types (`type: [...]` + `items`) instead of a oneOf of
 // five single-type branches, because Ajv checks it ~10x faster. It must accept exactly the same

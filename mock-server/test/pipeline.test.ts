@@ -1,6 +1,6 @@
 import { expect, it, vi } from 'vitest'
 import { KrsError, type EngineContext } from '../src/index.js'
-import { errorCatalogue } from '../src/generated/errors.js'
+import { errorCatalogue } from '@krs-kit/contract/errors'
 import { runOnEveryDoor } from './support/run-on-every-door.js'
 
 /** A small generated member table keeps each test's fresh engine cheap. */

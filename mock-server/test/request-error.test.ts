@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ErrorObject } from '../src/generated/ajv.js'
+import type { ErrorObject } from '@krs-kit/contract/ajv'
 import { givenValueSuffix, valueAt } from '../src/kernel/request-error.js'
 
 const error = (keyword: string, instancePath: string): ErrorObject => ({

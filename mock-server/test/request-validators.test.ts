@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { createAjv, type ValidateFunction } from '../src/generated/ajv.js'
-import { type OperationName, operationNames } from '../src/generated/operation-names.js'
-import { operations } from '../src/generated/operations.js'
-import { requestValidators } from '../src/generated/request-validators.js'
-import { responseValidators } from '../src/generated/response-validators.js'
+import { createAjv, type ValidateFunction } from '@krs-kit/contract/ajv'
+import { type OperationName, operationNames } from '@krs-kit/contract/operation-names'
+import { operations } from '@krs-kit/contract/operations'
+import { requestValidators } from '@krs-kit/contract/request-validators'
+import { responseValidators } from '@krs-kit/contract/response-validators'
 
 // The request validators the generator compiles ahead of time (Ajv standalone code, one module
 // per operation) must answer exactly as the schema compiled at run time by the repository's

@@ -8,7 +8,7 @@
 import { http, passthrough } from 'msw'
 import { setupWorker, type SetupWorker } from 'msw/browser'
 import { emulatorRoutes } from '@krs-kit/mock-server/internal'
-import type { Difference } from '../../cli/src/mirror/compare.js'
+import type { Difference } from '@krs-kit/contract/compare'
 import type { ExampleOptions, FromWorker, ToWorker, VerdictRequest, WireRequest, WireResponse } from './protocol.js'
 import type { BodyIssue } from './validate-body.js'
 

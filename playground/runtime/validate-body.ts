@@ -1,4 +1,4 @@
-import { createAjv, type ErrorObject, type ValidateFunction } from '@krs-kit/mock-server/internal/contract'
+import { createAjv, type ErrorObject, type ValidateFunction } from '@krs-kit/contract/ajv'
 
 /** One problem of a request body, worded for the playground (Japanese first). */
 export interface BodyIssue {

@@ -1,6 +1,7 @@
-import { operations, type OperationName } from '@krs-kit/mock-server/internal/contract'
-import { answerDifferences } from '../../cli/src/mirror/answer-check.js'
-import type { Difference } from '../../cli/src/mirror/compare.js'
+import type { OperationName } from '@krs-kit/contract/operation-names'
+import { operations } from '@krs-kit/contract/operations'
+import { answerDifferences } from '@krs-kit/contract/answer-check'
+import type { Difference } from '@krs-kit/contract/compare'
 import type { VerdictRequest } from './protocol.js'
 import { validatorFor } from './validate-body.js'
 

@@ -4,7 +4,7 @@
  * hash of its content (the server lets browsers keep such files):
  *   runtime.<hash>.js         the page's part (runtime/index.ts): MSW routes forwarding to the engine's worker
  *   engine.<hash>.js          the engine's Web Worker (runtime/engine-worker.ts): the emulator, Ajv, json-schema-faker
- *   registry.<hash>.json      the 61 operations (description, rights, option, errors, request schema) and the error catalogue
+ *   registry.<hash>.json      every operation (description, rights, option, errors, request schema) and the error catalogue
  *   zip-dictionary.<hash>.txt the emulator's zip dictionary (mock-server/data), fetched on the first zip lookup
  * the names in .generated/playground-runtime.json (imported by the page's runtime-loader.ts),
  * and static/mockServiceWorker.js when missing (it is committed; `npx msw init playground/static`).
@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type BuildOptions } from 'esbuild'
 import { browserBuildPlugin, sourcePaths } from '../../mock-server/entry-points.js'
-import { operations } from '@krs-kit/mock-server/internal/contract'
+import { operations } from '@krs-kit/contract/operations'
 import { playgroundRegistry } from './playground-registry.js'
 import type { ErrorEntry } from './site-data.js'
 

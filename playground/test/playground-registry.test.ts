@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { operations } from '@krs-kit/mock-server/internal/contract'
+import { operations } from '@krs-kit/contract/operations'
 import { operationDetails, playgroundRegistry } from '../scripts/playground-registry.js'
 import { errorCatalogue } from '../scripts/site-data.js'
 import { siteDir } from './support/site-build.js'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createEngine } from '@krs-kit/mock-server'
-import { operations } from '@krs-kit/mock-server/internal'
+import { operations } from '@krs-kit/contract/operations'
 import { exampleBody } from '../runtime/example-body.js'
 import { parseBodyText, validateBody } from '../runtime/validate-body.js'
 

@@ -1,6 +1,6 @@
 /**
  * When a package's JavaScript must be rebuilt: its outputs under `dist/` are older than its
- * sources, its package.json or tsup config, or the lockfile. Shared by the dev build
+ * sources, the contract package's, its package.json or tsup config, or the lockfile. Shared by the dev build
  * (scripts/build-dev.mjs) and the emulator's `build:js`.
  */
 import { readdirSync, statSync } from 'node:fs'
@@ -23,6 +23,8 @@ export function isStale(pkgDir, outputs) {
   )
   const inputs = Math.max(
     newest(join(pkgDir, 'src')),
+    // The contract package, which every package's build inlines.
+    newest(join(pkgDir, '..', 'contract', 'src')),
     newest(join(pkgDir, 'package.json')),
     newest(join(pkgDir, 'tsup.config.ts')),
     newest(join(pkgDir, '..', 'package-lock.json')),

@@ -5,9 +5,9 @@ import {
   KrsRateLimitError,
   KrsServerError,
 } from './errors.js'
-import type { ErrorCode } from './generated/errors.js'
-import { codeForStatus } from './generated/status-codes.js'
-import type { OperationName } from './generated/operation-names.js'
+import type { ErrorCode } from '@krs-kit/contract/errors'
+import { codeForStatus } from '@krs-kit/contract/status-codes'
+import type { OperationName } from '@krs-kit/contract/operation-names'
 
 interface ErrorEnvelope {
   error_code: string

@@ -1,5 +1,5 @@
 import { KrsAbortError, KrsTimeoutError } from './errors.js'
-import type { OperationName } from './generated/operation-names.js'
+import type { OperationName } from '@krs-kit/contract/operation-names'
 
 /**
  * One call's cancellation: the caller's signal and the call's timeout combined into one

@@ -1,8 +1,8 @@
 import type { CallOptions } from './client-options.js'
-import type { OperationName } from './generated/operation-names.js'
-import type { OperationRequest, OperationResponse } from './generated/operation-types.js'
+import type { OperationName } from '@krs-kit/contract/operation-names'
+import type { OperationRequest, OperationResponse } from '@krs-kit/contract/operation-types'
 import type { CamelCase } from './camel-case.js'
-import type { OperationMethods } from './generated/operation-methods.js'
+import type { OperationMethods } from '@krs-kit/contract/operation-methods'
 import type { KrsPromise } from './krs-promise.js'
 
 /** True when every key of the request body is optional (e.g. `{}`): the body may be left out. */

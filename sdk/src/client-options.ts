@@ -1,4 +1,4 @@
-import type { OperationName } from './generated/operation-names.js'
+import type { OperationName } from '@krs-kit/contract/operation-names'
 import type { KrsSdkError } from './errors.js'
 import type { KrsLogger, LogLevel } from './logger.js'
 import type { RetryOptions } from './retry-policy.js'

@@ -8,9 +8,9 @@ import {
   type StoredFileContent,
   type UploadOptions,
 } from './file-helpers.js'
-import { operationMeta } from './generated/operation-meta.js'
-import type { OperationName } from './generated/operation-names.js'
-import type { OperationResponse } from './generated/operation-types.js'
+import { operationMeta } from '@krs-kit/contract/operation-meta'
+import type { OperationName } from '@krs-kit/contract/operation-names'
+import type { OperationResponse } from '@krs-kit/contract/operation-types'
 import { paginate, pages } from './paginate.js'
 import type { WaitOptions } from './poll-until.js'
 import { krsPromise, type KrsPromise } from './krs-promise.js'

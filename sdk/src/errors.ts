@@ -1,5 +1,5 @@
-import type { ErrorCode } from './generated/errors.js'
-import type { OperationName } from './generated/operation-names.js'
+import type { ErrorCode } from '@krs-kit/contract/errors'
+import type { OperationName } from '@krs-kit/contract/operation-names'
 
 /**
  * Base class of every error the SDK throws. Catch this to catch them all.

@@ -1,6 +1,6 @@
 import type { CallOptions } from './client-options.js'
 import { KrsFileTooLargeError, KrsSdkError } from './errors.js'
-import type { OperationRequest, OperationResponse } from './generated/operation-types.js'
+import type { OperationRequest, OperationResponse } from '@krs-kit/contract/operation-types'
 import type { SendOperation } from './request-engine.js'
 
 /** `upload_stored_files` takes bodies under 50 MB. */

@@ -47,6 +47,6 @@ export {
   type StoredFileContent,
   type UploadOptions,
 } from './file-helpers.js'
-export type { ErrorCode } from './generated/errors.js'
-export type { OperationName } from './generated/operation-names.js'
-export type { OperationRequest, OperationResponse } from './generated/operation-types.js'
+export type { ErrorCode } from '@krs-kit/contract/errors'
+export type { OperationName } from '@krs-kit/contract/operation-names'
+export type { OperationRequest, OperationResponse } from '@krs-kit/contract/operation-types'

@@ -1,8 +1,8 @@
 import type { PagedOperationName, PageItem, PageRequest } from './call-types.js'
 import type { CallOptions } from './client-options.js'
 import { KrsSdkError } from './errors.js'
-import { operationMeta } from './generated/operation-meta.js'
-import type { OperationResponse } from './generated/operation-types.js'
+import { operationMeta } from '@krs-kit/contract/operation-meta'
+import type { OperationResponse } from '@krs-kit/contract/operation-types'
 import type { SendOperation } from './request-engine.js'
 
 /**

@@ -1,6 +1,6 @@
 import { abortableSleep, createCallScope } from './call-scope.js'
 import { KrsTimeoutError, KrsWaitStalledError } from './errors.js'
-import type { OperationName } from './generated/operation-names.js'
+import type { OperationName } from '@krs-kit/contract/operation-names'
 
 /** Options shared by the waiting helpers. */
 export interface WaitOptions<S> {

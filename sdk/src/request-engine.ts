@@ -3,8 +3,8 @@ import { abortableSleep, createCallScope, type CallScope } from './call-scope.js
 import type { CallOptions, KrsClientOptions, TransportRequest } from './client-options.js'
 import { checkBrowserToken, envVar, userAgent } from './environment.js'
 import { KrsInvalidResponseError, KrsNetworkError, KrsSdkError } from './errors.js'
-import { operationMeta } from './generated/operation-meta.js'
-import type { OperationName } from './generated/operation-names.js'
+import { operationMeta } from '@krs-kit/contract/operation-meta'
+import type { OperationName } from '@krs-kit/contract/operation-names'
 import type { WithResponse } from './krs-promise.js'
 import { enabled, isLogLevel, type KrsLogger, type LogLevel } from './logger.js'
 import {

@@ -1,4 +1,4 @@
-import type { OperationRequest, OperationResponse } from './generated/operation-types.js'
+import type { OperationRequest, OperationResponse } from '@krs-kit/contract/operation-types'
 import { pollUntil, type EmulatorClockAccess, type WaitOptions } from './poll-until.js'
 import type { SendWithResponse } from './request-engine.js'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createKrsClient, KrsSdkError } from '../src/index.js'
-import { operationMeta } from '../src/generated/operation-meta.js'
+import { operationMeta } from '@krs-kit/contract/operation-meta'
 import { fetchAlways, json } from './support/fake-fetch.js'
 
 /** A fake list of `total` members served `step` at a time from `offset`. */

@@ -1,13 +1,7 @@
-import {
-  createAjv,
-  errorCatalogue,
-  isErrorCode,
-  type OperationInfo,
-  type OperationName,
-  operationNames,
-  operations,
-  type ValidateFunction,
-} from '@krs-kit/mock-server/internal/contract'
+import { createAjv, type ValidateFunction } from '@krs-kit/contract/ajv'
+import { errorCatalogue, isErrorCode } from '@krs-kit/contract/errors'
+import { type OperationName, operationNames } from '@krs-kit/contract/operation-names'
+import { type OperationInfo, operations } from '@krs-kit/contract/operations'
 
 export { errorCatalogue, operationNames, operations }
 export type { OperationInfo, OperationName }

@@ -1,4 +1,4 @@
-import type { AccountOption, Right } from '../generated/operations.js'
+import type { AccountOption, Right } from '@krs-kit/contract/operations'
 import { t } from '../i18n/lang.js'
 
 /** Names of the rights and account options (help and the reference page), in the current language. */

@@ -1,4 +1,4 @@
-import type { OperationInfo } from '../generated/operations.js'
+import type { OperationInfo } from '@krs-kit/contract/operations'
 import { operationFlags } from './operation-flags.js'
 
 /** A placeholder string that fits the pattern, for schemas without examples. */

@@ -1,4 +1,4 @@
-import type { OperationInfo } from '../generated/operations.js'
+import type { OperationInfo } from '@krs-kit/contract/operations'
 import { flagSpecs, type FlagSpec } from '../schema/flag-spec.js'
 import { reservedFlags } from '../schema/reserved-flags.js'
 import { lang, t } from '../i18n/lang.js'

@@ -1,5 +1,5 @@
-import type { ErrorCode } from '../generated/errors.js'
-import type { OperationInfo } from '../generated/operations.js'
+import type { ErrorCode } from '@krs-kit/contract/errors'
+import type { OperationInfo } from '@krs-kit/contract/operations'
 import { t } from '../i18n/lang.js'
 import { displayWidth } from '../output/display-width.js'
 import { optionText, rightsText } from './labels.js'

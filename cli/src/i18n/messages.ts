@@ -532,6 +532,42 @@ export const messages = {
   },
   'mock.tenants': { ja: 'テナントの一覧・作成・削除', en: 'list, create and delete tenants' },
   'mock.scenario.group': { ja: 'テナントのシナリオ', en: "the tenant's scenario" },
+  'mock.health': {
+    ja: 'エミュレータが応答するかを確かめる（GET /__mock/health）',
+    en: 'check that the emulator answers (GET /__mock/health)',
+  },
+  'mock.shutdown': {
+    ja: 'エミュレータを止める（POST /__mock/shutdown。ループバックからのみ）',
+    en: 'stop the emulator (POST /__mock/shutdown; loopback only)',
+  },
+  'mock.templates': {
+    ja: 'テンプレート（テストごとにフォークするテナントの元）',
+    en: 'templates (tenants that test suites fork per test)',
+  },
+  'mock.templatesCreate': {
+    ja: 'テンプレートを作る（POST /__mock/templates。本文は --body）',
+    en: 'create a template (POST /__mock/templates; body with --body)',
+  },
+  'mock.templatesList': {
+    ja: 'テンプレートの一覧（GET /__mock/templates）',
+    en: 'list the templates (GET /__mock/templates)',
+  },
+  'mock.forms': {
+    ja: '会員フォーム',
+    en: 'member forms',
+  },
+  'mock.formsOutbox': {
+    ja: '会員フォームが送ったメール（GET /__mock/forms/outbox）',
+    en: 'mails sent by member forms (GET /__mock/forms/outbox)',
+  },
+  'mock.formsOutboxClear': {
+    ja: '会員フォームが送ったメールを消す（DELETE /__mock/forms/outbox）',
+    en: 'clear the mails sent by member forms (DELETE /__mock/forms/outbox)',
+  },
+  'mock.bodyOption': {
+    ja: 'JSON の本文（- なら標準入力）',
+    en: 'the JSON body (- for standard input)',
+  },
   'mock.scenarioDump': {
     ja: '現在のシナリオを表示する（GET /__mock/scenario。-o yaml で YAML）',
     en: 'print the current scenario (GET /__mock/scenario; -o yaml for YAML)',

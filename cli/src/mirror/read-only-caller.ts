@@ -1,5 +1,5 @@
 import { loadOperation } from '../operation-loader.js'
-import type { OperationName } from '../generated/operation-names.js'
+import type { OperationName } from '@krs-kit/contract/operation-names'
 import { cliRequest } from '../client/http.js'
 import { ExitError } from '../exit-codes.js'
 import type { CliIo } from '../io.js'

@@ -1,7 +1,7 @@
-import type { ValidateFunction } from '../generated/ajv.js'
+import type { ValidateFunction } from '@krs-kit/contract/ajv'
 import { loadOperation } from '../operation-loader.js'
-import { answerDifferences } from './answer-check.js'
-import { compareShapes, type Difference } from './compare.js'
+import { answerDifferences } from '@krs-kit/contract/answer-check'
+import { compareShapes, type Difference } from '@krs-kit/contract/compare'
 import type { ReadOnlyCaller } from './read-only-caller.js'
 import type { SweepCall } from './sweep.js'
 
@@ -13,7 +13,7 @@ export interface VerifyReport {
 
 /** Checks each answer against the contract: the 200 body schema, or the operation's error codes. */
 export async function checkAgainstContract(calls: readonly SweepCall[]): Promise<Difference[]> {
-  const { createAjv } = await import('../generated/ajv.js')
+  const { createAjv } = await import('@krs-kit/contract/ajv')
   const ajv = createAjv({ allErrors: true })
   const compiled = new Map<string, ValidateFunction>()
   const out: Difference[] = []

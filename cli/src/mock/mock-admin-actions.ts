@@ -10,7 +10,8 @@ import { UsageError } from '../exit-codes.js'
 import { orList, t } from '../i18n/lang.js'
 import type { CliIo } from '../io.js'
 import { parseDuration, parseTime } from '../time/duration.js'
-import { adminRequest, adminOrigin, type AdminMethod, type AdminRequestOptions } from './mock-admin.js'
+import { type AdminCall, type AdminOperationName, adminOperations } from '@krs-kit/contract/admin-client'
+import { adminOrigin, adminRequest, type AdminRequestOptions } from './mock-admin.js'
 
 function integer(name: string, text: string | undefined, min = 0): number | undefined {
   if (text === undefined) return undefined
@@ -35,15 +36,15 @@ async function target(cmd: Command, io: CliIo) {
   return { conn, origin: adminOrigin(conn), g }
 }
 
-async function call(
+async function call<K extends AdminOperationName>(
   cmd: Command,
   io: CliIo,
-  method: AdminMethod,
-  path: string,
+  name: K,
+  input: AdminCall<K> = {},
   options?: AdminRequestOptions,
 ): Promise<unknown> {
   const { conn, origin } = await target(cmd, io)
-  return adminRequest(io, origin, conn.token, method, path, options)
+  return adminRequest(io, origin, conn.token, name, input, options)
 }
 
 async function show(cmd: Command, io: CliIo, data: unknown): Promise<void> {
@@ -51,13 +52,13 @@ async function show(cmd: Command, io: CliIo, data: unknown): Promise<void> {
 }
 
 export async function clockShow(cmd: Command, io: CliIo): Promise<void> {
-  await show(cmd, io, await call(cmd, io, 'GET', '/__mock/clock'))
+  await show(cmd, io, await call(cmd, io, 'mock_get_clock'))
 }
 
 /** `krs mock clock advance 1h` (or seconds: `3600`). */
 export async function clockAdvance(text: string, cmd: Command, io: CliIo): Promise<void> {
   const seconds = Math.round(parseDuration('<duration>', text) / 1000)
-  await show(cmd, io, await call(cmd, io, 'POST', '/__mock/clock', { body: { advance_seconds: seconds } }))
+  await show(cmd, io, await call(cmd, io, 'mock_set_clock', { body: { advance_seconds: seconds } }))
 }
 
 /** `krs mock clock set 2026-01-01T00:00:00Z` (or unix seconds, or `+1h` from the emulator's now). */
@@ -65,14 +66,14 @@ export async function clockSet(text: string, cmd: Command, io: CliIo): Promise<v
   const spec = parseTime('<time>', text)
   let set: number
   if ('at' in spec) set = spec.at
-  else set = ((await call(cmd, io, 'GET', '/__mock/clock')) as { now: number }).now + spec.fromNow
-  await show(cmd, io, await call(cmd, io, 'POST', '/__mock/clock', { body: { set } }))
+  else set = ((await call(cmd, io, 'mock_get_clock')) as { now: number }).now + spec.fromNow
+  await show(cmd, io, await call(cmd, io, 'mock_set_clock', { body: { set } }))
 }
 
 export async function clockMode(mode: string, cmd: Command, io: CliIo): Promise<void> {
   if (mode !== 'real' && mode !== 'manual')
     throw new UsageError(t('err.choice', { name: '<mode>', choices: orList(['real', 'manual']), value: mode }))
-  await show(cmd, io, await call(cmd, io, 'POST', '/__mock/clock', { body: { mode } }))
+  await show(cmd, io, await call(cmd, io, 'mock_set_clock', { body: { mode } }))
 }
 
 export async function reset(cmd: Command, io: CliIo): Promise<void> {
@@ -82,36 +83,38 @@ export async function reset(cmd: Command, io: CliIo): Promise<void> {
   const members = integer('--members', o.members)
   if (seed !== undefined) body.seed = seed
   if (members !== undefined) body.members = members
-  await show(cmd, io, await call(cmd, io, 'POST', '/__mock/reset', { body }))
+  await show(cmd, io, await call(cmd, io, 'mock_reset', { body }))
 }
 
 export async function outbox(idText: string, cmd: Command, io: CliIo): Promise<void> {
   const id = integer('<delivery-id>', idText, 1) as number
   const o = cmd.opts<{ offset?: string; limit?: string }>()
-  const q = new URLSearchParams({ delivery_id: String(id) })
   const offset = integer('--offset', o.offset)
   const limit = integer('--limit', o.limit, 1)
-  if (offset !== undefined) q.set('offset', String(offset))
-  if (limit !== undefined) q.set('limit', String(limit))
-  await show(cmd, io, await call(cmd, io, 'GET', `/__mock/outbox?${q}`))
+  const query = {
+    delivery_id: id,
+    ...(offset !== undefined ? { offset } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+  }
+  await show(cmd, io, await call(cmd, io, 'mock_get_outbox', { query }))
 }
 
 /** `GET /__mock/journal`: the tenant's recent requests (`--operation`, `--limit`). */
 export async function journal(cmd: Command, io: CliIo): Promise<void> {
   const o = cmd.opts<{ operation?: string; limit?: string }>()
-  const q = new URLSearchParams()
-  if (o.operation !== undefined) q.set('operation', o.operation.replace(/-/g, '_'))
   const limit = integer('--limit', o.limit)
-  if (limit !== undefined) q.set('limit', String(limit))
-  const query = q.size > 0 ? `?${q}` : ''
+  const query = {
+    ...(o.operation !== undefined ? { operation: o.operation.replace(/-/g, '_') } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+  }
   const g = cmd.optsWithGlobals<GlobalOptions>()
-  const answer = (await call(cmd, io, 'GET', `/__mock/journal${query}`)) as { entries: unknown[] }
+  const answer = (await call(cmd, io, 'mock_get_journal', { query })) as { entries: unknown[] }
   // A table or CSV lists the entries; JSON and YAML keep the answer as the API gives it.
   await show(cmd, io, g.output === 'table' || g.output === 'csv' ? answer.entries : answer)
 }
 
 export async function journalClear(cmd: Command, io: CliIo): Promise<void> {
-  await show(cmd, io, await call(cmd, io, 'DELETE', '/__mock/journal'))
+  await show(cmd, io, await call(cmd, io, 'mock_clear_journal'))
 }
 
 function faultRows(cmd: Command, answer: unknown): unknown {
@@ -120,7 +123,7 @@ function faultRows(cmd: Command, answer: unknown): unknown {
 }
 
 export async function faultsList(cmd: Command, io: CliIo): Promise<void> {
-  await show(cmd, io, faultRows(cmd, await call(cmd, io, 'GET', '/__mock/faults')))
+  await show(cmd, io, faultRows(cmd, await call(cmd, io, 'mock_get_faults')))
 }
 
 /** `POST /__mock/faults`: the next `--count` calls of `--operation` fail or wait. */
@@ -137,11 +140,11 @@ export async function faultsAdd(cmd: Command, io: CliIo): Promise<void> {
   if (body.error_code === undefined && body.status === undefined && body.delay_ms === undefined) {
     throw new UsageError(t('err.faultWhat'))
   }
-  await show(cmd, io, faultRows(cmd, await call(cmd, io, 'POST', '/__mock/faults', { body })))
+  await show(cmd, io, faultRows(cmd, await call(cmd, io, 'mock_add_fault', { body: body as AdminCall<'mock_add_fault'>['body'] })))
 }
 
 export async function faultsClear(cmd: Command, io: CliIo): Promise<void> {
-  await show(cmd, io, faultRows(cmd, await call(cmd, io, 'POST', '/__mock/faults', { body: { clear: true } })))
+  await show(cmd, io, faultRows(cmd, await call(cmd, io, 'mock_add_fault', { body: { clear: true } })))
 }
 
 const eventNeeds: Record<string, readonly string[]> = {
@@ -179,12 +182,12 @@ export async function events(type: string, cmd: Command, io: CliIo): Promise<voi
   if (clickcount !== undefined) body.clickcount_id = clickcount
   if (o.code !== undefined) body.code = o.code
   if (o.address !== undefined) body.address = o.address
-  await show(cmd, io, await call(cmd, io, 'POST', '/__mock/events', { body }))
+  await show(cmd, io, await call(cmd, io, 'mock_add_event', { body: body as AdminCall<'mock_add_event'>['body'] }))
 }
 
 /** `GET /__mock/snapshot` to a file (pretty JSON) or stdout (with the output options). */
 export async function snapshotSave(file: string | undefined, cmd: Command, io: CliIo): Promise<void> {
-  const snapshot = await call(cmd, io, 'GET', '/__mock/snapshot')
+  const snapshot = await call(cmd, io, 'mock_export_snapshot')
   if (file === undefined || file === '-') {
     await show(cmd, io, snapshot)
     return
@@ -216,7 +219,7 @@ export async function snapshotLoad(file: string | undefined, cmd: Command, io: C
         : t('err.invalidJson', { name: '[file]', why: (e as Error).message }),
     )
   }
-  await show(cmd, io, await call(cmd, io, 'PUT', '/__mock/snapshot', { body: snapshot }))
+  await show(cmd, io, await call(cmd, io, 'mock_import_snapshot', { body: snapshot as AdminCall<'mock_import_snapshot'>['body'] }))
 }
 
 export async function tenantNew(cmd: Command, io: CliIo): Promise<void> {
@@ -234,7 +237,7 @@ export async function tenantNew(cmd: Command, io: CliIo): Promise<void> {
   }
   const { origin } = await target(cmd, io)
   // A new tenant is asked for without a token: the caller's tenant does not matter.
-  const created = (await adminRequest(io, origin, undefined, 'POST', '/__mock/tenants', { body })) as {
+  const created = (await adminRequest(io, origin, undefined, 'mock_create_tenant', { body: body as AdminCall<'mock_create_tenant'>['body'] })) as {
     tenant_id: string
     tokens: Record<string, string>
     /** `<origin>/<tenant_id>`: what a profile's base_url takes (the SDK adds /api/v1). */
@@ -256,14 +259,14 @@ export async function tenantNew(cmd: Command, io: CliIo): Promise<void> {
 }
 
 export async function tenantsList(cmd: Command, io: CliIo): Promise<void> {
-  const answer = (await call(cmd, io, 'GET', '/__mock/tenants')) as { tenants: unknown[] }
+  const answer = (await call(cmd, io, 'mock_list_tenants')) as { tenants: unknown[] }
   const g = cmd.optsWithGlobals<GlobalOptions>()
   await show(cmd, io, g.output === 'table' || g.output === 'csv' ? answer.tenants : answer)
 }
 
 /** `DELETE /__mock/tenants`: the token's tenant (the default one cannot be deleted). */
 export async function tenantsDelete(cmd: Command, io: CliIo): Promise<void> {
-  await show(cmd, io, await call(cmd, io, 'DELETE', '/__mock/tenants'))
+  await show(cmd, io, await call(cmd, io, 'mock_delete_tenant'))
 }
 
 /**
@@ -273,9 +276,59 @@ export async function tenantsDelete(cmd: Command, io: CliIo): Promise<void> {
 export async function scenarioDump(cmd: Command, io: CliIo): Promise<void> {
   const g = cmd.optsWithGlobals<GlobalOptions>()
   if (g.output === 'yaml' && g.query === undefined) {
-    const text = (await call(cmd, io, 'GET', '/__mock/scenario', { accept: 'application/yaml', text: true })) as string
+    const text = (await call(cmd, io, 'mock_get_scenario', { accept: 'application/yaml' }, { text: true })) as string
     io.stdout(text.endsWith('\n') ? text : `${text}\n`)
     return
   }
-  await show(cmd, io, await call(cmd, io, 'GET', '/__mock/scenario', { accept: 'application/json' }))
+  await show(cmd, io, await call(cmd, io, 'mock_get_scenario', { accept: 'application/json' }))
+}
+
+/** A query parameter's value from its flag: integers as numbers (checked), the rest as text. */
+function queryValue(flag: string, schema: unknown, text: string): string | number {
+  const type = typeof schema === 'object' && schema !== null ? (schema as { type?: unknown }).type : undefined
+  if (type !== 'integer') return text
+  const min = (schema as { minimum?: number }).minimum ?? Number.MIN_SAFE_INTEGER
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < min)
+    throw new UsageError(t('err.integerMin', { name: flag, min, value: text }))
+  return Number(text)
+}
+
+/** The camelCase key under which commander keeps the flag of a parameter (`delivery_id` → `deliveryId`). */
+export const optionKey = (parameter: string): string => parameter.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+
+/**
+ * The command of an admin operation that has none of its own (`krs mock health`, `krs mock
+ * templates list`): its path parameters as arguments, its query parameters as flags, its body
+ * with `--body`, the answer printed with the output options.
+ */
+export async function tableCommand(
+  name: AdminOperationName,
+  args: readonly string[],
+  cmd: Command,
+  io: CliIo,
+): Promise<void> {
+  const info = adminOperations[name]
+  const o = cmd.opts<Record<string, string | undefined>>()
+  const path: Record<string, string> = {}
+  const query: Record<string, string | number> = {}
+  let i = 0
+  for (const p of info.parameters) {
+    if (p.in === 'path') {
+      path[p.name] = args[i++] as string
+      continue
+    }
+    const text = o[optionKey(p.name)]
+    if (text !== undefined) query[p.name] = queryValue(`--${p.name.replace(/_/g, '-')}`, p.schema, text)
+  }
+  let body: unknown
+  if (info.body !== 'none' && o.body !== undefined) {
+    const text = o.body === '-' ? await io.readStdin() : o.body
+    try {
+      body = JSON.parse(text)
+    } catch (e) {
+      throw new UsageError(t('err.invalidJson', { name: '--body', why: (e as Error).message }))
+    }
+  }
+  const input = { path, query, ...(body === undefined ? {} : { body }) } as unknown as AdminCall<typeof name>
+  await show(cmd, io, await call(cmd, io, name, input))
 }

@@ -1,4 +1,10 @@
-import type { TransportRequest } from '@krs-kit/sdk'
+import {
+  type AdminCall,
+  type AdminOperationName,
+  type AdminTransport,
+  adminOperations,
+  callAdminOperation,
+} from '@krs-kit/contract/admin-client'
 import { cliRequest } from '../client/http.js'
 import { apiBase, type Connection } from '../config/resolve-connection.js'
 import { ExitError, exitCodes } from '../exit-codes.js'
@@ -15,63 +21,53 @@ export class MockUnreachableError extends Error {
   override readonly name = 'KrsNetworkError'
 }
 
-export type AdminMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
-
 export interface AdminRequestOptions {
-  body?: unknown
-  /** The Accept header (`application/yaml` for `scenario dump -o yaml`). */
-  accept?: string
   /** Return the body as text, not parsed. */
   text?: boolean
 }
 
 /**
- * Calls `/__mock/...`; the token (when set) selects the tenant. An admin API error
- * (`{ error, message }`) exits 1; a server that cannot be reached exits 3.
+ * Calls one admin operation through the generated admin client (`@krs-kit/contract/admin-client`),
+ * sent the way every `krs` request is (`--verbose`, `--timeout`, the injected fetch of the tests);
+ * the token (when set) selects the tenant. An admin API error (`{ error, message }`) exits 1; a
+ * server that cannot be reached exits 3.
  */
-export async function adminRequest(
+export async function adminRequest<K extends AdminOperationName>(
   io: CliIo,
   origin: string,
   token: string | undefined,
-  method: AdminMethod,
-  path: string,
+  name: K,
+  call: AdminCall<K> = {},
   options: AdminRequestOptions = {},
 ): Promise<unknown> {
-  const { body } = options
-  const headers: Record<string, string> = {}
-  if (token) headers.authorization = `Bearer ${token}`
-  if (body !== undefined) headers['content-type'] = 'application/json'
-  if (options.accept) headers.accept = options.accept
   const timeoutMs = io.session?.timeoutMs
-  const request: TransportRequest = {
-    method,
-    url: `${origin}${path}`,
-    headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    ...(timeoutMs !== undefined ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
-  }
-  let response: Response
+  const transport: AdminTransport = (r) =>
+    cliRequest(io, {
+      method: r.method,
+      url: r.url,
+      headers: r.headers,
+      ...(r.body !== undefined ? { body: r.body } : {}),
+      ...(timeoutMs !== undefined ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
+    })
+  let result: Awaited<ReturnType<typeof callAdminOperation<K>>>
   try {
-    response = await cliRequest(io, request)
+    result = await callAdminOperation(name, { ...call, token: token ?? null }, { origin, transport })
   } catch (e) {
     const cause = (e as { cause?: { code?: string } }).cause
     const why =
       (e as Error).name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : (cause?.code ?? (e as Error).message)
     throw new MockUnreachableError(`cannot reach the emulator at ${origin}: ${why}`)
   }
-  const text = await response.text()
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    json = text
-  }
-  if (!response.ok) {
-    const err = json as { error?: string; message?: string }
+  if (!result.ok) {
+    const info = adminOperations[name]
+    const err = (typeof result.json === 'object' && result.json !== null ? result.json : {}) as {
+      error?: string
+      message?: string
+    }
     throw new ExitError(
-      `mock admin ${method} ${path.split('?')[0]}: ${response.status} ${err.error ?? ''}: ${err.message ?? text}`,
+      `mock admin ${info.method} ${info.path}: ${result.status} ${err.error ?? ''}: ${err.message ?? result.text}`,
       exitCodes.api,
     )
   }
-  return options.text ? text : json
+  return options.text ? result.text : result.json
 }

@@ -1,6 +1,9 @@
+import { type AdminOperationName, adminOperationNames, adminOperations } from '@krs-kit/contract/admin-client'
+import { cliWordsOf } from '@krs-kit/contract/admin-surfaces'
 import { KRS_MOCK_OPTIONS, optionHelp, PROGRAM_ONLY_OPTIONS } from '@krs-kit/mock-server/options'
 import type { Command } from 'commander'
 import { lang, t } from '../i18n/lang.js'
+import type { MessageKey } from '../i18n/messages.js'
 import type { CliIo } from '../io.js'
 
 /**
@@ -136,4 +139,56 @@ export function addMockCommand(program: Command, io: CliIo): void {
     .command('dump')
     .description(t('mock.scenarioDump'))
     .action(async (_o: unknown, cmd: Command) => (await admin()).scenarioDump(cmd, io))
+
+  addTableCommands(mock, io)
+}
+
+/** The help of the commands made from the admin table, and of the groups they make. */
+const tableTexts: Partial<Record<AdminOperationName | string, MessageKey>> = {
+  mock_health: 'mock.health',
+  mock_shutdown: 'mock.shutdown',
+  mock_create_template: 'mock.templatesCreate',
+  mock_list_templates: 'mock.templatesList',
+  mock_get_form_outbox: 'mock.formsOutbox',
+  mock_clear_form_outbox: 'mock.formsOutboxClear',
+  templates: 'mock.templates',
+  forms: 'mock.forms',
+}
+
+/**
+ * Every admin operation whose row in `adminSurfaces` (`@krs-kit/contract/admin-surfaces`) names
+ * `krs mock` words that no hand-written command above took gets a plain command there, so a new
+ * admin operation is a command as soon as its row exists (the admin parity test checks each row).
+ */
+function addTableCommands(mock: Command, io: CliIo): void {
+  const admin = async () => (await import('../actions.js')).mockAdmin
+  for (const name of adminOperationNames) {
+    const words = cliWordsOf(name)
+    if (words === undefined) continue
+    let parent = mock
+    for (const [i, word] of words.entries()) {
+      const found = parent.commands.find((c) => c.name() === word)
+      if (found) {
+        parent = found
+        continue
+      }
+      const last = i === words.length - 1
+      const key = tableTexts[last ? name : word]
+      const info = adminOperations[name]
+      parent = parent.command(word).description(key ? t(key) : `${info.method} ${info.path}`)
+      if (!last) continue
+      for (const p of info.parameters) {
+        // The contract describes its parameters in Japanese only.
+        const help = lang() === 'ja' && p.description !== undefined ? p.description : p.name
+        if (p.in === 'path') parent.argument(`<${p.name.replace(/_/g, '-')}>`, help)
+        else parent.option(`--${p.name.replace(/_/g, '-')} <value>`, help)
+      }
+      if (info.body !== 'none') parent.option('--body <json>', t('mock.bodyOption'))
+      parent.action(async (...args: unknown[]) => {
+        const cmd = args.at(-1) as Command
+        const positional = args.slice(0, -2).filter((a): a is string => typeof a === 'string')
+        await (await admin()).tableCommand(name, positional, cmd, io)
+      })
+    }
+  }
 }

@@ -2,8 +2,8 @@ import type { Command, Option } from 'commander'
 import { operationFlags, flagHelp } from '../commands/operation-flags.js'
 import { exampleCommand } from '../commands/operation-example.js'
 import { optionText, rightsText } from '../commands/labels.js'
-import { errorCatalogue } from '../generated/errors.js'
-import { operations, tags } from '../generated/operations.js'
+import { errorCatalogue } from '@krs-kit/contract/errors'
+import { operations, tags } from '@krs-kit/contract/operations'
 import { valueHint } from '../schema/flag-spec.js'
 import { code, mdText } from './markdown-text.js'
 
@@ -99,7 +99,7 @@ export function referenceMarkdown(program: Command): string {
     'このページは `npm run gen:reference -w @krs-kit/cli` が契約（spec/openapi.yaml）と CLI から生成します。編集しないでください。',
     ':::',
     '',
-    '`krs` は KREISEL JSON API の 61 の操作をすべてシェルから呼び出せるコマンドです（パッケージ `@krs-kit/cli`）。',
+    `\`krs\` は KREISEL JSON API の ${Object.keys(operations).length} の操作をすべてシェルから呼び出せるコマンドです（パッケージ \`@krs-kit/cli\`）。`,
     '各操作は API 名（`krs get_member_tables`）と kebab-case の別名（`krs get-member-tables`）で呼べます。',
     'フラグの値は送信する前に契約の JSON Schema で確かめられ、誤りはフラグ名とともに終了コード 2 で報告されます。',
     '',

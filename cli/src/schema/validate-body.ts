@@ -1,4 +1,4 @@
-import type { ErrorObject } from '../generated/ajv.js'
+import type { ErrorObject } from '@krs-kit/contract/ajv'
 import { UsageError } from '../exit-codes.js'
 import { t } from '../i18n/lang.js'
 import { kebab } from './flag-spec.js'
@@ -72,7 +72,7 @@ export async function validateBody(schema: unknown, body: unknown): Promise<void
     Object.keys(body).length === 0
   )
     return
-  const { createAjv } = await import('../generated/ajv.js')
+  const { createAjv } = await import('@krs-kit/contract/ajv')
   const validate = createAjv().compile(schema as object)
   if (validate(body)) return
   const first = validate.errors?.[0]

@@ -10,7 +10,7 @@ export interface EmulatorClock {
 
 /** The emulator's clock for the connection's tenant (`GET /__mock/clock`). */
 export async function emulatorClock(io: CliIo, conn: Connection): Promise<EmulatorClock> {
-  return (await adminRequest(io, adminOrigin(conn), conn.token, 'GET', '/__mock/clock')) as EmulatorClock
+  return (await adminRequest(io, adminOrigin(conn), conn.token, 'mock_get_clock')) as EmulatorClock
 }
 
 /**
@@ -39,7 +39,7 @@ export async function emulatorClockIfAny(io: CliIo, conn: Connection): Promise<E
 
 /** Moves the emulator's clock on; every transition that falls due runs before it answers. */
 export async function advanceEmulatorClock(io: CliIo, conn: Connection, seconds: number): Promise<EmulatorClock> {
-  return (await adminRequest(io, adminOrigin(conn), conn.token, 'POST', '/__mock/clock', {
+  return (await adminRequest(io, adminOrigin(conn), conn.token, 'mock_set_clock', {
     body: { advance_seconds: seconds },
   })) as EmulatorClock
 }

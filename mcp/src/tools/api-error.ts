@@ -1,6 +1,6 @@
 import { isKrsApiError, KrsSdkError } from '@krs-kit/sdk'
 import { errorEntry } from '../contract.js'
-import { isErrorCode } from '../generated/errors.js'
+import { isErrorCode } from '@krs-kit/contract/errors'
 import type { ToolAnswer } from './tool.js'
 
 /**

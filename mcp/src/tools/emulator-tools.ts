@@ -1,3 +1,9 @@
+import {
+  type AdminBody,
+  type AdminOperationName,
+  type AdminQuery,
+  adminOperations,
+} from '@krs-kit/contract/admin-client'
 import { answerText } from '../answer.js'
 import { AdminError } from '../session.js'
 import { refusal, type ToolAnnotations, type ToolAnswer, type ToolContext, type ToolDef } from './tool.js'
@@ -26,11 +32,38 @@ async function admin(ctx: ToolContext, run: () => Promise<unknown>, hint: string
   }
 }
 
-const query = (params: Record<string, unknown>): string => {
-  const q = new URLSearchParams()
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, String(v))
-  const s = q.toString()
-  return s ? `?${s}` : ''
+type Schema = { [key: string]: unknown }
+
+/** A property of an object schema, looked for in its `properties` and in its `oneOf`/`anyOf`/`allOf` branches. */
+function propertyOf(schema: unknown, key: string): Schema | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined
+  const s = schema as { properties?: Record<string, Schema>; oneOf?: unknown[]; anyOf?: unknown[]; allOf?: unknown[] }
+  const own = s.properties?.[key]
+  if (own !== undefined) return own
+  for (const branch of [...(s.oneOf ?? []), ...(s.anyOf ?? []), ...(s.allOf ?? [])]) {
+    const found = propertyOf(branch, key)
+    if (found !== undefined) return found
+  }
+  return undefined
+}
+
+/**
+ * A tool argument with the bounds the admin contract gives the body property or query
+ * parameter it is sent as (spec/admin.openapi.yaml, through the generated admin client), so the
+ * tools never re-type them; a property the contract no longer has fails at load.
+ */
+function fromContract(name: AdminOperationName, key: string, description?: string): Schema {
+  const info = adminOperations[name]
+  const schema =
+    info.parameters.find((p) => p.name === key && p.in === 'query')?.schema ?? propertyOf(info.bodySchema, key)
+  if (typeof schema !== 'object' || schema === null)
+    throw new Error(`the admin contract's ${name} has no body property or query parameter ${key}`)
+  return description === undefined ? { ...schema } : { ...schema, description }
+}
+
+/** The arguments that are set (an unset argument is left out of the call). */
+function given(args: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((k) => args[k] !== undefined).map((k) => [k, args[k]]))
 }
 
 const advanceClock: ToolDef = {
@@ -41,8 +74,8 @@ const advanceClock: ToolDef = {
   inputSchema: {
     type: 'object',
     properties: {
-      seconds: { type: 'integer', minimum: 0, maximum: 315576000, description: 'Seconds to advance.' },
-      mode: { type: 'string', enum: ['real', 'manual'], description: 'Set the mode first.' },
+      seconds: fromContract('mock_set_clock', 'advance_seconds', 'Seconds to advance.'),
+      mode: fromContract('mock_set_clock', 'mode', 'Set the mode first.'),
     },
     additionalProperties: false,
   },
@@ -51,9 +84,11 @@ const advanceClock: ToolDef = {
     admin(
       ctx,
       () =>
-        ctx.session.admin('POST', '/__mock/clock', {
-          ...(args.mode !== undefined ? { mode: args.mode } : {}),
-          ...(args.seconds !== undefined ? { advance_seconds: args.seconds } : {}),
+        ctx.session.admin('mock_set_clock', {
+          body: {
+            ...(args.mode !== undefined ? { mode: args.mode as 'real' | 'manual' } : {}),
+            ...(args.seconds !== undefined ? { advance_seconds: args.seconds as number } : {}),
+          },
         }),
       '',
     ),
@@ -67,9 +102,9 @@ const outbox: ToolDef = {
   inputSchema: {
     type: 'object',
     properties: {
-      delivery_id: { type: 'integer', minimum: 1 },
-      offset: { type: 'integer', minimum: 0, description: 'First recipient (default 0).' },
-      limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Mails to answer (default 5).' },
+      delivery_id: fromContract('mock_get_outbox', 'delivery_id'),
+      offset: fromContract('mock_get_outbox', 'offset', 'First recipient (default 0).'),
+      limit: fromContract('mock_get_outbox', 'limit', 'Mails to answer (default 5).'),
     },
     required: ['delivery_id'],
     additionalProperties: false,
@@ -79,10 +114,9 @@ const outbox: ToolDef = {
     admin(
       ctx,
       () =>
-        ctx.session.admin(
-          'GET',
-          `/__mock/outbox${query({ delivery_id: args.delivery_id, offset: args.offset, limit: args.limit ?? 5 })}`,
-        ),
+        ctx.session.admin('mock_get_outbox', {
+          query: { ...given(args, ['delivery_id', 'offset']), limit: args.limit ?? 5 } as AdminQuery<'mock_get_outbox'>,
+        }),
       'ask for fewer mails (limit) and page with offset',
     ),
 }
@@ -95,20 +129,20 @@ const injectFault: ToolDef = {
   inputSchema: {
     type: 'object',
     properties: {
-      operation: { type: 'string', description: "API name or '*'." },
-      error_code: { type: 'string', description: 'A catalogue code, e.g. KRSKIT_HIGH_LOAD.' },
-      status: { type: 'integer', minimum: 100, maximum: 599 },
-      delay_ms: { type: 'integer', minimum: 0, maximum: 60000 },
-      count: { type: 'integer', minimum: 1 },
-      clear: { type: 'boolean', const: true },
+      operation: fromContract('mock_add_fault', 'operation', "API name or '*'."),
+      error_code: fromContract('mock_add_fault', 'error_code', 'A catalogue code, e.g. KRSKIT_HIGH_LOAD.'),
+      status: fromContract('mock_add_fault', 'status'),
+      delay_ms: fromContract('mock_add_fault', 'delay_ms'),
+      count: fromContract('mock_add_fault', 'count'),
+      clear: fromContract('mock_add_fault', 'clear'),
     },
     additionalProperties: false,
   },
   annotations: changes,
   async run(args, ctx) {
-    if (args.clear === true) return admin(ctx, () => ctx.session.admin('POST', '/__mock/faults', { clear: true }), '')
+    if (args.clear === true) return admin(ctx, () => ctx.session.admin('mock_add_fault', { body: { clear: true } }), '')
     if (args.operation === undefined) return refusal('give operation (or clear: true)')
-    return admin(ctx, () => ctx.session.admin('POST', '/__mock/faults', args), '')
+    return admin(ctx, () => ctx.session.admin('mock_add_fault', { body: args as AdminBody<'mock_add_fault'> }), '')
   },
 }
 
@@ -120,8 +154,8 @@ const journal: ToolDef = {
   inputSchema: {
     type: 'object',
     properties: {
-      operation: { type: 'string', description: 'Only this API name.' },
-      limit: { type: 'integer', minimum: 1, maximum: 500, description: 'The newest this many (default 10).' },
+      operation: fromContract('mock_get_journal', 'operation', 'Only this API name.'),
+      limit: fromContract('mock_get_journal', 'limit', 'The newest this many (default 10).'),
     },
     additionalProperties: false,
   },
@@ -129,7 +163,10 @@ const journal: ToolDef = {
   run: (args, ctx) =>
     admin(
       ctx,
-      () => ctx.session.admin('GET', `/__mock/journal${query({ operation: args.operation, limit: args.limit ?? 10 })}`),
+      () =>
+        ctx.session.admin('mock_get_journal', {
+          query: { ...given(args, ['operation']), limit: args.limit ?? 10 } as AdminQuery<'mock_get_journal'>,
+        }),
       'ask for fewer entries (limit) or one operation',
     ),
 }
@@ -142,13 +179,14 @@ const reset: ToolDef = {
   inputSchema: {
     type: 'object',
     properties: {
-      seed: { type: 'integer', description: 'Seed of the generated members.' },
-      members: { type: 'integer', minimum: 0, maximum: 100000, description: 'How many members to generate.' },
+      seed: fromContract('mock_reset', 'seed', 'Seed of the generated members.'),
+      members: fromContract('mock_reset', 'members', 'How many members to generate.'),
     },
     additionalProperties: false,
   },
   annotations: { ...changes, destructiveHint: true, idempotentHint: true },
-  run: (args, ctx) => admin(ctx, () => ctx.session.admin('POST', '/__mock/reset', args), ''),
+  run: (args, ctx) =>
+    admin(ctx, () => ctx.session.admin('mock_reset', { body: given(args, ['seed', 'members']) as AdminBody<'mock_reset'> }), ''),
 }
 
 const createTenant: ToolDef = {
@@ -159,8 +197,8 @@ const createTenant: ToolDef = {
   inputSchema: {
     type: 'object',
     properties: {
-      seed: { type: 'integer' },
-      members: { type: 'integer', minimum: 0, maximum: 100000 },
+      seed: fromContract('mock_create_tenant', 'seed'),
+      members: fromContract('mock_create_tenant', 'members'),
       manual_clock: { type: 'boolean', description: 'Start its clock in manual mode (moves only when advanced).' },
       token_name: { type: 'string', description: 'Which account to use (default krs-all).' },
     },
@@ -171,10 +209,11 @@ const createTenant: ToolDef = {
     admin(
       ctx,
       async () => {
-        const created = (await ctx.session.admin('POST', '/__mock/tenants', {
-          ...(args.seed !== undefined ? { seed: args.seed } : {}),
-          ...(args.members !== undefined ? { members: args.members } : {}),
-          ...(args.manual_clock ? { clock: { mode: 'manual' } } : {}),
+        const created = (await ctx.session.admin('mock_create_tenant', {
+          body: {
+            ...given(args, ['seed', 'members']),
+            ...(args.manual_clock ? { clock: { mode: 'manual' as const } } : {}),
+          },
         })) as { tenant_id: string; tokens: Record<string, string>; base_url: string }
         for (const value of Object.values(created.tokens)) ctx.session.addSecret(value)
         const name = (args.token_name as string | undefined) ?? 'krs-all'

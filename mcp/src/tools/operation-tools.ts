@@ -10,8 +10,8 @@ import {
   pagingHint,
   tags,
 } from '../contract.js'
-import { createAjv, type ValidateFunction } from '../generated/ajv.js'
-import { operationNames } from '../generated/operation-names.js'
+import { createAjv, type ValidateFunction } from '@krs-kit/contract/ajv'
+import { operationNames } from '@krs-kit/contract/operation-names'
 import { failedCall } from './api-error.js'
 import { readOnly, refusal, type ToolAnswer, type ToolDef } from './tool.js'
 

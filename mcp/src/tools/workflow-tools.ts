@@ -125,7 +125,7 @@ async function waitForJob(
 ): Promise<{ progress: number; advanced: number }> {
   const { session } = ctx
   const manual =
-    session.emulator && ((await session.admin('GET', '/__mock/clock')) as { mode: string }).mode === 'manual'
+    session.emulator && ((await session.admin('mock_get_clock')) as { mode: string }).mode === 'manual'
   const interval = session.emulator ? emulatorIntervalMs : documentedIntervalMs
   const started = Date.now()
   let advanced = 0
@@ -133,7 +133,7 @@ async function waitForJob(
     const { progress } = await session.client.call('get_batch_job_status', { batch_job_id: jobId })
     if (progress >= 100 || Date.now() - started >= waitMs) return { progress, advanced }
     if (manual) {
-      await session.admin('POST', '/__mock/clock', { advance_seconds: documentedIntervalMs / 1000 })
+      await session.admin('mock_set_clock', { body: { advance_seconds: documentedIntervalMs / 1000 } })
       advanced += documentedIntervalMs / 1000
     } else await new Promise((r) => setTimeout(r, Math.min(interval, Math.max(0, waitMs - (Date.now() - started)))))
   }

@@ -1,5 +1,5 @@
-import { isErrorCode } from '../generated/errors.js'
-import { isOperationName } from '../generated/operation-names.js'
+import { isErrorCode } from '@krs-kit/contract/errors'
+import { isOperationName } from '@krs-kit/contract/operation-names'
 import type { Fault } from '../kernel/faults.js'
 import { adminJson } from '../kernel/admin-response.js'
 import { invalid } from '../kernel/domain-error.js'

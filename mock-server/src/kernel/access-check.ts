@@ -1,5 +1,5 @@
-import type { ErrorCode } from '../generated/errors.js'
-import type { OperationRules } from '../generated/operation-rules.js'
+import type { ErrorCode } from '@krs-kit/contract/errors'
+import type { OperationRules } from '@krs-kit/contract/operation-rules'
 import type { Account } from './account.js'
 
 export interface AccessRefusal {

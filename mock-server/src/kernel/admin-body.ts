@@ -1,4 +1,4 @@
-import { type AdminBodyOperation, type AdminRequestBody, adminRequests } from '../generated/admin-requests.js'
+import { type AdminBodyOperation, type AdminRequestBody, adminRequests } from '@krs-kit/contract/admin-requests'
 import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } from '../lib/lazy-ajv.js'
 import { nonFinitePath } from '../lib/non-finite.js'
 import { describeAjvError } from './ajv.js'

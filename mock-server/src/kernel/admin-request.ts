@@ -1,7 +1,7 @@
 import type { Engine } from './engine.js'
 import type { RawRequest, RawResponse } from './raw-http.js'
 import type { TenantRuntime } from './tenant-runtime.js'
-import type { AdminBodyOperation, AdminRequestBody } from '../generated/admin-requests.js'
+import type { AdminBodyOperation, AdminRequestBody } from '@krs-kit/contract/admin-requests'
 
 /** Handlers of one admin path, by method. */
 export type AdminRoutes = Partial<

@@ -1,4 +1,4 @@
-import type { ErrorObject } from '../generated/ajv.js'
+import type { ErrorObject } from '@krs-kit/contract/ajv'
 
 /** `"/member_table_id must be integer (type)"`: the JSON pointer, then the rule. */
 export function describeAjvError(e: ErrorObject): { pointer: string; text: string } {

@@ -1,4 +1,4 @@
-import { adminRequests } from '../generated/admin-requests.js'
+import { adminRequests } from '@krs-kit/contract/admin-requests'
 
 /** The admin contract's `ClockTime` (spec/admin.openapi.yaml), the one source of the bounds. */
 const clockTime = (adminRequests.mock_set_clock.schema as { properties: { set: { minimum: number; maximum: number } } })

@@ -11,7 +11,7 @@ import type { EngineInternals, EngineLogger } from './engine-internals.js'
 import { errorResponse } from './error-response.js'
 import { fromFetchRequest, toFetchResponse } from './fetch-adapter.js'
 import type { RawRequest, RawResponse } from './raw-http.js'
-import type { OperationName } from '../generated/operation-names.js'
+import type { OperationName } from '@krs-kit/contract/operation-names'
 import type { TextContentTypes } from './text-content-type.js'
 import {
   handleApi,

@@ -1,4 +1,4 @@
-import type { OperationName } from '../generated/operation-names.js'
+import type { OperationName } from '@krs-kit/contract/operation-names'
 import type { EngineContext } from './context.js'
 import type { HandlerTable } from './handler-table.js'
 import type { TextContentTypes } from './text-content-type.js'

@@ -1,4 +1,4 @@
-import { errorCatalogue, type ErrorCode } from '../generated/errors.js'
+import { errorCatalogue, type ErrorCode } from '@krs-kit/contract/errors'
 import { JSON_HEADERS, type RawResponse } from './raw-http.js'
 
 /** The common error body `{ error_code, error_desc, message? }` (plus `request_id` on 5xx). */

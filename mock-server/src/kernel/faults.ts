@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../generated/errors.js'
+import type { ErrorCode } from '@krs-kit/contract/errors'
 
 /**
  * An injected fault: for the next `remaining` calls of `operation` ('*' = any operation),

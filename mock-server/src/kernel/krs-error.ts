@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../generated/errors.js'
+import type { ErrorCode } from '@krs-kit/contract/errors'
 
 /**
  * The one error type engine code throws for a refusal. The HTTP layer maps `code` to the

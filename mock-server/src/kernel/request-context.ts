@@ -1,4 +1,4 @@
-import type { OperationName } from '../generated/operation-names.js'
+import type { OperationName } from '@krs-kit/contract/operation-names'
 import type { Account } from './account.js'
 import type { TenantState } from './tenant-state.js'
 import type { EngineContext } from './context.js'

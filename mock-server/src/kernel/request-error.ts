@@ -1,4 +1,4 @@
-import type { ErrorObject } from '../generated/ajv.js'
+import type { ErrorObject } from '@krs-kit/contract/ajv'
 
 /**
  * Which validation error a refused request reports.

@@ -1,6 +1,6 @@
-import type { OperationName } from '../generated/operation-names.js'
-import { requestValidators } from '../generated/request-validators.js'
-import { responseValidators } from '../generated/response-validators.js'
+import type { OperationName } from '@krs-kit/contract/operation-names'
+import { requestValidators } from '@krs-kit/contract/request-validators'
+import { responseValidators } from '@krs-kit/contract/response-validators'
 import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } from '../lib/lazy-ajv.js'
 import { describeAjvError } from './ajv.js'
 import { givenValueSuffix, pickReportedError } from './request-error.js'
@@ -20,13 +20,13 @@ export interface ValidationFailure {
  * (generated/operations.ts), imported only then: most of its size is schemas and texts that
  * an answer does not need.
  */
-type Registry = typeof import('../generated/operations.js')['operations']
+type Registry = typeof import('@krs-kit/contract/operations')['operations']
 let registry: Registry | null = null
 let registryLoading: Promise<Registry> | null = null
 
 /** Imports the contract's schemas (once). */
 function loadSchemas(): Promise<Registry> {
-  registryLoading ??= import('../generated/operations.js').then((m) => (registry = m.operations))
+  registryLoading ??= import('@krs-kit/contract/operations').then((m) => (registry = m.operations))
   return registryLoading
 }
 

@@ -1,6 +1,6 @@
 import { createAjv, type ValidateFunction } from '../lib/lazy-ajv.js'
 import { describeAjvError } from './ajv.js'
-import { adminRequests } from '../generated/admin-requests.js'
+import { adminRequests } from '@krs-kit/contract/admin-requests'
 import type { AnyStateSection } from './state-section.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { OperationName } from '../generated/operation-names.js'
+import type { OperationName } from '@krs-kit/contract/operation-names'
 import type { TenantState } from './tenant-state.js'
 
 /** Per operation, the content type of a text answer that depends on the call (from the modules). */

@@ -1,7 +1,7 @@
-import { type AjvInstance, type AjvSetup, setUpAjv } from '../generated/ajv-setup.js'
+import { type AjvInstance, type AjvSetup, setUpAjv } from '@krs-kit/contract/ajv-setup'
 import { ajv2020, ajvFormats } from './ajv-packages.js'
 
-export type { AjvInstance, ErrorObject, ValidateFunction } from '../generated/ajv-setup.js'
+export type { AjvInstance, ErrorObject, ValidateFunction } from '@krs-kit/contract/ajv-setup'
 
 /**
  * `createAjv` of browser builds (their esbuild plugin, `browserBuildPlugin()` of

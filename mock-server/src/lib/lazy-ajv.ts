@@ -1,7 +1,7 @@
-import { type AjvInstance, type AjvSetup, setUpAjv } from '../generated/ajv-setup.js'
+import { type AjvInstance, type AjvSetup, setUpAjv } from '@krs-kit/contract/ajv-setup'
 import { lazyDependency, requireOfNode } from './lazy-dependency.js'
 
-export type { AjvInstance, ErrorObject, ValidateFunction } from '../generated/ajv-setup.js'
+export type { AjvInstance, ErrorObject, ValidateFunction } from '@krs-kit/contract/ajv-setup'
 
 type AjvPackages = typeof import('./ajv-packages.js')
 

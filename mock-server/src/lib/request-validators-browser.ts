@@ -1,4 +1,4 @@
-import { type OperationName, operationNames } from '../generated/operation-names.js'
+import { type OperationName, operationNames } from '@krs-kit/contract/operation-names'
 import { type AjvInstance, createAjv } from './lazy-ajv.js'
 
 /**
@@ -19,7 +19,7 @@ function compiledOnFirstUse(schema: 'requestSchema' | 'responseSchema'): Loaders
     operationNames.map((name) => [
       name,
       async () => {
-        const { operations } = await import('../generated/operations.js')
+        const { operations } = await import('@krs-kit/contract/operations')
         ajv ??= createAjv()
         return { default: ajv.compile(operations[name][schema] as object) as unknown }
       },

@@ -1,4 +1,11 @@
-import type { components } from '../generated/admin-schema.js'
+import {
+  type AdminCall,
+  type AdminOperationName,
+  type AdminResult,
+  type AdminTransport,
+  callAdminOperation,
+} from '@krs-kit/contract/admin-client'
+import type { components } from '@krs-kit/contract/admin-schema'
 
 /** An answer of the emulator's admin API: its status and its JSON body (null when empty, text when not JSON). */
 export interface AdminAnswer {
@@ -14,8 +21,21 @@ export interface AdminTarget {
   fetch?: (request: Request) => Promise<Response>
 }
 
+/** The admin client's transport over a fetch-like function (the global `fetch`, or an engine's `handle`). */
+export function transportOf(fetchLike: (request: Request) => Promise<Response> = (r) => fetch(r)): AdminTransport {
+  return (r) =>
+    fetchLike(
+      new Request(r.url, {
+        method: r.method,
+        headers: r.headers,
+        ...(r.body === undefined ? {} : { body: r.body }),
+        ...(r.signal === undefined ? {} : { signal: r.signal }),
+      }),
+    )
+}
+
 /**
- * One call of the emulator's admin API (`/__mock/{path}`, e.g. `'clock'`, `'outbox?delivery_id=3'`)
+ * One call of the emulator's admin API by a path of the caller's (`/__mock/{path}`, e.g. `'clock'`, `'outbox?delivery_id=3'`)
  * with a tenant's token. The answer is returned whatever its status, never thrown: a test may
  * expect a refusal.
  */
@@ -62,6 +82,11 @@ export interface RemoteTenant {
   readonly token: string
   /** An admin call on this tenant with its all-rights token: `admin('POST', 'clock', { advance_seconds: 3600 })`. */
   admin(method: string, path: string, body?: unknown): Promise<AdminAnswer>
+  /**
+   * One admin operation on this tenant, typed by the admin contract, with its all-rights token:
+   * `call('mock_set_clock', { body: { advance_seconds: 3600 } })`. The answer whatever its status.
+   */
+  call<K extends AdminOperationName>(name: K, call?: AdminCall<K>): Promise<AdminResult<K>>
   /** Deletes the tenant (`DELETE /__mock/tenants`; its tokens stop working). Calling it twice is harmless. */
   dispose(): Promise<void>
 }
@@ -80,7 +105,8 @@ export async function createRemoteTenant(
   const target = typeof at === 'string' ? { url: at } : at
   const body: CreateTenantRequest =
     options.from === undefined ? { ...options, clock: { mode: 'manual', ...options.clock } } : options
-  const created = await callAdmin(target, 'POST', 'tenants', { body })
+  const client = { origin: target.url, transport: transportOf(target.fetch) }
+  const created = await callAdminOperation('mock_create_tenant', { body, token: null }, client)
   if (created.status !== 201)
     throw new Error(`emulator: POST /__mock/tenants answered ${created.status}: ${messageOf(created)}`)
   const json = created.json as components['schemas']['CreatedTenant']
@@ -95,10 +121,11 @@ export async function createRemoteTenant(
     token,
     admin: (method, path, payload) =>
       callAdmin(target, method, path, payload === undefined ? { token } : { token, body: payload }),
+    call: (name, call = {}) => callAdminOperation(name, { ...call, token }, client),
     async dispose() {
       if (gone) return
       gone = true
-      const res = await callAdmin(target, 'DELETE', 'tenants', { token })
+      const res = await callAdminOperation('mock_delete_tenant', { token }, client)
       // 401: it was deleted already (another way than this call)
       if (res.status !== 200 && res.status !== 401)
         throw new Error(`emulator: DELETE /__mock/tenants answered ${res.status}: ${messageOf(res)}`)

@@ -11,13 +11,19 @@
  */
 import type { KrsClient, KrsClientOptions } from '@krs-kit/sdk'
 import { createEngine, type EmulatorOptions } from '../emulator.js'
-import type { components } from '../generated/admin-schema.js'
+import type { components } from '@krs-kit/contract/admin-schema'
 import type { ClockMode } from '../kernel/clock.js'
 import type { Engine } from '../kernel/create-engine.js'
 import { journalEntryToJson, type JournalEntryJson } from '../kernel/journal.js'
 import { type TenantRuntime, tokensByName } from '../kernel/tenant-runtime.js'
 import type { NodeServerOptions, RunningServer } from '../node/node-server.js'
-import { callAdmin, messageOf } from './admin-call.js'
+import { callAdmin, messageOf, transportOf } from './admin-call.js'
+import {
+  type AdminCall,
+  type AdminOperationName,
+  adminOperations,
+  callAdminOperation,
+} from '@krs-kit/contract/admin-client'
 import { type Duration, durationSeconds, instantSeconds } from './duration.js'
 
 export type { Duration, JournalEntryJson }
@@ -222,17 +228,14 @@ function testTenant(
   const inProcess = (input: string | URL | Request, init?: RequestInit): Promise<Response> =>
     engine.handle(input instanceof Request && init === undefined ? input : new Request(input, init))
 
-  /** An admin call on this tenant, in process; a refusal becomes an Error with the emulator's message. */
-  const admin = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+  /** An admin call on this tenant, in process, through the generated admin client; a refusal becomes an Error with the emulator's message. */
+  const admin = async <K extends AdminOperationName>(name: K, call: AdminCall<K> = {}): Promise<unknown> => {
     if (gone) throw new Error(`tenant ${runtime.id} was disposed`)
-    const res = await callAdmin(
-      { url: origin, fetch: (request) => engine.handle(request) },
-      method,
-      path,
-      body === undefined ? { token } : { token, body },
-    )
-    if (res.status < 200 || res.status > 299)
-      throw new Error(`emulator: ${method} /__mock/${path} answered ${res.status}: ${messageOf(res)}`)
+    const res = await callAdminOperation(name, { ...call, token }, { origin, transport: transportOf((r) => engine.handle(r)) })
+    if (!res.ok) {
+      const info = adminOperations[name]
+      throw new Error(`emulator: ${info.method} ${info.path} answered ${res.status}: ${messageOf(res)}`)
+    }
     return res.json
   }
 
@@ -287,19 +290,16 @@ function testTenant(
       now: nowDate,
       async advance(by) {
         const seconds = durationSeconds(by)
-        await admin('POST', 'clock', { advance_seconds: seconds })
+        await admin('mock_set_clock', { body: { advance_seconds: seconds } })
         return nowDate()
       },
       async set(at) {
-        await admin('POST', 'clock', { set: instantSeconds(at, 'clock.set') })
+        await admin('mock_set_clock', { body: { set: instantSeconds(at, 'clock.set') } })
         return nowDate()
       },
     },
     async outbox(deliveryId, page = {}) {
-      const q = new URLSearchParams({ delivery_id: String(deliveryId) })
-      if (page.offset !== undefined) q.set('offset', String(page.offset))
-      if (page.limit !== undefined) q.set('limit', String(page.limit))
-      return (await admin('GET', `outbox?${q}`)) as Outbox
+      return (await admin('mock_get_outbox', { query: { delivery_id: deliveryId, ...page } })) as Outbox
     },
     journal,
     describe,
@@ -309,7 +309,7 @@ function testTenant(
     },
     async reset() {
       // a test's clock is its own: reset rebuilds the data only (the admin reset would also rewind it)
-      await admin('POST', 'reset', { keep_clock: true })
+      await admin('mock_reset', { body: { keep_clock: true } })
     },
     async dispose() {
       if (gone) return

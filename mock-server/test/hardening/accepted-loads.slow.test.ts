@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
-import { type AdminBodyOperation, adminRequests } from '../../src/generated/admin-requests.js'
+import { type AdminBodyOperation, adminRequests } from '@krs-kit/contract/admin-requests'
 import { scenarioSchema } from '../../src/index.js'
 import { killAll, type KrsMock, startKrsMock } from './krs-mock-process.js'
 

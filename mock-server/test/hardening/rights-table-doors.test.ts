@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createEngine, type Engine } from '../../src/index.js'
 import { advance, call, ok, state } from './rights-calls.js'
-import { operations } from '../../src/generated/operations.js'
-import type { OperationName } from '../../src/generated/operation-names.js'
+import { operations } from '@krs-kit/contract/operations'
+import type { OperationName } from '@krs-kit/contract/operation-names'
 
 // Every door of a member table applies the account's table access and encrypted-key
 // permission as the member operations do. krs-table1 may access member table 1 only;

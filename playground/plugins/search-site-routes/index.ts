@@ -16,7 +16,7 @@
  *   (.generated/openapi.json: its Markdown as plain text), i.e. what readers see once the
  *   reference is open; the page's HTML holds only the index of the operations.
  * - /playground/{api_name}: one page per operation (its name and summary), from
- *   .generated/operations.json. The pages' HTML is not parsed: each one also lists all 61
+ *   .generated/operations.json. The pages' HTML is not parsed: each one also lists every operation
  *   operations, which would make every playground page match every operation name.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'

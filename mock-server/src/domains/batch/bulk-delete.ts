@@ -1,5 +1,5 @@
 import type { EngineContext } from '../../kernel/context.js'
-import type { OperationRequest } from '../../generated/operation-types.js'
+import type { OperationRequest } from '@krs-kit/contract/operation-types'
 import { KrsError } from '../../kernel/krs-error.js'
 import type { ConditionInfo, MemberTableState } from '../member-db/member-db-state.js'
 import { compileCondition } from '../member-db/conditions/compile-condition.js'

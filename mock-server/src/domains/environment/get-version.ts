@@ -1,4 +1,4 @@
-import type { OperationHandler } from '../../generated/handlers.js'
+import type { OperationHandler } from '@krs-kit/contract/handlers'
 import type { EngineContext } from '../../kernel/context.js'
 
 /** The KREISEL version the emulator reports (the public documentation's example value). */

@@ -1,5 +1,5 @@
 import type { EngineContext } from '../../kernel/context.js'
-import type { OperationHandlers } from '../../generated/handlers.js'
+import type { OperationHandlers } from '@krs-kit/contract/handlers'
 import { authMemberOp } from './auth.js'
 import { doMemberFormActionOp } from './form-action.js'
 import {

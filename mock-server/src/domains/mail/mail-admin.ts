@@ -1,4 +1,4 @@
-import type { AdminRequestBody } from '../../generated/admin-requests.js'
+import type { AdminRequestBody } from '@krs-kit/contract/admin-requests'
 import { DomainError, type DomainErrorKind } from '../../kernel/domain-error.js'
 import { useSection } from '../../kernel/state-section.js'
 import type { Delivery, MailDeliveryState } from './mail-state.js'

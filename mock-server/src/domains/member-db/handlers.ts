@@ -1,6 +1,6 @@
 import type { EngineContext } from '../../kernel/context.js'
-import type { OperationHandlers } from '../../generated/handlers.js'
-import type { OperationResponse } from '../../generated/operation-types.js'
+import type { OperationHandlers } from '@krs-kit/contract/handlers'
+import type { OperationResponse } from '@krs-kit/contract/operation-types'
 import type { ConditionExtrasOf } from './conditions/compile-condition.js'
 import { addConditionOp, deleteConditionOp, getConditionsOp } from './conditions/operations.js'
 import {

@@ -1,4 +1,4 @@
-import type { ConditionEntryRequest, OneshotConditionInfoRequest } from '../../generated/contract-types.js'
+import type { ConditionEntryRequest, OneshotConditionInfoRequest } from '@krs-kit/contract/contract-types'
 import type { MemberColumns } from './member-columns.js'
 import type { MemberElement } from './member-element.js'
 

@@ -1,7 +1,7 @@
 import type {
   ElementConfig as ContractElementConfig,
   ElementType as ContractElementType,
-} from '../../generated/contract-types.js'
+} from '@krs-kit/contract/contract-types'
 import type { SystemTimestampColumn } from './system-columns.js'
 
 /** Element (field) types of a member table (seed 1, point 3). */

@@ -1,5 +1,5 @@
 import type { EngineContext } from '../../kernel/context.js'
-import type { OperationRequest } from '../../generated/operation-types.js'
+import type { OperationRequest } from '@krs-kit/contract/operation-types'
 import { KrsError } from '../../kernel/krs-error.js'
 import { filesOf } from './stored-files-section.js'
 import { decodeUploadBody } from './decode-body.js'

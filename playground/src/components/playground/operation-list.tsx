@@ -6,7 +6,7 @@ import data from '@site/.generated/operations.json'
 /**
  * A link to another operation of the playground, navigated in the page (the in-browser tenant
  * keeps its state). Not Docusaurus' Link: that one prefetches the route's chunks for every
- * link that scrolls into view, 61 times the same chunks, which this page has loaded already.
+ * link that scrolls into view, once per operation the same chunks, which this page has loaded already.
  */
 function OperationLink({ name }: { name: string }): React.JSX.Element {
   const history = useHistory()
@@ -25,7 +25,7 @@ function OperationLink({ name }: { name: string }): React.JSX.Element {
   )
 }
 
-/** The 61 operations grouped by tag, filterable by name and Japanese summary. */
+/** The operations grouped by tag, filterable by name and Japanese summary. */
 function OperationList({ current }: { current: string | null }): React.JSX.Element {
   const [filter, setFilter] = useState('')
   const q = filter.trim().toLowerCase()
@@ -83,7 +83,7 @@ function OperationList({ current }: { current: string | null }): React.JSX.Eleme
 
 /**
  * Rendered again only when the current operation changes: the page's own state (registry,
- * emulator, history, body) changes several times while it loads, and 61 links each time were
+ * emulator, history, body) changes several times while it loads, and every operation's link each time was
  * part of the page's script work on a phone (issue 18).
  */
 export default memo(OperationList)

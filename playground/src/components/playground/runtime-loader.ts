@@ -28,7 +28,7 @@ export interface EmulatorAnswer {
   body: ArrayBuffer | null
 }
 
-/** A difference of an answer from the contract (cli/src/mirror/compare.ts, `krs verify`'s). */
+/** A difference of an answer from the contract (`@krs-kit/contract/compare`, `krs verify`'s too). */
 export interface VerdictDifference {
   operation: string
   /** JSON pointer into the answer ('' for the whole answer). */

@@ -1,6 +1,6 @@
 import type { EngineContext } from '../../../kernel/context.js'
 import { KrsError } from '../../../kernel/krs-error.js'
-import type { OperationRequest, OperationResponse } from '../../../generated/operation-types.js'
+import type { OperationRequest, OperationResponse } from '@krs-kit/contract/operation-types'
 import { markConditionUse, releaseConditionUse } from '../../member-db/conditions/index.js'
 import { requireConditionFor } from '../../member-db/conditions/operations.js'
 import { isEmail } from '../../member-db/members/syntax.js'

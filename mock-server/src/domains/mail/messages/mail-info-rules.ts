@@ -1,5 +1,5 @@
 import { KrsError } from '../../../kernel/krs-error.js'
-import type { MailInfoRequest } from '../../../generated/contract-types.js'
+import type { MailInfoRequest } from '@krs-kit/contract/contract-types'
 import type { MailContent } from '../mail-state.js'
 import { checkHeaderField } from './header-text.js'
 

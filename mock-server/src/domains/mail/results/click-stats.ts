@@ -1,5 +1,5 @@
 import type { ClickCount, Delivery, MailDeliveryState } from '../mail-state.js'
-import type { OperationResponse } from '../../../generated/operation-types.js'
+import type { OperationResponse } from '@krs-kit/contract/operation-types'
 
 type ClickCountOut = OperationResponse<'get_click_counts_for_delivery'>[number]
 const DAY = 86400

@@ -1,6 +1,6 @@
 import type { EngineContext } from '../../../kernel/context.js'
 import { KrsError } from '../../../kernel/krs-error.js'
-import type { OperationRequest, OperationResponse } from '../../../generated/operation-types.js'
+import type { OperationRequest, OperationResponse } from '@krs-kit/contract/operation-types'
 import type { Delivery, MailDeliveryState } from '../mail-state.js'
 import { requireProgram } from '../agent-programs/agent-program-ops.js'
 import { requireTable } from '../../member-db/tables/table-access.js'

@@ -1,6 +1,6 @@
 import type { EngineContext } from '../../../kernel/context.js'
 import { KrsError } from '../../../kernel/krs-error.js'
-import type { OperationRequest, OperationResponse } from '../../../generated/operation-types.js'
+import type { OperationRequest, OperationResponse } from '@krs-kit/contract/operation-types'
 import { TargetCategory } from '../mail-state.js'
 import { mailState } from '../mail-context.js'
 import { clickCountsOf } from './click-stats.js'

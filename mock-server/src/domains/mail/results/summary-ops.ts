@@ -1,5 +1,5 @@
 import type { EngineContext } from '../../../kernel/context.js'
-import type { OperationRequest, OperationResponse } from '../../../generated/operation-types.js'
+import type { OperationRequest, OperationResponse } from '@krs-kit/contract/operation-types'
 import { mailState } from '../mail-context.js'
 import { clickCountsOf, ratio2 } from './click-stats.js'
 import { deliveryCounts } from './counts.js'
