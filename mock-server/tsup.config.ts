@@ -1,6 +1,18 @@
 import { defineConfig, type Options } from 'tsup'
 import { browserBuildPlugin, entryPoints } from './entry-points.js'
 
+/**
+ * The private contract package's names → the declarations `tsc -b ../contract` wrote, for the
+ * declaration build: as files of this build (not a package, which would stay an import), its
+ * types are inlined into the published declarations.
+ */
+const contractPaths = {
+  '@krs-kit/contract/admin-surfaces': ['../contract/dist/admin-surfaces.d.ts'],
+  '@krs-kit/contract/answer-check': ['../contract/dist/answer-check.d.ts'],
+  '@krs-kit/contract/compare': ['../contract/dist/compare.d.ts'],
+  '@krs-kit/contract/*': ['../contract/dist/generated/*'],
+}
+
 // Two builds:
 // - the library (ESM + declarations): the entry points of entry-points.ts; dependencies stay external;
 // - the `krs-mock` bin (dist/bin.js, which the root `npm start` runs): the package's own code
@@ -24,7 +36,9 @@ export default defineConfig((cli): Options[] => {
             // The workspace tsconfig is a composite project (tsc -b); the d.ts build is not. Its
             // `paths` send the SDK's name to the SDK's sources for tsc -b; the declarations
             // import the installed package instead (an optional peer, left external).
-            compilerOptions: { composite: false, incremental: false, paths: {} },
+            // The private contract package is inlined the same way: its names go to the declarations
+            // `tsc -b ../contract` wrote (the build script runs it first).
+            compilerOptions: { composite: false, incremental: false, paths: contractPaths },
           },
       clean: !dtsOff,
       splitting: true,

@@ -10,7 +10,8 @@
  * - the kit's own packaging rules: no source maps, no `source` export condition, the bin
  *   launchers and the zip dictionary shipped, the CLI without the emulator or the MCP server
  *   as a dependency, the CLI and the MCP server without a bundled copy of the SDK, msw an
- *   optional peer of the emulator, the MCP server's guides shipped.
+ *   optional peer of the emulator, the MCP server's guides shipped, and the private contract
+ *   package (`@krs-kit/contract`) inlined: neither a dependency nor named by a shipped file.
  *
  * Exit code 1 when anything fails.
  */
@@ -101,6 +102,11 @@ for (const { key, name, profile } of checks) {
     if (!files.includes(file)) fail(name, `bin ${bin} → ${target} is not in the tarball`)
     if (file.startsWith('dist/')) fail(name, `bin ${bin} points into dist/, which npm cannot link before a build`)
   }
+  for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies'])
+    if (pkgJson[field]?.['@krs-kit/contract']) fail(name, `${field} names the private @krs-kit/contract`)
+  for (const f of files.filter((f) => /\.(?:[cm]?js|d\.[cm]?ts)$/.test(f)))
+    if (readFromTarball(tgz, f).includes('@krs-kit/contract'))
+      fail(name, `${f} imports @krs-kit/contract, which is private: the build must inline it`)
   if (key === 'mockServer') {
     if (!files.includes('data/zip-dictionary.txt'))
       fail(name, 'the zip dictionary data/zip-dictionary.txt is not shipped')

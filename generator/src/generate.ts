@@ -54,7 +54,7 @@ export async function renderAdmin(repoRoot: string, adminSpecPath: string): Prom
   const bundle = await bundleContract(adminSpecPath, repoRoot)
   const model = buildAdminContractModel(bundle.doc, labelOf(repoRoot, adminSpecPath))
   const rendered: Record<(typeof ADMIN_TARGET.files)[number], string> = {
-    'admin-schema.d.ts': await emitAdminSchemaTypes(model),
+    'admin-schema.ts': await emitAdminSchemaTypes(model),
     'admin-requests.ts': emitAdminRequests(model),
     'admin-client.ts': emitAdminClient(model),
   }

@@ -26,8 +26,8 @@ export const TARGETS: readonly Target[] = [
     consumer: 'contract',
     dir: CONTRACT_DIR,
     files: [
-      'schema.d.ts',
-      'request-schema.d.ts',
+      'schema.ts',
+      'request-schema.ts',
       'operation-names.ts',
       'operation-types.ts',
       'errors.ts',
@@ -58,5 +58,5 @@ export const TARGETS: readonly Target[] = [
 export const ADMIN_TARGET = {
   consumer: 'contract',
   dir: CONTRACT_DIR,
-  files: ['admin-schema.d.ts', 'admin-requests.ts', 'admin-client.ts'],
+  files: ['admin-schema.ts', 'admin-requests.ts', 'admin-client.ts'],
 } as const

@@ -66,7 +66,7 @@ describe('admin contract: request bodies', () => {
   it('the real admin contract: every body schema compiles under strict Ajv 2020', async () => {
     const files = await renderAdmin(REPO_ROOT, 'spec/admin.openapi.yaml')
     expect(files.map((f) => f.path)).toEqual([
-      'contract/src/generated/admin-schema.d.ts',
+      'contract/src/generated/admin-schema.ts',
       'contract/src/generated/admin-requests.ts',
       'contract/src/generated/admin-client.ts',
     ])

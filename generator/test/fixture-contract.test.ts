@@ -197,8 +197,8 @@ describe('fixture contract: the registry modules', () => {
     )
     expect(src).toContain("get_items: operations['get_items']['responses'][200]['content']['application/json']")
     expect(src).toContain('export_items: string')
-    expect(content('contract/src/generated/schema.d.ts')).toMatch(/export interface operations \{\n\s+get_version: \{/)
-    expect(content('contract/src/generated/request-schema.d.ts')).toMatch(
+    expect(content('contract/src/generated/schema.ts')).toMatch(/export interface operations \{\n\s+get_version: \{/)
+    expect(content('contract/src/generated/request-schema.ts')).toMatch(
       /export interface operations \{\n\s+get_version: \{/,
     )
   })

@@ -4,7 +4,7 @@ import { withBanner } from '../banner.js'
 import { tsKey, tsLiteral, tsStringUnionAlias } from '../ts-literal.js'
 
 /**
- * `admin-schema.d.ts`: openapi-typescript's types of spec/admin.openapi.yaml, keys that are
+ * `admin-schema.ts`: openapi-typescript's types of spec/admin.openapi.yaml, keys that are
  * not `required` optional (the admin shapes the emulator reads are requests).
  */
 export async function emitAdminSchemaTypes(model: AdminContractModel): Promise<string> {

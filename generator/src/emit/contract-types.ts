@@ -10,8 +10,8 @@ function schemaNames(model: ContractModel): string[] {
 /**
  * `contract-types.ts`: one named alias per component schema, so that code names a contract
  * shape (`ConditionInfo`) instead of re-typing it by hand:
- * - `Name`: the answer shape (`schema.d.ts`: keys with a default are present);
- * - `NameRequest`: the request shape (`request-schema.d.ts`: keys not in `required` are
+ * - `Name`: the answer shape (`schema.ts`: keys with a default are present);
+ * - `NameRequest`: the request shape (`request-schema.ts`: keys not in `required` are
  *   optional, defaults included).
  */
 export function emitContractTypes(model: ContractModel): string {

@@ -17,8 +17,8 @@ import { emitStatusCodes } from './status-codes.js'
 
 /** Every file a consumer can receive, by file name. */
 export const emitters = {
-  'schema.d.ts': emitSchemaTypes,
-  'request-schema.d.ts': emitRequestSchemaTypes,
+  'schema.ts': emitSchemaTypes,
+  'request-schema.ts': emitRequestSchemaTypes,
   'operation-names.ts': emitOperationNames,
   'operation-types.ts': emitOperationTypes,
   'errors.ts': emitErrors,

@@ -5,7 +5,7 @@ import { tsKey, tsString } from '../ts-literal.js'
 /**
  * `operation-types.ts`: request and 200 body types per operation, taken from the
  * openapi-typescript `operations` interfaces (no hand-written copies): requests from
- * `request-schema.d.ts` (defaulted keys optional), answers from `schema.d.ts` (present).
+ * `request-schema.ts` (defaulted keys optional), answers from `schema.ts` (present).
  */
 export function emitOperationTypes(model: ContractModel): string {
   const requests = model.operations.map((o) => {
