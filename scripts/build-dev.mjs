@@ -42,7 +42,8 @@ const cli = join(root, 'cli')
 // The CLI's bundle compiles in the emulator's flag table (dist/options.js, built just above).
 const flagTableNewer = newest(join(root, 'mock-server', 'dist', 'options.js')) > newest(join(cli, 'dist', 'bin.cjs'))
 // Its tsup.config.ts reads the contract package's registry, which is TypeScript: tsx's loader.
-if (force || flagTableNewer || isStale(cli, ['bin.cjs'])) run(['--import', 'tsx', tsup, '--silent'], cli, '@krs-kit/cli')
+if (force || flagTableNewer || isStale(cli, ['bin.cjs']))
+  run(['--import', 'tsx', tsup, '--silent'], cli, '@krs-kit/cli')
 
 // The MCP server's guides are the site's pages: copied at each run (a few ms), as their
 // changes do not make the JavaScript stale.

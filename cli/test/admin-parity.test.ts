@@ -47,7 +47,9 @@ describe('admin parity: every admin operation is a `krs mock` command, or its ro
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
     const info = adminOperations[name]
-    expect(server.requests.map((q) => `${q.method} ${new URL(q.url).pathname}`)).toEqual([`${info.method} ${info.path}`])
+    expect(server.requests.map((q) => `${q.method} ${new URL(q.url).pathname}`)).toEqual([
+      `${info.method} ${info.path}`,
+    ])
     expect(() => JSON.parse(r.stdout)).not.toThrow()
   })
 

@@ -65,7 +65,9 @@ export const adminSurfaces = {
   mock_add_fault: { cli: ['faults', 'add'], mcp: 'emulator_inject_fault' },
   mock_export_snapshot: {
     cli: ['snapshot', 'save'],
-    mcp: { exempt: "the whole tenant's state, far over an answer's size; `krs mock snapshot save` writes it to a file" },
+    mcp: {
+      exempt: "the whole tenant's state, far over an answer's size; `krs mock snapshot save` writes it to a file",
+    },
   },
   mock_import_snapshot: {
     cli: ['snapshot', 'load'],

@@ -58,9 +58,9 @@ describe('admin contract: request bodies', () => {
   })
 
   it('refuses an operation without a mock_ operationId', () => {
-    expect(() =>
-      buildAdminContractModel(doc({ '/__mock/x': { get: { operationId: 'x' } } }) as never, 'a'),
-    ).toThrow(/needs an operationId mock_<name>/)
+    expect(() => buildAdminContractModel(doc({ '/__mock/x': { get: { operationId: 'x' } } }) as never, 'a')).toThrow(
+      /needs an operationId mock_<name>/,
+    )
   })
 
   it('the real admin contract: every body schema compiles under strict Ajv 2020', async () => {

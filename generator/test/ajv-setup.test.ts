@@ -56,5 +56,4 @@ describe('the one Ajv setup', () => {
   it('one copy of the setup: the contract package, which every package imports', () => {
     expect(TARGETS.filter((t) => t.files.includes('ajv.ts')).map((t) => t.dir)).toEqual(['contract/src/generated'])
   })
-
 })

@@ -62,7 +62,10 @@ describe('fixture contract: whole output', () => {
     }
     expect(content('contract/src/generated/contract.ts')).toContain(`export const CONTRACT_SHA256 = '${hash}'`)
     const carriers = gen.files.filter((f) => f.path !== 'spec/dist/openapi.json' && f.content.includes(hash))
-    expect(carriers.map((f) => f.path)).toEqual(['contract/src/generated/contract.ts', 'sdk-php/src/Generated/Operations.php'])
+    expect(carriers.map((f) => f.path)).toEqual([
+      'contract/src/generated/contract.ts',
+      'sdk-php/src/Generated/Operations.php',
+    ])
     expect(content('contract/src/generated/contract.ts')).toContain(`export const API_VERSION = '209901'`)
   })
 

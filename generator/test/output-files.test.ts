@@ -62,7 +62,10 @@ describe('writeOutput', () => {
       { path: 'contract/src/generated/gone.ts', action: 'deleted' },
     ])
     expect(await readFile(join(repo, 'contract/src/generated/a.ts'), 'utf8')).toBe('export const a = 1\n')
-    expect(await listFiles(repo, 'contract/src/generated')).toEqual(['contract/src/generated/a.ts', 'contract/src/generated/b.ts'])
+    expect(await listFiles(repo, 'contract/src/generated')).toEqual([
+      'contract/src/generated/a.ts',
+      'contract/src/generated/b.ts',
+    ])
     expect(await writeOutput(repo, files, owned)).toEqual([])
   })
 })

@@ -1,4 +1,9 @@
-import { type AdminCall, type AdminOperationName, adminOperations, callAdminOperation } from '@krs-kit/contract/admin-client'
+import {
+  type AdminCall,
+  type AdminOperationName,
+  adminOperations,
+  callAdminOperation,
+} from '@krs-kit/contract/admin-client'
 import { createKrsClient, type KrsClient } from '@krs-kit/sdk'
 import { productionFlag, targetBase, type McpOptions } from './options.js'
 

@@ -31,6 +31,9 @@ describe('admin parity: every admin operation is an emulator tool of krs-mcp, or
     expect(outbox.properties.limit).toMatchObject(limit)
     const clock = adminOperations.mock_set_clock.bodySchema as { properties: Record<string, object> }
     const advance = tools.get('emulator_advance_clock')?.inputSchema as { properties: Record<string, object> }
-    expect(advance.properties.seconds).toMatchObject({ ...clock.properties.advance_seconds, description: expect.any(String) })
+    expect(advance.properties.seconds).toMatchObject({
+      ...clock.properties.advance_seconds,
+      description: expect.any(String),
+    })
   })
 })

@@ -140,7 +140,11 @@ export async function faultsAdd(cmd: Command, io: CliIo): Promise<void> {
   if (body.error_code === undefined && body.status === undefined && body.delay_ms === undefined) {
     throw new UsageError(t('err.faultWhat'))
   }
-  await show(cmd, io, faultRows(cmd, await call(cmd, io, 'mock_add_fault', { body: body as AdminCall<'mock_add_fault'>['body'] })))
+  await show(
+    cmd,
+    io,
+    faultRows(cmd, await call(cmd, io, 'mock_add_fault', { body: body as AdminCall<'mock_add_fault'>['body'] })),
+  )
 }
 
 export async function faultsClear(cmd: Command, io: CliIo): Promise<void> {
@@ -219,7 +223,11 @@ export async function snapshotLoad(file: string | undefined, cmd: Command, io: C
         : t('err.invalidJson', { name: '[file]', why: (e as Error).message }),
     )
   }
-  await show(cmd, io, await call(cmd, io, 'mock_import_snapshot', { body: snapshot as AdminCall<'mock_import_snapshot'>['body'] }))
+  await show(
+    cmd,
+    io,
+    await call(cmd, io, 'mock_import_snapshot', { body: snapshot as AdminCall<'mock_import_snapshot'>['body'] }),
+  )
 }
 
 export async function tenantNew(cmd: Command, io: CliIo): Promise<void> {
@@ -237,7 +245,9 @@ export async function tenantNew(cmd: Command, io: CliIo): Promise<void> {
   }
   const { origin } = await target(cmd, io)
   // A new tenant is asked for without a token: the caller's tenant does not matter.
-  const created = (await adminRequest(io, origin, undefined, 'mock_create_tenant', { body: body as AdminCall<'mock_create_tenant'>['body'] })) as {
+  const created = (await adminRequest(io, origin, undefined, 'mock_create_tenant', {
+    body: body as AdminCall<'mock_create_tenant'>['body'],
+  })) as {
     tenant_id: string
     tokens: Record<string, string>
     /** `<origin>/<tenant_id>`: what a profile's base_url takes (the SDK adds /api/v1). */
@@ -294,7 +304,8 @@ function queryValue(flag: string, schema: unknown, text: string): string | numbe
 }
 
 /** The camelCase key under which commander keeps the flag of a parameter (`delivery_id` → `deliveryId`). */
-export const optionKey = (parameter: string): string => parameter.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+export const optionKey = (parameter: string): string =>
+  parameter.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
 
 /**
  * The command of an admin operation that has none of its own (`krs mock health`, `krs mock

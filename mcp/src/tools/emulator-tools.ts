@@ -186,7 +186,11 @@ const reset: ToolDef = {
   },
   annotations: { ...changes, destructiveHint: true, idempotentHint: true },
   run: (args, ctx) =>
-    admin(ctx, () => ctx.session.admin('mock_reset', { body: given(args, ['seed', 'members']) as AdminBody<'mock_reset'> }), ''),
+    admin(
+      ctx,
+      () => ctx.session.admin('mock_reset', { body: given(args, ['seed', 'members']) as AdminBody<'mock_reset'> }),
+      '',
+    ),
 }
 
 const createTenant: ToolDef = {

@@ -124,8 +124,7 @@ async function waitForJob(
   waitMs: number,
 ): Promise<{ progress: number; advanced: number }> {
   const { session } = ctx
-  const manual =
-    session.emulator && ((await session.admin('mock_get_clock')) as { mode: string }).mode === 'manual'
+  const manual = session.emulator && ((await session.admin('mock_get_clock')) as { mode: string }).mode === 'manual'
   const interval = session.emulator ? emulatorIntervalMs : documentedIntervalMs
   const started = Date.now()
   let advanced = 0

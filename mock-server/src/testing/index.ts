@@ -17,7 +17,7 @@ import type { Engine } from '../kernel/create-engine.js'
 import { journalEntryToJson, type JournalEntryJson } from '../kernel/journal.js'
 import { type TenantRuntime, tokensByName } from '../kernel/tenant-runtime.js'
 import type { NodeServerOptions, RunningServer } from '../node/node-server.js'
-import { callAdmin, messageOf, transportOf } from './admin-call.js'
+import { messageOf, transportOf } from './admin-call.js'
 import {
   type AdminCall,
   type AdminOperationName,
@@ -231,7 +231,11 @@ function testTenant(
   /** An admin call on this tenant, in process, through the generated admin client; a refusal becomes an Error with the emulator's message. */
   const admin = async <K extends AdminOperationName>(name: K, call: AdminCall<K> = {}): Promise<unknown> => {
     if (gone) throw new Error(`tenant ${runtime.id} was disposed`)
-    const res = await callAdminOperation(name, { ...call, token }, { origin, transport: transportOf((r) => engine.handle(r)) })
+    const res = await callAdminOperation(
+      name,
+      { ...call, token },
+      { origin, transport: transportOf((r) => engine.handle(r)) },
+    )
     if (!res.ok) {
       const info = adminOperations[name]
       throw new Error(`emulator: ${info.method} ${info.path} answered ${res.status}: ${messageOf(res)}`)
