@@ -6,7 +6,7 @@
  * must lose nothing. Every accepted write is logged and fsynced before its answer (the
  * write log of --data-dir): goal 0 acknowledged writes lost at SIGKILL and no member id issued twice.
  */
-import { cleanShutdownOnce, crashOnce } from '../test/support/crash-run.js'
+import { cleanShutdownOnce, crashOnce } from '@krs-kit/cross-tests/support/crash-run'
 import { reportFigure } from './report.js'
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 5)

@@ -9,7 +9,7 @@
 // Run: npm run bench:hostile -w @krs-kit/bench (builds the mock first).
 import http from 'node:http'
 import { readFileSync } from 'node:fs'
-import { writeBytes } from '../mock-server/test/support/write-bytes.js'
+import { writeBytes } from '@krs-kit/cross-tests/support/write-bytes'
 import { mockBin, requireBuiltMock, spawnUntil } from './mock-support.js'
 import { reportFigure } from './report.js'
 

@@ -13,8 +13,8 @@
 /// <reference path="../test/support/autocannon.d.ts" />
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
-import { rssBytes } from '../test/support/load-mix.js'
-import { startMock } from '../test/support/spawn-mock.js'
+import { rssBytes } from '@krs-kit/cross-tests/support/load-mix'
+import { startMock } from '@krs-kit/cross-tests/support/spawn-mock'
 import { mixRequests, type MixCounters } from './mix-requests.js'
 import { reportFigure } from './report.js'
 

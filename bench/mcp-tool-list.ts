@@ -5,9 +5,17 @@
 // the same way and built in the same run. Goal: ≤ 16 KB (16,384 bytes).
 // Run: npm run bench:mcp -w @krs-kit/bench (builds what it runs first).
 import { spawn } from 'node:child_process'
-import { annotationsOf, operations } from '../mcp/src/contract.js'
+import { type OperationInfo, operations } from '@krs-kit/contract/operations'
 import { mockBin, requireBuiltMock, root, spawnUntil } from './mock-support.js'
 import { reportFigure } from './report.js'
+
+/** The annotations krs-mcp gives an operation's tool: from the contract's x-krs-idempotent alone. */
+const annotationsOf = (op: OperationInfo) => ({
+  readOnlyHint: op.idempotent,
+  destructiveHint: !op.idempotent,
+  idempotentHint: op.idempotent,
+  openWorldHint: true,
+})
 
 const goalBytes = 16 * 1024
 requireBuiltMock()

@@ -35,8 +35,8 @@ const gzipOf = (src: string): { raw: number; gz: number } => fileSize(buildDir, 
 /** The .js paths Chromium fetches while loading each route (null when Chromium is missing). */
 async function browserScripts(routes: string[]): Promise<Map<string, string[]> | null> {
   if (!existsSync('/usr/bin/chromium')) return null
-  const { launchChromium } = await import('../playground/test/support/browser.js')
-  const { startStaticServer } = await import('../playground/test/support/static-server.js')
+  const { launchChromium } = await import('@krs-kit/playground/test-support/browser')
+  const { startStaticServer } = await import('@krs-kit/playground/test-support/static-server')
   const server = await startStaticServer(buildDir)
   const browser = await launchChromium()
   const out = new Map<string, string[]>()

@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config'
+import { sourceAliases as cliAliases } from '../cli/entry-points.js'
 import { sourceAliases } from '../mock-server/entry-points.js'
 
 export default defineConfig({
-  // The emulator is tested from its sources (as the playground's bundles take it).
-  resolve: { alias: sourceAliases() },
+  // The emulator is tested from its sources (as the playground's bundles take it); the doc
+  // examples run `krs` in process (`@krs-kit/cli/internal`).
+  resolve: { alias: [...sourceAliases(), ...cliAliases()] },
   test: {
     name: 'playground',
     include: ['test/**/*.test.ts'],

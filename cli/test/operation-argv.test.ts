@@ -6,7 +6,7 @@ import { commanderArgs } from '../src/commands/operation-command.js'
 import { operationFlags } from '../src/commands/operation-flags.js'
 import { operations, type OperationInfo } from '@krs-kit/contract/operations'
 import { buildProgram } from '../src/program.js'
-import { Prng } from '../../test/support/fuzz/prng.js'
+import { Prng } from '@krs-kit/cross-tests/support/fuzz/prng'
 import { silentIo } from '../src/io.js'
 
 // `krs <operation> …` is read by run.ts itself (readOperationArgv) when it can, else by

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { requestExamples } from '../../test/support/request-examples.js'
+import { requestExamples } from '@krs-kit/cross-tests/support/request-examples'
 import { compactSchema } from '../src/compact-schema.js'
 import { operations } from '../src/contract.js'
 import { createAjv } from '@krs-kit/contract/ajv'

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type MockProcess, startMock } from '../../test/support/spawn-mock.js'
+import { type MockProcess, startMock } from '@krs-kit/cross-tests/support/spawn-mock'
 import { cleanEnv } from './support.js'
 
 const krsBin = fileURLToPath(new URL('../../cli/bin/krs.cjs', import.meta.url))

@@ -5,8 +5,8 @@ import { readdirSync } from 'node:fs'
  * can be looked for in every output).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type MockProcess, startMock } from '../../test/support/spawn-mock.js'
-import { validExample } from '../../test/support/request-examples.js'
+import { type MockProcess, startMock } from '@krs-kit/cross-tests/support/spawn-mock'
+import { validExample } from '@krs-kit/cross-tests/support/request-examples'
 import { errorCatalogue } from '@krs-kit/contract/errors'
 import { callTool, type Connected, connect } from './support.js'
 

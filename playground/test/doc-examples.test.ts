@@ -9,7 +9,7 @@ import { parse as parseShell } from 'shell-quote'
 import { unified } from 'unified'
 import { describe, expect, it } from 'vitest'
 import { createKrsClient } from '@krs-kit/sdk'
-import { run as runCli } from '../../cli/src/run.js'
+import { run as runCli } from '@krs-kit/cli/internal'
 import { siteDir } from './support/site-build.js'
 
 // Every request example of the docs, sent to the emulator with the default scenario: a TypeScript

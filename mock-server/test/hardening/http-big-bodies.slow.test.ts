@@ -6,7 +6,7 @@ import { createEngine, MAX_BODY_BYTES } from '../../src/index.js'
 import type { Engine } from '../../src/kernel/create-engine.js'
 import { startNodeServer, type RunningServer } from '../../src/node/index.js'
 import { answerOf } from '../support/answer-of.js'
-import { writeBytes } from '../support/write-bytes.js'
+import { writeBytes } from '@krs-kit/cross-tests/support/write-bytes'
 
 // The big-body findings of http-refusals.test.ts (seconds each: the slow suite).
 
