@@ -1,4 +1,5 @@
-import { answerText } from '../answer.js'
+import { answerText, type CutOptions } from '../answer.js'
+import { jstOf } from '../dates.js'
 import { AdminError } from '../session.js'
 import { refusal, type ToolAnnotations, type ToolAnswer, type ToolContext, type ToolDef } from './tool.js'
 
@@ -17,9 +18,14 @@ const reads: ToolAnnotations = {
   openWorldHint: false,
 }
 
-async function admin(ctx: ToolContext, run: () => Promise<unknown>, hint: string): Promise<ToolAnswer> {
+async function admin(
+  ctx: ToolContext,
+  run: () => Promise<unknown>,
+  hint: string,
+  cut?: CutOptions,
+): Promise<ToolAnswer> {
   try {
-    return { text: answerText(await run(), ctx.maxAnswerBytes, hint) }
+    return { text: answerText(await run(), ctx.maxAnswerBytes, hint, cut) }
   } catch (e) {
     if (e instanceof AdminError) return refusal(e.message)
     return refusal(`the emulator could not be reached: ${(e as Error).message}`)
@@ -37,7 +43,7 @@ const advanceClock: ToolDef = {
   name: 'emulator_advance_clock',
   title: 'Advance the emulator clock',
   description:
-    "Moves the emulator's virtual clock on; every transition that falls due (delivery phases, agent programs, batch jobs) runs before it answers. Answers the clock { now, mode }. mode 'manual' stops it following real time.",
+    "Moves the emulator's virtual clock on; every transition that falls due (delivery phases, agent programs, batch jobs) runs before it answers. Answers the clock { now (unix seconds), now_jst, mode }. mode 'manual' stops it following real time.",
   inputSchema: {
     type: 'object',
     properties: {
@@ -50,11 +56,13 @@ const advanceClock: ToolDef = {
   run: (args, ctx) =>
     admin(
       ctx,
-      () =>
-        ctx.session.admin('POST', '/__mock/clock', {
+      async () => {
+        const clock = (await ctx.session.admin('POST', '/__mock/clock', {
           ...(args.mode !== undefined ? { mode: args.mode } : {}),
           ...(args.seconds !== undefined ? { advance_seconds: args.seconds } : {}),
-        }),
+        })) as { now?: unknown }
+        return { ...clock, now_jst: jstOf(clock.now) }
+      },
       '',
     ),
 }
@@ -91,7 +99,7 @@ const injectFault: ToolDef = {
   name: 'emulator_inject_fault',
   title: 'Inject a fault (emulator)',
   description:
-    "Makes the next `count` calls of `operation` ('*' = all) fail with `error_code` (and/or `status`), or wait `delay_ms` first. { clear: true } removes every fault. Answers the active faults.",
+    "Makes the next `count` calls of `operation` ('*' = all) fail with `error_code` (and/or `status`), or wait `delay_ms` first. krs-mcp never retries a call to the emulator, so count: 1 fails exactly the next call made through these tools. { clear: true } removes every fault. Answers the active faults.",
   inputSchema: {
     type: 'object',
     properties: {
@@ -116,7 +124,7 @@ const journal: ToolDef = {
   name: 'emulator_journal',
   title: 'Request journal (emulator)',
   description:
-    "The emulator's record of the latest API requests of this tenant, oldest first: operation, status, error code, request and response bodies, request id.",
+    "The emulator's record of the latest API requests of this tenant, oldest first: operation, status, error code, request and response bodies, request id. A cut keeps the newest entries and says how many older ones it left out.",
   inputSchema: {
     type: 'object',
     properties: {
@@ -131,6 +139,7 @@ const journal: ToolDef = {
       ctx,
       () => ctx.session.admin('GET', `/__mock/journal${query({ operation: args.operation, limit: args.limit ?? 10 })}`),
       'ask for fewer entries (limit) or one operation',
+      { keep: 'last' },
     ),
 }
 
@@ -138,17 +147,27 @@ const reset: ToolDef = {
   name: 'emulator_reset',
   title: 'Reset the emulator tenant',
   description:
-    "Rebuilds this tenant's data from its scenario (members generated again from seed and count); the clock and the tokens stay, the journal and faults are cleared.",
+    "Rebuilds this tenant's data from its scenario (members generated again from seed and count); the clock and the tokens stay, the journal and faults are cleared. It erases what was written: a server started without --allow-writes runs it only with confirm: true.",
   inputSchema: {
     type: 'object',
     properties: {
+      confirm: { type: 'boolean', description: "true: erase this tenant's data (needed without --allow-writes)." },
       seed: { type: 'integer', description: 'Seed of the generated members.' },
       members: { type: 'integer', minimum: 0, maximum: 100000, description: 'How many members to generate.' },
     },
     additionalProperties: false,
   },
   annotations: { ...changes, destructiveHint: true, idempotentHint: true },
-  run: (args, ctx) => admin(ctx, () => ctx.session.admin('POST', '/__mock/reset', args), ''),
+  run: (args, ctx) => {
+    const { confirm, ...body } = args
+    if (!ctx.session.options.allowWrites && confirm !== true)
+      return Promise.resolve(
+        refusal(
+          "emulator_reset erases this tenant's data and this server is read-only: nothing was done. Call it again with confirm: true if that is what the user wants.",
+        ),
+      )
+    return admin(ctx, () => ctx.session.admin('POST', '/__mock/reset', body), '')
+  },
 }
 
 const createTenant: ToolDef = {
