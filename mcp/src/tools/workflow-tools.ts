@@ -155,7 +155,7 @@ const deliveryReport: ToolDef = {
             click_counts: clicks,
           },
           ctx.maxAnswerBytes,
-          'ask for fewer error addresses (errors: 0)',
+          `ask for fewer error addresses (errors: 0); all of them page by page: krs_call get_addresses_for_delivery with body { delivery_id: ${delivery_id}, type: "error", offset }`,
         ),
       }
     } catch (e) {
