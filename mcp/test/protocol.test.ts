@@ -48,14 +48,16 @@ const emulator = { 'x-krs-emulator': 'krs-mock' }
 
 describe('a stop that stops', () => {
   it('never sends a write that was not yet sent when the call was cancelled', async () => {
-    // Not the emulator at start; asked again before the write, it answers slowly as the emulator.
+    // Not the emulator at start; asked again before the write, it holds its answer (as the
+    // emulator) until the test lets it go, after the call was cancelled.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((r) => (release = r))
     const t = await standIn(async (name, n, res) => {
       if (name === 'get_version') {
-        if (n === 1) return json(res, { version: '202509', build: 1 })
-        await sleep(1_500)
-        return json(res, { version: '202509', build: 1 }, emulator)
+        if (n === 2) await held
+        return json(res, { version: '202509', build: 1 }, n === 1 ? {} : emulator)
       }
-      return json(res, 4242)
+      return json(res, 4242, emulator)
     })
     const c = await connect(['--allow-writes'], { KRS_BASE_URL: t.base, KRS_API_TOKEN: token })
     try {
@@ -65,11 +67,15 @@ describe('a stop that stops', () => {
         undefined,
         { signal: stop.signal },
       )
-      await sleep(300)
+      for (let i = 0; i < 200 && t.received.filter((n) => n === 'get_version').length < 2; i++) await sleep(25)
       stop.abort()
       await expect(call).rejects.toThrow()
-      // Past the slow answer: had the call gone on, add_member would have been sent by now.
-      await sleep(2_500)
+      await sleep(1_000)
+      release()
+      // A later call answers after the cancelled one went on (or did not).
+      const after = await callTool(c, 'krs_call', { operation: 'get_member_tables', body: {} })
+      expect(after.isError, after.text).toBe(false)
+      expect(t.received).toContain('get_member_tables')
       expect(t.received).not.toContain('add_member')
     } finally {
       await c.close()
