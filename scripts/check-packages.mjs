@@ -21,7 +21,8 @@ import { createRequire } from 'node:module'
 import { basename, dirname, join } from 'node:path'
 import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
-import { packPackages } from './pack-packages.mjs'
+import { installedBytes } from './installed-size.mjs'
+import { packPackages, published, root } from './pack-packages.mjs'
 
 const require = createRequire(import.meta.url)
 const attwBin = join(dirname(require.resolve('@arethetypeswrong/cli/package.json')), 'dist', 'index.js')
@@ -125,6 +126,14 @@ for (const { key, name, profile } of checks) {
       fail(name, 'the site guides (guides/*.md, its resources) are not shipped')
     if (!pkgJson.dependencies?.['@modelcontextprotocol/sdk'])
       fail(name, '@modelcontextprotocol/sdk is not a dependency')
+    // The README tells integrators what `npm install -D @krs-kit/mcp` costs; it must stay true.
+    const own = Object.fromEntries(published.map((p) => [p.name, p.key]))
+    const mb = installedBytes(key, tarballs, own, root) / 1e6
+    const stated = /about ([\d.]+) MB installed/.exec(readFromTarball(tgz, 'README.md'))?.[1]
+    console.log(`installed with its dependencies: ${mb.toFixed(1)} MB (README: ${stated ?? 'no figure'})`)
+    if (stated === undefined) fail(name, 'README.md states no "about N MB installed"')
+    else if (Math.abs(Number(stated) - mb) / mb > 0.1)
+      fail(name, `README.md says about ${stated} MB installed; measured ${mb.toFixed(1)} MB (more than 10% off)`)
   }
   if (key === 'cli') {
     if (pkgJson.dependencies?.['@krs-kit/mock-server'])

@@ -5,7 +5,8 @@
  * - load-short, crash-short: autocannon load and SIGKILL/restart cycles of their own krs-mock;
  * - fuzz-engine-{1..4}: the in-process schema fuzzer, 20,000 requests (FUZZ_REQUESTS) with a
  *   state snapshot around each; its HTTP form (fuzz-http, 400 requests) stays in `npm test`;
- * - npm-start: `npm start` itself, which builds the emulator's dist/ (other projects run it).
+ * - npm-start: `npm start` itself, which builds the emulator's dist/ (other projects run it);
+ * - mcp-conformance: the official MCP conformance suite (Node 22 from npm) against krs-mcp --http.
  */
 export const slowFiles = [
   'load-short.test.ts',
@@ -15,4 +16,5 @@ export const slowFiles = [
   'fuzz-engine-3.test.ts',
   'fuzz-engine-4.test.ts',
   'npm-start.test.ts',
+  'mcp-conformance.test.ts',
 ]

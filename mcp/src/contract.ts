@@ -65,13 +65,6 @@ export function describeOperation(op: OperationInfo): Record<string, unknown> {
   }
 }
 
-/** The paging note for an operation's cut answer. */
-export function pagingHint(op: OperationInfo): string {
-  return op.pageStep
-    ? `${op.name} pages by \`offset\` in steps of ${op.pageStep}: call it again with the next offset, or narrow the request`
-    : 'narrow the request (a condition, fewer ids) to get a shorter answer'
-}
-
 /** The reference text of one operation (the `krs://operations/{name}` resource). */
 export function operationReference(op: OperationInfo): string {
   const lines = [

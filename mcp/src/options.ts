@@ -13,6 +13,11 @@ export interface McpOptions {
   production: boolean
   /** Serve Streamable HTTP on 127.0.0.1 at this port instead of stdio (0 = a free port). */
   httpPort?: number | undefined
+  /**
+   * The bearer token HTTP clients must send (`Authorization: Bearer <token>`); without it,
+   * `--http` makes one up and prints it on stderr.
+   */
+  httpToken?: string | undefined
   /** Answers longer than this many UTF-8 bytes are cut, with a note on how to page on. */
   maxAnswerBytes: number
 }
@@ -42,7 +47,9 @@ Safety:
                         with --allow-writes: also write to a target that is not the emulator
 
 Transport:
-  --http <port>         Streamable HTTP on 127.0.0.1:<port> (path /mcp) instead of stdio
+  --http <port>         Streamable HTTP on 127.0.0.1:<port> (path /mcp) instead of stdio;
+                        clients must send Authorization: Bearer <http token>
+  --http-token <token>  that token (KRS_MCP_HTTP_TOKEN; default: a random one, printed on stderr)
   --max-answer-bytes <n>  cut answers longer than this (default ${defaultMaxAnswerBytes})
 
   -h, --help            this text
@@ -71,6 +78,11 @@ export function parseMcpArgs(argv: readonly string[], env: Readonly<Record<strin
   if (values.version) return { kind: 'version' }
   if (values['i-understand-this-is-production'] && !values['allow-writes'])
     throw new McpUsageError(`${productionFlag} only makes sense with --allow-writes`)
+  const httpToken = values['http-token'] || env.KRS_MCP_HTTP_TOKEN || undefined
+  if (values['http-token'] !== undefined && values.http === undefined)
+    throw new McpUsageError('--http-token only makes sense with --http')
+  if (httpToken !== undefined && httpToken.length < 16)
+    throw new McpUsageError('--http-token: give at least 16 characters (or none: one is made up)')
   const baseUrl = values['base-url'] || env.KRS_BASE_URL || undefined
   if (baseUrl !== undefined) checkUrl(baseUrl)
   return {
@@ -82,6 +94,7 @@ export function parseMcpArgs(argv: readonly string[], env: Readonly<Record<strin
       allowWrites: values['allow-writes'] === true,
       production: values['i-understand-this-is-production'] === true,
       httpPort: integer('--http', values.http, 0, 65535),
+      httpToken,
       maxAnswerBytes:
         integer('--max-answer-bytes', values['max-answer-bytes'], 1000, 10_000_000) ?? defaultMaxAnswerBytes,
     },
@@ -100,6 +113,7 @@ function parse(argv: readonly string[]) {
       'allow-writes': { type: 'boolean' },
       'i-understand-this-is-production': { type: 'boolean' },
       http: { type: 'string' },
+      'http-token': { type: 'string' },
       'max-answer-bytes': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },

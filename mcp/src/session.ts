@@ -4,14 +4,22 @@ import {
   adminOperations,
   callAdminOperation,
 } from '@krs-kit/contract/admin-client'
-import { createKrsClient, type KrsClient } from '@krs-kit/sdk'
+import { createKrsClient, isKrsApiError, type KrsClient, KrsNetworkError } from '@krs-kit/sdk'
 import { productionFlag, targetBase, type McpOptions } from './options.js'
+import { Redactor } from './redact.js'
 
 /** The response header by which the krs-kit emulator names itself. */
 export const emulatorHeader = 'x-krs-emulator'
 
 /** How long the question "are you the emulator?" may take. */
 const detectTimeoutMs = 5_000
+
+/**
+ * What the server knows of its target: `none` (no base URL), `unknown` (not asked yet),
+ * `unreachable` (no answer), `other` (it answered, without X-Krs-Emulator: the real
+ * service or a stand-in) or `emulator`.
+ */
+export type TargetState = 'none' | 'unknown' | 'unreachable' | 'other' | 'emulator'
 
 /**
  * What one server talks to: the API client, whether the target is the emulator, and every
@@ -21,18 +29,28 @@ const detectTimeoutMs = 5_000
 export class Session {
   client: KrsClient
   base: string | undefined
-  emulator = false
+  state: TargetState
   private token: string | undefined
-  private readonly secrets = new Set<string>()
+  private readonly redactor = new Redactor()
+  private readonly listeners = new Set<(state: TargetState) => void>()
+  private detecting: Promise<boolean> | undefined
+  /** When the target was last asked (ms since the epoch), 0 before. */
+  lastDetect = 0
 
   constructor(
     readonly options: McpOptions,
     private readonly fetchImpl: typeof fetch = (r) => globalThis.fetch(r),
   ) {
     this.base = targetBase(options)
+    this.state = this.base ? 'unknown' : 'none'
     this.token = options.token
-    if (options.token) this.secrets.add(options.token)
+    this.redactor.add(options.token)
     this.client = this.makeClient()
+  }
+
+  /** Whether the target answered as the krs-kit emulator (its tools are offered then). */
+  get emulator(): boolean {
+    return this.state === 'emulator'
   }
 
   private makeClient(): KrsClient {
@@ -40,48 +58,77 @@ export class Session {
       baseUrl: this.base ?? 'https://krs.bz/unset',
       token: this.token,
       fetch: (r) => this.fetchImpl(r),
-      retry: { maxRetries: 1 },
+      // A retry would hide a fault the emulator was told to inject (the tool says the next
+      // `count` calls fail): calls to the emulator are never retried. The real service's
+      // reads are retried once on 429/502/503/504.
+      retry: { maxRetries: this.emulator ? 0 : 1 },
     })
+  }
+
+  /** Called with the new state whenever the target changes between emulator and not. */
+  onTargetChange(listener: (state: TargetState) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  private setState(next: TargetState): void {
+    const wasEmulator = this.emulator
+    this.state = next
+    if (wasEmulator === this.emulator) return
+    this.client = this.makeClient()
+    for (const l of this.listeners) l(next)
   }
 
   /**
    * Asks the target whether it is the emulator: one `get_version` (no token needed), whose
    * answer carries `X-Krs-Emulator` only from krs-kit's emulator. An unreachable target is
-   * not the emulator.
+   * not the emulator. Concurrent askers share one request.
    */
-  async detect(): Promise<boolean> {
-    this.emulator = false
-    if (!this.base) return false
+  detect(timeoutMs = detectTimeoutMs): Promise<boolean> {
+    if (!this.base) return Promise.resolve(false)
+    this.detecting ??= this.ask(timeoutMs).finally(() => {
+      this.detecting = undefined
+    })
+    return this.detecting
+  }
+
+  private async ask(timeoutMs: number): Promise<boolean> {
+    let next: TargetState
     try {
       // Bounded: a target that does not answer must not hold up the server's start.
-      const { response } = await this.client
-        .call('get_version', {}, { timeoutMs: detectTimeoutMs, maxRetries: 0 })
-        .withResponse()
-      this.emulator = response.headers.has(emulatorHeader)
-    } catch {
-      this.emulator = false
+      const { response } = await this.client.call('get_version', {}, { timeoutMs, maxRetries: 0 }).withResponse()
+      next = response.headers.has(emulatorHeader) ? 'emulator' : 'other'
+    } catch (e) {
+      // An error answer is an answer (the target is up); no answer at all is unreachable.
+      next = isKrsApiError(e) || !(e instanceof KrsNetworkError) ? 'other' : 'unreachable'
     }
+    this.lastDetect = Date.now()
+    this.setState(next)
     return this.emulator
+  }
+
+  /** A call failed without an answer: the target (the emulator, say) may have stopped. */
+  noteUnreachable(e: unknown): void {
+    if (e instanceof KrsNetworkError && e.name === 'KrsNetworkError' && this.state !== 'none')
+      this.setState('unreachable')
   }
 
   /** Switches to another tenant of the same emulator (its base URL and token). */
   switchTenant(base: string, token: string): void {
     this.base = base.replace(/\/+$/, '')
     this.token = token
-    this.secrets.add(token)
+    this.redactor.add(token)
     this.client = this.makeClient()
   }
 
   /** Remembers a value that must never be shown (a created tenant's other tokens). */
   addSecret(value: string): void {
-    if (value) this.secrets.add(value)
+    this.redactor.add(value)
   }
 
-  /** The text with every secret replaced by `***`. */
+  /** The text with every secret replaced by `***` (see redact.ts for which forms and values). */
   redact(text: string): string {
-    let out = text
-    for (const s of this.secrets) if (s.length > 0) out = out.split(s).join('***')
-    return out
+    return this.redactor.redact(text)
   }
 
   /**

@@ -53,11 +53,18 @@ describe('parseMcpArgs', () => {
     })
   })
 
+  it('takes the HTTP bearer token from --http-token or KRS_MCP_HTTP_TOKEN', () => {
+    const r = parseMcpArgs(['--http', '0'], { KRS_MCP_HTTP_TOKEN: 'from-the-environment-1' })
+    expect(r).toMatchObject({ kind: 'run', options: { httpPort: 0, httpToken: 'from-the-environment-1' } })
+  })
+
   it.each([
     [['--http', 'x'], '--http: expected an integer'],
     [['--base-url', 'ftp://x'], 'not an http(s) URL'],
     [['--i-understand-this-is-production'], 'only makes sense with --allow-writes'],
     [['--nope'], "Unknown option '--nope'"],
+    [['--http-token', 'a-long-enough-token'], '--http-token only makes sense with --http'],
+    [['--http', '0', '--http-token', 'short'], 'at least 16 characters'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseMcpArgs(argv, {})).toThrow(message)
   })

@@ -291,7 +291,7 @@ describe('with --allow-writes against the emulator', () => {
   it('exports members: starts the job, advances the manual clock, answers the row count and first rows', async () => {
     const r = await tool(c, 'krs_export_members', { member_table_id: 1, rows: 3 })
     expect(r.isError, r.text).toBe(false)
-    const out = JSON.parse(r.text) as { row_count: number; rows: Record<string, string>[]; columns: string[] }
+    const out = JSON.parse(r.text) as { row_count: number; rows: string[][]; columns: string[] }
     const count = Number(
       (
         await tool(c, 'krs_call', {
@@ -302,7 +302,7 @@ describe('with --allow-writes against the emulator', () => {
     )
     expect(out.row_count).toBe(count)
     expect(out.rows).toHaveLength(3)
-    expect(Object.keys(out.rows[0] as object)).toEqual(out.columns)
+    expect(out.rows[0]).toHaveLength(out.columns.length)
   })
 
   it('injects a fault, and the next call is refused with that code', async () => {

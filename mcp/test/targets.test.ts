@@ -160,7 +160,8 @@ describe('on the stdio wire', () => {
 
 describe('Streamable HTTP (--http)', () => {
   it('serves on 127.0.0.1, answers an MCP client, and refuses a foreign Host or Origin', async () => {
-    const child = spawn(process.execPath, [krsMcpBin, '--http', '0'], {
+    const bearer = 'http-test-token-8f2a61c4'
+    const child = spawn(process.execPath, [krsMcpBin, '--http', '0', '--http-token', bearer], {
       env: cleanEnv(env()),
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -178,7 +179,11 @@ describe('Streamable HTTP (--http)', () => {
         })
       })
       const client = new Client({ name: 'http-test', version: '0' })
-      await client.connect(new StreamableHTTPClientTransport(new URL(url)))
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(url), {
+          requestInit: { headers: { authorization: `Bearer ${bearer}` } },
+        }),
+      )
       const names = (await client.listTools()).tools.map((t) => t.name)
       expect(names).toContain('krs_describe_operation')
       const r = (await client.callTool({ name: 'krs_call', arguments: { operation: 'get_member_tables' } })) as {
@@ -191,7 +196,12 @@ describe('Streamable HTTP (--http)', () => {
         new Promise<number | undefined>((resolve, reject) => {
           const req = request(url, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+              authorization: `Bearer ${bearer}`,
+              ...headers,
+            },
           })
           req.on('response', (res) => {
             res.resume()

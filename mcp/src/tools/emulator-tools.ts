@@ -4,7 +4,8 @@ import {
   type AdminQuery,
   adminOperations,
 } from '@krs-kit/contract/admin-client'
-import { answerText } from '../answer.js'
+import { answerText, type CutOptions } from '../answer.js'
+import { jstOf } from '../dates.js'
 import { AdminError } from '../session.js'
 import { refusal, type ToolAnnotations, type ToolAnswer, type ToolContext, type ToolDef } from './tool.js'
 
@@ -23,9 +24,14 @@ const reads: ToolAnnotations = {
   openWorldHint: false,
 }
 
-async function admin(ctx: ToolContext, run: () => Promise<unknown>, hint: string): Promise<ToolAnswer> {
+async function admin(
+  ctx: ToolContext,
+  run: () => Promise<unknown>,
+  hint: string,
+  cut?: CutOptions,
+): Promise<ToolAnswer> {
   try {
-    return { text: answerText(await run(), ctx.maxAnswerBytes, hint) }
+    return { text: answerText(await run(), ctx.maxAnswerBytes, hint, cut) }
   } catch (e) {
     if (e instanceof AdminError) return refusal(e.message)
     return refusal(`the emulator could not be reached: ${(e as Error).message}`)
@@ -70,7 +76,7 @@ const advanceClock: ToolDef = {
   name: 'emulator_advance_clock',
   title: 'Advance the emulator clock',
   description:
-    "Moves the emulator's virtual clock on; every transition that falls due (delivery phases, agent programs, batch jobs) runs before it answers. Answers the clock { now, mode }. mode 'manual' stops it following real time.",
+    "Moves the emulator's virtual clock on; every transition that falls due (delivery phases, agent programs, batch jobs) runs before it answers. Answers the clock { now (unix seconds), now_jst, mode }. mode 'manual' stops it following real time.",
   inputSchema: {
     type: 'object',
     properties: {
@@ -83,13 +89,16 @@ const advanceClock: ToolDef = {
   run: (args, ctx) =>
     admin(
       ctx,
-      () =>
-        ctx.session.admin('mock_set_clock', {
+      async () => {
+        const clock = (await ctx.session.admin('mock_set_clock', {
           body: {
             ...(args.mode !== undefined ? { mode: args.mode as 'real' | 'manual' } : {}),
             ...(args.seconds !== undefined ? { advance_seconds: args.seconds as number } : {}),
           },
-        }),
+          signal: ctx.signal,
+        })) as { now?: unknown }
+        return { ...clock, now_jst: jstOf(clock.now) }
+      },
       '',
     ),
 }
@@ -116,6 +125,7 @@ const outbox: ToolDef = {
       () =>
         ctx.session.admin('mock_get_outbox', {
           query: { ...given(args, ['delivery_id', 'offset']), limit: args.limit ?? 5 } as AdminQuery<'mock_get_outbox'>,
+          signal: ctx.signal,
         }),
       'ask for fewer mails (limit) and page with offset',
     ),
@@ -125,7 +135,7 @@ const injectFault: ToolDef = {
   name: 'emulator_inject_fault',
   title: 'Inject a fault (emulator)',
   description:
-    "Makes the next `count` calls of `operation` ('*' = all) fail with `error_code` (and/or `status`), or wait `delay_ms` first. { clear: true } removes every fault. Answers the active faults.",
+    "Makes the next `count` calls of `operation` ('*' = all) fail with `error_code` (and/or `status`), or wait `delay_ms` first. krs-mcp never retries a call to the emulator, so count: 1 fails exactly the next call made through these tools. { clear: true } removes every fault. Answers the active faults.",
   inputSchema: {
     type: 'object',
     properties: {
@@ -140,9 +150,15 @@ const injectFault: ToolDef = {
   },
   annotations: changes,
   async run(args, ctx) {
-    if (args.clear === true) return admin(ctx, () => ctx.session.admin('mock_add_fault', { body: { clear: true } }), '')
+    const signal = ctx.signal
+    if (args.clear === true)
+      return admin(ctx, () => ctx.session.admin('mock_add_fault', { body: { clear: true }, signal }), '')
     if (args.operation === undefined) return refusal('give operation (or clear: true)')
-    return admin(ctx, () => ctx.session.admin('mock_add_fault', { body: args as AdminBody<'mock_add_fault'> }), '')
+    return admin(
+      ctx,
+      () => ctx.session.admin('mock_add_fault', { body: args as AdminBody<'mock_add_fault'>, signal }),
+      '',
+    )
   },
 }
 
@@ -150,7 +166,7 @@ const journal: ToolDef = {
   name: 'emulator_journal',
   title: 'Request journal (emulator)',
   description:
-    "The emulator's record of the latest API requests of this tenant, oldest first: operation, status, error code, request and response bodies, request id.",
+    "The emulator's record of the latest API requests of this tenant, oldest first: operation, status, error code, request and response bodies, request id. A cut keeps the newest entries and says how many older ones it left out.",
   inputSchema: {
     type: 'object',
     properties: {
@@ -166,8 +182,10 @@ const journal: ToolDef = {
       () =>
         ctx.session.admin('mock_get_journal', {
           query: { ...given(args, ['operation']), limit: args.limit ?? 10 } as AdminQuery<'mock_get_journal'>,
+          signal: ctx.signal,
         }),
       'ask for fewer entries (limit) or one operation',
+      { keep: 'last' },
     ),
 }
 
@@ -175,22 +193,27 @@ const reset: ToolDef = {
   name: 'emulator_reset',
   title: 'Reset the emulator tenant',
   description:
-    "Rebuilds this tenant's data from its scenario (members generated again from seed and count); the clock and the tokens stay, the journal and faults are cleared.",
+    "Rebuilds this tenant's data from its scenario (members generated again from seed and count); the clock and the tokens stay, the journal and faults are cleared. It erases what was written: a server started without --allow-writes runs it only with confirm: true.",
   inputSchema: {
     type: 'object',
     properties: {
+      confirm: { type: 'boolean', description: "true: erase this tenant's data (needed without --allow-writes)." },
       seed: fromContract('mock_reset', 'seed', 'Seed of the generated members.'),
       members: fromContract('mock_reset', 'members', 'How many members to generate.'),
     },
     additionalProperties: false,
   },
   annotations: { ...changes, destructiveHint: true, idempotentHint: true },
-  run: (args, ctx) =>
-    admin(
-      ctx,
-      () => ctx.session.admin('mock_reset', { body: given(args, ['seed', 'members']) as AdminBody<'mock_reset'> }),
-      '',
-    ),
+  run: (args, ctx) => {
+    const body = given(args, ['seed', 'members']) as AdminBody<'mock_reset'>
+    if (!ctx.session.options.allowWrites && args.confirm !== true)
+      return Promise.resolve(
+        refusal(
+          "emulator_reset erases this tenant's data and this server is read-only: nothing was done. Call it again with confirm: true if that is what the user wants.",
+        ),
+      )
+    return admin(ctx, () => ctx.session.admin('mock_reset', { body, signal: ctx.signal }), '')
+  },
 }
 
 const createTenant: ToolDef = {
@@ -218,6 +241,7 @@ const createTenant: ToolDef = {
             ...given(args, ['seed', 'members']),
             ...(args.manual_clock ? { clock: { mode: 'manual' as const } } : {}),
           },
+          signal: ctx.signal,
         })) as { tenant_id: string; tokens: Record<string, string>; base_url: string }
         for (const value of Object.values(created.tokens)) ctx.session.addSecret(value)
         const name = (args.token_name as string | undefined) ?? 'krs-all'

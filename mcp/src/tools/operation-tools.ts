@@ -1,4 +1,5 @@
 import { answerText } from '../answer.js'
+import { pageJsonList, pageTextRows } from '../paging.js'
 import {
   annotationsOf,
   describeOperation,
@@ -7,10 +8,10 @@ import {
   type OperationInfo,
   operationEntry,
   operations,
-  pagingHint,
   tags,
 } from '../contract.js'
 import { createAjv, type ValidateFunction } from '@krs-kit/contract/ajv'
+import { errorCatalogue, isErrorCode } from '@krs-kit/contract/errors'
 import { operationNames } from '@krs-kit/contract/operation-names'
 import { failedCall } from './api-error.js'
 import { readOnly, refusal, type ToolAnswer, type ToolDef } from './tool.js'
@@ -70,7 +71,8 @@ const listOperations: ToolDef = {
       area: { type: 'string', enum: tags.map((t) => t.name), description: 'Only this area (contract tag).' },
       words: {
         type: 'string',
-        description: 'Space-separated words; an operation matches when it contains all of them.',
+        description:
+          'Space-separated words; an operation matches when its name, summary or error codes contain all of them (F0117 finds the operations that answer KR_API_F0117).',
       },
     },
     additionalProperties: false,
@@ -83,7 +85,7 @@ const listOperations: ToolDef = {
       .filter(Boolean)
     const list = Object.values(operations)
       .filter((op) => args.area === undefined || op.tag === args.area)
-      .filter((op) => words.every((w) => `${op.name} ${op.summary}`.toLowerCase().includes(w)))
+      .filter((op) => words.every((w) => `${op.name} ${op.summary} ${op.errors.join(' ')}`.toLowerCase().includes(w)))
       .map(operationEntry)
     const writes = ctx.session.options.allowWrites ? 'writes allowed' : 'read-only: write operations are refused'
     return {
@@ -92,11 +94,34 @@ const listOperations: ToolDef = {
   },
 }
 
+/** One error code explained: its name, status, meaning and the operations that answer it. */
+function explainCode(code: string): ToolAnswer {
+  const wanted = code.trim().toUpperCase()
+  const found = isErrorCode(wanted)
+    ? wanted
+    : (Object.keys(errorCatalogue) as string[]).find((c) => c.endsWith(`_${wanted}`))
+  if (found === undefined || !isErrorCode(found))
+    return refusal(`unknown error code ${JSON.stringify(code)} (the catalogue is the resource krs://errors)`)
+  const e = errorCatalogue[found]
+  const by = Object.values(operations)
+    .filter((op) => (op.errors as readonly string[]).includes(found))
+    .map((op) => op.name)
+  return {
+    text: JSON.stringify({
+      code: found,
+      name: e.name,
+      status: e.status,
+      meaning: e.description,
+      answered_by: by.length > 20 ? { count: by.length, first: by.slice(0, 20) } : by,
+    }),
+  }
+}
+
 const describe: ToolDef = {
   name: 'krs_describe_operation',
-  title: 'Describe an API operation',
+  title: 'Describe an API operation or an error code',
   description:
-    "One operation's contract: Japanese description, request body JSON Schema, result schema, error codes with their meaning, rights, paging step, read or write.",
+    "One operation's contract: Japanese description, request body JSON Schema, result schema, error codes with their meaning, rights, paging step, read or write. Or, with error_code, what one error code means (name, status, Japanese meaning) and which operations answer it.",
   inputSchema: {
     type: 'object',
     properties: {
@@ -106,12 +131,14 @@ const describe: ToolDef = {
         items: { type: 'string', enum: ['request', 'result', 'errors'] },
         description: 'Only these schema parts (default all); the rest of the description is always given.',
       },
+      error_code: { type: 'string', description: 'Explain this error code instead, e.g. KR_API_F0117 (or F0117).' },
     },
-    required: ['operation'],
     additionalProperties: false,
   },
   annotations: { ...readOnly, openWorldHint: false },
   async run(args, ctx) {
+    if (args.error_code !== undefined) return explainCode(String(args.error_code))
+    if (args.operation === undefined) return refusal('give operation (or error_code)')
     const name = String(args.operation)
     if (!isOperationName(name)) return unknownOperation(name)
     const d = describeOperation(operations[name])
@@ -119,7 +146,26 @@ const describe: ToolDef = {
     if (!parts.includes('request')) delete d.request_schema
     if (!parts.includes('result')) delete d.result_schema
     if (!parts.includes('errors')) delete d.errors
-    return { text: answerText(d, ctx.maxAnswerBytes, 'ask for fewer parts (parts: ["request"])') }
+    const full = JSON.stringify(d)
+    if (Buffer.byteLength(full) <= ctx.maxAnswerBytes) return { text: full }
+    // Too long: the error codes stay (as "code name" lines when need be); the schemas
+    // that do not fit are left out and named, each one its own call.
+    const errors = d.errors as { code: string; name: string }[] | undefined
+    if (errors) d.errors = errors.map((e) => `${e.code} ${e.name}`)
+    const left: string[] = []
+    for (const part of ['result', 'request'] as const) {
+      if (Buffer.byteLength(JSON.stringify(d)) <= ctx.maxAnswerBytes - 300) break
+      const key = `${part}_schema`
+      if (key in d) {
+        delete d[key]
+        left.push(part)
+      }
+    }
+    const note =
+      left.length > 0
+        ? `left out to fit the limit: ${left.map((p) => `${p}_schema (ask parts: ["${p}"])`).join(', ')}`
+        : 'the error codes are given as "code name" (ask parts: ["errors"] for their meanings)'
+    return { text: `${answerText(d, ctx.maxAnswerBytes, note)}\n\n[krs-mcp: ${note}]` }
   },
 }
 
@@ -135,6 +181,12 @@ const call: ToolDef = {
       body: {
         type: 'object',
         description: 'The request body (krs_describe_operation shows its schema); {} when it takes none.',
+      },
+      rows_offset: {
+        type: 'integer',
+        minimum: 0,
+        description:
+          "A long answer's page: the first row (of a text file, after its header) or item (of the answer's list) to show (default 0). The note after a cut answer gives the next one.",
       },
     },
     required: ['operation'],
@@ -152,10 +204,23 @@ const call: ToolDef = {
     }
     const bad = checkBody(op, body)
     if (bad) return bad
+    // Cancelled while the write was being cleared: it is not sent.
+    if (ctx.signal?.aborted) return refusal(`${name}: cancelled, nothing was sent`)
+    const rowsOffset = (args.rows_offset as number | undefined) ?? 0
+    const again = (next: number) =>
+      `call krs_call again with the same operation and body and rows_offset: ${next}${op.pageStep ? ` (${name} itself pages by body.offset in steps of ${op.pageStep})` : ''}`
     try {
-      const data = await (ctx.session.client.call as (n: string, b: unknown) => Promise<unknown>)(name, body)
-      return { text: answerText(data, ctx.maxAnswerBytes, pagingHint(op)) }
+      const data = await (
+        ctx.session.client.call as (n: string, b: unknown, o: { signal?: AbortSignal | undefined }) => Promise<unknown>
+      )(name, body, { signal: ctx.signal })
+      if (typeof data === 'string' && op.responseType === 'text')
+        return { text: pageTextRows(data, rowsOffset, ctx.maxAnswerBytes, again) }
+      const narrow = op.pageStep
+        ? `${name} pages by body.offset in steps of ${op.pageStep}: call it again with the next offset`
+        : 'narrow the request (a condition, fewer ids)'
+      return { text: pageJsonList(data, rowsOffset, ctx.maxAnswerBytes, again, narrow) }
     } catch (e) {
+      ctx.session.noteUnreachable(e)
       return failedCall(e)
     }
   },

@@ -3,6 +3,8 @@ import type { Session } from '../session.js'
 export interface ToolContext {
   session: Session
   maxAnswerBytes: number
+  /** Aborts when the client cancels the call (notifications/cancelled) or the connection closes. */
+  signal?: AbortSignal | undefined
 }
 
 /** A tool's answer: text for the assistant, `isError` for a refusal or a failed call. */
