@@ -88,12 +88,12 @@ describe('admin API from a non-loopback address', () => {
       bodyText: '',
       adminAllowed: false,
     }
-    const out = await engine.handleRaw(req)
+    const out = await engine.respond(req)
     expect(out.status).toBe(403)
     expect(JSON.parse(typeof out.body === 'string' ? out.body : new TextDecoder().decode(out.body)).error).toBe(
       'admin_forbidden',
     )
-    const api = await engine.handleRaw({
+    const api = await engine.respond({
       method: 'POST',
       path: '/api/v1/get_version',
       query: '',

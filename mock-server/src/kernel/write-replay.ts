@@ -1,4 +1,4 @@
-import { apiNameOf } from './api-route.js'
+import { apiNameOf } from './route.js'
 import type { ClockMode } from './clock.js'
 import type { EngineInternals } from './engine-internals.js'
 import { handleApi } from './pipeline.js'

@@ -43,6 +43,19 @@ export function isLoopbackName(name: string): boolean {
   return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127(?:\.\d{1,3}){3}$/.test(name)
 }
 
+/** 415 for an admin request body that is not JSON (what a no-cors page can send), else null. */
+function bodyTypeRefusal(method: string, headers: IncomingHttpHeaders): GuardRefusal | null {
+  const hasBody =
+    (headers['content-length'] !== undefined && headers['content-length'] !== '0') ||
+    headers['transfer-encoding'] !== undefined
+  if (!hasBody || method === 'GET' || method === 'HEAD' || JSON_TYPE.test(headers['content-type'] ?? '')) return null
+  return {
+    status: 415,
+    error: 'unsupported_media_type',
+    message: `an admin request body must be application/json (got ${headers['content-type'] ?? 'no Content-Type'})`,
+  }
+}
+
 export function createHttpGuard(opts: HttpGuardOptions = {}) {
   const hosts = new Set((opts.allowedHosts ?? []).map((h) => hostName(h)))
   if (opts.listenHost && opts.listenHost !== '0.0.0.0' && opts.listenHost !== '::')
@@ -75,17 +88,7 @@ export function createHttpGuard(opts: HttpGuardOptions = {}) {
           message: `the admin API answers its own origin only, not ${origin}`,
         }
       }
-      const hasBody =
-        (headers['content-length'] !== undefined && headers['content-length'] !== '0') ||
-        headers['transfer-encoding'] !== undefined
-      if (hasBody && method !== 'GET' && method !== 'HEAD' && !JSON_TYPE.test(headers['content-type'] ?? '')) {
-        return {
-          status: 415,
-          error: 'unsupported_media_type',
-          message: `an admin request body must be application/json (got ${headers['content-type'] ?? 'no Content-Type'})`,
-        }
-      }
-      return null
+      return bodyTypeRefusal(method, headers)
     },
 
     /** CORS headers for a product-API answer to `origin` ({} when CORS is off or it is not allowed). */

@@ -100,35 +100,63 @@ async function setTenantAside(
   )
 }
 
-/** The store behind `durableStorage`; the engine's hook reaches the log through it. */
-async function openDurableState(engine: Engine, dir: string, opts: DurableStateOptions): Promise<DurableState> {
-  const onError = opts.onError ?? ((m, e) => console.error(`[krs-mock] ${m}`, e))
-  await mkdir(dir, { recursive: true })
-  let restored = false
-  let logSeq = 0
-  let onDisk: StateFileWithLog | null = null
-  let text: string | null = null
+/**
+ * The last snapshot (`krs-mock-state.json`) into the engine, with its tenants that do not
+ * load set aside; the state as it will be saved next, and the log sequence it covers.
+ */
+async function loadStateFile(
+  engine: Engine,
+  dir: string,
+  onError: (message: string, error: unknown) => void,
+): Promise<{ onDisk: StateFileWithLog | null; rejected: Set<number>; logSeq: number }> {
+  const rejected = new Set<number>()
+  let text: string
   try {
     text = await readFile(join(dir, STATE_FILE), 'utf8')
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+    return { onDisk: null, rejected, logSeq: 0 }
   }
-  const rejected = new Set<number>()
-  if (text !== null) {
-    onDisk = JSON.parse(text) as StateFileWithLog
-    const setAside: Promise<void>[] = []
-    engine.importState(onDisk, {
-      onRejected: (r) => {
-        rejected.add(r.index)
-        setAside.push(setTenantAside(dir, r, onError))
-      },
-    })
-    await Promise.all(setAside)
-    // the next snapshot keeps no rejected entry (only the tenants that loaded)
-    if (rejected.size > 0) onDisk = { ...onDisk, tenants: onDisk.tenants.filter((_, i) => !rejected.has(i)) }
-    logSeq = typeof onDisk.log_seq === 'number' ? onDisk.log_seq : 0
-    restored = true
-  }
+  let onDisk = JSON.parse(text) as StateFileWithLog
+  const setAside: Promise<void>[] = []
+  engine.importState(onDisk, {
+    onRejected: (r) => {
+      rejected.add(r.index)
+      setAside.push(setTenantAside(dir, r, onError))
+    },
+  })
+  await Promise.all(setAside)
+  // the next snapshot keeps no rejected entry (only the tenants that loaded)
+  if (rejected.size > 0) onDisk = { ...onDisk, tenants: onDisk.tenants.filter((_, i) => !rejected.has(i)) }
+  return { onDisk, rejected, logSeq: typeof onDisk.log_seq === 'number' ? onDisk.log_seq : 0 }
+}
+
+/** A tenant that could not be saved: on stderr and in its journal. */
+function reportTenant(dir: string, t: TenantRuntime, e: unknown, onError: (m: string, e: unknown) => void): void {
+  onError(`tenant ${t.id} could not be saved; its last saved state is kept, the other tenants are saved`, e)
+  t.journal.push({
+    id: 'persistence',
+    at: t.clock.now(),
+    wallMs: Date.now(),
+    method: 'SAVE',
+    path: join(dir, STATE_FILE),
+    operation: 'persistence',
+    status: 500,
+    errorCode: 'save_failed',
+    durationMs: 0,
+    requestText: '',
+    responseText: JSON.stringify({ error: 'save_failed', message: String((e as Error)?.message ?? e) }),
+  })
+}
+
+/** The store behind `durableStorage`; the engine's hook reaches the log through it. */
+async function openDurableState(engine: Engine, dir: string, opts: DurableStateOptions): Promise<DurableState> {
+  const onError = opts.onError ?? ((m, e) => console.error(`[krs-mock] ${m}`, e))
+  await mkdir(dir, { recursive: true })
+  const loaded = await loadStateFile(engine, dir, onError)
+  let { onDisk } = loaded
+  const { rejected, logSeq } = loaded
+  let restored = onDisk !== null
   const { records, segments, lastSeq } = await WriteLog.read(dir, logSeq)
   const replay = await engine.replayWrites(records)
   if (records.length > 0) restored = true
@@ -140,23 +168,6 @@ async function openDurableState(engine: Engine, dir: string, opts: DurableStateO
   let saved = records.length > 0 || rejected.size > 0 ? -1 : engine.changes
   let running: Promise<void> | null = null
 
-  const reportTenant = (t: TenantRuntime, e: unknown): void => {
-    onError(`tenant ${t.id} could not be saved; its last saved state is kept, the other tenants are saved`, e)
-    t.journal.push({
-      id: 'persistence',
-      at: t.clock.now(),
-      wallMs: Date.now(),
-      method: 'SAVE',
-      path: join(dir, STATE_FILE),
-      operation: 'persistence',
-      status: 500,
-      errorCode: 'save_failed',
-      durationMs: 0,
-      requestText: '',
-      responseText: JSON.stringify({ error: 'save_failed', message: String((e as Error)?.message ?? e) }),
-    })
-  }
-
   const snapshotOnce = async (): Promise<void> => {
     const covered = log.rotate()
     const at = engine.changes
@@ -164,7 +175,7 @@ async function openDurableState(engine: Engine, dir: string, opts: DurableStateO
     const state = engine.exportState({
       onTenantError: (t, e) => {
         failed.push(t.id)
-        reportTenant(t, e)
+        reportTenant(dir, t, e, onError)
       },
     }) as StateFileWithLog
     // a tenant that cannot be exported keeps its entry of the previous file
@@ -188,7 +199,7 @@ async function openDurableState(engine: Engine, dir: string, opts: DurableStateO
     await running
   }
 
-  if (records.length > 0 || rejected.size > 0) await compact()
+  if (saved === -1) await compact()
   const timer = setInterval(() => {
     compact().catch((e: unknown) => onError('saving the state failed', e))
   }, opts.intervalMs ?? 3000)
