@@ -39,7 +39,7 @@ export function admitRequest(
   const { method } = raw
   if (opts.staticDir && (method === 'GET' || method === 'HEAD') && route.kind === 'other') return { kind: 'static' }
   if (route.kind === 'admin') {
-    const refusal = opts.guard.checkAdmin(method, raw.path, req.headers)
+    const refusal = opts.guard.checkAdmin(method, raw.path, req.headers, req.socket.localPort)
     if (refusal) return { kind: 'answer', out: adminRefusal(refusal) }
   } else if (route.kind === 'api') {
     const origin = req.headers.origin
