@@ -1,5 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import type { Engine } from '../kernel/create-engine.js'
 import { errorResponse } from '../kernel/error-response.js'
 import type { RawRequest, RawResponse } from '../kernel/raw-http.js'
@@ -177,25 +178,40 @@ function rawAnswer(status: string, text: string): string {
 }
 const BAD_REQUEST = rawAnswer('400 Bad Request', 'the request could not be read (HTTP)\n')
 const TIMED_OUT = rawAnswer('408 Request Timeout', 'the request was not sent in time\n')
+const HEADERS_TOO_LARGE = rawAnswer(
+  '431 Request Header Fields Too Large',
+  'the request headers are over the size limit (16 KB in all)\n',
+)
+/** Bytes read and dropped after a refused head, so the client reads the answer instead of a reset. */
+const DRAIN_AFTER_REFUSAL = 64 * 1024 * 1024
+const DRAIN_AFTER_REFUSAL_MS = 10_000
 
 /**
  * A request that fails to parse after valid ones on the same connection (pipelined in one
  * write) is answered 400 only after the answers of those: Node's own handler writes the 400
  * and closes at once, and the valid request, already executed, lost its answer (answers are
  * written at the end of the turn, createAnswerBatch). The connection is closed after the 400.
+ * Headers over the limit get 431, whatever their size: what the client still sends is read
+ * and dropped (up to a bound), since closing a socket with unread bytes resets it and the
+ * client would never see the answer.
  */
 function answerParseErrorsInOrder(server: http.Server): void {
   const last = new WeakMap<object, http.ServerResponse>()
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     last.set(req.socket, res)
   })
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+  const refused = new WeakSet<Duplex>()
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    // the parser reports again for every later chunk: one answer per connection
+    if (refused.has(socket)) return
+    refused.add(socket)
     const timeout = err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
     let replied = false
     const reply = (): void => {
       if (replied) return
       replied = true
       if (!socket.writable || err.code === 'ECONNRESET') socket.destroy()
+      else if (err.code === 'HPE_HEADER_OVERFLOW') endDraining(socket, HEADERS_TOO_LARGE)
       else socket.end(timeout ? TIMED_OUT : BAD_REQUEST)
     }
     const pending = last.get(socket)
@@ -205,4 +221,18 @@ function answerParseErrorsInOrder(server: http.Server): void {
       pending.once('close', reply)
     } else reply()
   })
+}
+
+/** Answer, then read and drop what the client still sends (bounded in bytes and time) before closing. */
+function endDraining(socket: Duplex, answer: string): void {
+  let seen = 0
+  const timer = setTimeout(() => socket.destroy(), DRAIN_AFTER_REFUSAL_MS)
+  timer.unref()
+  socket.on('data', (chunk: Buffer) => {
+    seen += chunk.length
+    if (seen > DRAIN_AFTER_REFUSAL) socket.destroy()
+  })
+  socket.once('close', () => clearTimeout(timer))
+  socket.end(answer)
+  socket.resume()
 }
