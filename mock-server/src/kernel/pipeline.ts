@@ -6,6 +6,7 @@ import { checkAccess } from './access-check.js'
 import { ContractViolationError, type EngineInternals } from './engine-internals.js'
 import { errorResponse } from './error-response.js'
 import { codeForStatus } from '../generated/status-codes.js'
+import { idMarksOf } from './id-marks.js'
 import { isKrsError } from './krs-error.js'
 import { JOURNAL_TEXT_LIMIT, journalCopy } from './journal-body.js'
 import { jsonShapeProblem } from './json-shape.js'
@@ -322,6 +323,7 @@ class ApiCall {
         path: this.req.path,
         authorization: auth ?? null,
         body: this.req.bodyText,
+        ids: idMarksOf(this.tenant.state),
       })
       .then(
         () => out,

@@ -1,3 +1,5 @@
+import type { IdMarks } from './id-marks.js'
+
 /**
  * One accepted API write, as the durability log keeps it (`--data-dir`): enough to run the
  * same call again on the state it was made on and get the same result. The engine is
@@ -15,6 +17,8 @@ export interface WriteRecord {
   path: string
   authorization: string | null
   body: string
+  /** The tenant's id counters after the write (id-marks.ts), so a lost record's ids are never issued again. */
+  ids?: IdMarks
 }
 
 /**

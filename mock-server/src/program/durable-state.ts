@@ -4,7 +4,8 @@ import type { Engine } from '../kernel/create-engine.js'
 import type { RejectedTenant } from '../kernel/engine.js'
 import type { EngineStateFile, TenantSnapshot } from '../kernel/snapshot.js'
 import type { TenantRuntime } from '../kernel/tenant-runtime.js'
-import type { PersistenceHook } from '../kernel/write-record.js'
+import { type IdMarks, maxIdMarks, raiseIdMarks } from '../kernel/id-marks.js'
+import type { PersistenceHook, WriteRecord } from '../kernel/write-record.js'
 import type { ReplayReport } from '../kernel/write-replay.js'
 import { STATE_FILE, writeFileAtomic } from './persistence.js'
 import { WriteLog } from './write-log.js'
@@ -31,6 +32,11 @@ export interface DurableStateOptions {
   intervalMs?: number
   /** A failed snapshot, or one tenant that could not be saved (the others are). */
   onError?: (message: string, error: unknown) => void
+  /**
+   * Cut a damaged write log at its last good record (keeping a copy) instead of refusing to
+   * start with WriteLogDamagedError (`krs-mock --repair`).
+   */
+  repair?: boolean
 }
 
 /** A `--data-dir` store: the hook the engine is created with, then opened on that engine. */
@@ -149,6 +155,19 @@ function reportTenant(dir: string, t: TenantRuntime, e: unknown, onError: (m: st
   })
 }
 
+/**
+ * Records a repair cut off were acknowledged: each tenant's id counters are raised to what
+ * they had reached after them, so that none of their ids is issued again.
+ */
+function keepLostIds(engine: Engine, lost: readonly WriteRecord[]): void {
+  const byTenant = new Map<string, IdMarks[]>()
+  for (const rec of lost) if (rec.ids) byTenant.set(rec.tenant, [...(byTenant.get(rec.tenant) ?? []), rec.ids])
+  for (const [id, marks] of byTenant) {
+    const t = engine.tenant(id)
+    if (t) raiseIdMarks(t.state, maxIdMarks(marks))
+  }
+}
+
 /** The store behind `durableStorage`; the engine's hook reaches the log through it. */
 async function openDurableState(engine: Engine, dir: string, opts: DurableStateOptions): Promise<DurableState> {
   const onError = opts.onError ?? ((m, e) => console.error(`[krs-mock] ${m}`, e))
@@ -157,15 +176,19 @@ async function openDurableState(engine: Engine, dir: string, opts: DurableStateO
   let { onDisk } = loaded
   const { rejected, logSeq } = loaded
   let restored = onDisk !== null
-  const { records, segments, lastSeq } = await WriteLog.read(dir, logSeq)
+  const { records, segments, lastSeq, lost } = await WriteLog.read(dir, logSeq, {
+    repair: opts.repair ?? false,
+    onRepair: (m) => onError(m, null),
+  })
   const replay = await engine.replayWrites(records)
   if (records.length > 0) restored = true
+  keepLostIds(engine, lost)
   for (const f of replay.failed)
     onError(`replaying logged write #${f.seq} (${f.path}, tenant ${f.tenant}) answered ${f.status}`, null)
   const log = WriteLog.create(dir, lastSeq, segments)
 
   // logged writes, or a tenant set aside: the state file is written again at once
-  let saved = records.length > 0 || rejected.size > 0 ? -1 : engine.changes
+  let saved = records.length > 0 || rejected.size > 0 || lost.length > 0 ? -1 : engine.changes
   let running: Promise<void> | null = null
 
   const snapshotOnce = async (): Promise<void> => {

@@ -60,11 +60,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
     io.out(scenarioYaml(engineOptions.scenario))
     return null
   }
+  if (opts.repair && !opts.dataDir) throw new CliUsageError('--repair works on the write log of --data-dir DIR')
   // One server per data dir: taken before anything in it is read.
   const lock = opts.dataDir ? lockDataDir(opts.dataDir) : null
   const storage = opts.dataDir
     ? durableStorage(opts.dataDir, {
         onError: (message, e) => io.err(`[krs-mock] ${message}${e ? `: ${String(e)}` : ''}\n`),
+        repair: opts.repair,
       })
     : null
   if (storage) engineOptions.persistence = storage.persistence
