@@ -62,7 +62,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
   }
   if (opts.repair && !opts.dataDir) throw new CliUsageError('--repair works on the write log of --data-dir DIR')
   // One server per data dir: taken before anything in it is read.
-  const lock = opts.dataDir ? lockDataDir(opts.dataDir) : null
+  const lock = opts.dataDir ? lockDataDir(opts.dataDir, (m) => io.err(`krs-mock: ${m}\n`)) : null
   const storage = opts.dataDir
     ? durableStorage(opts.dataDir, {
         onError: (message, e) => io.err(`[krs-mock] ${message}${e ? `: ${String(e)}` : ''}\n`),
