@@ -31,7 +31,12 @@ function live(command: string, args: string[]): ChildProcess {
 async function startWithLock(lock: object): Promise<{ started: boolean; err: string }> {
   await writeFile(join(dir, LOCK_FILE), JSON.stringify(lock))
   let err = ''
-  const io = { out: () => {}, err: (t: string) => void (err += t) }
+  const io = {
+    out: () => {},
+    err: (t: string) => {
+      err += t
+    },
+  }
   const r = await runCli(['--port', '0', '--quiet', '--data-dir', dir], io)
   if (r) running.push(r)
   return { started: r !== null, err }
