@@ -150,6 +150,7 @@ function buildInternals(def: EmulatorDefinition, options: EngineOptions): Intern
     },
     nextRequestId: () => `req_${String(++requestCounter).padStart(6, '0')}`,
     changes: 0,
+    logged: [],
     markChanged: () => {
       internals.changes++
     },
@@ -214,8 +215,12 @@ function answerAdmin(
   const store = internals.persistence
   if (!store) return def.admin(engine, internals, req)
   const before = internals.changes
+  internals.logged = []
   return def.admin(engine, internals, req).then(async (out) => {
-    if (internals.changes !== before) await store.onAdminChange()
+    const changed = internals.changes - before
+    // a call whose every change is a record of the log appends them; any other saves the state
+    if (changed > 0) await store.onAdminChange(internals.logged.length === changed ? internals.logged : undefined)
+    internals.logged = []
     return out
   })
 }

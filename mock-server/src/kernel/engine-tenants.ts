@@ -13,12 +13,18 @@ import {
 import type { AnyStateSection } from './state-section.js'
 import type { TenantFactory } from './tenant-factory.js'
 import { DEFAULT_TENANT_ID, newTenantId, setClock, type TenantSpec } from './tenant-registry.js'
-import type { TenantRuntime } from './tenant-runtime.js'
+import { type TenantRuntime, tokensByName } from './tenant-runtime.js'
+import type { ForkRecord } from './write-record.js'
 import type { TenantScenario } from './tenant-state.js'
 import { replayWrites } from './write-replay.js'
 
 /** The engine's inside as its tenant and state entries see it (createKernel builds it). */
-export type Internals = EngineInternals & { changes: number; readonly sections: readonly AnyStateSection[] }
+export type Internals = EngineInternals & {
+  changes: number
+  readonly sections: readonly AnyStateSection[]
+  /** The changes of the admin call under way that the log can keep as records (forks of live tenants). */
+  logged: ForkRecord[]
+}
 
 const TEMPLATE_NAME = /^[a-z][a-z0-9_-]{0,63}$/
 
@@ -60,7 +66,10 @@ export function tenantEntries(factory: TenantFactory, internals: Internals): Ten
     if (opts.clock?.mode !== undefined) clock.mode = opts.clock.mode
     if (opts.clock?.now !== undefined) clock.now = opts.clock.now
     if (opts.clock?.speed !== undefined) clock.speed = opts.clock.speed
-    return registry.fork(newTenantId(), source, clock)
+    const t = registry.fork(newTenantId(), source, clock)
+    if (internals.persistence && registry.get(from) === source)
+      internals.logged.push({ kind: 'fork', tenant: t.id, from, clock, tokens: tokensByName(t) })
+    return t
   }
   const scenarioOf = (json: unknown, fallback: TenantScenario): TenantScenario =>
     json === undefined ? fallback : factory.parseScenario(json)

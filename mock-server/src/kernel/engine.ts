@@ -2,7 +2,7 @@ import type { ClockOptions } from './clock.js'
 import type { RawRequest, RawResponse } from './raw-http.js'
 import type { EngineStateFile, TenantSnapshot } from './snapshot.js'
 import type { TenantRuntime } from './tenant-runtime.js'
-import type { WriteRecord } from './write-record.js'
+import type { LogRecord } from './write-record.js'
 import type { ReplayReport } from './write-replay.js'
 
 // What an engine offers its doors and the admin routes; apart from createKernel (which builds
@@ -96,7 +96,7 @@ export interface Engine {
    */
   importState(json: unknown, opts?: { onRejected?: (rejected: RejectedTenant) => void }): void
   /** Run logged writes again over the loaded state (start-up of `--data-dir`). */
-  replayWrites(records: Iterable<WriteRecord>): Promise<ReplayReport>
+  replayWrites(records: Iterable<LogRecord>): Promise<ReplayReport>
   /** Increments whenever persisted state may have changed. */
   readonly changes: number
   readonly validateResponses: boolean

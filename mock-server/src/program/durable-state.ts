@@ -5,7 +5,7 @@ import type { RejectedTenant } from '../kernel/engine.js'
 import type { EngineStateFile, TenantSnapshot } from '../kernel/snapshot.js'
 import type { TenantRuntime } from '../kernel/tenant-runtime.js'
 import { type IdMarks, maxIdMarks, raiseIdMarks } from '../kernel/id-marks.js'
-import type { PersistenceHook, WriteRecord } from '../kernel/write-record.js'
+import type { LogRecord, PersistenceHook } from '../kernel/write-record.js'
 import type { ReplayReport } from '../kernel/write-replay.js'
 import { STATE_FILE, writeFileAtomic } from './persistence.js'
 import { WriteLog } from './write-log.js'
@@ -65,7 +65,12 @@ export function durableStorage(dir: string, opts: DurableStateOptions = {}): Dur
         if (!opened) return Promise.reject(new Error(`the state in ${dir} is not open yet`))
         return opened.log.append(record)
       },
-      onAdminChange: () => (opened && !closed ? opened.compact() : Promise.resolve()),
+      onAdminChange: async (logged) => {
+        if (!opened || closed) return
+        // a fork is appended to the log like a write; other changes save the whole state
+        if (logged && logged.length > 0) await Promise.all(logged.map((r) => opened!.log.append({ ...r })))
+        else await opened.compact()
+      },
     },
     async open(engine) {
       if (opened) throw new Error(`the state in ${dir} is open already`)
@@ -159,9 +164,10 @@ function reportTenant(dir: string, t: TenantRuntime, e: unknown, onError: (m: st
  * Records a repair cut off were acknowledged: each tenant's id counters are raised to what
  * they had reached after them, so that none of their ids is issued again.
  */
-function keepLostIds(engine: Engine, lost: readonly WriteRecord[]): void {
+function keepLostIds(engine: Engine, lost: readonly LogRecord[]): void {
   const byTenant = new Map<string, IdMarks[]>()
-  for (const rec of lost) if (rec.ids) byTenant.set(rec.tenant, [...(byTenant.get(rec.tenant) ?? []), rec.ids])
+  for (const rec of lost)
+    if (rec.kind === undefined && rec.ids) byTenant.set(rec.tenant, [...(byTenant.get(rec.tenant) ?? []), rec.ids])
   for (const [id, marks] of byTenant) {
     const t = engine.tenant(id)
     if (t) raiseIdMarks(t.state, maxIdMarks(marks))

@@ -1,7 +1,7 @@
 import { copyFile, mkdir, open, readFile, rename, truncate } from 'node:fs/promises'
 import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
-import type { WriteRecord } from '../kernel/write-record.js'
+import type { LogRecord } from '../kernel/write-record.js'
 
 // How one record of the write log is written and read back. A line is the record's CRC-32
 // (8 hex digits), a space and its JSON: a changed byte anywhere in a complete line, its newline
@@ -12,20 +12,20 @@ export const segmentName = (n: number): string => `krs-mock-writes-${String(n).p
 /** Where `--repair` keeps the damaged segment and the segments after it. */
 export const DAMAGED_DIR = 'damaged'
 
-export function encodeRecord(record: WriteRecord): string {
+export function encodeRecord(record: LogRecord): string {
   const json = JSON.stringify(record)
   return `${crc32(json).toString(16).padStart(8, '0')} ${json}\n`
 }
 
 /** The record of a line (without its newline), or null when the line fails its check. */
-export function decodeRecord(line: Buffer): WriteRecord | null {
+export function decodeRecord(line: Buffer): LogRecord | null {
   const text = line.toString('utf8')
   // lines written before records had a checksum are plain JSON
   const json = text.startsWith('{') ? text : /^[0-9a-f]{8} /.test(text) ? text.slice(9) : null
   if (json === null) return null
   if (json !== text && crc32(json).toString(16).padStart(8, '0') !== text.slice(0, 8)) return null
   try {
-    const rec = JSON.parse(json) as WriteRecord
+    const rec = JSON.parse(json) as LogRecord
     return typeof rec === 'object' && rec !== null && typeof rec.seq === 'number' ? rec : null
   } catch {
     return null
@@ -50,13 +50,13 @@ export class WriteLogDamagedError extends Error {
 
 export interface SegmentRead {
   /** Records that passed their check, in file order. */
-  records: WriteRecord[]
+  records: LogRecord[]
   /** Byte offset of the first line that failed its check, or null. */
   damagedAt: number | null
   /** Offset of a torn tail (an unfinished last line: never acknowledged), or null. */
   tornAt: number | null
   /** Records after the damage that still pass their check (lost by a repair, but their seqs and ids count). */
-  after: WriteRecord[]
+  after: LogRecord[]
 }
 
 /**

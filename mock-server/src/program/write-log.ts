@@ -1,6 +1,6 @@
 import { open, readdir, unlink, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { WriteRecord } from '../kernel/write-record.js'
+import type { LogRecord } from '../kernel/write-record.js'
 import {
   cutTornTail,
   encodeRecord,
@@ -21,17 +21,17 @@ export interface ReadOptions {
 }
 
 export interface LogRead {
-  records: WriteRecord[]
+  records: LogRecord[]
   segments: number[]
   /** The highest sequence number seen, lost records included: new records are numbered above it. */
   lastSeq: number
   /** Readable records after a repaired damage: not replayed, but their ids are never issued again. */
-  lost: WriteRecord[]
+  lost: LogRecord[]
 }
 
 /** Every record of the segments after a damaged one that still passes its check. */
-async function readLater(dir: string, names: string[]): Promise<WriteRecord[]> {
-  const out: WriteRecord[] = []
+async function readLater(dir: string, names: string[]): Promise<LogRecord[]> {
+  const out: LogRecord[] = []
   for (const name of names) {
     const read = await readSegment(join(dir, name), false)
     out.push(...read.records, ...read.after)
@@ -48,7 +48,7 @@ interface Pending {
 
 /**
  * The append-only log of accepted API writes in a `--data-dir`: one line per write (its
- * checksum and the `WriteRecord` with its `seq` as JSON, write-log-file.ts), in numbered
+ * checksum and the `LogRecord` with its `seq` as JSON, write-log-file.ts), in numbered
  * segment files. Appends are group-committed:
  * every line queued while a write+fdatasync is running goes out in the next one, and each
  * append resolves only once its line is on disk, so an answer is never sent for a write a
@@ -118,7 +118,7 @@ export class WriteLog {
   }
 
   /** Queue a record; resolves once it is on disk. */
-  append(record: WriteRecord): Promise<void> {
+  append(record: LogRecord): Promise<void> {
     record.seq = ++this.seq
     const line = encodeRecord(record)
     return new Promise<void>((done, fail) => {
