@@ -4,7 +4,7 @@
  * the product API under `/api/v1/` or `/{environmentId}/api/v1/`, and everything else is
  * neither (a door may serve files there).
  */
-export const ADMIN_PREFIX = '/__mock'
+const ADMIN_PREFIX = '/__mock'
 
 export type Route =
   /** `route`: the part after `/__mock/` without trailing slashes ('' for `/__mock` itself). */
@@ -16,7 +16,7 @@ export type Route =
 const ADMIN_ROOT: Route = { kind: 'admin', route: '' }
 const OTHER: Route = { kind: 'other' }
 
-export function isAdminPath(path: string): boolean {
+function isAdminPath(path: string): boolean {
   return path.startsWith(ADMIN_PREFIX) && (path.length === ADMIN_PREFIX.length || path[ADMIN_PREFIX.length] === '/')
 }
 

@@ -46,7 +46,7 @@ export function hostName(host: string): string {
  */
 const AUTHORITY = /^(?:\[([0-9a-f:.]+)\]|([a-z0-9](?:[a-z0-9.-]*[a-z0-9])?))(?::(\d{1,5}))?$/
 
-export function parseAuthority(host: string): { name: string; port: number | null } | null {
+function parseAuthority(host: string): { name: string; port: number | null } | null {
   const m = AUTHORITY.exec(host.toLowerCase())
   if (!m) return null
   return { name: (m[1] ?? m[2])!, port: m[3] === undefined ? null : Number(m[3]) }

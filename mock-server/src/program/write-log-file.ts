@@ -10,7 +10,7 @@ import type { LogRecord } from '../kernel/write-record.js'
 export const SEGMENT = /^krs-mock-writes-(\d+)\.log$/
 export const segmentName = (n: number): string => `krs-mock-writes-${String(n).padStart(8, '0')}.log`
 /** Where `--repair` keeps the damaged segment and the segments after it. */
-export const DAMAGED_DIR = 'damaged'
+const DAMAGED_DIR = 'damaged'
 
 export function encodeRecord(record: LogRecord): string {
   const json = JSON.stringify(record)
@@ -18,7 +18,7 @@ export function encodeRecord(record: LogRecord): string {
 }
 
 /** The record of a line (without its newline), or null when the line fails its check. */
-export function decodeRecord(line: Buffer): LogRecord | null {
+function decodeRecord(line: Buffer): LogRecord | null {
   const text = line.toString('utf8')
   // lines written before records had a checksum are plain JSON
   const json = text.startsWith('{') ? text : /^[0-9a-f]{8} /.test(text) ? text.slice(9) : null
