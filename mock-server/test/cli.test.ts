@@ -121,6 +121,7 @@ describe('krs-mock flags', () => {
       members: 2_000_000,
       clock: 'manual',
       dataDir: 'd',
+      repair: false,
       staticDir: 'site',
       adminRemote: true,
       quiet: true,

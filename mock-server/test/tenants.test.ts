@@ -66,7 +66,7 @@ describe('tenants', () => {
 
   it('refuses admin calls when the door says the caller is not on loopback', async () => {
     const engine = createEngine()
-    const res = await engine.handleRaw({
+    const res = await engine.respond({
       method: 'GET',
       path: '/__mock/clock',
       query: '',

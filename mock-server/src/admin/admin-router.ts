@@ -3,6 +3,7 @@ import { parseAdminJson, validateAdminBody } from '../kernel/admin-body.js'
 import type { AdminRequest, AdminRoutes } from '../kernel/admin-request.js'
 import { adminError } from '../kernel/admin-response.js'
 import { DomainError, type DomainErrorKind } from '../kernel/domain-error.js'
+import { bearerToken, routeOf } from '../kernel/route.js'
 import { clockRoutes } from './clock-route.js'
 import { faultsRoutes } from './faults-route.js'
 import { healthRoutes, shutdownRoutes } from './host-routes.js'
@@ -44,8 +45,6 @@ const kindSlug: Record<DomainErrorKind, string> = {
   conflict: 'conflict',
 }
 
-const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
-
 /**
  * `/__mock/{route}` → the kernel's routes plus those the modules bring. Documented in
  * spec/admin.openapi.yaml.
@@ -64,7 +63,8 @@ export function createAdminRouter(moduleRoutes: readonly Readonly<Record<string,
     exact.get(route) ?? patterns.find(([re]) => re.test(route))?.[1]
 
   return async function handleAdmin(engine, internals, raw) {
-    const route = raw.path.slice('/__mock/'.length).replace(/\/+$/, '')
+    const routed = routeOf(raw.path)
+    const route = routed.kind === 'admin' ? routed.route : ''
     const methods = routesOf(route)
     if (!methods) {
       const known = [...exact.keys()].sort().join(', ')
@@ -80,7 +80,7 @@ export function createAdminRouter(moduleRoutes: readonly Readonly<Record<string,
     let tenant = internals.registry.default
     const auth = raw.header('authorization')
     if (auth !== undefined) {
-      const token = BEARER.exec(auth)?.[1]
+      const token = bearerToken(auth)
       const caller = token === undefined ? null : internals.registry.resolve(token)
       if (!caller) return adminError(401, 'unknown_token', 'the bearer token belongs to no tenant')
       tenant = caller.tenant

@@ -1,5 +1,14 @@
-/** Permission level of an account (the public documentation's rights table). */
-export type PermissionLevel = 'all' | 'work' | 'operation' | 'reference' | 'none'
+import type { Right } from '@krs-kit/contract/operations'
+
+/** Permission levels of an account (the public documentation's rights table). */
+export const PERMISSION_LEVELS = ['all', 'work', 'operation', 'reference', 'none'] as const
+/** Permission level of an account: a right of the contract's operations, or none. */
+export type PermissionLevel = (typeof PERMISSION_LEVELS)[number]
+/** Compiles only while every right of a level in the contract is a level here. */
+const everyContractLevelListed: Exclude<Exclude<Right, 'member_data_search'>, PermissionLevel> extends never
+  ? true
+  : never = true
+void everyContractLevelListed
 
 /** Account options that gate groups of operations. */
 export interface AccountOptions {

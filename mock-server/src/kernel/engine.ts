@@ -2,7 +2,7 @@ import type { ClockOptions } from './clock.js'
 import type { RawRequest, RawResponse } from './raw-http.js'
 import type { EngineStateFile, TenantSnapshot } from './snapshot.js'
 import type { TenantRuntime } from './tenant-runtime.js'
-import type { WriteRecord } from './write-record.js'
+import type { LogRecord } from './write-record.js'
 import type { ReplayReport } from './write-replay.js'
 
 // What an engine offers its doors and the admin routes; apart from createKernel (which builds
@@ -40,25 +40,23 @@ export interface RejectedTenant {
 }
 
 export interface Engine {
-  /** The Fetch-standard handler every door shares. */
+  /** The Fetch-standard handler (the MSW and in-process doors). */
   handle(request: Request): Promise<Response>
-  /** The same pipeline without Fetch objects. */
-  handleRaw(request: RawRequest): Promise<RawResponse>
-  /**
-   * `handleRaw` that answers synchronously when it can (the common case: no fault delay,
-   * no asynchronous handler, no admin call) and returns a promise otherwise; it may also
-   * throw where `handleRaw` rejects. The Node door's fast path.
-   */
-  respond(request: RawRequest): RawResponse | Promise<RawResponse>
   /**
    * The answer to an API request that is refused whatever its body (method, API name,
-   * content type, declared size, token), journaled; null when the body is needed. A door
-   * calls it before reading the body (`bodyText` ''), so an anonymous body is never kept.
-   * A door that then hands the same request object, its body filled in, to `respond` or
-   * `handleRaw` has it admitted once: those checks are not run again unless a tenant or
-   * token changed in between.
+   * content type, declared size, token), journaled; null when the body is needed (and for
+   * every admin or unrouted path). A door calls it before reading the body (`bodyText` ''),
+   * so an anonymous body is never kept. A door that then hands the same request object, its
+   * body filled in, to `respond` has it admitted once: the checks are not run again unless a
+   * tenant or token changed in between.
    */
-  refuseBeforeBody(request: RawRequest): RawResponse | null
+  admit(request: RawRequest): RawResponse | null
+  /**
+   * The whole pipeline without Fetch objects: answers synchronously when it can (no fault
+   * delay, no asynchronous handler, no admin call) and returns a promise otherwise; it may
+   * also throw (a bug: the door answers 500). The Node door's path.
+   */
+  respond(request: RawRequest): RawResponse | Promise<RawResponse>
   readonly defaultTenant: TenantRuntime
   tenant(id: string): TenantRuntime | undefined
   tenants(): TenantRuntime[]
@@ -98,7 +96,7 @@ export interface Engine {
    */
   importState(json: unknown, opts?: { onRejected?: (rejected: RejectedTenant) => void }): void
   /** Run logged writes again over the loaded state (start-up of `--data-dir`). */
-  replayWrites(records: Iterable<WriteRecord>): Promise<ReplayReport>
+  replayWrites(records: Iterable<LogRecord>): Promise<ReplayReport>
   /** Increments whenever persisted state may have changed. */
   readonly changes: number
   readonly validateResponses: boolean

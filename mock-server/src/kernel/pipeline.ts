@@ -6,11 +6,13 @@ import { checkAccess } from './access-check.js'
 import { ContractViolationError, type EngineInternals } from './engine-internals.js'
 import { errorResponse } from './error-response.js'
 import { codeForStatus } from '@krs-kit/contract/status-codes'
+import { idMarksOf } from './id-marks.js'
 import { isKrsError } from './krs-error.js'
 import { JOURNAL_TEXT_LIMIT, journalCopy } from './journal-body.js'
 import { jsonShapeProblem } from './json-shape.js'
 import { JSON_HEADERS, type RawRequest, type RawResponse } from './raw-http.js'
 import { RequestContext } from './request-context.js'
+import { bearerToken } from './route.js'
 import {
   loadResponseValidator,
   type ValidationFailure,
@@ -21,7 +23,7 @@ import { textContentType } from './text-content-type.js'
 import type { TenantRuntime } from './tenant-runtime.js'
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
-const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
+
 /**
  * Operations whose names promise a read. A call of one of them still counts as a write when
  * its context recorded a mutation (ctx.mutated); a call of any other operation counts as a
@@ -116,7 +118,7 @@ function admit(engine: EngineInternals, req: RawRequest, name: string): Admitted
     return tooLarge(engine, op)
   const info = operationRules[op]
   const auth = req.header('authorization')
-  const token = auth === undefined ? undefined : BEARER.exec(auth)?.[1]
+  const token = bearerToken(auth)
   const caller = token === undefined ? null : engine.registry.resolve(token)
   if (info.security && !caller?.account) {
     return new Refusal(
@@ -172,61 +174,80 @@ export function handleApi(
   const loading = engine.validateResponses && isOperationName(name) ? loadResponseValidator(name) : null
   if (loading) return loading.then(() => handleApi(engine, req, name, requestId))
   const started = performance.now()
-  let tenant: TenantRuntime = engine.registry.default
+  const call = new ApiCall(engine, req, name, requestId)
   // Synchronous unless a fault delays the answer or the handler returns a promise: no
   // promise and no microtask on the common path (the Node door answers in the same tick).
-  const res = run()
+  const res = call.run()
   if (res instanceof Promise) {
     return res.then((r) => {
-      record(engine, tenant, req, r, requestId, started)
+      record(engine, call.tenant, req, r, requestId, started)
       return r
     })
   }
-  record(engine, tenant, req, res, requestId, started)
+  record(engine, call.tenant, req, res, requestId, started)
   return res
+}
 
-  function run(): RawResponse | Promise<RawResponse> {
-    const gate = admitted(engine, req, name)
+/** One API call through the steps after admission; `tenant` is known once it is admitted. */
+class ApiCall {
+  tenant: TenantRuntime
+
+  constructor(
+    readonly engine: EngineInternals,
+    readonly req: RawRequest,
+    readonly name: string,
+    readonly requestId: string,
+  ) {
+    this.tenant = engine.registry.default
+  }
+
+  run(): RawResponse | Promise<RawResponse> {
+    const gate = admitted(this.engine, this.req, this.name)
     if (gate instanceof Refusal) {
-      if (gate.tenant) tenant = gate.tenant
+      if (gate.tenant) this.tenant = gate.tenant
       return gate.response
     }
     const { op, info, account } = gate
-    tenant = gate.tenant
-    if (req.bodyNotUtf8) return errorResponse('KR_API_F1004', 'the body is not valid UTF-8', { operation: op })
-    const shape = req.bodyShapeProblem === undefined ? jsonShapeProblem(req.bodyText) : req.bodyShapeProblem
+    this.tenant = gate.tenant
+    if (this.req.bodyNotUtf8) return errorResponse('KR_API_F1004', 'the body is not valid UTF-8', { operation: op })
+    const shape =
+      this.req.bodyShapeProblem === undefined ? jsonShapeProblem(this.req.bodyText) : this.req.bodyShapeProblem
     // A body past the shape bounds may well be valid JSON: no operation's parameters have
     // that shape, so it is refused as parameters are (F0004), without being parsed.
     if (shape !== null)
       return errorResponse('KR_API_F0004', `the body is refused unparsed: ${shape}`, { operation: op })
     let body: unknown
     try {
-      body = JSON.parse(req.bodyText)
+      body = JSON.parse(this.req.bodyText)
     } catch (e) {
       return errorResponse('KR_API_F1004', `the body is not valid JSON: ${(e as Error).message}`, { operation: op })
     }
 
-    if (tenant.clock.mode() === 'real' && engine.hooks.length > 0) tenant.scheduler.catchUp()
+    if (this.tenant.clock.mode() === 'real' && this.engine.hooks.length > 0) this.tenant.scheduler.catchUp()
 
-    const fault = tenant.faults.take(op)
+    const fault = this.tenant.faults.take(op)
     if (fault) {
       const code: ErrorCode | null =
         fault.errorCode ?? (fault.status !== null ? (codeForStatus[fault.status] ?? 'KRSKIT_INTERNAL_ERROR') : null)
       const answer = (): RawResponse | Promise<RawResponse> => {
-        if (code === null) return afterFaults(op, body, info, account)
+        if (code === null) return this.afterFaults(op, body, info, account)
         const headers = code === 'KRSKIT_RATE_LIMITED' ? { 'Retry-After': '1' } : undefined
-        const opts: Parameters<typeof errorResponse>[2] = { operation: op, requestId, tenantId: tenant.id }
+        const opts: Parameters<typeof errorResponse>[2] = {
+          operation: op,
+          requestId: this.requestId,
+          tenantId: this.tenant.id,
+        }
         if (fault.status !== null) opts.status = fault.status
         if (headers) opts.headers = headers
         return errorResponse(code, 'injected fault (POST /__mock/faults)', opts)
       }
       return fault.delayMs > 0 ? sleep(fault.delayMs).then(answer) : answer()
     }
-    return afterFaults(op, body, info, account)
+    return this.afterFaults(op, body, info, account)
   }
 
   /** Request schema → rights and options → handler → error mapping → response check. */
-  function afterFaults(
+  afterFaults(
     op: OperationName,
     body: unknown,
     info: OperationRules,
@@ -234,11 +255,11 @@ export function handleApi(
   ): RawResponse | Promise<RawResponse> {
     const invalid = validateRequest(op, body)
     // only the first request of an operation waits, while its validator module is loaded
-    if (invalid instanceof Promise) return invalid.then((v) => afterValidation(op, body, info, account, v))
-    return afterValidation(op, body, info, account, invalid)
+    if (invalid instanceof Promise) return invalid.then((v) => this.afterValidation(op, body, info, account, v))
+    return this.afterValidation(op, body, info, account, invalid)
   }
 
-  function afterValidation(
+  afterValidation(
     op: OperationName,
     body: unknown,
     info: OperationRules,
@@ -253,26 +274,26 @@ export function handleApi(
       if (refusal) return errorResponse(refusal.code, refusal.message, { operation: op })
     }
 
-    const ctx = new RequestContext(op, tenant, account, requestId)
-    const at = tenant.clock.now()
-    const randomBefore = engine.persistence && !engine.replaying ? tenant.random.getState() : null
+    const ctx = new RequestContext(op, this.tenant, account, this.requestId)
+    const at = this.tenant.clock.now()
+    const randomBefore = this.engine.persistence && !this.engine.replaying ? this.tenant.random.getState() : null
     // A module's JSON-text answer when it has one (never while responses are validated).
-    const writeJson = engine.jsonAnswers[op]
+    const writeJson = this.engine.jsonAnswers[op]
     let result: unknown
     try {
-      const handler = writeJson ?? (engine.handlers[op] as (c: RequestContext, b: unknown) => unknown)
+      const handler = writeJson ?? (this.engine.handlers[op] as (c: RequestContext, b: unknown) => unknown)
       result = handler(ctx, body)
     } catch (e) {
-      return failure(op, ctx, e)
+      return this.failure(op, ctx, e)
     }
-    if (writeJson) return done(op, ctx, result, body, at, randomBefore, true)
+    if (writeJson) return this.done(op, ctx, result, body, at, randomBefore, true)
     if (result instanceof Promise) {
       return result.then(
-        (r: unknown) => done(op, ctx, r, body, at, randomBefore),
-        (e: unknown) => failure(op, ctx, e),
+        (r: unknown) => this.done(op, ctx, r, body, at, randomBefore),
+        (e: unknown) => this.failure(op, ctx, e),
       )
     }
-    return done(op, ctx, result, body, at, randomBefore)
+    return this.done(op, ctx, result, body, at, randomBefore)
   }
 
   /**
@@ -280,7 +301,7 @@ export function handleApi(
    * request context, or its name is not read-like) marks the engine changed and, with a
    * persistence hook (EngineOptions.persistence), is handed to it before it is answered.
    */
-  function done(
+  done(
     op: OperationName,
     ctx: RequestContext,
     result: unknown,
@@ -289,46 +310,50 @@ export function handleApi(
     randomBefore: ReturnType<TenantRuntime['random']['getState']> | null,
     jsonText = false,
   ): RawResponse | Promise<RawResponse> {
-    const out = success(op, result, body, jsonText)
+    const out = this.success(op, result, body, jsonText)
     if (!ctx.mutated && READ_ONLY.has(op)) return out
-    engine.markChanged()
-    if (!engine.persistence || !randomBefore) return out
-    const auth = req.header('authorization')
-    return engine.persistence
+    this.engine.markChanged()
+    if (!this.engine.persistence || !randomBefore) return out
+    const auth = this.req.header('authorization')
+    return this.engine.persistence
       .onWrite({
-        tenant: tenant.id,
+        tenant: this.tenant.id,
         at,
         random: randomBefore,
-        path: req.path,
+        path: this.req.path,
         authorization: auth ?? null,
-        body: req.bodyText,
+        body: this.req.bodyText,
+        ids: idMarksOf(this.tenant.state),
       })
       .then(
         () => out,
         (e: unknown) => {
-          engine.logger.error(`${requestId} ${op}: the write was applied but could not be logged`, e)
+          this.engine.logger.error(`${this.requestId} ${op}: the write was applied but could not be logged`, e)
           return errorResponse(
             'KRSKIT_INTERNAL_ERROR',
             `the write was applied but could not be made durable: ${String((e as Error)?.message ?? e)}`,
             {
               operation: op,
-              requestId,
-              tenantId: tenant.id,
+              requestId: this.requestId,
+              tenantId: this.tenant.id,
             },
           )
         },
       )
   }
 
-  function failure(op: OperationName, ctx: RequestContext, e: unknown): RawResponse {
+  failure(op: OperationName, ctx: RequestContext, e: unknown): RawResponse {
     try {
       ctx.rollback()
     } catch (undoError) {
-      engine.logger.error(`${requestId} ${op}: an undo step failed; tenant ${tenant.id} may be inconsistent`, undoError)
+      this.engine.logger.error(
+        `${this.requestId} ${op}: an undo step failed; tenant ${this.tenant.id} may be inconsistent`,
+        undoError,
+      )
     }
     if (isKrsError(e)) {
       if (
-        engine.validateResponses &&
+        this.engine.validateResponses &&
         !operationRules[op].errors.includes(e.code) &&
         errorCatalogue[e.code].scope === 'operation'
       ) {
@@ -336,26 +361,30 @@ export function handleApi(
           `${op} answered ${e.code}, which the contract does not list for it (x-krs-errors)`,
         )
       }
-      const opts: Parameters<typeof errorResponse>[2] = { operation: op, requestId, tenantId: tenant.id }
+      const opts: Parameters<typeof errorResponse>[2] = {
+        operation: op,
+        requestId: this.requestId,
+        tenantId: this.tenant.id,
+      }
       if (e.headers) opts.headers = e.headers
       return errorResponse(e.code, e.detail, opts)
     }
-    engine.logger.error(`${requestId} ${op}: unexpected exception (answered 500, state rolled back)`, e)
+    this.engine.logger.error(`${this.requestId} ${op}: unexpected exception (answered 500, state rolled back)`, e)
     return errorResponse(
       'KRSKIT_INTERNAL_ERROR',
       `unexpected error (${String((e as Error)?.message ?? e)}); see the request journal`,
       {
         operation: op,
-        requestId,
-        tenantId: tenant.id,
+        requestId: this.requestId,
+        tenantId: this.tenant.id,
       },
     )
   }
 
   /** `jsonText`: the result is already the answer's JSON text (a module's JSON-text answer). */
-  function success(op: OperationName, result: unknown, body: unknown, jsonText: boolean): RawResponse {
+  success(op: OperationName, result: unknown, body: unknown, jsonText: boolean): RawResponse {
     const info = operationRules[op]
-    if (engine.validateResponses) {
+    if (this.engine.validateResponses) {
       const mismatch = validateResponse(op, result)
       if (mismatch) throw new ContractViolationError(`${op} response does not match the contract: ${mismatch}`)
     }
@@ -363,12 +392,18 @@ export function handleApi(
       return {
         status: 200,
         headers: {
-          'content-type': textContentType(engine.textContentTypes, op, info.responseContentTypes, tenant.state, body),
+          'content-type': textContentType(
+            this.engine.textContentTypes,
+            op,
+            info.responseContentTypes,
+            this.tenant.state,
+            body,
+          ),
         },
         body: String(result),
         operation: op,
         errorCode: null,
-        tenantId: tenant.id,
+        tenantId: this.tenant.id,
       }
     }
     // The shared header object: doors only read response headers.
@@ -378,7 +413,7 @@ export function handleApi(
       body: jsonText ? (result as string) : JSON.stringify(result),
       operation: op,
       errorCode: null,
-      tenantId: tenant.id,
+      tenantId: this.tenant.id,
     }
   }
 }

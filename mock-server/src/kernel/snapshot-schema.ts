@@ -1,3 +1,4 @@
+import { PERMISSION_LEVELS } from './account.js'
 import { createAjv, type ValidateFunction } from '../lib/lazy-ajv.js'
 import { describeAjvError } from './ajv.js'
 import { adminRequests } from '@krs-kit/contract/admin-requests'
@@ -77,7 +78,23 @@ const baseSchema = {
         format: { const: 'krs-kit-tenant/1' },
         id: str(64),
         environmentName: str(),
-        accounts: list({ type: 'object', required: ['id'] }, L.accounts, 1),
+        accounts: list(
+          {
+            type: 'object',
+            required: ['id', 'level'],
+            properties: {
+              level: { enum: PERMISSION_LEVELS },
+              memberDataSearch: { type: 'boolean' },
+              encryptedKey: { type: 'boolean' },
+              resultDownload: { type: 'boolean' },
+              postedImageMenu: { type: 'boolean' },
+              options: { type: 'object', additionalProperties: { type: 'boolean' } },
+              tables: { anyOf: [{ const: 'all' }, list(limited.id, L.tables)] },
+            },
+          },
+          L.accounts,
+          1,
+        ),
         tokens: list(
           {
             type: 'object',

@@ -90,13 +90,14 @@ export class TenantRegistry {
   /**
    * A new tenant that shares `source`'s state until it touches it (kernel/tenant-fork.ts):
    * same scenario, seed and random state, a copy of its clock (or `clock`), its own token
-   * values under the same names, an empty journal and no faults. `source` is a live tenant or
-   * a template (never registered).
+   * values under the same names (`tokens` when given: a logged fork run again), an empty
+   * journal and no faults. `source` is a live tenant or a template (never registered).
    */
   fork(
     id: string,
     source: Pick<TenantRuntime, 'state' | 'scenario' | 'seed' | 'members' | 'clock' | 'random'>,
     clock?: ClockOptions,
+    tokens?: Readonly<Record<string, string>>,
   ): TenantRuntime {
     if (this.tenants.has(id)) throw new Error(`tenant ${id} exists`)
     const parent = source.state
@@ -107,7 +108,7 @@ export class TenantRegistry {
     } as TenantState
     if (parent.scenario !== undefined) state.scenario = parent.scenario
     for (const tok of parent.tokens.values()) {
-      const value = `${tok.name}.${id}.${randomHex(8)}`
+      const value = tokens?.[tok.name] ?? `${tok.name}.${id}.${randomHex(8)}`
       state.tokens.set(value, { ...tok, token: value })
     }
     shareSections(parent, state, this.sections)

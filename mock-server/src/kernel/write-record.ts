@@ -1,3 +1,6 @@
+import type { ClockOptions } from './clock.js'
+import type { IdMarks } from './id-marks.js'
+
 /**
  * One accepted API write, as the durability log keeps it (`--data-dir`): enough to run the
  * same call again on the state it was made on and get the same result. The engine is
@@ -15,7 +18,30 @@ export interface WriteRecord {
   path: string
   authorization: string | null
   body: string
+  /** The tenant's id counters after the write (id-marks.ts), so a lost record's ids are never issued again. */
+  ids?: IdMarks
+  /** Absent for an API write; `fork` for a tenant forked from a live tenant (see ForkRecord). */
+  kind?: undefined
 }
+
+/**
+ * A tenant forked from a live tenant, logged instead of a snapshot of the whole state: a fork
+ * shares its source's state, so running it again at the same place of the log, with the same
+ * id, clock and token values, gives the same tenant.
+ */
+export interface ForkRecord {
+  seq?: number
+  kind: 'fork'
+  /** The new tenant. */
+  tenant: string
+  from: string
+  clock: ClockOptions
+  /** Token values by name. */
+  tokens: Record<string, string>
+}
+
+/** What the log of a `--data-dir` keeps, in one order. */
+export type LogRecord = WriteRecord | ForkRecord
 
 /**
  * Where the engine hands its changes to a store that keeps them (`krs-mock --data-dir`):
@@ -27,7 +53,8 @@ export interface PersistenceHook {
   onWrite(record: WriteRecord): Promise<void>
   /**
    * After an admin call that changed state (reset, tenants, clock, snapshot import, events),
-   * before it is answered; admin changes are not write records.
+   * before it is answered. `logged`: the call's only changes, as records the log can run again
+   * (a fork); without them the store saves the whole state.
    */
-  onAdminChange(): Promise<void>
+  onAdminChange(logged?: readonly ForkRecord[]): Promise<void>
 }

@@ -1,9 +1,9 @@
-import { apiNameOf } from './api-route.js'
+import { apiNameOf } from './route.js'
 import type { ClockMode } from './clock.js'
 import type { EngineInternals } from './engine-internals.js'
 import { handleApi } from './pipeline.js'
 import type { TenantRuntime } from './tenant-runtime.js'
-import type { WriteRecord } from './write-record.js'
+import type { ForkRecord, LogRecord } from './write-record.js'
 
 export interface ReplayReport {
   replayed: number
@@ -17,10 +17,15 @@ export interface ReplayReport {
  * run first, as they did) and the random source where it was. Clocks then resume where they
  * would be; journals are cleared. The caller keeps the persistence hook off while this runs.
  */
-export async function replayWrites(internals: EngineInternals, records: Iterable<WriteRecord>): Promise<ReplayReport> {
+export async function replayWrites(internals: EngineInternals, records: Iterable<LogRecord>): Promise<ReplayReport> {
   const report: ReplayReport = { replayed: 0, failed: [] }
   const resume = new Map<TenantRuntime, { mode: ClockMode; now: number }>()
   for (const rec of records) {
+    if (rec.kind === 'fork') {
+      if (replayFork(internals, rec)) report.replayed++
+      else report.failed.push({ seq: rec.seq, tenant: rec.tenant, path: `fork of ${rec.from}`, status: 0 })
+      continue
+    }
     const t = internals.registry.get(rec.tenant)
     const name = apiNameOf(rec.path)
     if (!t || name === null) {
@@ -61,4 +66,12 @@ export async function replayWrites(internals: EngineInternals, records: Iterable
     t.journal.clear()
   }
   return report
+}
+
+/** A logged fork, made again with its id, clock and token values; false when its source is gone. */
+function replayFork(internals: EngineInternals, rec: ForkRecord): boolean {
+  const source = internals.registry.get(rec.from)
+  if (!source || internals.registry.get(rec.tenant)) return false
+  internals.registry.fork(rec.tenant, source, rec.clock, rec.tokens)
+  return true
 }

@@ -39,8 +39,34 @@ export function hostName(host: string): string {
   return colon < 0 ? h : h.slice(0, colon)
 }
 
+/**
+ * A `Host` value read as an authority (RFC 9110 §7.2): a bracketed IPv6 address or a name of
+ * letters, digits, `-` and `.` (no trailing dot), then an optional `:port`. Userinfo, spaces,
+ * a path or anything else make it null.
+ */
+const AUTHORITY = /^(?:\[([0-9a-f:.]+)\]|([a-z0-9](?:[a-z0-9.-]*[a-z0-9])?))(?::(\d{1,5}))?$/
+
+function parseAuthority(host: string): { name: string; port: number | null } | null {
+  const m = AUTHORITY.exec(host.toLowerCase())
+  if (!m) return null
+  return { name: (m[1] ?? m[2])!, port: m[3] === undefined ? null : Number(m[3]) }
+}
+
 export function isLoopbackName(name: string): boolean {
   return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127(?:\.\d{1,3}){3}$/.test(name)
+}
+
+/** 415 for an admin request body that is not JSON (what a no-cors page can send), else null. */
+function bodyTypeRefusal(method: string, headers: IncomingHttpHeaders): GuardRefusal | null {
+  const hasBody =
+    (headers['content-length'] !== undefined && headers['content-length'] !== '0') ||
+    headers['transfer-encoding'] !== undefined
+  if (!hasBody || method === 'GET' || method === 'HEAD' || JSON_TYPE.test(headers['content-type'] ?? '')) return null
+  return {
+    status: 415,
+    error: 'unsupported_media_type',
+    message: `an admin request body must be application/json (got ${headers['content-type'] ?? 'no Content-Type'})`,
+  }
 }
 
 export function createHttpGuard(opts: HttpGuardOptions = {}) {
@@ -50,20 +76,26 @@ export function createHttpGuard(opts: HttpGuardOptions = {}) {
   const cors = new Set(opts.corsOrigins ?? [])
   const anyOrigin = cors.has('*')
 
-  const hostAllowed = (host: string | undefined): boolean => {
-    if (!host) return false
-    const name = hostName(host)
-    return isLoopbackName(name) || hosts.has(name)
+  /**
+   * A loopback name must come with the server's own port (`localPort`; no port means 80); a
+   * configured host (a proxy in front) with any port.
+   */
+  const hostAllowed = (host: string | undefined, localPort: number | undefined): boolean => {
+    const authority = host === undefined ? null : parseAuthority(host)
+    if (!authority) return false
+    if (hosts.has(authority.name)) return true
+    if (!isLoopbackName(authority.name)) return false
+    return localPort === undefined || (authority.port ?? 80) === localPort
   }
 
   return {
     /** A refusal for an admin request, or null when it may go on. */
-    checkAdmin(method: string, path: string, headers: IncomingHttpHeaders): GuardRefusal | null {
-      if (!hostAllowed(headers.host)) {
+    checkAdmin(method: string, path: string, headers: IncomingHttpHeaders, localPort?: number): GuardRefusal | null {
+      if (!hostAllowed(headers.host, localPort)) {
         return {
           status: 421,
           error: 'misdirected_request',
-          message: `the admin API answers requests for loopback names or a configured host (--allowed-host), not "${headers.host ?? ''}"`,
+          message: `the admin API answers requests for a loopback name with this server's port or a configured host (--allowed-host), not ${JSON.stringify(headers.host ?? '')}`,
         }
       }
       if (TRACKING.test(path)) return null
@@ -75,17 +107,7 @@ export function createHttpGuard(opts: HttpGuardOptions = {}) {
           message: `the admin API answers its own origin only, not ${origin}`,
         }
       }
-      const hasBody =
-        (headers['content-length'] !== undefined && headers['content-length'] !== '0') ||
-        headers['transfer-encoding'] !== undefined
-      if (hasBody && method !== 'GET' && method !== 'HEAD' && !JSON_TYPE.test(headers['content-type'] ?? '')) {
-        return {
-          status: 415,
-          error: 'unsupported_media_type',
-          message: `an admin request body must be application/json (got ${headers['content-type'] ?? 'no Content-Type'})`,
-        }
-      }
-      return null
+      return bodyTypeRefusal(method, headers)
     },
 
     /** CORS headers for a product-API answer to `origin` ({} when CORS is off or it is not allowed). */

@@ -35,10 +35,22 @@ const COMPRESS_MAX_BYTES = 8 * 1024 * 1024
  * runs in the background, and compressed from then on.
  */
 const COMPRESS_INLINE_BYTES = 256 * 1024
-/** Total bytes of compressed variants kept (least recently added go first). */
-const CACHE_MAX_BYTES = 64 * 1024 * 1024
+/**
+ * Total bytes of compressed variants kept. A file is compressed only while the budget has room
+ * for it (its size is reserved until its variants are known); past the budget, files are sent
+ * uncompressed rather than compressed again on every request.
+ */
+let cacheMaxBytes = 64 * 1024 * 1024
 /** A file whose variants would take more than this share of the cache is never kept (nor compressed again and again). */
-const CACHE_MAX_ENTRY_BYTES = CACHE_MAX_BYTES / 4
+const entryMaxBytes = (): number => cacheMaxBytes / 4
+
+/** Compressions made so far (the tests and benches read it). */
+export const staticCacheStats = { compressions: 0 }
+
+/** Change the byte budget of the compressed cache (tests; the default is 64 MB). */
+export function setStaticCacheBudget(bytes: number): void {
+  cacheMaxBytes = bytes
+}
 
 /**
  * The Content-Security-Policy of the site: everything from the server itself. Docusaurus
@@ -72,28 +84,33 @@ interface Compressed {
 }
 const cache = new Map<string, Compressed>()
 let cacheBytes = 0
+/** Bytes set aside for compressions under way. */
+let reserved = 0
+/** Versions of files (`file\0mtime\0size`) that are not compressed: too big for the budget or its share. */
+const uncompressed = new Set<string>()
 
-function remember(file: string, entry: Compressed): void {
-  const bytes = (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0)
-  const old = cache.get(file)
-  if (old) cacheBytes -= (old.br?.length ?? 0) + (old.gzip?.length ?? 0)
-  cache.set(file, entry)
-  cacheBytes += bytes
-  for (const [k, v] of cache) {
-    if (cacheBytes <= CACHE_MAX_BYTES) break
-    cache.delete(k)
-    cacheBytes -= (v.br?.length ?? 0) + (v.gzip?.length ?? 0)
-  }
-}
+const variantBytes = (c: Compressed): number => (c.br?.length ?? 0) + (c.gzip?.length ?? 0)
 
-/** Compressions under way, by file: one at a time per file. */
+/** Compressions under way, by file version: one at a time per file. */
 const compressing = new Map<string, Promise<Compressed | null>>()
 
-/** brotli and gzip variants of a text file's bytes, made once per version of the file (null when too big to keep). */
+/**
+ * brotli and gzip variants of a text file's bytes, made once per version of the file and kept
+ * within the budget; null when the file is not kept compressed (then never tried again).
+ */
 function compress(file: string, mtimeMs: number, bytes: Buffer): Promise<Compressed | null> {
   const key = `${file}\0${mtimeMs}\0${bytes.length}`
   const running = compressing.get(key)
   if (running) return running
+  const old = cache.get(file)
+  const freed = old ? variantBytes(old) : 0
+  if (uncompressed.has(key)) return Promise.resolve(null)
+  // no room even with nothing under way: never compressed; room taken by compressions under
+  // way: sent as it is this time, tried again later
+  if (cacheBytes - freed + bytes.length > cacheMaxBytes) uncompressed.add(key)
+  if (cacheBytes - freed + reserved + bytes.length > cacheMaxBytes) return Promise.resolve(null)
+  reserved += bytes.length
+  staticCacheStats.compressions++
   const job = Promise.all([
     brotliAsync(bytes, {
       params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
@@ -101,12 +118,22 @@ function compress(file: string, mtimeMs: number, bytes: Buffer): Promise<Compres
     gzipAsync(bytes, { level: 9 }),
   ])
     .then(([br, gz]): Compressed | null => {
-      if (br.length + gz.length > CACHE_MAX_ENTRY_BYTES) return null
       const entry: Compressed = { mtimeMs, size: bytes.length, br, gzip: gz }
-      remember(file, entry)
+      const previous = cache.get(file)
+      const size = variantBytes(entry)
+      if (size > entryMaxBytes() || cacheBytes - (previous ? variantBytes(previous) : 0) + size > cacheMaxBytes) {
+        uncompressed.add(key)
+        return null
+      }
+      if (previous) cacheBytes -= variantBytes(previous)
+      cache.set(file, entry)
+      cacheBytes += size
       return entry
     })
-    .finally(() => compressing.delete(key))
+    .finally(() => {
+      reserved -= bytes.length
+      compressing.delete(key)
+    })
   compressing.set(key, job)
   return job
 }

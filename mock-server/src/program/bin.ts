@@ -3,6 +3,7 @@ import { CliUsageError } from './cli-args.js'
 import { DataDirLockedError } from './data-dir-lock.js'
 import { helpLangOf, usageHint } from './options.js'
 import { PortInUseError, runCli, type RunningCli } from './run-cli.js'
+import { WriteLogDamagedError } from './write-log.js'
 
 // A closed stdout (e.g. piped into `head`) must not stop the server: drop the log instead.
 process.stdout.on('error', () => {})
@@ -46,7 +47,7 @@ try {
     io.err(`krs-mock: ${e.message}\n${usageHint(helpLangOf(process.env))}\n`)
     process.exit(2)
   }
-  if (e instanceof PortInUseError || e instanceof DataDirLockedError) {
+  if (e instanceof PortInUseError || e instanceof DataDirLockedError || e instanceof WriteLogDamagedError) {
     io.err(`krs-mock: ${e.message}\n`)
     process.exit(1)
   }

@@ -10,6 +10,8 @@ export interface CliOptions {
   members: number | undefined
   clock: ClockMode
   dataDir: string | undefined
+  /** `--repair`: cut a damaged write log at its last good record (with --data-dir). */
+  repair: boolean
   staticDir: string | undefined
   adminRemote: boolean
   /** `smtp://host:port`: also send handed-over mails to this SMTP catcher (off by default). */
@@ -94,6 +96,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     members: num('members'),
     clock,
     dataDir: str('data-dir'),
+    repair: flag('repair'),
     staticDir: str('static'),
     adminRemote: flag('admin-remote'),
     smtp: str('smtp'),

@@ -11,6 +11,11 @@ export class DataDirLockedError extends Error {
 
 interface LockContent {
   pid: number
+  /**
+   * When that pid's process started (Linux: field 22 of /proc/PID/stat, clock ticks since
+   * boot), so that a pid reused by another process is not taken for the owner.
+   */
+  pidStart?: string | null
   port: number | null
   host: string | null
   started: string
@@ -36,6 +41,42 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The start time of a process (/proc/PID/stat field 22), or null where /proc does not show it. */
+export function processStart(pid: number | 'self'): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // the command name (field 2) is in parentheses and may hold spaces: count from after it
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null
+  } catch {
+    return null
+  }
+}
+
+/** A Node process or a krs-mock/krs command line; null when /proc does not show it. */
+function looksLikeOwner(pid: number): boolean | null {
+  try {
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    return /node|krs/.test(cmd)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Whether the process named by a lock still owns it: its pid is alive and is the same process
+ * (the start time recorded matches; a lock without one, hand-written or older, must name a
+ * Node or krs process). Our own pid in a lock this process does not hold is a former run's
+ * (pid 1 in a container started again).
+ */
+function ownerAlive(owner: LockContent, file: string): { live: boolean; reused: boolean } {
+  if (owner.pid === process.pid) return { live: held.has(file), reused: false }
+  if (!alive(owner.pid)) return { live: false, reused: false }
+  const now = processStart(owner.pid)
+  if (now !== null && owner.pidStart) return { live: now === owner.pidStart, reused: now !== owner.pidStart }
+  const same = looksLikeOwner(owner.pid)
+  return same === false ? { live: false, reused: true } : { live: true, reused: false }
+}
+
 function readLock(file: string): LockContent | null {
   try {
     const v = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockContent>
@@ -49,12 +90,19 @@ function readLock(file: string): LockContent | null {
  * Take the data dir for this process: two servers on one dir each log and replay their own
  * writes over the same files, and one's writes are lost. The lock file is created
  * exclusively (O_EXCL), so of two servers starting together one wins. A lock whose process
- * is gone (SIGKILL, a crash) is taken over; a live owner makes this throw DataDirLockedError.
+ * is gone (SIGKILL, a crash), or whose pid now belongs to another process (`warn` says so), is
+ * taken over; a live owner makes this throw DataDirLockedError.
  */
-export function lockDataDir(dir: string): DataDirLock {
+export function lockDataDir(dir: string, warn: (message: string) => void = () => {}): DataDirLock {
   mkdirSync(dir, { recursive: true })
   const file = resolve(dir, LOCK_FILE)
-  const content: LockContent = { pid: process.pid, port: null, host: null, started: new Date().toISOString() }
+  const content: LockContent = {
+    pid: process.pid,
+    pidStart: processStart('self'),
+    port: null,
+    host: null,
+    started: new Date().toISOString(),
+  }
   for (let attempt = 0; ; attempt++) {
     let fd: number
     try {
@@ -62,9 +110,11 @@ export function lockDataDir(dir: string): DataDirLock {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 2) throw e
       const owner = readLock(file)
-      // Our own pid in a lock this process does not hold is a former run's (pid 1 in a
-      // container started again), so stale.
-      const live = owner !== null && (owner.pid === process.pid ? held.has(file) : alive(owner.pid))
+      const { live, reused } = owner ? ownerAlive(owner, file) : { live: false, reused: false }
+      if (owner && reused)
+        warn(
+          `the lock ${file} names pid ${owner.pid}, which is now another process (not the krs-mock that wrote it); taking it over`,
+        )
       if (owner && live) {
         const where =
           owner.port === null ? 'still starting' : `port ${owner.port}${owner.host ? ` on ${owner.host}` : ''}`

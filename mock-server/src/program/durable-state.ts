@@ -4,7 +4,8 @@ import type { Engine } from '../kernel/create-engine.js'
 import type { RejectedTenant } from '../kernel/engine.js'
 import type { EngineStateFile, TenantSnapshot } from '../kernel/snapshot.js'
 import type { TenantRuntime } from '../kernel/tenant-runtime.js'
-import type { PersistenceHook } from '../kernel/write-record.js'
+import { type IdMarks, maxIdMarks, raiseIdMarks } from '../kernel/id-marks.js'
+import type { LogRecord, PersistenceHook } from '../kernel/write-record.js'
 import type { ReplayReport } from '../kernel/write-replay.js'
 import { STATE_FILE, writeFileAtomic } from './persistence.js'
 import { WriteLog } from './write-log.js'
@@ -31,6 +32,11 @@ export interface DurableStateOptions {
   intervalMs?: number
   /** A failed snapshot, or one tenant that could not be saved (the others are). */
   onError?: (message: string, error: unknown) => void
+  /**
+   * Cut a damaged write log at its last good record (keeping a copy) instead of refusing to
+   * start with WriteLogDamagedError (`krs-mock --repair`).
+   */
+  repair?: boolean
 }
 
 /** A `--data-dir` store: the hook the engine is created with, then opened on that engine. */
@@ -59,7 +65,12 @@ export function durableStorage(dir: string, opts: DurableStateOptions = {}): Dur
         if (!opened) return Promise.reject(new Error(`the state in ${dir} is not open yet`))
         return opened.log.append(record)
       },
-      onAdminChange: () => (opened && !closed ? opened.compact() : Promise.resolve()),
+      onAdminChange: async (logged) => {
+        if (!opened || closed) return
+        // a fork is appended to the log like a write; other changes save the whole state
+        if (logged && logged.length > 0) await Promise.all(logged.map((r) => opened!.log.append({ ...r })))
+        else await opened.compact()
+      },
     },
     async open(engine) {
       if (opened) throw new Error(`the state in ${dir} is open already`)
@@ -100,62 +111,91 @@ async function setTenantAside(
   )
 }
 
-/** The store behind `durableStorage`; the engine's hook reaches the log through it. */
-async function openDurableState(engine: Engine, dir: string, opts: DurableStateOptions): Promise<DurableState> {
-  const onError = opts.onError ?? ((m, e) => console.error(`[krs-mock] ${m}`, e))
-  await mkdir(dir, { recursive: true })
-  let restored = false
-  let logSeq = 0
-  let onDisk: StateFileWithLog | null = null
-  let text: string | null = null
+/**
+ * The last snapshot (`krs-mock-state.json`) into the engine, with its tenants that do not
+ * load set aside; the state as it will be saved next, and the log sequence it covers.
+ */
+async function loadStateFile(
+  engine: Engine,
+  dir: string,
+  onError: (message: string, error: unknown) => void,
+): Promise<{ onDisk: StateFileWithLog | null; rejected: Set<number>; logSeq: number }> {
+  const rejected = new Set<number>()
+  let text: string
   try {
     text = await readFile(join(dir, STATE_FILE), 'utf8')
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+    return { onDisk: null, rejected, logSeq: 0 }
   }
-  const rejected = new Set<number>()
-  if (text !== null) {
-    onDisk = JSON.parse(text) as StateFileWithLog
-    const setAside: Promise<void>[] = []
-    engine.importState(onDisk, {
-      onRejected: (r) => {
-        rejected.add(r.index)
-        setAside.push(setTenantAside(dir, r, onError))
-      },
-    })
-    await Promise.all(setAside)
-    // the next snapshot keeps no rejected entry (only the tenants that loaded)
-    if (rejected.size > 0) onDisk = { ...onDisk, tenants: onDisk.tenants.filter((_, i) => !rejected.has(i)) }
-    logSeq = typeof onDisk.log_seq === 'number' ? onDisk.log_seq : 0
-    restored = true
+  let onDisk = JSON.parse(text) as StateFileWithLog
+  const setAside: Promise<void>[] = []
+  engine.importState(onDisk, {
+    onRejected: (r) => {
+      rejected.add(r.index)
+      setAside.push(setTenantAside(dir, r, onError))
+    },
+  })
+  await Promise.all(setAside)
+  // the next snapshot keeps no rejected entry (only the tenants that loaded)
+  if (rejected.size > 0) onDisk = { ...onDisk, tenants: onDisk.tenants.filter((_, i) => !rejected.has(i)) }
+  return { onDisk, rejected, logSeq: typeof onDisk.log_seq === 'number' ? onDisk.log_seq : 0 }
+}
+
+/** A tenant that could not be saved: on stderr and in its journal. */
+function reportTenant(dir: string, t: TenantRuntime, e: unknown, onError: (m: string, e: unknown) => void): void {
+  onError(`tenant ${t.id} could not be saved; its last saved state is kept, the other tenants are saved`, e)
+  t.journal.push({
+    id: 'persistence',
+    at: t.clock.now(),
+    wallMs: Date.now(),
+    method: 'SAVE',
+    path: join(dir, STATE_FILE),
+    operation: 'persistence',
+    status: 500,
+    errorCode: 'save_failed',
+    durationMs: 0,
+    requestText: '',
+    responseText: JSON.stringify({ error: 'save_failed', message: String((e as Error)?.message ?? e) }),
+  })
+}
+
+/**
+ * Records a repair cut off were acknowledged: each tenant's id counters are raised to what
+ * they had reached after them, so that none of their ids is issued again.
+ */
+function keepLostIds(engine: Engine, lost: readonly LogRecord[]): void {
+  const byTenant = new Map<string, IdMarks[]>()
+  for (const rec of lost)
+    if (rec.kind === undefined && rec.ids) byTenant.set(rec.tenant, [...(byTenant.get(rec.tenant) ?? []), rec.ids])
+  for (const [id, marks] of byTenant) {
+    const t = engine.tenant(id)
+    if (t) raiseIdMarks(t.state, maxIdMarks(marks))
   }
-  const { records, segments, lastSeq } = await WriteLog.read(dir, logSeq)
+}
+
+/** The store behind `durableStorage`; the engine's hook reaches the log through it. */
+async function openDurableState(engine: Engine, dir: string, opts: DurableStateOptions): Promise<DurableState> {
+  const onError = opts.onError ?? ((m, e) => console.error(`[krs-mock] ${m}`, e))
+  await mkdir(dir, { recursive: true })
+  const loaded = await loadStateFile(engine, dir, onError)
+  let { onDisk } = loaded
+  const { rejected, logSeq } = loaded
+  let restored = onDisk !== null
+  const { records, segments, lastSeq, lost } = await WriteLog.read(dir, logSeq, {
+    repair: opts.repair ?? false,
+    onRepair: (m) => onError(m, null),
+  })
   const replay = await engine.replayWrites(records)
   if (records.length > 0) restored = true
+  keepLostIds(engine, lost)
   for (const f of replay.failed)
     onError(`replaying logged write #${f.seq} (${f.path}, tenant ${f.tenant}) answered ${f.status}`, null)
   const log = WriteLog.create(dir, lastSeq, segments)
 
   // logged writes, or a tenant set aside: the state file is written again at once
-  let saved = records.length > 0 || rejected.size > 0 ? -1 : engine.changes
+  let saved = records.length > 0 || rejected.size > 0 || lost.length > 0 ? -1 : engine.changes
   let running: Promise<void> | null = null
-
-  const reportTenant = (t: TenantRuntime, e: unknown): void => {
-    onError(`tenant ${t.id} could not be saved; its last saved state is kept, the other tenants are saved`, e)
-    t.journal.push({
-      id: 'persistence',
-      at: t.clock.now(),
-      wallMs: Date.now(),
-      method: 'SAVE',
-      path: join(dir, STATE_FILE),
-      operation: 'persistence',
-      status: 500,
-      errorCode: 'save_failed',
-      durationMs: 0,
-      requestText: '',
-      responseText: JSON.stringify({ error: 'save_failed', message: String((e as Error)?.message ?? e) }),
-    })
-  }
 
   const snapshotOnce = async (): Promise<void> => {
     const covered = log.rotate()
@@ -164,7 +204,7 @@ async function openDurableState(engine: Engine, dir: string, opts: DurableStateO
     const state = engine.exportState({
       onTenantError: (t, e) => {
         failed.push(t.id)
-        reportTenant(t, e)
+        reportTenant(dir, t, e, onError)
       },
     }) as StateFileWithLog
     // a tenant that cannot be exported keeps its entry of the previous file
@@ -188,7 +228,7 @@ async function openDurableState(engine: Engine, dir: string, opts: DurableStateO
     await running
   }
 
-  if (records.length > 0 || rejected.size > 0) await compact()
+  if (saved === -1) await compact()
   const timer = setInterval(() => {
     compact().catch((e: unknown) => onError('saving the state failed', e))
   }, opts.intervalMs ?? 3000)

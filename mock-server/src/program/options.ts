@@ -155,6 +155,14 @@ export const KRS_MOCK_OPTIONS = [
     },
   },
   {
+    name: 'repair',
+    type: 'boolean',
+    help: {
+      ja: '--data-dir の書き込みログに壊れたレコードがあるとき、壊れたセグメントの写しを damaged/ に残し、最後の正しいレコードで切り詰めて起動する（それ以降の書き込みは失われる）',
+      en: 'with --data-dir: when a write-log record is damaged, keep a copy of the segment in damaged/, cut the log at the last good record and start (the writes after it are lost)',
+    },
+  },
+  {
     name: 'static',
     type: 'string',
     value: 'DIR',

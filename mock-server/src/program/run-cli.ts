@@ -4,8 +4,8 @@ import type { Engine, EngineOptions } from '../kernel/create-engine.js'
 import { tokensByName } from '../kernel/tenant-runtime.js'
 import { startNodeServer, type RunningServer } from '../node/index.js'
 import { CliUsageError, parseCliArgs } from './cli-args.js'
-import { lockDataDir } from './data-dir-lock.js'
-import { durableStorage, type DurableState } from './durable-state.js'
+import { type DataDirLock, lockDataDir } from './data-dir-lock.js'
+import { durableStorage, type DurableState, type DurableStorage } from './durable-state.js'
 import { EMULATOR_VERSION } from '../kernel/version.js'
 import { CLOCK_MAX, CLOCK_MIN } from '../kernel/clock.js'
 import { helpLangOf, krsMockUsage } from './options.js'
@@ -55,6 +55,61 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
     io.out(`krs-mock ${EMULATOR_VERSION}\n`)
     return null
   }
+  const engineOptions = await engineOptionsOf(opts)
+  if (opts.printScenario) {
+    io.out(scenarioYaml(engineOptions.scenario))
+    return null
+  }
+  if (opts.repair && !opts.dataDir) throw new CliUsageError('--repair works on the write log of --data-dir DIR')
+  // One server per data dir: taken before anything in it is read.
+  const lock = opts.dataDir ? lockDataDir(opts.dataDir, (m) => io.err(`krs-mock: ${m}\n`)) : null
+  const storage = opts.dataDir
+    ? durableStorage(opts.dataDir, {
+        onError: (message, e) => io.err(`[krs-mock] ${message}${e ? `: ${String(e)}` : ''}\n`),
+        repair: opts.repair,
+      })
+    : null
+  if (storage) engineOptions.persistence = storage.persistence
+  const stop = io.stopRequested
+  if (stop) engineOptions.onShutdownRequest = stop
+  const { engine, durable } = await openEngine(engineOptions, storage, lock)
+  const restored = durable?.restored ?? false
+  const ignored = restored ? stateFlags.filter((f) => opts.given.has(f)) : []
+  if (ignored.length > 0)
+    io.err(
+      `krs-mock: ${ignored.map((f) => `--${f}`).join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored: the state saved in ${opts.dataDir} was loaded and keeps its own. ` +
+        'Start with an empty --data-dir to apply them, or reset a tenant: POST /__mock/reset {"seed": …, "members": …, "scenario": …}\n',
+    )
+  const server = await listen(engine, opts, io, async () => {
+    await durable?.close()
+    lock?.release()
+  })
+  lock?.setAddress(server.host, server.port)
+
+  let smtp: SmtpLoop | null = null
+  if (opts.smtp) {
+    smtp = await startSmtpLoop(engine, opts.smtp, { warn: io.err, origin: server.url })
+    const loop = smtp
+    // after each answered request: a delivery may have reached handover (or the clock moved)
+    server.server.on('request', (_req: IncomingMessage, res: ServerResponse) => res.once('finish', () => loop.kick()))
+  }
+  io.out(bannerLines(engine, opts, server, durable, Math.round(performance.now() - started)).join('\n'))
+
+  let closing: Promise<void> | null = null
+  const shutdown = (): Promise<void> =>
+    (closing ??= (async () => {
+      await server.close()
+      if (smtp) await smtp.close().catch((e: unknown) => io.err(`[krs-mock] smtp: ${String(e)}\n`))
+      await durable?.close()
+      lock?.release()
+    })())
+  return { server, engine, smtp, shutdown }
+}
+
+type CliOptions = ReturnType<typeof parseCliArgs>
+
+/** Scenario, seed, members and clock of the engine from the flags. */
+async function engineOptionsOf(opts: CliOptions): Promise<EngineOptions> {
   const engineOptions: EngineOptions = { seed: opts.seed, clock: { mode: opts.clock } }
   // Without the flag the engine's default applies (KRS_MOCK_VALIDATE_RESPONSES=1 or NODE_ENV=test).
   if (opts.validateResponses) engineOptions.validateResponses = true
@@ -67,10 +122,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
       throw new CliUsageError(`cannot read --scenario ${opts.scenario}: ${(e as Error).message}`)
     }
   }
-  if (opts.printScenario) {
-    io.out(scenarioYaml(engineOptions.scenario))
-    return null
-  }
   // --now pins the clock (manual unless --clock says otherwise); a scenario's own `now`
   // does the same when neither --now nor --clock is given
   if (opts.now !== undefined) {
@@ -81,39 +132,38 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
       )
     engineOptions.clock = { mode: opts.clock, now: opts.now }
   } else if (!opts.clockSet) engineOptions.clock = {}
-  // One server per data dir: taken before anything in it is read.
-  const lock = opts.dataDir ? lockDataDir(opts.dataDir) : null
-  const storage = opts.dataDir
-    ? durableStorage(opts.dataDir, {
-        onError: (message, e) => io.err(`[krs-mock] ${message}${e ? `: ${String(e)}` : ''}\n`),
-      })
-    : null
-  if (storage) engineOptions.persistence = storage.persistence
-  const stop = io.stopRequested
-  if (stop) engineOptions.onShutdownRequest = stop
-  let engine: Engine
-  let durable: DurableState | null
+  return engineOptions
+}
+
+/** The engine, with the saved state loaded; the lock is released when that fails. */
+async function openEngine(
+  engineOptions: EngineOptions,
+  storage: DurableStorage | null,
+  lock: DataDirLock | null,
+): Promise<{ engine: Engine; durable: DurableState | null }> {
   try {
+    let engine: Engine
     try {
       engine = createEngine(engineOptions)
     } catch (e) {
       throw new CliUsageError(`invalid scenario: ${(e as Error).message}`)
     }
-    durable = storage ? await storage.open(engine) : null
+    return { engine, durable: storage ? await storage.open(engine) : null }
   } catch (e) {
     lock?.release()
     throw e
   }
-  const restored = durable?.restored ?? false
-  const ignored = restored ? stateFlags.filter((f) => opts.given.has(f)) : []
-  if (ignored.length > 0)
-    io.err(
-      `krs-mock: ${ignored.map((f) => `--${f}`).join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored: the state saved in ${opts.dataDir} was loaded and keeps its own. ` +
-        'Start with an empty --data-dir to apply them, or reset a tenant: POST /__mock/reset {"seed": …, "members": …, "scenario": …}\n',
-    )
-  let server: RunningServer
+}
+
+/** Listen; a taken port is a PortInUseError naming its owner (after `cleanUp`). */
+async function listen(
+  engine: Engine,
+  opts: CliOptions,
+  io: CliIo,
+  cleanUp: () => Promise<void>,
+): Promise<RunningServer> {
   try {
-    server = await startNodeServer(engine, {
+    return await startNodeServer(engine, {
       host: opts.host,
       port: opts.port,
       adminRemote: opts.adminRemote,
@@ -123,29 +173,28 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
       ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
     })
   } catch (e) {
-    await durable?.close()
-    lock?.release()
+    await cleanUp()
     if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e
     const owner = portOwner(opts.port)
     throw new PortInUseError(
       `port ${opts.port} on ${opts.host} is already in use${owner ? ` by ${owner}` : ''}; stop it, or start with --port <another> (--port 0 picks a free one)`,
     )
   }
+}
 
-  lock?.setAddress(server.host, server.port)
-
-  let smtp: SmtpLoop | null = null
-  if (opts.smtp) {
-    smtp = await startSmtpLoop(engine, opts.smtp, { warn: io.err, origin: server.url })
-    const loop = smtp
-    // after each answered request: a delivery may have reached handover (or the clock moved)
-    server.server.on('request', (_req: IncomingMessage, res: ServerResponse) => res.once('finish', () => loop.kick()))
-  }
-
+/** What krs-mock prints once it listens: URLs, the state, the default tenant's tokens. */
+function bannerLines(
+  engine: Engine,
+  opts: CliOptions,
+  server: RunningServer,
+  durable: DurableState | null,
+  ms: number,
+): string[] {
   const tokens = tokensByName(engine.defaultTenant)
   const width = Math.max(...Object.keys(tokens).map((k) => k.length))
-  const lines = [
-    `krs-mock listening on ${server.url} (started in ${Math.round(performance.now() - started)} ms)`,
+  const restored = durable?.restored ?? false
+  return [
+    `krs-mock listening on ${server.url} (started in ${ms} ms)`,
     `  API:    POST ${server.url}/api/v1/{api_name}`,
     `  admin:  ${server.url}/__mock/ (clock ${engine.defaultTenant.clock.mode()})`,
     ...(opts.dataDir
@@ -158,15 +207,4 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
     ...Object.entries(tokens).map(([name, value]) => `    ${name.padEnd(width)}  ${value}`),
     '',
   ]
-  io.out(lines.join('\n'))
-
-  let closing: Promise<void> | null = null
-  const shutdown = (): Promise<void> =>
-    (closing ??= (async () => {
-      await server.close()
-      if (smtp) await smtp.close().catch((e: unknown) => io.err(`[krs-mock] smtp: ${String(e)}\n`))
-      await durable?.close()
-      lock?.release()
-    })())
-  return { server, engine, smtp, shutdown }
 }

@@ -1,9 +1,43 @@
-import { open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises'
+import { open, readdir, unlink, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { WriteRecord } from '../kernel/write-record.js'
+import type { LogRecord } from '../kernel/write-record.js'
+import {
+  cutTornTail,
+  encodeRecord,
+  readSegment,
+  SEGMENT,
+  segmentName,
+  setDamageAside,
+  WriteLogDamagedError,
+} from './write-log-file.js'
 
-const SEGMENT = /^krs-mock-writes-(\d+)\.log$/
-const segmentName = (n: number): string => `krs-mock-writes-${String(n).padStart(8, '0')}.log`
+export { WriteLogDamagedError }
+
+export interface ReadOptions {
+  /** Cut a damaged log at its last good record instead of refusing to start. */
+  repair?: boolean
+  /** What a repair did (for stderr). */
+  onRepair?: (message: string) => void
+}
+
+export interface LogRead {
+  records: LogRecord[]
+  segments: number[]
+  /** The highest sequence number seen, lost records included: new records are numbered above it. */
+  lastSeq: number
+  /** Readable records after a repaired damage: not replayed, but their ids are never issued again. */
+  lost: LogRecord[]
+}
+
+/** Every record of the segments after a damaged one that still passes its check. */
+async function readLater(dir: string, names: string[]): Promise<LogRecord[]> {
+  const out: LogRecord[] = []
+  for (const name of names) {
+    const read = await readSegment(join(dir, name), false)
+    out.push(...read.records, ...read.after)
+  }
+  return out
+}
 
 interface Pending {
   segment: number
@@ -13,8 +47,9 @@ interface Pending {
 }
 
 /**
- * The append-only log of accepted API writes in a `--data-dir`: one JSON line per write
- * (`WriteRecord` with its `seq`), in numbered segment files. Appends are group-committed:
+ * The append-only log of accepted API writes in a `--data-dir`: one line per write (its
+ * checksum and the `LogRecord` with its `seq` as JSON, write-log-file.ts), in numbered
+ * segment files. Appends are group-committed:
  * every line queued while a write+fdatasync is running goes out in the next one, and each
  * append resolves only once its line is on disk, so an answer is never sent for a write a
  * crash could lose. Compaction starts a new segment; segments the last snapshot covers are
@@ -45,34 +80,37 @@ export class WriteLog {
 
   /**
    * Read every segment of `dir`; records after `afterSeq` in order. A torn last line (a crash
-   * in the middle of a write, never acknowledged) is dropped.
+   * in the middle of a write, never acknowledged) is cut off. A record that fails its check
+   * throws WriteLogDamagedError, unless `repair`: then the damaged segment is kept aside, cut
+   * at the last good record, and the later segments are moved aside (see setDamageAside).
    */
-  static async read(
-    dir: string,
-    afterSeq: number,
-  ): Promise<{ records: WriteRecord[]; segments: number[]; lastSeq: number }> {
+  static async read(dir: string, afterSeq: number, opts: ReadOptions = {}): Promise<LogRead> {
     const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => SEGMENT.test(n)).sort()
-    const records: WriteRecord[] = []
-    let lastSeq = afterSeq
-    const segments: number[] = []
-    for (const name of names) {
-      segments.push(Number(SEGMENT.exec(name)![1]))
-      const text = await readFile(join(dir, name), 'utf8')
-      for (const line of text.split('\n')) {
-        if (line === '') continue
-        let rec: WriteRecord
-        try {
-          rec = JSON.parse(line) as WriteRecord
-        } catch {
-          continue // torn tail
-        }
-        if (typeof rec.seq !== 'number') continue
-        if (rec.seq > lastSeq) lastSeq = rec.seq
-        if (rec.seq > afterSeq) records.push(rec)
+    const out: LogRead = { records: [], segments: [], lastSeq: afterSeq, lost: [] }
+    for (const [i, name] of names.entries()) {
+      const file = join(dir, name)
+      const read = await readSegment(file, i === names.length - 1)
+      out.segments.push(Number(SEGMENT.exec(name)![1]))
+      for (const rec of read.records) {
+        if (rec.seq! > out.lastSeq) out.lastSeq = rec.seq!
+        if (rec.seq! > afterSeq) out.records.push(rec)
       }
+      if (read.tornAt !== null) await cutTornTail(file, read.tornAt)
+      if (read.damagedAt === null) continue
+      const lastGood = out.records.at(-1)?.seq ?? afterSeq
+      if (!opts.repair) throw new WriteLogDamagedError(file, read.damagedAt, lastGood)
+      const later = names.slice(i + 1)
+      out.lost = [...read.after, ...(await readLater(dir, later))]
+      for (const rec of out.lost) if (rec.seq! > out.lastSeq) out.lastSeq = rec.seq!
+      const copy = await setDamageAside(dir, name, read.damagedAt, later)
+      opts.onRepair?.(
+        `the write log ${file} was damaged at byte ${read.damagedAt}: cut after record #${lastGood}, ` +
+          `a copy is in ${copy}; ${out.lost.length} readable later record(s) are not replayed`,
+      )
+      break
     }
-    records.sort((a, b) => a.seq! - b.seq!)
-    return { records, segments, lastSeq }
+    out.records.sort((a, b) => a.seq! - b.seq!)
+    return out
   }
 
   static create(dir: string, lastSeq: number, segments: readonly number[]): WriteLog {
@@ -80,9 +118,9 @@ export class WriteLog {
   }
 
   /** Queue a record; resolves once it is on disk. */
-  append(record: WriteRecord): Promise<void> {
+  append(record: LogRecord): Promise<void> {
     record.seq = ++this.seq
-    const line = `${JSON.stringify(record)}\n`
+    const line = encodeRecord(record)
     return new Promise<void>((done, fail) => {
       this.queue.push({ segment: this.segment, line, done, fail })
       this.kick()

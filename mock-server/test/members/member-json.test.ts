@@ -55,7 +55,7 @@ describe('get_member_info with and without response validation', () => {
       validateResponses,
       clock: { mode: 'manual', now: 1_768_446_000 },
     })
-    const res = await engine.handleRaw({
+    const res = await engine.respond({
       method: 'POST',
       path: '/api/v1/get_member_info',
       query: '',

@@ -126,9 +126,9 @@ describe('engine: a request admitted before its body', () => {
   it('still refuses a body over the limit that came after the admission', async () => {
     const engine = createEngine({ members: 5, maxBodyBytes: 100 })
     const req = request('krs-all', '')
-    expect(engine.refuseBeforeBody(req)).toBeNull()
+    expect(engine.admit(req)).toBeNull()
     req.bodyText = JSON.stringify({ pad: 'x'.repeat(200) })
-    const res = await engine.handleRaw(req)
+    const res = await engine.respond(req)
     expect(res.status).toBe(413)
     expect(res.errorCode).toBe('KRSKIT_PAYLOAD_TOO_LARGE')
   })
@@ -136,9 +136,9 @@ describe('engine: a request admitted before its body', () => {
   it('does not take the admission of one API for another', async () => {
     const engine = createEngine({ members: 5 })
     const req = request('krs-all', '')
-    expect(engine.refuseBeforeBody(req)).toBeNull()
+    expect(engine.admit(req)).toBeNull()
     const other = { ...req, path: '/api/v1/no_such_api', bodyText: BODY }
-    const res = await engine.handleRaw(other)
+    const res = await engine.respond(other)
     expect(res.errorCode).toBe('KR_API_F0012')
   })
 })

@@ -28,7 +28,7 @@ export function fuzzShard(shard: number): void {
       // ...), created through the engine before each stretch: most valid requests then reach
       // the success paths, not only "no such object".
       const send = async (name: string, body: unknown): Promise<unknown> => {
-        const out = await engine.handleRaw({
+        const out = await engine.respond({
           method: 'POST',
           path: `/api/v1/${name}`,
           query: '',
@@ -40,7 +40,7 @@ export function fuzzShard(shard: number): void {
         return JSON.parse(text) as unknown
       }
       const advance = async (seconds: number): Promise<number> => {
-        const out = await engine.handleRaw({
+        const out = await engine.respond({
           method: 'POST',
           path: '/__mock/clock',
           query: '',

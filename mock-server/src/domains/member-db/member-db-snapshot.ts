@@ -3,7 +3,8 @@ import type { SnapshotPart } from '../../kernel/state-section.js'
 import { decodeBytes } from '../../lib/typed-array-codec.js'
 import { MemberColumns, type MemberColumnsJson } from './member-columns.js'
 import { peekMembers, peekTables } from './shared-tables.js'
-import type { MemberDbState, MemberElement, StoredCondition, TableLock } from './member-db-state.js'
+import type { MemberDbState, StoredCondition, TableLock } from './member-db-state.js'
+import { elementTypes, type MemberElement } from './member-element.js'
 import { SYSTEM_TEXT_COLUMNS, SYSTEM_TIMESTAMP_COLUMNS } from './system-columns.js'
 
 /**
@@ -100,7 +101,22 @@ const memberDbSnapshotSchema = {
         properties: {
           id: limited.id,
           title: str(),
-          elements: list({ type: 'object', required: ['id'], properties: { id: limited.id } }, L.elements),
+          elements: list(
+            {
+              type: 'object',
+              required: ['id', 'name', 'type', 'required', 'unique', 'system', 'config'],
+              properties: {
+                id: limited.id,
+                name: str(),
+                type: { enum: elementTypes },
+                required: { type: 'boolean' },
+                unique: { type: 'boolean' },
+                system: { type: 'boolean' },
+                config: { type: 'object' },
+              },
+            },
+            L.elements,
+          ),
           lock: { type: ['object', 'null'] },
           autogenNext: { type: 'object', additionalProperties: { type: 'integer' } },
           members: memberColumnsSchema,
@@ -178,11 +194,29 @@ function membersProblem(m: Record<string, unknown> & { rows: number; nextId: num
   return null
 }
 
+/** Tables with unique ids, elements unique within their table. */
+function tablesProblem(tables: readonly MemberTableJson[], at: string): string | null {
+  const seen = new Set<number>()
+  for (const [i, t] of tables.entries()) {
+    if (seen.has(t.id)) return `${at}/tables/${i}/id must be unique (${t.id} is taken)`
+    seen.add(t.id)
+    const elements = new Set<number>()
+    for (const [j, el] of t.elements.entries()) {
+      if (elements.has(el.id))
+        return `${at}/tables/${i}/elements/${j}/id must be unique in its table (${el.id} is taken)`
+      elements.add(el.id)
+    }
+  }
+  return null
+}
+
 /** The tables' members, and the saved search conditions: unique ids below `nextConditionId`. */
 function memberDbProblem(json: unknown, at: string): string | null {
-  const db = json as { tables: { members: never }[]; conditions: { id: unknown }[]; nextConditionId: number }
+  const db = json as { tables: MemberTableJson[]; conditions: { id: unknown }[]; nextConditionId: number }
+  const tables = tablesProblem(db.tables, at)
+  if (tables) return tables
   for (let i = 0; i < db.tables.length; i++) {
-    const problem = membersProblem(db.tables[i]!.members, `${at}/tables/${i}/members`)
+    const problem = membersProblem(db.tables[i]!.members as never, `${at}/tables/${i}/members`)
     if (problem) return problem
   }
   const seen = new Set<unknown>()

@@ -43,9 +43,15 @@ export function matchesCharClass(s: string, cls: CharClass): boolean {
   return re ? re.test(s) : true
 }
 
-/** Length in characters (code points), as users count them. */
-export function charLength(s: string): number {
+/**
+ * Length in characters (code points), as users count them; counting stops past `upTo` (the
+ * answer is then some number above it): a hostile value of millions of characters is not
+ * walked to its end to learn that it is too long.
+ */
+export function charLength(s: string, upTo = Number.POSITIVE_INFINITY): number {
+  // a code point takes one or two UTF-16 units
+  if (s.length > 2 * upTo) return Math.ceil(s.length / 2)
   let n = 0
-  for (const _ of s) n++
+  for (const _ of s) if (++n > upTo) return n
   return n
 }

@@ -28,6 +28,10 @@ const ok = (value: StoredValue): ValueCheck => ({ ok: true, value, blank: false 
 function checkString(el: MemberElement, s: string): string[] {
   const out: string[] = []
   const cfg = el.config
+  const longest = cfg.max ?? DEFAULT_MAX_LENGTH[el.type] ?? null
+  // far over the limit (more than two UTF-16 units per allowed character): refused for its
+  // length alone, without scanning what may be megabytes for the other rules
+  if (longest !== null && s.length > 2 * longest) return [`「${el.name}」は${longest}文字以内で入力してください。`]
   const multiline = el.type === 'textarea'
   if (!multiline && /[\r\n]/.test(s)) out.push(`「${el.name}」に改行は使えません。`)
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the rule of the service is exactly "no C0 control character except tab and line breaks, no DEL"
@@ -36,9 +40,9 @@ function checkString(el: MemberElement, s: string): string[] {
   if (cls && !matchesCharClass(multiline ? s.replace(/[\r\n\t]/g, '') : s, cls)) {
     out.push(`「${el.name}」は${charClassLabel[cls]}で入力してください。`)
   }
-  const len = charLength(s)
   const min = cfg.min ?? null
   const max = cfg.max ?? DEFAULT_MAX_LENGTH[el.type] ?? null
+  const len = charLength(s, Math.max(max ?? Number.POSITIVE_INFINITY, min ?? 0))
   if (min !== null && len < min) out.push(`「${el.name}」は${min}文字以上で入力してください。`)
   if (max !== null && len > max) out.push(`「${el.name}」は${max}文字以内で入力してください。`)
   return out
