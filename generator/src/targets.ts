@@ -52,7 +52,7 @@ export const TARGETS: readonly Target[] = [
   {
     consumer: 'sdk-php',
     dir: 'sdk-php/src/Generated',
-    files: ['ErrorCode.php', 'Operations.php', 'OperationMethods.php'],
+    files: ['ErrorCode.php', 'Operations.php', 'OperationMethods.php', 'KrsClientInterface.php'],
   },
   // The MCP server validates `krs_call` bodies and describes operations from the registry;
   // it sends through @krs-kit/sdk, so it needs no request or answer types of its own.
