@@ -33,9 +33,14 @@ let written = 0
 if (!log.includes(`\n## ${version}\n`)) {
   const entries = notes.map((f) => `- ${readFileSync(join(changesDir, f), 'utf8').trim().replace(/\n/g, '\n  ')}`)
   const body =
-    entries.length > 0 ? entries.join('\n') : '- TypeScript SDK と同じ版にそろえました（PHP SDK そのものの変更はありません）。'
+    entries.length > 0
+      ? entries.join('\n')
+      : '- TypeScript SDK と同じ版にそろえました（PHP SDK そのものの変更はありません）。'
   const [head, ...rest] = log.split(/\n(?=## )/)
-  writeFileSync(logPath, [head.trimEnd(), `## ${version}\n\n${body}\n`, ...rest].join('\n\n').replace(/\n{3,}/g, '\n\n'))
+  writeFileSync(
+    logPath,
+    [head.trimEnd(), `## ${version}\n\n${body}\n`, ...rest].join('\n\n').replace(/\n{3,}/g, '\n\n'),
+  )
   for (const f of notes) rmSync(join(changesDir, f))
   written = notes.length
 }
