@@ -52,7 +52,7 @@ final class ReleaseTest extends TestCase
             file_put_contents("{$dir}/app.php", '<?php
 declare(strict_types=1);
 require __DIR__ . "/vendor/autoload.php";
-require "/usr/share/php/GuzzleHttp/autoload.php";
+require getenv("GUZZLE_AUTOLOAD") ?: "/usr/share/php/GuzzleHttp/autoload.php";
 $krs = KrsKit\Sdk\KrsClient::create(["baseUrl" => $argv[1], "token" => $argv[2]]);
 echo json_encode($krs->getMemberTables()[0]["id"]);
 ');

@@ -135,16 +135,18 @@ final class Transport
             $requestId = $this->requestId === null
                 ? $this->idPrefix . base_convert((string) ++$this->counter, 10, 36)
                 : ($attempt === 0 ? $this->requestId : "{$this->requestId}.{$attempt}");
-            $started = microtime(true);
+            $started = $this->logger === null ? 0.0 : microtime(true);
             [$error, $retryWhen, $retryAfter] = $this->attempt($operation, $json, $requestId, $meta, $deadline, $attempt, $result);
-            $this->log('debug', sprintf(
-                'krs: POST /api/v1/%s %s %.1f ms attempt %d request id %s',
-                $operation,
-                $error === null ? (string) $result->status : ($error instanceof KrsApiException ? (string) $error->status : $error::class),
-                (microtime(true) - $started) * 1000,
-                $attempt,
-                $error === null ? $result->requestId : $requestId,
-            ));
+            if ($this->logger !== null) {
+                $this->logger->debug(sprintf(
+                    'krs: POST /api/v1/%s %s %.1f ms attempt %d request id %s',
+                    $operation,
+                    $error === null ? (string) $result->status : ($error instanceof KrsApiException ? (string) $error->status : $error::class),
+                    (microtime(true) - $started) * 1000,
+                    $attempt,
+                    $error === null ? $result->requestId : $requestId,
+                ));
+            }
             if ($error === null) {
                 return $result;
             }
@@ -162,7 +164,7 @@ final class Transport
                     $error,
                 );
             }
-            $this->log('info', sprintf('krs: %s retry %d/%d in %d ms after %s (request id %s)', $operation, $attempt + 1, $this->retry->maxRetries, (int) round($delay * 1000), $error->getMessage(), $requestId));
+            $this->logger?->info(sprintf('krs: %s retry %d/%d in %d ms after %s (request id %s)', $operation, $attempt + 1, $this->retry->maxRetries, (int) round($delay * 1000), $error->getMessage(), $requestId));
             ($this->retrySleep)($delay);
         }
     }
@@ -197,13 +199,6 @@ final class Transport
             throw new KrsNetworkException("{$operation}: {$method} {$path} answered {$response->getStatusCode()}: " . substr($text, 0, 200), $operation);
         }
         return $data;
-    }
-
-    private function log(string $level, string $line): void
-    {
-        if ($this->logger !== null) {
-            $this->logger->{$level}($line);
-        }
     }
 
     /**
