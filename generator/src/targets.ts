@@ -50,7 +50,7 @@ export const TARGETS: readonly Target[] = [
   {
     consumer: 'sdk-php',
     dir: 'sdk-php/src/Generated',
-    files: ['ErrorCode.php', 'Operations.php', 'OperationMethods.php'],
+    files: ['ErrorCode.php', 'Operations.php', 'OperationMethods.php', 'KrsClientInterface.php'],
   },
 ]
 

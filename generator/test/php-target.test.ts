@@ -100,6 +100,17 @@ describe('the PHP files of the fixture contract', () => {
     expect(methods).toContain('エラーコード: KR_API_F0004, KR_API_F0005')
   })
 
+  it('an interface with every operation method and the helpers, for test doubles', () => {
+    const iface = file('KrsClientInterface.php')
+    expect(iface).toContain('interface KrsClientInterface')
+    for (const op of gen.model.operations) {
+      const name = op.name.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())
+      expect(iface).toMatch(new RegExp(`public function ${name}\\(array \\$body( = \\[\\])?\\): mixed;`))
+    }
+    for (const helper of ['call', 'withOptions', 'withResponse', 'paginate', 'waitForDelivery', 'waitForBatchJob'])
+      expect(iface).toContain(`public function ${helper}(`)
+  })
+
   it('every catalogue code is an enum case; the operations table carries idempotency and paging', () => {
     const enumText = file('ErrorCode.php')
     for (const e of gen.model.errors) expect(enumText).toContain(`case ${e.code} = '${e.code}';`)
@@ -115,7 +126,7 @@ describe('the PHP files of the fixture contract', () => {
   it.skipIf(php.status !== 0)('the files load in PHP and describe the fixture contract', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'gen-php-'))
     try {
-      for (const name of ['ErrorCode.php', 'Operations.php', 'OperationMethods.php']) {
+      for (const name of ['ErrorCode.php', 'Operations.php', 'OperationMethods.php', 'KrsClientInterface.php']) {
         await writeFile(join(dir, name), file(name))
       }
       const script = `<?php
@@ -123,8 +134,13 @@ declare(strict_types=1);
 require '${dir}/ErrorCode.php';
 require '${dir}/Operations.php';
 require '${dir}/OperationMethods.php';
+require '${dir}/KrsClientInterface.php';
 final class Probe { use KrsKit\\Sdk\\Generated\\OperationMethods;
   public function call(string $apiName, array $body = []): mixed { return [$apiName, $body]; } }
+$missing = array_values(array_diff(
+  array_map(fn ($m) => $m->name, (new ReflectionClass(KrsKit\\Sdk\\Generated\\KrsClientInterface::class))->getMethods()),
+  array_map(fn ($m) => $m->name, (new ReflectionClass(Probe::class))->getMethods()),
+));
 $p = new Probe();
 echo json_encode([
   'ops' => array_keys(KrsKit\\Sdk\\Generated\\Operations::ALL),
@@ -132,11 +148,31 @@ echo json_encode([
   'status' => KrsKit\\Sdk\\Generated\\ErrorCode::from('KR_API_F0004')->httpStatus(),
   'desc' => KrsKit\\Sdk\\Generated\\ErrorCode::KR_API_F0004->errorDesc(),
   'codes' => count(KrsKit\\Sdk\\Generated\\ErrorCode::cases()),
+  'missing' => $missing,
 ]);`
       await writeFile(join(dir, 'probe.php'), script)
       const r = spawnSync('php', [join(dir, 'probe.php')], { encoding: 'utf8' })
       expect(r.stderr).toBe('')
-      const out = JSON.parse(r.stdout) as { ops: string[]; call: unknown; status: number; desc: string; codes: number }
+      const out = JSON.parse(r.stdout) as {
+        ops: string[]
+        call: unknown
+        status: number
+        desc: string
+        codes: number
+        missing: string[]
+      }
+      // The trait implements every operation method of the interface; the rest are KrsClient's helpers.
+      expect(out.missing.sort()).toEqual(
+        [
+          'downloadBatchJobResult',
+          'paginate',
+          'uploadStoredFile',
+          'waitForBatchJob',
+          'waitForDelivery',
+          'withOptions',
+          'withResponse',
+        ].sort(),
+      )
       expect(out.ops).toEqual(gen.model.operations.map((o) => o.name))
       expect(out.call).toEqual(['get_items', { offset: 50 }])
       const f0004 = gen.model.errors.find((e) => e.code === 'KR_API_F0004')

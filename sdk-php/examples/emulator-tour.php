@@ -62,12 +62,7 @@ echo "paged members: {$count}\n";
 $now = $admin('GET', '/__mock/clock')['now'];
 $message = $krs->addMailMessage(['member_table_id' => 1, 'mail_info' => ['type' => 1, 'from' => 'info@example.com', 'subject' => '見学', 'text_part' => "本文\n"]]);
 $delivery = $krs->addDeliverySchedule(['mail_message_id' => $message, 'delivery_info' => ['title' => '見学配信', 'condition_id' => 1, 'element_id' => 4, 'delivery_date' => $now + 120]]);
-$status = $krs->waitForDelivery($delivery, [
-    'interval' => 60,
-    'sleep' => static function (int $seconds) use ($admin): void {
-        $admin('POST', '/__mock/clock', ['advance_seconds' => $seconds]);
-    },
-]);
+$status = $krs->waitForDelivery($delivery, ['interval' => 60, 'advanceClock' => true]);
 echo "delivery {$delivery}: phase {$status[0]}\n";
 
 // 6. A write whose connection is dropped after the server got it: the emulator holds the

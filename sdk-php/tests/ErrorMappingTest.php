@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace KrsKit\Sdk\Tests;
 
 use KrsKit\Sdk\Exception\KrsApiException;
+use KrsKit\Sdk\Exception\KrsBadRequestException;
+use KrsKit\Sdk\Exception\KrsConflictException;
 use KrsKit\Sdk\Exception\KrsAuthenticationException;
 use KrsKit\Sdk\Exception\KrsConfigurationException;
 use KrsKit\Sdk\Exception\KrsException;
@@ -50,7 +52,8 @@ final class ErrorMappingTest extends TestCase
         $member = ['member_table_id' => 1, 'member_info' => ['e_4' => 'dup-php@example.com', 'e_5' => 'abcd1234', 'e_6' => '重複 花子']];
         self::assertIsInt($krs->addMember($member));
         $e = self::thrown(static fn () => $krs->addMember($member));
-        self::assertSame(KrsApiException::class, $e::class);
+        self::assertSame(KrsBadRequestException::class, $e::class);
+        self::assertInstanceOf(KrsApiException::class, $e);
         self::assertSame('KR_API_F0117', $e->errorCode);
         self::assertSame(ErrorCode::KR_API_F0117, $e->errorCodeEnum());
         self::assertSame('Member Already Exists.', $e->errorDesc);
@@ -84,7 +87,10 @@ final class ErrorMappingTest extends TestCase
     /** @return iterable<string, array{int, class-string<KrsApiException>, string}> */
     public static function statuses(): iterable
     {
+        yield '400' => [400, KrsBadRequestException::class, 'KR_API_F0004'];
         yield '404' => [404, KrsNotFoundException::class, 'KR_API_F0012'];
+        yield '409' => [409, KrsConflictException::class, 'KRSKIT_INTERNAL_ERROR'];
+        yield '413' => [413, KrsApiException::class, 'KRSKIT_PAYLOAD_TOO_LARGE'];
         yield '429' => [429, KrsRateLimitException::class, 'KRSKIT_RATE_LIMITED'];
         yield '500' => [500, KrsServerException::class, 'KRSKIT_INTERNAL_ERROR'];
         yield '503' => [503, KrsServerException::class, 'KRSKIT_HIGH_LOAD'];

@@ -4,9 +4,11 @@ declare(strict_types=1);
 
 namespace KrsKit\Sdk\Tests;
 
+use KrsKit\Sdk\Exception\KrsException;
 use KrsKit\Sdk\Exception\KrsFileTooLargeException;
 use KrsKit\Sdk\Exception\KrsInvalidArgumentException;
 use KrsKit\Sdk\Exception\KrsTimeoutException;
+use KrsKit\Sdk\Exception\KrsWaitStalledException;
 use KrsKit\Sdk\KrsClient;
 use KrsKit\Sdk\Tests\Support\Tenant;
 use PHPUnit\Framework\TestCase;
@@ -22,15 +24,6 @@ final class HelpersTest extends TestCase
         self::$tenant = Tenant::create();
         self::$tenant->clock(['mode' => 'manual']);
         self::$krs = self::$tenant->client();
-    }
-
-    /** A `sleep` for the wait helpers that moves the emulator's clock instead of waiting. */
-    private static function advancingSleep(array &$slept): \Closure
-    {
-        return static function (int $seconds) use (&$slept): void {
-            $slept[] = $seconds;
-            self::$tenant->clock(['advance_seconds' => $seconds]);
-        };
     }
 
     public function testPaginateWalksPast50MembersByTheContractsStep(): void
@@ -68,42 +61,108 @@ final class HelpersTest extends TestCase
         ]);
     }
 
-    public function testWaitForDeliveryOnTheEmulatorsClock(): void
+    public function testWaitForDeliveryAdvancesTheEmulatorsManualClock(): void
     {
         $delivery = self::scheduleDelivery(120);
-        $slept = [];
+        $before = self::$tenant->clock()['now'];
         $seen = [];
         $status = self::$krs->waitForDelivery($delivery, [
             'interval' => 60,
-            'sleep' => self::advancingSleep($slept),
+            'advanceClock' => true,
             'onProgress' => static function (array $s) use (&$seen): void {
                 $seen[] = $s[0];
             },
         ]);
         self::assertSame(3, $status[0]);
-        self::assertNotSame([], $slept);
-        self::assertSame(array_fill(0, count($slept), 60), $slept);
         self::assertSame(0, $seen[0]);
         self::assertSame(3, end($seen));
+        // One minute of emulator time moved before each read after the first.
+        self::assertSame($before + 60 * (count($seen) - 1), self::$tenant->clock()['now']);
     }
 
-    public function testWaitForDeliveryGivesUpAfterItsTimeout(): void
+    public function testWaitForDeliveryGivesUpAfterItsTimeoutOfEmulatorTime(): void
     {
         $delivery = self::scheduleDelivery(86_400);
+        $before = self::$tenant->clock()['now'];
+        try {
+            self::$krs->waitForDelivery($delivery, ['interval' => 30, 'timeout' => 90, 'advanceClock' => true]);
+            self::fail('no timeout');
+        } catch (KrsTimeoutException $e) {
+            self::assertSame('get_delivery_status', $e->operation);
+            self::assertStringContainsString('within 90 s of emulator time (last seen at phase 0)', $e->getMessage());
+        }
+        self::assertSame($before + 90, self::$tenant->clock()['now']);
+    }
+
+    public function testWaitForDeliveryOnAManualClockFailsAtOnceWithTheFix(): void
+    {
+        $delivery = self::scheduleDelivery(600);
+        self::$tenant->clearJournal();
+        try {
+            self::$krs->waitForDelivery($delivery);
+            self::fail('no KrsWaitStalledException');
+        } catch (KrsWaitStalledException $e) {
+            self::assertInstanceOf(KrsException::class, $e);
+            self::assertStringContainsString("the krs-kit emulator's clock is manual", $e->getMessage());
+            self::assertStringContainsString("'advanceClock' => true", $e->getMessage());
+        }
+        self::assertCount(1, self::$tenant->journal('get_delivery_status'));
+    }
+
+    public function testWaitingOnARealClockSleepsTheIntervalAndTimesOut(): void
+    {
+        $tenant = Tenant::create();
+        $krs = $tenant->client();
+        $now = $tenant->clock()['now'];
+        $message = $krs->addMailMessage(['member_table_id' => 1, 'mail_info' => ['type' => 1, 'from' => 'info@example.com', 'subject' => 's', 'text_part' => "t\n"]]);
+        $delivery = $krs->addDeliverySchedule(['mail_message_id' => $message, 'delivery_info' => ['title' => 't', 'condition_id' => 1, 'element_id' => 4, 'delivery_date' => $now + 86_400]]);
         $slept = [];
         try {
-            self::$krs->waitForDelivery($delivery, [
+            $krs->waitForDelivery($delivery, [
                 'interval' => 30,
                 'timeout' => 90,
-                'sleep' => static function (int $seconds) use (&$slept): void {
+                'sleep' => static function (int|float $seconds) use (&$slept): void {
                     $slept[] = $seconds;
                 },
             ]);
             self::fail('no timeout');
         } catch (KrsTimeoutException $e) {
-            self::assertSame('get_delivery_status', $e->operation);
+            self::assertStringContainsString('within 90 s of waiting', $e->getMessage());
         }
         self::assertSame([30, 30, 30], $slept);
+    }
+
+    /** @return iterable<string, array{array<string, mixed>, string}> */
+    public static function badWaitOptions(): iterable
+    {
+        yield 'interval 0' => [['interval' => 0, 'timeout' => 10], 'interval must be a number of seconds >= 1'];
+        yield 'negative interval' => [['interval' => -5], 'interval must be'];
+        yield 'interval under a second' => [['interval' => 0.5], 'interval must be'];
+        yield 'interval as text' => [['interval' => '30'], 'interval must be'];
+        yield 'NAN interval' => [['interval' => NAN], 'interval must be'];
+        yield 'zero timeout' => [['timeout' => 0], 'timeout must be a positive number'];
+        yield 'timeout as text' => [['timeout' => 'soon'], 'timeout must be'];
+        yield 'sleep not callable' => [['sleep' => 'no_such_function'], 'sleep must be callable'];
+        yield 'onProgress not callable' => [['onProgress' => 42], 'onProgress must be callable'];
+        yield 'advanceClock not bool' => [['advanceClock' => 'yes'], 'advanceClock must be true or false'];
+        yield 'phase out of range' => [['phase' => 7], 'phase must be 0, 1, 2 or 3'];
+        yield 'unknown key' => [['intervall' => 30], "unknown wait option 'intervall'"];
+    }
+
+    /**
+     * @dataProvider badWaitOptions
+     * @param array<string, mixed> $options
+     */
+    public function testBadWaitOptionsAreRefusedBeforeAnyRead(array $options, string $message): void
+    {
+        self::$tenant->clearJournal();
+        try {
+            self::$krs->waitForDelivery(1, $options);
+            self::fail('no exception');
+        } catch (KrsInvalidArgumentException $e) {
+            self::assertStringContainsString($message, $e->getMessage());
+        }
+        self::assertSame([], self::$tenant->journal('get_delivery_status'));
     }
 
     public function testImportAndExportRoundTrip(): void
@@ -112,15 +171,14 @@ final class HelpersTest extends TestCase
         $stored = self::$krs->uploadStoredFile('members.csv', $csv);
         $sent = self::$tenant->journal('upload_stored_files');
         self::assertSame("e_4,e_5,e_6\nround-trip-php@example.com,abcd1234,往復 太郎\n", end($sent)['request']['body']);
-        $slept = [];
         $import = self::$krs->importMembers(['member_table_id' => 1, 'stored_file_id' => $stored, 'is_update' => 0]);
-        $done = self::$krs->waitForBatchJob($import, ['interval' => 30, 'sleep' => self::advancingSleep($slept)]);
+        $done = self::$krs->waitForBatchJob($import, ['interval' => 30, 'advanceClock' => true]);
         self::assertSame(100, $done['progress']);
         $id = self::$krs->lookupMemberId(['member_table_id' => 1, 'member_info' => ['e_4' => 'round-trip-php@example.com']]);
         self::assertSame('往復 太郎', self::$krs->getMemberInfo(['member_table_id' => 1, 'member_id' => $id])['e_6']);
 
         $export = self::$krs->exportMembers(['member_table_id' => 1, 'condition_id' => 1, 'columnset_id' => 1]);
-        self::$krs->waitForBatchJob($export, ['interval' => 30, 'sleep' => self::advancingSleep($slept)]);
+        self::$krs->waitForBatchJob($export, ['interval' => 30, 'advanceClock' => true]);
         $file = self::$krs->downloadBatchJobResult($export);
         self::assertStringContainsString('round-trip-php@example.com', $file);
         self::assertStringContainsString('往復 太郎', $file);

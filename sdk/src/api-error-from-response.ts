@@ -1,6 +1,9 @@
 import {
   KrsApiError,
   KrsAuthenticationError,
+  KrsBadRequestError,
+  KrsConflictError,
+  KrsNotFoundError,
   KrsPermissionDeniedError,
   KrsRateLimitError,
   KrsServerError,
@@ -42,8 +45,11 @@ export function apiErrorFromResponse(
         : undefined
   const init = { status: response.status, code, desc, detail, operation, response, body, requestId }
   const status = response.status
+  if (status === 400) return new KrsBadRequestError(init)
   if (status === 401) return new KrsAuthenticationError(init)
   if (status === 403) return new KrsPermissionDeniedError(init)
+  if (status === 404) return new KrsNotFoundError(init)
+  if (status === 409) return new KrsConflictError(init)
   if (status === 429) return new KrsRateLimitError(init)
   if (status >= 500) return new KrsServerError(init)
   return new KrsApiError(init)

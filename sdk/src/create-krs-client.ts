@@ -27,6 +27,11 @@ export interface KrsClientHelpers {
   /** The base URL requests go to (`https://krs.bz/{environmentId}` or `baseUrl`). */
   readonly baseUrl: string
   /**
+   * A new client with these options over this one's (`headers` and `retry` are merged); this
+   * client is not changed: `krs.withOptions({ timeoutMs: 5_000, retry: { maxRetries: 0 } }).getMemberTables()`.
+   */
+  withOptions(options: KrsClientOptions): KrsClient
+  /**
    * Calls an operation by its API name. Body and result are the contract's types.
    * @throws {KrsApiError} on a 4xx/5xx answer; KrsNetworkError, KrsTimeoutError, KrsAbortError otherwise.
    */
@@ -84,6 +89,7 @@ export function createKrsClient(options: KrsClientOptions = {}): KrsClient {
     krsPromise(full(name, body, callOptions))
   const helpers = {
     baseUrl: engine.baseUrl,
+    withOptions: (more: KrsClientOptions) => createKrsClient(mergeOptions(options, more)),
     call,
     paginate: (name: PagedOperationName, body: PageRequest<PagedOperationName>, o?: CallOptions) =>
       paginate(send, name, body, o),
@@ -106,3 +112,11 @@ export function createKrsClient(options: KrsClientOptions = {}): KrsClient {
 }
 
 const dataOf = (r: { data: unknown }): unknown => r.data
+
+/** `more` over `base`; the header and retry objects merged key by key. */
+function mergeOptions(base: KrsClientOptions, more: KrsClientOptions): KrsClientOptions {
+  const merged: KrsClientOptions = { ...base, ...more }
+  if (base.headers || more.headers) merged.headers = { ...base.headers, ...more.headers }
+  if (base.retry || more.retry) merged.retry = { ...base.retry, ...more.retry }
+  return merged
+}

@@ -24,6 +24,30 @@ export class KrsSdkError extends Error {
     this.operation = operation
     this.requestId = options?.requestId
   }
+
+  /** The fields worth logging, without the raw response: `JSON.stringify(error)` gives them. */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, message: this.message }
+    if (this.operation !== undefined) out.operation = this.operation
+    if (this.requestId !== undefined) out.requestId = this.requestId
+    return out
+  }
+
+  /**
+   * How Node prints the error (an uncaught one, `console.log`): the stack, then the fields of
+   * `toJSON()` on one line, instead of every property of the raw response.
+   */
+  [Symbol.for('nodejs.util.inspect.custom')](
+    _depth: number,
+    options: unknown,
+    inspect: (value: unknown, options?: unknown) => string,
+  ): string {
+    const { name: _name, message: _message, ...fields } = this.toJSON()
+    const head = this.stack ?? `${this.name}: ${this.message}`
+    return Object.keys(fields).length === 0
+      ? head
+      : `${head} ${inspect(fields, { ...(options as object), compact: true, breakLength: Infinity })}`
+  }
 }
 
 const apiErrorBrand = Symbol.for('@krs-kit/sdk.KrsApiError')
@@ -67,6 +91,44 @@ export class KrsApiError<C extends ErrorCode = ErrorCode> extends KrsSdkError {
     this.response = init.response
     this.body = init.body
     Object.defineProperty(this, apiErrorBrand, { value: true })
+  }
+
+  override toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = {
+      name: this.name,
+      message: this.message,
+      status: this.status,
+      code: this.code,
+      desc: this.desc,
+    }
+    if (this.detail !== undefined) out.detail = this.detail
+    out.operation = this.operation
+    if (this.requestId !== undefined) out.requestId = this.requestId
+    return out
+  }
+}
+
+/** 400: the call was refused as sent (a wrong parameter, a duplicate, a wrong state); `code` says which. */
+export class KrsBadRequestError<C extends ErrorCode = ErrorCode> extends KrsApiError<C> {
+  constructor(init: ConstructorParameters<typeof KrsApiError<C>>[0]) {
+    super(init)
+    this.name = 'KrsBadRequestError'
+  }
+}
+
+/** 404: what the call names does not exist (an unknown API name: KR_API_F0012). */
+export class KrsNotFoundError<C extends ErrorCode = ErrorCode> extends KrsApiError<C> {
+  constructor(init: ConstructorParameters<typeof KrsApiError<C>>[0]) {
+    super(init)
+    this.name = 'KrsNotFoundError'
+  }
+}
+
+/** 409: the call collides with another change of the same object in progress. */
+export class KrsConflictError<C extends ErrorCode = ErrorCode> extends KrsApiError<C> {
+  constructor(init: ConstructorParameters<typeof KrsApiError<C>>[0]) {
+    super(init)
+    this.name = 'KrsConflictError'
   }
 }
 

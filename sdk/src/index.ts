@@ -27,9 +27,12 @@ export {
   KrsAbortError,
   KrsApiError,
   KrsAuthenticationError,
+  KrsBadRequestError,
+  KrsConflictError,
   KrsFileTooLargeError,
   KrsInvalidResponseError,
   KrsNetworkError,
+  KrsNotFoundError,
   KrsPermissionDeniedError,
   KrsRateLimitError,
   KrsSdkError,
@@ -39,7 +42,7 @@ export {
 } from './errors.js'
 export { parseCsvRecords } from './csv.js'
 export type { RetryOptions } from './retry-policy.js'
-export { defaultWaitTimeoutMs, type WaitOptions } from './poll-until.js'
+export { defaultPollIntervalMs, defaultWaitTimeoutMs, minPollIntervalMs, type WaitOptions } from './poll-until.js'
 export type { BatchJobStatus, DeliveryStatus, WaitForDeliveryOptions } from './wait-helpers.js'
 export {
   storedFileLimitBytes,

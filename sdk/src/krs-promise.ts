@@ -14,6 +14,29 @@ export interface WithResponse<T> {
  */
 export interface KrsPromise<T> extends Promise<T> {
   withResponse(): Promise<WithResponse<T>>
+  /**
+   * The raw `Response` of the call, with a body that can still be read (`await res.json()`),
+   * and no decoding by the SDK: `const res = await krs.getMemberTables().asResponse()`.
+   * Failures are thrown as with the plain promise.
+   */
+  asResponse(): Promise<Response>
+}
+
+/**
+ * The text of each successful answer the SDK read, by its response: what `asResponse()`
+ * gives back as a readable body. Weak, so an answer nobody asks for costs nothing.
+ */
+const answeredText = new WeakMap<Response, string>()
+
+/** Records the text read from a successful response (the request engine calls this). */
+export function rememberText(response: Response, text: string): void {
+  answeredText.set(response, text)
+}
+
+function readable(response: Response): Response {
+  if (!response.bodyUsed) return response
+  const text = answeredText.get(response) ?? ''
+  return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers })
 }
 
 const ignore = (): void => {}
@@ -25,6 +48,10 @@ export function krsPromise<T>(result: Promise<WithResponse<T>>): KrsPromise<T> {
     // The caller now awaits the full result; the data promise alone must not report an unhandled rejection.
     data.catch(ignore)
     return result
+  }
+  data.asResponse = () => {
+    data.catch(ignore)
+    return result.then((r) => readable(r.response))
   }
   return data
 }

@@ -1,12 +1,12 @@
 import { abortableSleep, createCallScope } from './call-scope.js'
-import { KrsTimeoutError, KrsWaitStalledError } from './errors.js'
+import { KrsSdkError, KrsTimeoutError, KrsWaitStalledError } from './errors.js'
 import type { OperationName } from '@krs-kit/contract/operation-names'
 
 /** Options shared by the waiting helpers. */
 export interface WaitOptions<S> {
   /**
-   * Time between two polls in ms. Default 30 000 (the documented minimum interval); 250 against
-   * the krs-kit emulator with a real clock, which answers at once.
+   * Time between two polls in ms, at least 1 000. Default 30 000 (the documented minimum
+   * interval); 250 against the krs-kit emulator with a real clock, which answers at once.
    */
   intervalMs?: number | undefined
   /** Called with every status read, before deciding whether to wait again. */
@@ -28,6 +28,8 @@ export interface WaitOptions<S> {
 }
 
 export const defaultPollIntervalMs = 30_000
+/** The shortest `intervalMs` a wait accepts: one second. */
+export const minPollIntervalMs = 1_000
 /** The poll interval against the emulator with a real clock. */
 export const emulatorPollIntervalMs = 250
 /** How long a wait lasts when `timeoutMs` is not given: one hour. */
@@ -69,6 +71,7 @@ export async function pollUntil<S>(
   clock: EmulatorClockAccess,
   fallbackSleep: (ms: number, signal?: AbortSignal) => Promise<void> = abortableSleep,
 ): Promise<S> {
+  checkWaitOptions(operation, options)
   const timeoutMs = options.timeoutMs ?? defaultWaitTimeoutMs
   const scope = createCallScope(operation, options.signal, timeoutMs)
   const sleep = options.sleep ?? fallbackSleep
@@ -125,4 +128,22 @@ export async function pollUntil<S>(
   } finally {
     scope.dispose()
   }
+}
+
+/** Refuses wait options that would poll without pause or never time out by mistake; nothing is sent. */
+function checkWaitOptions(operation: OperationName, options: { intervalMs?: unknown; timeoutMs?: unknown }): void {
+  const { intervalMs, timeoutMs } = options
+  if (
+    intervalMs !== undefined &&
+    !(typeof intervalMs === 'number' && Number.isFinite(intervalMs) && intervalMs >= minPollIntervalMs)
+  )
+    throw new KrsSdkError(
+      `${operation}: intervalMs must be a number >= ${minPollIntervalMs} (got ${String(intervalMs)})`,
+      operation,
+    )
+  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0))
+    throw new KrsSdkError(
+      `${operation}: timeoutMs must be a positive number of ms, or Infinity (got ${String(timeoutMs)})`,
+      operation,
+    )
 }

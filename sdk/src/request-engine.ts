@@ -5,7 +5,7 @@ import { checkBrowserToken, envVar, userAgent } from './environment.js'
 import { KrsInvalidResponseError, KrsNetworkError, KrsSdkError } from './errors.js'
 import { operationMeta } from '@krs-kit/contract/operation-meta'
 import type { OperationName } from '@krs-kit/contract/operation-names'
-import type { WithResponse } from './krs-promise.js'
+import { rememberText, type WithResponse } from './krs-promise.js'
 import { enabled, isLogLevel, type KrsLogger, type LogLevel } from './logger.js'
 import {
   defaultRetry,
@@ -167,7 +167,9 @@ export function createRequestEngine(options: KrsClientOptions): {
   ): Promise<Attempt> {
     const url = `${baseUrl}/api/v1/${name}`
     const headers = call?.headers ? lowerCaseKeys(call.headers, { ...baseHeaders }) : { ...baseHeaders }
-    if (sentId !== undefined) headers['x-request-id'] = sentId
+    // A caller's own X-Request-Id (the headers option) wins, as its other headers do.
+    if (sentId !== undefined && headers['x-request-id'] === undefined) headers['x-request-id'] = sentId
+    const shownId = headers['x-request-id']
     const request: TransportRequest = { method: 'POST', url, headers, body: bodyText, signal: scope.signal }
     let response: Response
     try {
@@ -182,11 +184,12 @@ export function createRequestEngine(options: KrsClientOptions): {
         retry: failedBeforeSending(error) ? 'always' : 'idempotent',
       }
     }
-    const requestId = response.headers.get('x-request-id') ?? sentId
+    const requestId = response.headers.get('x-request-id') ?? shownId
     try {
       if (response.ok) {
         if (parseAs === 'stream') return { ok: true, data: response.body ?? emptyStream(), response, requestId }
         const text = await scope.race(response.text())
+        rememberText(response, text)
         if (parseAs === 'text') return { ok: true, data: text, response, requestId }
         if (text === '')
           return { ok: false, error: new KrsInvalidResponseError(name, response, 'empty body'), retry: 'never' }

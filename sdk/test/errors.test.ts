@@ -4,8 +4,11 @@ import {
   isKrsApiError,
   KrsApiError,
   KrsAuthenticationError,
+  KrsBadRequestError,
+  KrsConflictError,
   KrsInvalidResponseError,
   KrsNetworkError,
+  KrsNotFoundError,
   KrsPermissionDeniedError,
   KrsRateLimitError,
   KrsSdkError,
@@ -29,8 +32,11 @@ async function caught(p: Promise<unknown>): Promise<unknown> {
 
 // The status classes under KrsApiError (anything else stays a plain KrsApiError).
 const statusClasses: { [status: number]: typeof KrsApiError } = {
+  400: KrsBadRequestError,
   401: KrsAuthenticationError,
   403: KrsPermissionDeniedError,
+  404: KrsNotFoundError,
+  409: KrsConflictError,
   429: KrsRateLimitError,
   500: KrsServerError,
 }

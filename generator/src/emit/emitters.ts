@@ -10,7 +10,7 @@ import { emitOperationNames } from './operation-names.js'
 import { emitOperationRules } from './operation-rules.js'
 import { emitOperationTypes } from './operation-types.js'
 import { emitOperations } from './operations.js'
-import { emitPhpErrorCode, emitPhpOperationMethods, emitPhpOperations } from './php.js'
+import { emitPhpClientInterface, emitPhpErrorCode, emitPhpOperationMethods, emitPhpOperations } from './php.js'
 import { emitRequestValidators, emitResponseValidators } from './request-validators.js'
 import { emitRequestSchemaTypes, emitSchemaTypes } from './schema-types.js'
 import { emitStatusCodes } from './status-codes.js'
@@ -37,6 +37,7 @@ export const emitters = {
   'ErrorCode.php': emitPhpErrorCode,
   'Operations.php': emitPhpOperations,
   'OperationMethods.php': emitPhpOperationMethods,
+  'KrsClientInterface.php': emitPhpClientInterface,
 } satisfies { [file: string]: (model: ContractModel) => string | Promise<string> }
 
 export type GeneratedFileName = keyof typeof emitters

@@ -172,3 +172,93 @@ ${methods.join('\n\n')}
 }`,
   )
 }
+
+/**
+ * `KrsClientInterface.php`: what the client offers (every operation method, `call()`, the
+ * helpers, `withOptions()`, `withResponse()`), so that code depending on it can be given a
+ * test double (`$this->createMock(KrsClientInterface::class)`). `KrsClient` implements it.
+ */
+export function emitPhpClientInterface(model: ContractModel): string {
+  const methods = model.operations.map(
+    (o) => `${methodDoc(o)}
+    public function ${methodName(o.name)}(array $body${bodyOptional(o) ? ' = []' : ''}): mixed;`,
+  )
+  return withPhpBanner(
+    model.banner,
+    `${NAMESPACE}
+
+/**
+ * The KREISEL JSON API client as an interface: one method per operation of the contract and
+ * the helpers of \`KrsKit\\Sdk\\KrsClient\`, which implements it. Type your code against this
+ * interface and a unit test can hand it a mock instead of a client that sends requests.
+ * A method returns the operation's value, or a \`KrsKit\\Sdk\\KrsResponse\` on a client from
+ * \`withResponse()\`.
+ */
+interface KrsClientInterface
+{
+    /**
+     * Calls any operation by its API name (\`get_member_tables\`, ...).
+     *
+     * @param array<string, mixed> $body
+     * @throws \\KrsKit\\Sdk\\Exception\\KrsException
+     */
+    public function call(string $apiName, array $body = []): mixed;
+
+    /**
+     * The same client with other settings for its calls (timeout, maxRetries, retryBaseDelay,
+     * retryMaxDelay, headers, requestId, retrySleep, logger, onRequest, onResponse).
+     *
+     * @param array<string, mixed> $options
+     * @throws \\KrsKit\\Sdk\\Exception\\KrsConfigurationException
+     */
+    public function withOptions(array $options): static;
+
+    /** The same client, whose calls return a \`KrsKit\\Sdk\\KrsResponse\` (value, status, headers, request id). */
+    public function withResponse(): static;
+
+    /**
+     * Every item of every page of a paged operation, by the contract's offset step.
+     *
+     * @param array<string, mixed> $body
+     * @return \\Generator<int|string, mixed>
+     * @throws \\KrsKit\\Sdk\\Exception\\KrsException
+     */
+    public function paginate(string $apiName, array $body = []): \\Generator;
+
+    /**
+     * Reads get_delivery_status until the delivery reaches \`phase\` (default 3).
+     *
+     * @param array<string, mixed> $options phase, interval, timeout, sleep, onProgress, advanceClock
+     * @return array{0: int, 1: string}
+     * @throws \\KrsKit\\Sdk\\Exception\\KrsException
+     */
+    public function waitForDelivery(int $deliveryId, array $options = []): array;
+
+    /**
+     * Reads get_batch_job_status until \`progress\` reaches 100.
+     *
+     * @param array<string, mixed> $options interval, timeout, sleep, onProgress, advanceClock
+     * @return array<string, mixed>
+     * @throws \\KrsKit\\Sdk\\Exception\\KrsException
+     */
+    public function waitForBatchJob(int $batchJobId, array $options = []): array;
+
+    /**
+     * Sends a CSV/TSV file with upload_stored_files; returns its stored_file_id.
+     *
+     * @param array{keepLineEndings?: bool} $options
+     * @throws \\KrsKit\\Sdk\\Exception\\KrsException
+     */
+    public function uploadStoredFile(string $fileName, string $content, array $options = []): int;
+
+    /**
+     * The result file of a finished batch job (get_batch_job_result): the CSV text.
+     *
+     * @throws \\KrsKit\\Sdk\\Exception\\KrsException
+     */
+    public function downloadBatchJobResult(int $batchJobId): string;
+
+${methods.join('\n\n')}
+}`,
+  )
+}

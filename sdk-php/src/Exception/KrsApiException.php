@@ -8,7 +8,8 @@ use KrsKit\Sdk\Generated\ErrorCode;
 
 /**
  * The service answered with a 4xx or 5xx status. The status classes have their own
- * subclasses (authentication 401, permission 403, not found 404, rate limit 429, server 5xx).
+ * subclasses (bad request 400, authentication 401, permission 403, not found 404, conflict 409,
+ * rate limit 429, server 5xx).
  */
 class KrsApiException extends \RuntimeException implements KrsException
 {

@@ -6,6 +6,8 @@ namespace KrsKit\Sdk\Internal;
 
 use KrsKit\Sdk\Exception\KrsApiException;
 use KrsKit\Sdk\Exception\KrsAuthenticationException;
+use KrsKit\Sdk\Exception\KrsBadRequestException;
+use KrsKit\Sdk\Exception\KrsConflictException;
 use KrsKit\Sdk\Exception\KrsConfigurationException;
 use KrsKit\Sdk\Exception\KrsException;
 use KrsKit\Sdk\Exception\KrsInvalidArgumentException;
@@ -17,9 +19,11 @@ use KrsKit\Sdk\Exception\KrsRateLimitException;
 use KrsKit\Sdk\Exception\KrsServerException;
 use KrsKit\Sdk\Exception\KrsTimeoutException;
 use KrsKit\Sdk\Generated\Operations;
+use KrsKit\Sdk\KrsResponse;
 use Psr\Http\Client\ClientExceptionInterface;
 use Psr\Http\Client\ClientInterface;
 use Psr\Http\Message\RequestFactoryInterface;
+use Psr\Http\Message\RequestInterface;
 use Psr\Http\Message\ResponseInterface;
 use Psr\Http\Message\StreamFactoryInterface;
 
@@ -39,8 +43,13 @@ final class Transport
     private readonly string $idPrefix;
 
     /**
-     * @param array<string, string> $headers sent with every attempt (lower-case names)
+     * @param array<string, string> $headers sent with every attempt (lower-case names): the
+     *   SDK's own, the token's `authorization`, then the caller's `headers` over them
      * @param \Closure(float): void $retrySleep waits between attempts
+     * @param string|null $requestId the id of the first attempt (retries get `<id>.1`, ...)
+     * @param object|null $logger a PSR-3 logger: one debug line per attempt, one info line per retry
+     * @param (\Closure(RequestInterface, array{operation: string, attempt: int}): mixed)|null $onRequest
+     * @param (\Closure(ResponseInterface, array{operation: string, attempt: int, request: RequestInterface}): mixed)|null $onResponse
      */
     public function __construct(
         private readonly string $baseUrl,
@@ -52,26 +61,63 @@ final class Transport
         private readonly ?float $timeout,
         private readonly RetryPolicy $retry,
         private readonly \Closure $retrySleep,
+        private readonly ?string $requestId = null,
+        private readonly ?object $logger = null,
+        private readonly ?\Closure $onRequest = null,
+        private readonly ?\Closure $onResponse = null,
+        ?string $idPrefix = null,
     ) {
-        $alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
-        $prefix = '';
-        for ($i = 0; $i < 8; $i++) {
-            $prefix .= $alphabet[random_int(0, 35)];
+        if ($idPrefix === null) {
+            $alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
+            $idPrefix = 'sdk-';
+            for ($i = 0; $i < 8; $i++) {
+                $idPrefix .= $alphabet[random_int(0, 35)];
+            }
+            $idPrefix .= '-';
         }
-        $this->idPrefix = "sdk-{$prefix}-";
+        $this->idPrefix = $idPrefix;
+    }
+
+    /** The same transport with other settings (what `KrsClient::withOptions()` builds); request ids keep their prefix. */
+    public function with(
+        ?float $timeout,
+        RetryPolicy $retry,
+        \Closure $retrySleep,
+        array $headers,
+        ?string $requestId,
+        ?object $logger,
+        ?\Closure $onRequest,
+        ?\Closure $onResponse,
+    ): self {
+        return new self(
+            $this->baseUrl,
+            $this->token,
+            $this->http,
+            $this->requests,
+            $this->streams,
+            $headers,
+            $timeout,
+            $retry,
+            $retrySleep,
+            $requestId,
+            $logger,
+            $onRequest,
+            $onResponse,
+            $this->idPrefix,
+        );
     }
 
     /**
      * @param array<string, mixed> $body
      * @throws KrsException
      */
-    public function send(string $operation, array $body): mixed
+    public function send(string $operation, array $body): KrsResponse
     {
         $meta = Operations::ALL[$operation] ?? null;
         if ($meta === null) {
             throw new KrsInvalidArgumentException("unknown operation: {$operation}");
         }
-        if ($meta['security'] && ($this->token === null || $this->token === '')) {
+        if ($meta['security'] && ($this->token === null || $this->token === '') && !isset($this->headers['authorization'])) {
             throw new KrsConfigurationException(
                 "{$operation}: no API token: pass ['token' => ...] to KrsClient::create or set KRS_API_TOKEN",
             );
@@ -86,8 +132,21 @@ final class Transport
         }
         $deadline = $this->timeout === null ? null : microtime(true) + $this->timeout;
         for ($attempt = 0; ; $attempt++) {
-            $requestId = $this->idPrefix . base_convert((string) ++$this->counter, 10, 36);
-            [$error, $retryWhen, $retryAfter] = $this->attempt($operation, $json, $requestId, $meta, $deadline, $result);
+            $requestId = $this->requestId === null
+                ? $this->idPrefix . base_convert((string) ++$this->counter, 10, 36)
+                : ($attempt === 0 ? $this->requestId : "{$this->requestId}.{$attempt}");
+            $started = $this->logger === null ? 0.0 : microtime(true);
+            [$error, $retryWhen, $retryAfter] = $this->attempt($operation, $json, $requestId, $meta, $deadline, $attempt, $result);
+            if ($this->logger !== null) {
+                $this->logger->debug(sprintf(
+                    'krs: POST /api/v1/%s %s %.1f ms attempt %d request id %s',
+                    $operation,
+                    $error === null ? (string) $result->status : ($error instanceof KrsApiException ? (string) $error->status : $error::class),
+                    (microtime(true) - $started) * 1000,
+                    $attempt,
+                    $error === null ? $result->requestId : $requestId,
+                ));
+            }
             if ($error === null) {
                 return $result;
             }
@@ -105,12 +164,45 @@ final class Transport
                     $error,
                 );
             }
+            $this->logger?->info(sprintf('krs: %s retry %d/%d in %d ms after %s (request id %s)', $operation, $attempt + 1, $this->retry->maxRetries, (int) round($delay * 1000), $error->getMessage(), $requestId));
             ($this->retrySleep)($delay);
         }
     }
 
     /**
-     * One attempt. Returns [null, '', null] and sets $result on success, else the exception
+     * An admin call of the krs-kit emulator at the base URL's origin (`GET /__mock/clock`,
+     * ...) with the client's headers and HTTP client: what the waits need of the emulator.
+     *
+     * @param array<string, mixed>|null $body
+     * @return array<string, mixed>
+     * @throws KrsException
+     */
+    public function emulatorAdmin(string $method, string $path, ?array $body, string $operation): array
+    {
+        $parts = parse_url($this->baseUrl);
+        $origin = ($parts['scheme'] ?? 'http') . '://' . ($parts['host'] ?? '') . (isset($parts['port']) ? ":{$parts['port']}" : '');
+        $request = $this->requests->createRequest($method, $origin . $path);
+        foreach ($this->headers as $name => $value) {
+            $request = $request->withHeader($name, $value);
+        }
+        if ($body !== null) {
+            $request = $request->withBody($this->streams->createStream((string) json_encode($body)));
+        }
+        try {
+            $response = $this->dispatch($request, $this->timeout === null ? null : microtime(true) + $this->timeout);
+            $text = (string) $response->getBody();
+        } catch (\Throwable $e) {
+            throw new KrsNetworkException("{$operation}: {$method} {$path} failed: {$e->getMessage()}", $operation, null, $e);
+        }
+        $data = json_decode($text, true);
+        if ($response->getStatusCode() !== 200 || !is_array($data)) {
+            throw new KrsNetworkException("{$operation}: {$method} {$path} answered {$response->getStatusCode()}: " . substr($text, 0, 200), $operation);
+        }
+        return $data;
+    }
+
+    /**
+     * One attempt. Returns [null, '', null] and sets $result (a KrsResponse) on success, else the exception
      * it would throw, whether it may be retried and the answer's Retry-After.
      *
      * @param array{method: string, idempotent: bool, pageStep: int|null, legacyKey: string|null, responseType: 'json'|'text', security: bool, errors: list<string>} $meta
@@ -122,20 +214,28 @@ final class Transport
         string $requestId,
         array $meta,
         ?float $deadline,
+        int $attempt,
         mixed &$result,
     ): array {
-        $request = $this->requests->createRequest('POST', "{$this->baseUrl}/api/v1/{$operation}")
-            ->withBody($this->streams->createStream($json))
-            ->withHeader('x-request-id', $requestId);
-        foreach ($this->headers as $name => $value) {
-            $request = $request->withHeader($name, $value);
+        try {
+            $request = $this->requests->createRequest('POST', "{$this->baseUrl}/api/v1/{$operation}")
+                ->withBody($this->streams->createStream($json))
+                ->withHeader('x-request-id', $requestId);
+            foreach ($this->headers as $name => $value) {
+                $request = $request->withHeader($name, $value);
+            }
+        } catch (\Throwable $e) {
+            return [new KrsNetworkException("{$operation}: the request could not be built: {$e->getMessage()}", $operation, $requestId, $e), RetryPolicy::NEVER, null];
         }
-        if ($this->token !== null && $this->token !== '') {
-            $request = $request->withHeader('authorization', "Bearer {$this->token}");
+        $context = ['operation' => $operation, 'attempt' => $attempt];
+        if ($this->onRequest !== null) {
+            $replaced = ($this->onRequest)($request, $context);
+            if ($replaced instanceof RequestInterface) {
+                $request = $replaced;
+            }
         }
         try {
             $response = $this->dispatch($request, $deadline);
-            $text = (string) $response->getBody();
         } catch (ClientExceptionInterface $e) {
             if (self::curlErrno($e) === self::CURL_TIMEOUT) {
                 return [new KrsTimeoutException("{$operation}: timed out after {$this->timeout} s", $operation, $requestId, $e), RetryPolicy::NEVER, null];
@@ -143,6 +243,20 @@ final class Transport
             $error = new KrsNetworkException("{$operation}: network error: {$e->getMessage()}", $operation, $requestId, $e);
             return [$error, RetryPolicy::failedBeforeSending($e) ? RetryPolicy::ALWAYS : RetryPolicy::IDEMPOTENT, null];
         } catch (\RuntimeException $e) {
+            return [new KrsNetworkException("{$operation}: network error: {$e->getMessage()}", $operation, $requestId, $e), RetryPolicy::IDEMPOTENT, null];
+        } catch (\Throwable $e) {
+            // Whatever else the HTTP client throws (a PSR-7 refusal, a TypeError of a custom client): not the SDK's to retry.
+            return [new KrsNetworkException("{$operation}: the HTTP client failed: {$e->getMessage()}", $operation, $requestId, $e), RetryPolicy::NEVER, null];
+        }
+        if ($this->onResponse !== null) {
+            $replaced = ($this->onResponse)($response, $context + ['request' => $request]);
+            if ($replaced instanceof ResponseInterface) {
+                $response = $replaced;
+            }
+        }
+        try {
+            $text = (string) $response->getBody();
+        } catch (\Throwable $e) {
             // The connection broke while the body was read.
             return [new KrsNetworkException("{$operation}: network error: {$e->getMessage()}", $operation, $requestId, $e), RetryPolicy::IDEMPOTENT, null];
         }
@@ -151,7 +265,7 @@ final class Transport
         if ($status >= 200 && $status < 300) {
             $id = $answeredId !== '' ? $answeredId : $requestId;
             if ($meta['responseType'] === 'text') {
-                $result = $text;
+                $result = new KrsResponse($text, $status, $id, $response, $attempt + 1);
                 return [null, '', null];
             }
             try {
@@ -160,7 +274,7 @@ final class Transport
                 $why = $text === '' ? 'empty body' : $e->getMessage();
                 return [new KrsInvalidResponseException("{$operation}: the {$status} response body is not valid: {$why}", $operation, $status, $id, $e), RetryPolicy::NEVER, null];
             }
-            $result = self::unwrapLegacy($data, $meta['legacyKey']);
+            $result = new KrsResponse(self::unwrapLegacy($data, $meta['legacyKey']), $status, $id, $response, $attempt + 1);
             return [null, '', null];
         }
         try {
@@ -180,7 +294,7 @@ final class Transport
     }
 
     /** Guzzle takes the time left of the call per request; any other PSR-18 client its own. */
-    private function dispatch(\Psr\Http\Message\RequestInterface $request, ?float $deadline): ResponseInterface
+    private function dispatch(RequestInterface $request, ?float $deadline): ResponseInterface
     {
         if ($this->http instanceof \GuzzleHttp\ClientInterface) {
             $options = ['http_errors' => false, 'allow_redirects' => false];
@@ -236,9 +350,11 @@ final class Transport
             $detail = preg_match('/^.{0,500}/su', $body, $m) === 1 ? $m[0] : substr($body, 0, 500);
         }
         $class = match (true) {
+            $status === 400 => KrsBadRequestException::class,
             $status === 401 => KrsAuthenticationException::class,
             $status === 403 => KrsPermissionDeniedException::class,
             $status === 404 => KrsNotFoundException::class,
+            $status === 409 => KrsConflictException::class,
             $status === 429 => KrsRateLimitException::class,
             $status >= 500 => KrsServerException::class,
             default => KrsApiException::class,
