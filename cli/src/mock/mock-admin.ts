@@ -15,6 +15,16 @@ export class MockUnreachableError extends Error {
   override readonly name = 'KrsNetworkError'
 }
 
+/** An error answer of the admin API (exit 1), with the id the emulator gave the request. */
+export class MockAdminError extends ExitError {
+  constructor(
+    message: string,
+    readonly requestId: string | undefined,
+  ) {
+    super(message, exitCodes.api)
+  }
+}
+
 export type AdminMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 export interface AdminRequestOptions {
@@ -68,9 +78,9 @@ export async function adminRequest(
   }
   if (!response.ok) {
     const err = json as { error?: string; message?: string }
-    throw new ExitError(
+    throw new MockAdminError(
       `mock admin ${method} ${path.split('?')[0]}: ${response.status} ${err.error ?? ''}: ${err.message ?? text}`,
-      exitCodes.api,
+      response.headers.get('x-request-id') ?? undefined,
     )
   }
   return options.text ? text : json
