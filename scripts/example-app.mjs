@@ -1,81 +1,75 @@
 #!/usr/bin/env node
 /**
- * examples/react-app as its users get it: the kit's packages packed as a release packs them
- * (scripts/pack-packages.mjs, reused while unchanged), copied into the example's
- * `.krs-packages/` (its package.json installs `file:.krs-packages/*.tgz`, never the workspace
- * links), then `npm install`, the build (tsc + vite build), its Vitest tests and its Playwright
- * tests in Debian's Chromium. `npm run test:slow` runs it (scripts/run-tests.mjs), so a package
- * change that breaks the app breaks CI.
+ * examples/react-app as a team outside the repository gets it: the commands of its README
+ * (scripts/example-app-steps.mjs), run as written in `sh` with KRS_KIT set to this repository
+ * and APP to a new folder outside it: the kit's packages packed as a release packs them
+ * (scripts/pack-packages.mjs, reused while unchanged), the app copied out, the tarballs put in
+ * its `.krs-packages/` (its package.json installs `file:.krs-packages/*.tgz`), then
+ * `npm install`, the build (tsc + vite build), its Vitest tests and its Playwright tests in
+ * Debian's Chromium. `npm run test:slow` runs it (scripts/run-tests.mjs), so a package change
+ * that breaks the app, or a README step that no longer works, breaks CI.
  *
- *   node scripts/example-app.mjs            everything
- *   node scripts/example-app.mjs --no-e2e   without Playwright
- *
- * The install is skipped while the tarballs and the example's package.json are those it was
- * made from (a stamp in node_modules).
+ *   node scripts/example-app.mjs               everything, in a new folder under the OS temp dir
+ *   node scripts/example-app.mjs --no-e2e      without Playwright
+ *   node scripts/example-app.mjs --keep        the folder is kept (its path is printed)
  */
 import { spawnSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { packPackages, root } from './pack-packages.mjs'
+import { e2eCommand, outsideCommands } from './example-app-steps.mjs'
+import { root } from './pack-packages.mjs'
 
-const app = join(root, 'examples', 'react-app')
 const e2e = !process.argv.includes('--no-e2e')
+const keep = process.argv.includes('--keep')
 const started = performance.now()
 const log = (m) => process.stdout.write(`example-app: ${m}\n`)
 
 /** The example is a project of its own: none of this repository's npm or vitest settings reach it. */
-function appEnv() {
+function appEnv(app) {
   const env = {}
   for (const [k, v] of Object.entries(process.env)) {
     if (/^npm_/i.test(k) && !/^npm_config_(cache|userconfig|nodedir)$/i.test(k)) continue
     if (/^(VITEST|VITE_|TEST$|NODE_ENV$|KRS_)/.test(k) && k !== 'KRS_CHROMIUM') continue
     env[k] = v
   }
-  return { ...env, FORCE_COLOR: '0', NO_COLOR: '1', CI: process.env.CI ?? '' }
-}
-
-function step(label, cmd, args, timeoutMs = 240_000) {
-  const t = performance.now()
-  log(`${label} ...`)
-  const r = spawnSync(cmd, args, { cwd: app, env: appEnv(), stdio: 'inherit', timeout: timeoutMs })
-  const s = ((performance.now() - t) / 1000).toFixed(1)
-  if (r.status !== 0) {
-    log(`${label} FAILED (exit ${r.status ?? r.signal}) after ${s} s`)
-    process.exit(r.status || 1)
+  return {
+    ...env,
+    KRS_KIT: root,
+    APP: app,
+    // the registry packages from npm's cache when it has them (the commands stay as written)
+    npm_config_prefer_offline: 'true',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    FORCE_COLOR: '0',
+    NO_COLOR: '1',
+    CI: process.env.CI ?? '',
   }
-  log(`${label}: done in ${s} s`)
 }
 
-const tarballs = packPackages({ log })
-mkdirSync(join(app, '.krs-packages'), { recursive: true })
-copyFileSync(tarballs.sdk, join(app, '.krs-packages', 'sdk.tgz'))
-copyFileSync(tarballs.mockServer, join(app, '.krs-packages', 'mock-server.tgz'))
-
-const hash = createHash('sha256')
-for (const f of ['.krs-packages/sdk.tgz', '.krs-packages/mock-server.tgz', 'package.json', '.npmrc'])
-  hash.update(readFileSync(join(app, f)))
-const key = hash.digest('hex')
-const stamp = join(app, 'node_modules', '.krs-install-stamp')
-if (existsSync(stamp) && readFileSync(stamp, 'utf8') === key) log('install: unchanged tarballs, kept')
-else {
-  // The lock file records the tarballs' integrity, which changes with every pack: it is
-  // rewritten here (and not committed); the registry packages follow the majors in package.json
-  // (engine-strict in its .npmrc: none that needs a newer Node than 20).
-  step(
-    'npm install (the kit from its tarballs)',
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'],
-    480_000,
-  )
-  writeFileSync(stamp, key)
-}
-
-step('build (tsc --noEmit, vite build)', 'npm', ['run', 'build'])
-step('vitest (a tenant per test)', 'npm', ['test'])
 const chromium = process.env.KRS_CHROMIUM ?? '/usr/bin/chromium'
-if (e2e && !existsSync(chromium) && !process.env.CI)
-  // Under CI a missing browser fails the step below instead (.ci/run installs it).
+let commands = outsideCommands
+if (!e2e) commands = commands.filter((c) => c !== e2eCommand)
+else if (!existsSync(chromium) && !process.env.CI) {
+  // Under CI a missing browser fails the last command instead (.ci/run installs it).
   log(`playwright: NOT run, ${chromium} is not installed (apt-get install chromium)`)
-else if (e2e) step('playwright (the built app in Chromium)', 'npm', ['run', 'test:e2e'])
-log(`passed in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  commands = commands.filter((c) => c !== e2eCommand)
+}
+
+const parent = mkdtempSync(join(tmpdir(), 'krs-example-app-'))
+const app = join(parent, 'react-app')
+log(`APP=${app}`)
+// `sh -e -x`: stops at the first command that fails, and shows each command as it runs it.
+const r = spawnSync('sh', ['-e', '-x', '-c', commands.join('\n')], {
+  cwd: parent,
+  env: appEnv(app),
+  stdio: 'inherit',
+  timeout: 1_200_000,
+})
+const seconds = ((performance.now() - started) / 1000).toFixed(1)
+if (!keep) rmSync(parent, { recursive: true, force: true })
+if (r.status !== 0) {
+  log(`FAILED (exit ${r.status ?? r.signal}) after ${seconds} s${keep ? `; the app is in ${app}` : ''}`)
+  process.exit(r.status || 1)
+}
+log(`passed in ${seconds} s${keep ? `; the app is in ${app}` : ''}`)

@@ -9,7 +9,7 @@
 // KRS_START_SITE_BUILD names a Node script run instead of the Docusaurus build (it gets the
 // directory to write as its argument).
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -87,10 +87,72 @@ const FAILED = page(
   false,
 )
 
-/** The placeholder site: `/` and, through the site's not-found page, every other page. */
+/** A page's front matter `slug:` (without quotes), if any. */
+function slugOf(file) {
+  const text = readFileSync(file, 'utf8')
+  if (!text.startsWith('---')) return undefined
+  const end = text.indexOf('\n---', 3)
+  const m = /^slug:\s*['"]?([^'"\n]+?)['"]?\s*$/m.exec(text.slice(0, end < 0 ? undefined : end))
+  return m?.[1]
+}
+
+/** Markdown pages below `dir` (Docusaurus skips files and folders starting with `_`). */
+function markdownFiles(dir, rel = '') {
+  if (!existsSync(dir)) return []
+  const out = []
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('_') || entry.name.startsWith('.')) continue
+    const r = rel === '' ? entry.name : `${rel}/${entry.name}`
+    if (entry.isDirectory()) out.push(...markdownFiles(join(dir, entry.name), r))
+    else if (/\.mdx?$/.test(entry.name)) out.push(r)
+  }
+  return out
+}
+
+/**
+ * The site's pages, as Docusaurus makes them (docs at `/`, the blog at `/history`, the pages of
+ * src/pages, a playground page per operation), so that each answers the building page (200)
+ * while the first build runs, not the API's not-found error. Other paths stay not found.
+ */
+function siteRoutes() {
+  const routes = new Set(['/', '/history'])
+  const docs = join(playground, 'docs')
+  for (const file of markdownFiles(docs)) {
+    const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : ''
+    const slug = slugOf(join(docs, file))
+    if (slug?.startsWith('/')) routes.add(slug)
+    else if (slug !== undefined) routes.add(`/${dir === '' ? '' : `${dir}/`}${slug}`)
+    else {
+      const name = file.slice(file.lastIndexOf('/') + 1).replace(/\.mdx?$/, '')
+      const last = dir.slice(dir.lastIndexOf('/') + 1)
+      routes.add(/^(index|readme)$/i.test(name) || name === last ? `/${dir}` : `/${file.replace(/\.mdx?$/, '')}`)
+    }
+  }
+  for (const file of markdownFiles(join(playground, 'blog'))) {
+    const slug = slugOf(join(playground, 'blog', file))
+    const name = file.replace(/\.mdx?$/, '').replace(/^\d{4}-\d{2}-\d{2}-/, '')
+    routes.add(slug?.startsWith('/') ? `/history${slug}` : `/history/${slug ?? name}`)
+  }
+  const pages = join(playground, 'src', 'pages')
+  if (existsSync(pages))
+    for (const name of readdirSync(pages))
+      if (/^[a-z][\w-]*\.(tsx|jsx|mdx?)$/.test(name)) routes.add(`/${name.replace(/\.\w+$/, '')}`)
+  const paths = join(root, 'spec', 'paths')
+  if (existsSync(paths))
+    for (const name of readdirSync(paths)) if (name.endsWith('.yaml')) routes.add(`/playground/${name.slice(0, -5)}`)
+  return [...routes].map((r) => r.replace(/\/+$/, '') || '/')
+}
+
+/** The placeholder site: every page of the site, and (for a browser) any other path through its not-found page. */
 function writePlaceholder(html) {
   mkdirSync(site, { recursive: true })
   for (const name of ['index.html', '404.html']) writeFileSync(join(site, name), html)
+  for (const route of siteRoutes()) {
+    if (route === '/') continue
+    const file = join(site, `${route.slice(1)}.html`)
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, html)
+  }
   writeFileSync(join(site, PLACEHOLDER_MARK), '')
 }
 
@@ -149,24 +211,38 @@ async function buildSite() {
 
 const children = new Set()
 let stopping = false
+/** The krs-mock process, once started. */
+let server
+
+/** Stop the site build and the server; exits when the server has (its exit handler below). */
+function stop(signal) {
+  stopping = true
+  for (const child of children) child.kill(signal)
+  if (server) server.kill(signal)
+  else process.exit(0)
+}
+
+// A supervisor (or `kill`) may signal npm's pid alone: the start script execs this program
+// (package.json), so npm's forwarded SIGINT/SIGTERM reaches it, not an intermediate shell.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal))
+// Under npm, this program is re-parented when npm is killed outright: stop with it then.
+if (process.env.npm_lifecycle_event !== undefined) {
+  const launcher = process.ppid
+  setInterval(() => {
+    if (process.ppid !== launcher) stop('SIGTERM')
+  }, 250).unref()
+}
 
 run(['run', 'build:js', '-w', '@krs-kit/mock-server', '--silent'], 'building the emulator')
 
 const fresh = siteIsFresh()
 if (!siteIsBuilt()) writePlaceholder(BUILDING)
 
-const server = spawn(
+server = spawn(
   process.execPath,
   [join(root, 'mock-server', 'dist', 'bin.js'), '--static', site, ...process.argv.slice(2)],
   { cwd: root, stdio: 'inherit' },
 )
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    stopping = true
-    for (const child of children) child.kill(signal)
-    server.kill(signal)
-  })
-}
 server.on('exit', (code, signal) => {
   stopping = true
   for (const child of children) child.kill('SIGTERM')

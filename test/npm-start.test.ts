@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -74,6 +75,23 @@ it('answers get_version within 3 s, shows the building page, then serves the bui
     expect(r.body).toContain('<meta http-equiv="refresh" content="3">')
   }
   expect((await text(`${base}/`)).status).toBe(200)
+  // every page of the site is the building page (200), whatever the client asks for, as curl
+  for (const path of [
+    '/testing',
+    '/tutorials/getting-started',
+    '/errors',
+    '/api',
+    '/playground/add_member',
+    '/history',
+  ]) {
+    const r = await text(`${base}${path}`, '*/*')
+    expect({ path, status: r.status }).toEqual({ path, status: 200 })
+    expect(r.body).toContain('ドキュメントサイトを構築中です')
+  }
+  // the API and the admin API answer as always; a path that is no page stays not found
+  const admin = await fetch(`${base}/__mock/health`)
+  expect(admin.status).toBe(200)
+  expect((await text(`${base}/no-such-page`, '*/*')).status).toBe(404)
 
   writeFileSync(go, '')
   const deadline = Date.now() + 30_000
@@ -92,3 +110,53 @@ it('answers get_version within 3 s, shows the building page, then serves the bui
   })
   expect(after.status).toBe(200)
 })
+
+/** Whether nothing listens on the port any more. */
+function refused(port: string): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect(Number(port), '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      done(false)
+    })
+    socket.once('error', (e: NodeJS.ErrnoException) => done(e.code === 'ECONNREFUSED'))
+  })
+}
+
+/**
+ * `npm start` under a supervisor that signals npm's pid alone. The test waits for the `close`
+ * of npm's output, which comes only when every process holding it (the start script, the
+ * emulator, a site build) is gone, then finds the port closed.
+ */
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  it(`${signal} to npm's pid alone stops the servers`, async () => {
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+    const own = mkdtempSync(join(tmpdir(), 'krs-start-signal-'))
+    const outer = spawn(npm, ['start', '--silent', '--', '--port', '0'], {
+      cwd: root,
+      env: { ...process.env, KRS_START_SITE_DIR: join(own, 'site'), KRS_START_SITE_BUILD: builder },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    try {
+      const closed = new Promise<void>((done) => outer.once('close', () => done()))
+      const port = await new Promise<string>((done, fail) => {
+        let out = ''
+        const onData = (d: Buffer) => {
+          out += d.toString()
+          const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)
+          if (m) done(m[1] as string)
+        }
+        outer.stdout?.on('data', onData)
+        outer.stderr?.on('data', onData)
+        outer.once('exit', (code) => fail(new Error(`npm start exited (${code}): ${out}`)))
+      })
+      expect(await refused(port)).toBe(false)
+      outer.kill(signal)
+      await closed
+      expect(await refused(port)).toBe(true)
+    } finally {
+      if (outer.exitCode === null && outer.signalCode === null) outer.kill('SIGKILL')
+      rmSync(own, { recursive: true, force: true })
+    }
+  }, 120_000)
+}

@@ -114,6 +114,7 @@ function loadWithCodeCache(file) {
     process.once('exit', () => {
       if (!incomplete) return
       prune(folder, dist, log)
+      pruneRemovedCopies(folder, dist, log)
       for (const [script, cacheFile] of loaded) {
         const temporary = `${cacheFile}.${process.pid}.tmp`
         try {
@@ -146,7 +147,11 @@ function cacheFolder(dist, log) {
   const folder = path.join(root, `${process.version}-${process.arch}-${hash(`${dist}\n${flags}`)}`)
   try {
     for (const dir of [folder, root]) {
-      const stat = lstatOrMake(dir)
+      // a new folder names its copy at once, so that another copy's pruning sees it in use
+      const stat = lstatOrMake(
+        dir,
+        dir === folder ? () => fs.writeFileSync(path.join(dir, 'origin.txt'), `${dist}\n`) : undefined,
+      )
       if (!stat.isDirectory()) throw new Error(`${dir} is not a folder`)
       if (uid !== undefined && stat.uid !== uid) throw new Error(`${dir} belongs to another user`)
       if (uid !== undefined && (stat.mode & 0o022) !== 0) throw new Error(`${dir} can be written by others`)
@@ -158,13 +163,14 @@ function cacheFolder(dist, log) {
   }
 }
 
-/** The folder's lstat, after making it (and its parents) when it is missing. */
-function lstatOrMake(dir) {
+/** The folder's lstat, after making it (and its parents, then calling `made`) when it is missing. */
+function lstatOrMake(dir, made) {
   try {
     return fs.lstatSync(dir)
   } catch (error) {
     if (error.code !== 'ENOENT') throw error
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
+    made?.()
     return fs.lstatSync(dir)
   }
 }
@@ -176,8 +182,8 @@ function lstatOrMake(dir) {
 function prune(folder, dist, log) {
   try {
     for (const name of fs.readdirSync(folder)) {
-      // Another krs may be writing its cache this moment.
-      if (name.endsWith('.tmp')) continue
+      // Another krs may be writing its cache this moment; origin.txt names the copy (pruneRemovedCopies).
+      if (name.endsWith('.tmp') || name === 'origin.txt') continue
       const key = /^(.+)\.(\d+)\.(\d+)\.cache$/.exec(name)
       let current = false
       if (key) {
@@ -206,6 +212,35 @@ function tmpdir() {
   if (process.platform === 'win32') return require('node:os').tmpdir()
   const dir = process.env.TMPDIR || process.env.TMP || process.env.TEMP || '/tmp'
   return dir.length > 1 && dir.endsWith('/') ? dir.slice(0, -1) : dir
+}
+
+/**
+ * Removes the cache folders of CLI copies that are gone (an uninstalled package, a deleted
+ * clone): each folder names its copy's dist/ in its origin.txt, written here for this copy. A folder
+ * without one (made before it was written) is removed too: a copy still installed only makes its
+ * cache again at its next run. Runs only when a cache is to be written.
+ */
+function pruneRemovedCopies(folder, dist, log) {
+  try {
+    const origin = path.join(folder, 'origin.txt')
+    if (!fs.existsSync(origin)) fs.writeFileSync(origin, `${dist}\n`)
+    const root = path.dirname(folder)
+    for (const name of fs.readdirSync(root)) {
+      const other = path.join(root, name)
+      if (other === folder || !/^v\d+\.\d+\.\d+-[\w]+-[0-9a-f]{8}$/.test(name)) continue
+      let copy
+      try {
+        copy = fs.readFileSync(path.join(other, 'origin.txt'), 'utf8').trim()
+      } catch {
+        copy = undefined
+      }
+      if (copy !== undefined && fs.existsSync(path.join(copy, 'bin.cjs'))) continue
+      fs.rmSync(other, { recursive: true, force: true })
+      log(`${name} removed (its CLI copy is gone)`)
+    }
+  } catch (error) {
+    log(`other copies not pruned: ${error.message}`)
+  }
 }
 
 /** A short, stable name for a text (FNV-1a, 32 bits, in hex). */

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operations } from '@krs-kit/contract/operations'
+import { inShell } from './support/shells.js'
 import { buildCli, ensureMockServerBuild, krs, startMock } from './support/spawn-krs.js'
 import { stubServer } from './support/stub-server.js'
 
@@ -201,7 +202,7 @@ describe('krs mock admin commands', () => {
     const bad = await run(['mock', 'clock', 'advance', 'soon'])
     expect(bad.code).toBe(2)
     expect(bad.stderr).toBe(
-      'krs: <duration> must be a duration: 90s, 10m, 1h30m, 2d, 500ms, or a number of seconds (got "soon")\n',
+      `krs: <duration>: "soon" is not a duration; write e.g. '90s', '15m', '1h30m', '2d' (units ms s m h d w; a plain number is seconds)\n`,
     )
     const refused = await run(['mock', 'clock', 'mode', 'real'], '', { KRS_API_TOKEN: 'no-such-token' })
     expect(refused.code).toBe(1)
@@ -444,7 +445,7 @@ describe('exit codes that tell the truth', () => {
     expect(envUrl.code).toBe(2)
     expect((await run(['get-member-tables', '--timeout', 'soon'])).code).toBe(2)
     expect((await run(['wait', 'batch-job', '1', '--interval', '3 parsecs'])).stderr).toMatch(
-      /^krs: --interval must be a duration/,
+      /^krs: --interval: "3 parsecs" is not a duration/,
     )
     expect((await run(['mock', 'clock', 'set', 'yesterday'])).code).toBe(2)
     const lang = await run(['--lang', 'fr', '--help'])
@@ -792,7 +793,7 @@ describe('completion with context, the built krs answering each shell', () => {
     expect(complete(['krs', 'members', 'import', '--file', 'mem'])).toEqual(['members.csv'])
   })
 
-  it('fish, with files left to fish', async () => {
+  inShell('fish', 'fish, with files left to fish', async () => {
     const script = (await run(['completion', 'fish'])).stdout
     const complete = (words: string[]) => {
       const r = spawnSync('fish', ['--no-config', '-c', `${script}\ncomplete -C ${JSON.stringify(words.join(' '))}`], {
@@ -811,7 +812,7 @@ describe('completion with context, the built krs answering each shell', () => {
     expect(complete(['krs', 'members', 'import', '--file', 'mem'])).toEqual(['members.csv'])
   })
 
-  it('zsh (compsys needs a terminal: its entry points print what they are given)', async () => {
+  inShell('zsh', 'zsh (compsys needs a terminal: its entry points print what they are given)', async () => {
     const script = (await run(['completion', 'zsh'])).stdout
     const stubs = `_describe() { local item; for item in "\${(@P)4}"; do print -r -- "\${item%%:*}"; done }
 _files() { print -r -- "_files $*" }

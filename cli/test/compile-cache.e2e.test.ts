@@ -69,7 +69,9 @@ function krs(argv: string[], env: Record<string, string> = {}) {
 function cacheFiles(): string[] {
   if (!existsSync(cacheRoot)) return []
   return readdirSync(cacheRoot).flatMap((folder) =>
-    readdirSync(join(cacheRoot, folder)).map((f) => join(cacheRoot, folder, f)),
+    readdirSync(join(cacheRoot, folder))
+      .filter((f) => f.endsWith('.cache'))
+      .map((f) => join(cacheRoot, folder, f)),
   )
 }
 
@@ -166,6 +168,35 @@ describe.skipIf(nodeHasOwnCache)('the launcher keeps a code cache of the CLI on 
     } finally {
       writeFileSync(chunk, readFileSync(chunk, 'utf8').replace(`version: "${rebuilt}"`, `version: "${version}"`))
     }
+  })
+
+  it('drops the cache folders of CLI copies that are gone, at the next run that writes a cache', () => {
+    freshCache()
+    // another copy of the CLI, run once, then removed (an uninstalled package, a deleted clone)
+    const other = join(root, 'pkg-removed')
+    cpSync(join(root, 'pkg'), other, { recursive: true })
+    const otherRun = spawnSync(process.execPath, [join(other, 'bin', 'krs.cjs'), '--version'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', NODE_COMPILE_CACHE: cacheRoot },
+    })
+    expect(otherRun.status).toBe(0)
+    const [otherFolder] = readdirSync(cacheRoot)
+    expect(readFileSync(join(cacheRoot, otherFolder as string, 'origin.txt'), 'utf8')).toBe(`${join(other, 'dist')}\n`)
+    rmSync(other, { recursive: true, force: true })
+    // and a folder of a launcher that did not name its copy yet
+    mkdirSync(join(cacheRoot, 'v20.0.0-x64-0badcafe'), { mode: 0o700 })
+    writeFileSync(join(cacheRoot, 'v20.0.0-x64-0badcafe', 'bin.cjs.1.1.cache'), 'old')
+
+    const r = krs(['--version'])
+    expect(r.status).toBe(0)
+    expect(r.lines).toContain(`krs compile cache: ${otherFolder} removed (its CLI copy is gone)`)
+    expect(r.lines).toContain('krs compile cache: v20.0.0-x64-0badcafe removed (its CLI copy is gone)')
+    const left = readdirSync(cacheRoot)
+    expect(left).toHaveLength(1)
+    expect(readFileSync(join(cacheRoot, left[0] as string, 'origin.txt'), 'utf8')).toBe(`${dist}\n`)
+    // a copy still installed keeps its folder
+    expect(krs(['--help']).lines.filter((l) => l.includes('removed (its CLI copy'))).toEqual([])
+    expect(readdirSync(cacheRoot)).toEqual(left)
   })
 
   it('NODE_DISABLE_COMPILE_CACHE=1 turns it off', () => {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { operationNames } from '@krs-kit/contract/operation-names'
 import { runKrs } from './support/memory-io.js'
+import { inShell, missingShell } from './support/shells.js'
 
 /** `krs __complete`, in process: the words it offers for `krs <line>` (the last word is the one under the cursor). */
 async function offered(line: string, env: Record<string, string> = {}): Promise<{ kind: string; values: string[] }> {
@@ -42,6 +43,15 @@ const cases: [string, string[]][] = [
   ['krs -o ', ['csv', 'json', 'table', 'yaml']],
   ['krs config use ', ['dev', 'staging']],
   ['krs wait delivery --phase ', ['0', '1', '2', '3']],
+  [
+    'krs help get-member-i',
+    [
+      'get-member-info',
+      'get-member-info-for-update',
+      'get-member-infos-by-condition',
+      'get-member-infos-by-oneshot-condition',
+    ],
+  ],
 ]
 
 describe('krs __complete: the candidates follow the command tree at every depth', () => {
@@ -75,6 +85,12 @@ describe('krs __complete: the candidates follow the command tree at every depth'
     expect((await offered('members import --mode ')).values).toEqual(['0', '1', '2', '3'])
   })
 
+  it('`help` offers the commands in both spellings, as the top level does', async () => {
+    expect((await offered('help get-member-info-f')).values).toEqual(['get-member-info-for-update'])
+    expect((await offered('help get_member_info_f')).values).toEqual(['get_member_info_for_update'])
+    expect((await offered('help mo')).values).toEqual(['mock'])
+  })
+
   it('a flag value that is a file or a folder is left to the shell', async () => {
     expect((await offered('members import --file ')).kind).toBe(':files')
     expect((await offered('mock --data-dir ')).kind).toBe(':dirs')
@@ -85,15 +101,14 @@ describe('krs __complete: the candidates follow the command tree at every depth'
   })
 })
 
-/**
- * A shell this machine lacks is skipped, its name saying why, except in CI (`.ci/run` installs bash,
- * zsh and fish), where a missing shell fails its test.
- */
-function inShell(shell: string, body: () => Promise<void>): void {
-  const present = spawnSync(shell, ['-c', 'true']).error === undefined
-  const skip = !present && !process.env.CI
-  it.skipIf(skip)(skip ? `${shell} (not installed here: apt-get install ${shell}; CI installs it)` : shell, body)
-}
+describe('a shell missing in CI', () => {
+  it('fails naming the shell and how to install it, not with an empty output', () => {
+    expect(missingShell('krs-no-such-shell')).toBe(
+      'krs-no-such-shell is not installed on this machine (CI needs it: apt-get install krs-no-such-shell)',
+    )
+    expect(missingShell('sh')).toBeUndefined()
+  })
+})
 
 describe('krs completion scripts, run in each shell', () => {
   const env = shellEnv()
@@ -109,7 +124,7 @@ describe('krs completion scripts, run in each shell', () => {
     }
   })
 
-  inShell('zsh', async () => {
+  inShell('zsh', 'zsh', async () => {
     const script = (await runKrs(['completion', 'zsh'])).stdout
     // compsys itself needs a terminal: its two entry points print what they were given instead.
     const stubs = `_describe() { local item; for item in "\${(@P)4}"; do print -r -- "\${item%%:*}"; done }
@@ -129,7 +144,7 @@ compdef() { : }`
     }
   })
 
-  inShell('fish', async () => {
+  inShell('fish', 'fish', async () => {
     const script = (await runKrs(['completion', 'fish'])).stdout
     for (const [line, expected] of cases) {
       const r = spawnSync('fish', ['--no-config', '-c', `${script}\ncomplete -C ${JSON.stringify(line)}`], {

@@ -82,6 +82,28 @@ describe('krs config', () => {
     expect((await target([], env)).url).toBe('http://b.test/api/v1/get_member_tables')
   })
 
+  it('`config use` of an unknown profile is exit 2 with the known ones and a guess, and writes nothing', async () => {
+    const env = home()
+    await runKrs(['--profile', 'staging', 'config', 'set', 'base-url', 'http://s.test'], { env })
+    await runKrs(['--profile', 'prod', 'config', 'set', 'base-url', 'http://p.test'], { env })
+    const file = join(env.XDG_CONFIG_HOME, 'krs', 'config.json')
+    const before = readFileSync(file, 'utf8')
+    const typo = await runKrs(['--lang', 'en', 'config', 'use', 'stagign'], { env })
+    expect(typo.code).toBe(2)
+    expect(typo.stdout).toBe('')
+    expect(typo.stderr).toBe(
+      `krs: no profile "stagign" (did you mean staging?). Profiles: staging, prod (${file}). To create it: krs config set --profile stagign token <token>\n`,
+    )
+    const far = await runKrs(['--lang', 'en', 'config', 'use', 'zzz-typo'], { env })
+    expect(far.code).toBe(2)
+    expect(far.stderr).toMatch(/^krs: no profile "zzz-typo"\. Profiles: staging, prod /)
+    expect(readFileSync(file, 'utf8')).toBe(before)
+    // a known one, and `default` (the profile in effect when none is named), are taken
+    expect((await runKrs(['config', 'use', 'prod'], { env })).code).toBe(0)
+    expect((await target([], env)).url).toBe('http://p.test/api/v1/get_member_tables')
+    expect((await runKrs(['config', 'use', 'default'], { env })).code).toBe(0)
+  })
+
   it('set token - reads the token from stdin', async () => {
     const env = home()
     await runKrs(['config', 'set', 'token', '-'], { env, stdin: `${token}\n` })

@@ -1,3 +1,4 @@
+import { durationSeconds } from '@krs-kit/mock-server/options'
 import { describe, expect, it } from 'vitest'
 import { engineFetch, env, fixedNow } from './support/engine-fetch.js'
 import { runKrs } from './support/memory-io.js'
@@ -22,6 +23,47 @@ describe('krs mock admin commands (in process)', () => {
       { method: 'POST', url: 'http://127.0.0.1:4010/__mock/clock', body: { advance_seconds: 3600 } },
     ])
     expect(JSON.parse(r.stdout)).toMatchObject({ now: fixedNow + 3600 })
+  })
+
+  it('clock advance with a fraction of a second is refused as the testing entry refuses it, nothing sent', async () => {
+    for (const [given, testing] of [
+      ['1.5s', '1.5s'],
+      ['500ms', '500ms'],
+      ['0.4s', '0.4s'],
+    ] as const) {
+      const r = await admin(['--lang', 'en', 'clock', 'advance', given])
+      expect(r.code).toBe(2)
+      expect(r.requests).toEqual([])
+      let fromTesting = ''
+      try {
+        durationSeconds(testing, '<duration>')
+      } catch (e) {
+        fromTesting = (e as Error).message
+      }
+      expect(fromTesting).toContain('is not a whole, non-negative number of seconds')
+      expect(r.stderr).toBe(`krs: ${fromTesting}\n`)
+    }
+    // whole seconds in any unit are taken exactly
+    expect((await admin(['clock', 'advance', '1.5m'])).requests[0]?.body).toEqual({ advance_seconds: 90 })
+    expect((await admin(['clock', 'advance', '2000ms'])).requests[0]?.body).toEqual({ advance_seconds: 2 })
+  })
+
+  it('an admin error carries the id of the admin request, as JSON and as text', async () => {
+    const server = engineFetch()
+    const json = await runKrs(['mock', 'clock', 'set', '1999-01-01T00:00:00Z', '-o', 'json'], {
+      fetch: server.fetch,
+      env,
+    })
+    expect(json.code).toBe(1)
+    const record = JSON.parse(json.stderr) as { request_id: string | null; exit_code: number }
+    expect(record.request_id).toEqual(expect.any(String))
+    expect(record.request_id).not.toBe('')
+    const text = await runKrs(['--lang', 'en', 'mock', 'clock', 'set', '1999-01-01T00:00:00Z'], {
+      fetch: engineFetch().fetch,
+      env,
+    })
+    expect(text.code).toBe(1)
+    expect(text.stderr).toMatch(/^krs: mock admin POST \/__mock\/clock: 400 .*\(request id \S+\)\n$/)
   })
 
   it('clock mode real: POST {mode}', async () => {

@@ -43,6 +43,25 @@ describe('output formats', () => {
     expect(cutToWidth('abc', 3)).toBe('abc')
   })
 
+  it('table: too many columns for the width leaves the right ones out, counted in a last +N column', async () => {
+    const wide = [1, 2].map((n) =>
+      Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`column_${i + 1}`, `value ${n}-${i + 1} of a member`])),
+    )
+    for (const width of [80, 40, 12]) {
+      const lines = (await formatOutput(wide, 'table', false, width)).trimEnd().split('\n')
+      for (const l of lines) expect(displayWidth(l), `${width}: ${l}`).toBeLessThanOrEqual(width)
+      const head = lines[0]?.split(/ {2,}/) ?? []
+      const shown = head.length - 1
+      expect(head[0]).toMatch(/^column/)
+      expect(head.at(-1)).toBe(`+${30 - shown}`)
+      expect(lines[2]?.endsWith('…')).toBe(true)
+    }
+    const at80 = (await formatOutput(wide, 'table', false, 80)).split('\n')[0] ?? ''
+    expect(at80.split(/ {2,}/).length).toBeGreaterThan(5)
+    // a table that fits, or fits once its cells are cut, keeps every column
+    expect((await formatOutput(rows, 'table', false, 30)).split('\n')[0]).toMatch(/^id +title +tags +extra$/)
+  })
+
   it('table: fitted to the terminal on a TTY, else to COLUMNS, else to the default width', async () => {
     const long = [{ id: 1, title: 't'.repeat(1000) }]
     const fetch = () => recordingFetch(scriptedServer({ get_member_tables: () => Response.json(long) })).fetch

@@ -104,6 +104,34 @@ describe('scheduler', () => {
   })
 })
 
+describe('POST /__mock/reset on a real clock', () => {
+  const admin = async (engine: ReturnType<typeof createEngine>, method: string, path: string, body?: unknown) => {
+    const init: RequestInit = { method, headers: { 'content-type': 'application/json' } }
+    if (body !== undefined) init.body = JSON.stringify(body)
+    const r = await engine.handle(new Request(`http://127.0.0.1/__mock/${path}`, init))
+    return (await r.json()) as { now: number; mode: string }
+  }
+
+  it('a clock that started at the wall clock is at the wall clock again, not behind it by its age', async () => {
+    const wall = fakeWall(1_767_225_600_000)
+    const engine = createEngine({ wallClock: wall.now, members: 5 })
+    wall.add(47_000)
+    await admin(engine, 'POST', 'clock', { advance_seconds: 3600 })
+    await admin(engine, 'POST', 'reset', {})
+    expect(await admin(engine, 'GET', 'clock')).toMatchObject({ mode: 'real', now: 1_767_225_647 })
+    wall.add(10_000)
+    expect((await admin(engine, 'GET', 'clock')).now).toBe(1_767_225_657)
+  })
+
+  it("a clock started at a given time (--now, a scenario's now) goes back to that time", async () => {
+    const wall = fakeWall(1_767_225_600_000)
+    const engine = createEngine({ wallClock: wall.now, members: 5, clock: { mode: 'real', now: 1_700_000_000 } })
+    wall.add(47_000)
+    await admin(engine, 'POST', 'reset', {})
+    expect(await admin(engine, 'GET', 'clock')).toMatchObject({ mode: 'real', now: 1_700_000_000 })
+  })
+})
+
 describe('seeded random', () => {
   it('repeats for a seed, differs across seeds, and restores its state', () => {
     const a = createRandom(42)

@@ -88,6 +88,12 @@ describe('createTestEmulator (in process)', () => {
     const krs = await emulator.tenant()
     await expect(krs.clock.advance(1500)).rejects.toThrow(/whole, non-negative number of seconds/)
     await expect(krs.clock.advance('an hour')).rejects.toThrow(/'1h30m'/)
+    // a fraction of a second in text is refused as `krs mock clock advance` refuses it
+    await expect(krs.clock.advance('1.5s')).rejects.toThrow(
+      `clock.advance: "1.5s" is not a whole, non-negative number of seconds`,
+    )
+    await expect(krs.clock.advance('500ms')).rejects.toThrow(/"500ms" is not a whole/)
+    expect(durationSeconds('1.5m')).toBe(90)
     await expect(krs.clock.set('2026-05-01T00:00:00')).rejects.toThrow(/needs a time zone/)
     // the emulator's own bounds come back as its message
     await expect(krs.clock.set('1990-01-01T00:00:00Z')).rejects.toThrow(/answered 400/)

@@ -186,7 +186,8 @@ export async function completeWords(
   if (positional !== undefined && positionals === 0) {
     if (positional === 'profiles') return words(await profileNames(io))
     if (positional === 'files') return { kind: 'files' }
-    if (positional === 'commands') return { kind: 'words', words: subcommandsOf(program, false) }
+    // `krs help get-member-info` works as `krs help get_member_info` does: both spellings complete.
+    if (positional === 'commands') return { kind: 'words', words: subcommandsOf(program, true) }
     return words(positional)
   }
   if (cmd.commands.length > 0 && positionals === 0)

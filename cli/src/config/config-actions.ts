@@ -1,11 +1,12 @@
 import { printResult } from '../commands/print-result.js'
-import { t } from '../i18n/lang.js'
+import { orList, t } from '../i18n/lang.js'
 import type { Command } from 'commander'
 import type { GlobalOptions } from '../commands/global-options.js'
 import { UsageError } from '../exit-codes.js'
 import type { CliIo } from '../io.js'
 import { profileKey, readConfig, writeConfig, type ConfigFile } from './config-file.js'
 import { configPath } from './config-path.js'
+import { similarNames } from '../text/did-you-mean.js'
 import { maskToken } from './mask-token.js'
 import { resolveConnection } from './resolve-connection.js'
 
@@ -102,9 +103,26 @@ export async function configList(cmd: Command, io: CliIo): Promise<void> {
   io.stdout(`${lines.join('\n')}\n`)
 }
 
+/**
+ * `krs config use NAME` switches to a profile that exists (or to `default`, the one in effect
+ * when none is named); a mistyped name is refused (exit 2) with the known ones, and nothing is
+ * written. A profile is created by `krs config set --profile NAME …`.
+ */
 export async function configUse(name: string, _cmd: Command, io: CliIo): Promise<void> {
   const path = configPath(io.env)
   const config = await readConfig(path)
+  if (!Object.hasOwn(config.profiles, name) && name !== 'default') {
+    const known = Object.keys(config.profiles)
+    const similar = similarNames(name, known)
+    throw new UsageError(
+      t('err.unknownProfile', {
+        name,
+        path,
+        known: known.length === 0 ? t('config.noProfiles') : known.join(', '),
+        suggestion: similar.length === 0 ? '' : t('err.didYouMean', { names: orList(similar) }),
+      }),
+    )
+  }
   config.current = name
   config.profiles[name] ??= {}
   await writeConfig(path, config)

@@ -265,6 +265,11 @@ export const messages = {
     ja: '{source} は http:// か https:// の URL でなければなりません（"{value}"）',
     en: '{source} must be an http:// or https:// URL (got "{value}")',
   },
+  'err.unknownProfile': {
+    ja: 'プロファイル "{name}" はありません{suggestion}。既存のプロファイル：{known}（{path}）。作るには：krs config set --profile {name} token <token>',
+    en: 'no profile "{name}"{suggestion}. Profiles: {known} ({path}). To create it: krs config set --profile {name} token <token>',
+  },
+  'err.didYouMean': { ja: '（もしかして {names}？）', en: ' (did you mean {names}?)' },
   'err.badLang': { ja: '--lang は ja か en です（"{value}"）', en: '--lang must be ja or en (got "{value}")' },
   'err.badDuration': {
     ja: '{name} は期間です：90s、10m、1h30m、2d、500ms、または秒数（"{value}"）',

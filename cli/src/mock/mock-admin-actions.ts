@@ -9,7 +9,7 @@ import { resolveConnection } from '../config/resolve-connection.js'
 import { UsageError } from '../exit-codes.js'
 import { orList, t } from '../i18n/lang.js'
 import type { CliIo } from '../io.js'
-import { parseDuration, parseTime } from '../time/duration.js'
+import { parseClockSeconds, parseDuration, parseTime } from '../time/duration.js'
 import { type AdminCall, type AdminOperationName, adminOperations } from '@krs-kit/contract/admin-client'
 import { adminOrigin, adminRequest, type AdminRequestOptions } from './mock-admin.js'
 
@@ -57,7 +57,7 @@ export async function clockShow(cmd: Command, io: CliIo): Promise<void> {
 
 /** `krs mock clock advance 1h` (or seconds: `3600`). */
 export async function clockAdvance(text: string, cmd: Command, io: CliIo): Promise<void> {
-  const seconds = Math.round(parseDuration('<duration>', text) / 1000)
+  const seconds = parseClockSeconds('<duration>', text)
   await show(cmd, io, await call(cmd, io, 'mock_set_clock', { body: { advance_seconds: seconds } }))
 }
 

@@ -21,6 +21,16 @@ export class MockUnreachableError extends Error {
   override readonly name = 'KrsNetworkError'
 }
 
+/** An admin API refusal: exit code 1, with the answer's request id (`X-Request-Id`). */
+export class MockAdminError extends ExitError {
+  constructor(
+    message: string,
+    readonly requestId: string | undefined,
+  ) {
+    super(message, exitCodes.api)
+  }
+}
+
 export interface AdminRequestOptions {
   /** Return the body as text, not parsed. */
   text?: boolean
@@ -64,9 +74,9 @@ export async function adminRequest<K extends AdminOperationName>(
       error?: string
       message?: string
     }
-    throw new ExitError(
+    throw new MockAdminError(
       `mock admin ${info.method} ${info.path}: ${result.status} ${err.error ?? ''}: ${err.message ?? result.text}`,
-      exitCodes.api,
+      result.headers.get('x-request-id') ?? undefined,
     )
   }
   return options.text ? result.text : result.json

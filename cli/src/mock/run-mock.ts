@@ -36,37 +36,69 @@ async function loadEmulator(): Promise<typeof import('@krs-kit/mock-server/progr
   }
 }
 
-/** Runs the emulator in this process until SIGINT/SIGTERM. */
+/**
+ * Whether the process was started by npm (`npx krs mock`, an npm script): npm passes a signal
+ * only to the shell it started, so when npm is killed alone (`kill $!` of a backgrounded npx)
+ * this process is re-parented rather than told to stop.
+ */
+export function launchedByNpm(env: Readonly<Record<string, string | undefined>>): boolean {
+  return env.npm_command !== undefined || env.npm_lifecycle_event !== undefined
+}
+
+/** The signals that stop `krs mock` (a terminal closing sends SIGHUP). */
+export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+
+/**
+ * Runs the emulator in this process (no child to leave behind) until SIGINT, SIGTERM or SIGHUP,
+ * `POST /__mock/shutdown`, or, when npm started it, until its launcher goes away.
+ */
 export async function runMock(cmd: Command, io: CliIo): Promise<void> {
   const { runCli, CliUsageError } = await loadEmulator()
-  let running: Awaited<ReturnType<typeof runCli>>
-  // POST /__mock/shutdown stops `krs mock` as SIGTERM does (set once the server runs).
-  let stopRequested: ((why: string) => void) | undefined
-  try {
-    running = await runCli(mockArgv(cmd.opts()), {
-      out: io.stdout,
-      err: io.stderr,
-      stopRequested: () => stopRequested?.('POST /__mock/shutdown'),
-    })
-  } catch (e) {
-    if (e instanceof CliUsageError) throw new UsageError(e.message)
-    // As krs-mock: exit 1.
-    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      throw new ExitError('mock: the port is already in use', exitCodes.api)
-    throw new ExitError(`mock: ${(e as Error).message}`, exitCodes.api)
+  // Why it was told to stop, once it was; the stop itself waits for the server to run (a signal
+  // may come while it starts, as soon as it printed its URL).
+  let stopWhy: string | undefined
+  let stopNow: (() => void) | undefined
+  const stop = (why: string): void => {
+    if (stopWhy !== undefined) return
+    stopWhy = why
+    stopNow?.()
   }
-  if (!running) return
-  const server = running
-  await new Promise<void>((done, fail) => {
-    let stopping = false
-    const stop = (signal: string): void => {
-      if (stopping) return
-      stopping = true
-      io.stdout(`krs mock: ${signal}, shutting down\n`)
-      server.shutdown().then(done, fail)
+  const onSignal = (signal: NodeJS.Signals) => stop(signal)
+  for (const signal of STOP_SIGNALS) process.once(signal, onSignal)
+  let watch: NodeJS.Timeout | undefined
+  if (launchedByNpm(io.env)) {
+    const launcher = process.ppid
+    watch = setInterval(() => {
+      if (process.ppid !== launcher) stop('npm exited')
+    }, 250)
+    watch.unref()
+  }
+  try {
+    let running: Awaited<ReturnType<typeof runCli>>
+    try {
+      running = await runCli(mockArgv(cmd.opts()), {
+        out: io.stdout,
+        err: io.stderr,
+        // POST /__mock/shutdown stops `krs mock` as SIGTERM does.
+        stopRequested: () => stop('POST /__mock/shutdown'),
+      })
+    } catch (e) {
+      if (e instanceof CliUsageError) throw new UsageError(e.message)
+      // As krs-mock: exit 1.
+      if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE')
+        throw new ExitError('mock: the port is already in use', exitCodes.api)
+      throw new ExitError(`mock: ${(e as Error).message}`, exitCodes.api)
     }
-    stopRequested = stop
-    process.once('SIGINT', () => stop('SIGINT'))
-    process.once('SIGTERM', () => stop('SIGTERM'))
-  })
+    if (!running) return
+    const server = running
+    await new Promise<void>((done) => {
+      stopNow = done
+      if (stopWhy !== undefined) done()
+    })
+    io.stdout(`krs mock: ${stopWhy}, shutting down\n`)
+    await server.shutdown()
+  } finally {
+    if (watch) clearInterval(watch)
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal)
+  }
 }

@@ -30,8 +30,12 @@ export function cutToWidth(text: string, width: number): string {
   return `${out}…`
 }
 
-/** No column is cut below this, however narrow the terminal. */
+/** No column is narrowed below this, however narrow the terminal: columns are left out instead. */
 const minColumnWidth = 8
+
+/** Columns taken by cells of these widths, with the two spaces between them. */
+const lineWidth = (widths: readonly number[]): number =>
+  widths.reduce((s, w) => s + w, 0) + 2 * Math.max(0, widths.length - 1)
 
 /**
  * Column widths that fit `maxWidth` (separators included): the widest columns are narrowed to one
@@ -42,7 +46,7 @@ function fitWidths(widths: number[], maxWidth: number): number[] {
   const sum = (cap: number) => widths.reduce((s, w) => s + Math.min(w, cap), 0)
   const widest = Math.max(0, ...widths)
   if (sum(widest) <= room) return widths
-  let lo = minColumnWidth
+  let lo = 1
   let hi = widest
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2)
@@ -52,22 +56,44 @@ function fitWidths(widths: number[], maxWidth: number): number[] {
   return widths.map((w) => Math.min(w, lo))
 }
 
-/** `maxWidth`: the line length to fit (the terminal's columns); cells that do not fit end in `…`. */
+/**
+ * How many of the columns (from the left) a line of `maxWidth` shows: all when each fits at
+ * `minColumnWidth`; else as many as fit beside a last column `+N` that counts the ones left out
+ * (at least one, cut to the width).
+ */
+function shownColumns(widths: readonly number[], maxWidth: number): number {
+  const least = widths.map((w) => Math.min(w, minColumnWidth))
+  if (lineWidth(least) <= maxWidth) return widths.length
+  let shown = widths.length - 1
+  while (shown > 1 && lineWidth([...least.slice(0, shown), `+${widths.length - shown}`.length]) > maxWidth) shown--
+  return Math.max(1, shown)
+}
+
+/**
+ * `maxWidth`: the line length to fit (the terminal's columns). Cells that do not fit end in `…`;
+ * when even narrowed columns do not fit, the columns on the right are left out and a last column
+ * `+N` says how many (`-o csv`, `-o json` or `--query` give them all).
+ */
 function table(data: unknown, maxWidth: number): string {
   const { header, rows } = toRows(data)
   const natural = [header, ...rows].map((r) => r.map((c) => c.replace(/\r?\n/g, '⏎')))
-  const widths = fitWidths(
-    header.map((_, i) => Math.max(...natural.map((r) => displayWidth(r[i] ?? '')))),
-    maxWidth,
-  )
-  const all = natural.map((r) => r.map((c, i) => cutToWidth(c, widths[i] ?? c.length)))
+  const full = header.map((_, i) => Math.max(...natural.map((r) => displayWidth(r[i] ?? ''))))
+  const shown = shownColumns(full, maxWidth)
+  const marker = shown < full.length ? `+${full.length - shown}` : undefined
+  const room = marker === undefined ? maxWidth : maxWidth - marker.length - 2
+  const widths = fitWidths(full.slice(0, shown), Math.max(1, room))
+  const all = natural.map((r, row) => [
+    ...r.slice(0, shown).map((c, i) => cutToWidth(c, widths[i] ?? c.length)),
+    ...(marker === undefined ? [] : [row === 0 ? marker : '…']),
+  ])
+  const allWidths = marker === undefined ? widths : [...widths, marker.length]
   const line = (r: string[]) =>
     r
-      .map((c, i) => (i === r.length - 1 ? c : c + ' '.repeat((widths[i] ?? 0) - displayWidth(c))))
+      .map((c, i) => (i === r.length - 1 ? c : c + ' '.repeat((allWidths[i] ?? 0) - displayWidth(c))))
       .join('  ')
       .trimEnd()
   const [head, ...body] = all
-  return `${[line(head ?? []), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n')}\n`
+  return `${[line(head ?? []), allWidths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n')}\n`
 }
 
 /** The width a table fits when the terminal's is unknown (piped, no `COLUMNS`). */

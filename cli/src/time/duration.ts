@@ -1,24 +1,32 @@
+import { DurationError, durationMs, durationSeconds } from '@krs-kit/mock-server/options'
 import { UsageError } from '../exit-codes.js'
-import { t } from '../i18n/lang.js'
+import { lang, t } from '../i18n/lang.js'
 
-const unitMs: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }
+/** The shared parser's refusal as a usage error (exit 2), in the CLI's language. */
+function asUsage<T>(read: () => T): T {
+  try {
+    return read()
+  } catch (e) {
+    if (e instanceof DurationError) throw new UsageError(e.messageIn(lang()))
+    throw e
+  }
+}
 
 /**
  * A duration in ms from human text: `90s`, `10m`, `1h30m`, `2d`, `500ms`, `1.5h`, or a plain
- * number of seconds (`30`, `0.25`). `name` is the flag or argument named in the error.
+ * number of seconds (`30`, `0.25`). The testing entry's parser: a fraction of a millisecond
+ * is refused, not rounded. `name` is the flag or argument named in the error.
  */
 export function parseDuration(name: string, text: string): number {
-  const s = text.trim()
-  if (/^\d+(\.\d+)?$/.test(s)) return Math.round(Number(s) * 1000)
-  const part = /(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/gy
-  let total = 0
-  let end = 0
-  for (let m = part.exec(s); m !== null; m = part.exec(s)) {
-    total += Number(m[1]) * (unitMs[m[2] as string] as number)
-    end = part.lastIndex
-  }
-  if (s === '' || end !== s.length) throw new UsageError(t('err.badDuration', { name, value: text }))
-  return Math.round(total)
+  return asUsage(() => durationMs(name, text))
+}
+
+/**
+ * Whole seconds for the emulator's clock (`krs mock clock advance 90s`): read as
+ * `krs.clock.advance()` reads it, so `1.5s` or `500ms` is refused with the same message.
+ */
+export function parseClockSeconds(name: string, text: string): number {
+  return asUsage(() => durationSeconds(text, name))
 }
 
 /** A duration for messages: `2s`, `1m30s`, `250ms`. */
@@ -52,7 +60,7 @@ export function parseTime(name: string, text: string): TimeSpec {
   if (s === 'now') return { fromNow: 0 }
   if (s.startsWith('+')) {
     try {
-      return { fromNow: Math.round(parseDuration(name, s.slice(1)) / 1000) }
+      return { fromNow: parseClockSeconds(name, s.slice(1)) }
     } catch {
       throw new UsageError(t('err.badTime', { name, value: text }))
     }

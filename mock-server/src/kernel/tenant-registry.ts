@@ -22,6 +22,13 @@ export interface TenantSpec {
   initialClock?: ClockState | undefined
 }
 
+/**
+ * Tenants whose clock started at the wall clock's time (no `now` from an option or the
+ * scenario): a reset sets such a clock in real mode to the wall clock's time again, not back
+ * to the instant the tenant was created, which would leave it behind by the tenant's age.
+ */
+const startedAtWall = new WeakSet<TenantRuntime>()
+
 export interface Caller {
   tenant: TenantRuntime
   account: Account | null
@@ -80,6 +87,12 @@ export class TenantRegistry {
     if (this.tenants.has(id)) throw new Error(`tenant ${id} exists`)
     const clock = createClock(this.wall, this.factory.clockOptions(spec.clock ?? {}, spec.scenario))
     const runtime = this.runtime(id, spec.scenario, spec.seed, spec.members, clock, spec.initialClock)
+    if (
+      !restored &&
+      spec.initialClock === undefined &&
+      this.factory.clockOptions(spec.clock ?? {}, spec.scenario).now === undefined
+    )
+      startedAtWall.add(runtime)
     if (restored) runtime.random.setState(restored.random)
     runtime.state = restored ? restored.state : this.build(runtime, spec.scenario, new Map())
     this.index(runtime)
@@ -178,16 +191,20 @@ export class TenantRegistry {
   /**
    * Rebuild a tenant's state from a scenario; its token values stay the same by name. Unless
    * `keepClock`, the clock goes back to the tenant's creation clock first (a new scenario's own
-   * `now` moves that start), so the rebuilt data is dated as when it was created.
+   * `now` moves that start), so the rebuilt data is dated as when it was created; a real clock
+   * that started at the wall clock's time starts there again (startedAtWall).
    */
   reset(t: TenantRuntime, scenario: TenantScenario, seed = t.seed, members = t.members, keepClock = false): void {
     if (!keepClock) {
       if (scenario !== t.scenario) {
         const start = this.factory.clockOptions({ mode: t.initialClock.mode, speed: t.initialClock.speed }, scenario)
-        if (start.now !== undefined)
+        if (start.now !== undefined) {
           t.initialClock = { mode: start.mode ?? 'manual', now: start.now, speed: t.initialClock.speed }
+          startedAtWall.delete(t)
+        }
       }
-      setClock(t.clock, t.initialClock)
+      const atWall = startedAtWall.has(t) && t.initialClock.mode === 'real'
+      setClock(t.clock, atWall ? { ...t.initialClock, now: Math.floor(this.wall() / 1000) } : t.initialClock)
     }
     const previous = new Map<string, string>()
     for (const tok of t.state.tokens.values()) previous.set(tok.name, tok.token)

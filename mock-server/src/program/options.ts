@@ -3,7 +3,17 @@
  * argument parser and its help are built, and which `krs mock` reads to declare the same
  * flags. Plain data and small pure functions with no imports, so the CLI can compile it into
  * its own bundle: `krs mock --help` lists the flags even where the emulator is not installed.
+ * It also carries the duration parser of the testing entry (as plain), so that `krs` reads a
+ * duration exactly as `krs.clock.advance()` does.
  */
+
+export {
+  type Duration,
+  DurationError,
+  type DurationLang,
+  durationMs,
+  durationSeconds,
+} from '../testing/duration.js'
 
 export type HelpLang = 'ja' | 'en'
 

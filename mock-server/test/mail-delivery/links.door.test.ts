@@ -95,6 +95,18 @@ runOnEveryDoor(
   { engine: { members: 10 } },
 )
 
+/**
+ * The last handler: a request none of the others took is recorded in `seen` and fails as a
+ * network error, as MSW's "error" strategy fails it, but without MSW printing an error block
+ * for a miss the test makes on purpose (and checks).
+ */
+function missed(seen: string[]) {
+  return http.all('*', ({ request }) => {
+    seen.push(`${request.method} ${request.url}`)
+    return HttpResponse.error()
+  })
+}
+
 describe('createMockHandlers() answers only the KREISEL hosts by default', () => {
   let server: ReturnType<typeof setupServer> | null = null
   afterEach(() => {
@@ -108,7 +120,8 @@ describe('createMockHandlers() answers only the KREISEL hosts by default', () =>
     expect(KREISEL_BASE_URLS).toEqual(['https://krs.bz'])
     const engine = createEngine({ members: 5, clock: { mode: 'manual', now: T0 } })
     const other = http.post('https://api.other.example/api/v1/:name', () => HttpResponse.json({ answered_by: 'other' }))
-    server = setupServer(...createMockHandlers({ engine }), other)
+    const seen: string[] = []
+    server = setupServer(...createMockHandlers({ engine }), other, missed(seen))
     server.listen({ onUnhandledRequest: 'error' })
     const kreisel = await post('https://krs.bz/env1/api/v1/get_version')
     expect(kreisel.status).toBe(200)
@@ -117,16 +130,20 @@ describe('createMockHandlers() answers only the KREISEL hosts by default', () =>
     expect(await (await post('https://api.other.example/api/v1/get_version')).json()).toEqual({ answered_by: 'other' })
     // a host nobody handles is not answered by the emulator (MSW refuses it here)
     await expect(post('http://localhost:4010/api/v1/get_version')).rejects.toThrow()
+    expect(seen).toEqual(['POST http://localhost:4010/api/v1/get_version'])
   })
 
   it('given base URLs (one or several) are answered instead', async () => {
     const engine = createEngine({ members: 5, clock: { mode: 'manual', now: T0 } })
+    const seen: string[] = []
     server = setupServer(
       ...createMockHandlers({ engine, baseUrl: ['https://members.example.jp', 'http://localhost:4010/'] }),
+      missed(seen),
     )
     server.listen({ onUnhandledRequest: 'error' })
     expect((await post('https://members.example.jp/api/v1/get_version')).status).toBe(200)
     expect((await post('http://localhost:4010/env/api/v1/get_version')).status).toBe(200)
     await expect(post('https://krs.bz/api/v1/get_version')).rejects.toThrow()
+    expect(seen).toEqual(['POST https://krs.bz/api/v1/get_version'])
   })
 })
