@@ -13,7 +13,14 @@ import { browserBuildPlugin, entryPoints } from './entry-points.js'
 export default defineConfig((cli): Options[] => {
   const dtsOff = cli.env?.KRS_DTS === 'off'
   const sourcemap = cli.env?.KRS_PACK !== 'on'
-  const common: Options = { format: ['esm'], target: 'node20', platform: 'node', sourcemap }
+  // tsconfig.json only names the src and test projects; the declarations come from the src one.
+  const common: Options = {
+    format: ['esm'],
+    target: 'node20',
+    platform: 'node',
+    sourcemap,
+    tsconfig: 'tsconfig.src.json',
+  }
   return [
     {
       ...common,
