@@ -11,7 +11,9 @@ function filesUnder(dir: string): string[] {
   )
 }
 
-describe('platform-neutral engine (DESIGN principle 3)', () => {
+// The same engine runs in Node, in the browser (MSW, the playground) and in workers: the
+// folders the browser bundles must not need Node.
+describe('platform-neutral engine', () => {
   for (const folder of ['kernel', 'lib', 'admin', 'msw']) {
     it(`src/${folder} imports no node: module and no Node-only package`, () => {
       const offenders = filesUnder(join(src, folder)).filter((f) =>

@@ -8,7 +8,8 @@ import { startNodeServer, type RunningServer } from '../../src/node/index.js'
 import { answerOf } from '../support/answer-of.js'
 import { writeBytes } from '../support/write-bytes.js'
 
-// The big-body findings of http-refusals.test.ts (seconds each: the slow suite).
+// The refusals of http-refusals.test.ts with bodies of tens of MB: seconds each, so they run
+// in the slow suite.
 
 let server: RunningServer | null = null
 afterEach(async () => {

@@ -6,7 +6,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { describe, expect, it } from 'vitest'
 import { useStaticSite } from './static-site.js'
 
-// The timing findings of static-files-hardening.test.ts (seconds each: the slow suite).
+// The timing cases of --static (a link swapped in while a file is served, a large file's
+// compression off the request path): seconds each, so they run in the slow suite, beside
+// static-files-hardening.test.ts.
 
 const site = useStaticSite()
 const get = site.get

@@ -42,7 +42,7 @@ async function call(engine: Engine, op: string, body: unknown): Promise<{ status
   }
 }
 
-describe('findings 8 and 9: the write log', () => {
+describe('the write log: an answered write survives a crash', () => {
   it('replays logged writes (a member, a one-click token) after a crash, without a snapshot; ids continue', async () => {
     const { engine: a } = await durableEngine()
     const id = (

@@ -4,9 +4,9 @@ import { expect, it } from 'vitest'
 import { advance, expectError, expectOk, runServicesSuite } from '../../support/services-doors.js'
 
 /**
- * The issue's round trip: export 10,000 members as CSV, change some rows, upload the file,
- * import it with mode 1, and every change is visible through get_member_info; importing the
- * same file id again is refused (KR_API_F0206).
+ * The round trip a user runs to edit members in bulk: export 10,000 members as CSV, change
+ * some rows, upload the file, import it with mode 1, and every change is visible through
+ * get_member_info; importing the same file id again is refused (KR_API_F0206).
  */
 runServicesSuite(
   'batch round trip (10,000 members)',
