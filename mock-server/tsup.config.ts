@@ -25,7 +25,14 @@ const contractPaths = {
 export default defineConfig((cli): Options[] => {
   const dtsOff = cli.env?.KRS_DTS === 'off'
   const sourcemap = cli.env?.KRS_PACK !== 'on'
-  const common: Options = { format: ['esm'], target: 'node20', platform: 'node', sourcemap }
+  // tsconfig.json only names the src and test projects; the declarations come from the src one.
+  const common: Options = {
+    format: ['esm'],
+    target: 'node20',
+    platform: 'node',
+    sourcemap,
+    tsconfig: 'tsconfig.src.json',
+  }
   return [
     {
       ...common,

@@ -14,7 +14,7 @@ export default defineConfig({
     // Files of one worker share their loaded modules: evaluating the engine's module graph again
     // for every file was most of this project's time. Every test builds its own engine, door
     // and server, so nothing but code is shared; a file that mocks a module loads what it tests
-    // after vi.resetModules() (node-door/static-files.test.ts).
+    // after vi.resetModules() (node/static-files.test.ts).
     isolate: false,
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -9,7 +9,7 @@ import { expect, it } from 'vitest'
 // of their own (the garbage collector forced at the end of the file that reads), and its output
 // is read.
 const root = fileURLToPath(new URL('..', import.meta.url))
-const files = ['mock-server/test/mail-delivery/links.door.test.ts', 'mock-server/test/node-door/static-files.test.ts']
+const files = ['mock-server/test/domains/mail/links.door.test.ts', 'mock-server/test/node/static-files.test.ts']
 
 it('deliberate MSW misses and failed reads print no [MSW] Error block and no deprecation warning', () => {
   const r = spawnSync(

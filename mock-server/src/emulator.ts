@@ -40,7 +40,7 @@ export const modules = [
 /**
  * Every operation of the contract, keyed by its generated name: the merge of the modules'
  * handlers. A new operation in the contract is a compile error here until a module handles
- * it (DESIGN principle 4).
+ * it, so a contract change can never reach users as a run-time 404.
  */
 export const handlerTable = {
   ...memberDbModule.handlers,

@@ -2,7 +2,7 @@
  * `@krs-kit/mock-server/internal`: what this repository's own tooling (the playground, the
  * benchmarks, the cross tests) needs beyond the public entry points. It is NOT public API: it
  * follows the emulator's insides and changes without notice. Other packages import the
- * emulator through the entry points only, never a file under src/ (test/boundary.test.ts).
+ * emulator through the entry points only, never a file under src/ (test/architecture/boundary.test.ts).
  * The contract's data (registry, error catalogue, Ajv setup) is `@krs-kit/contract`'s.
  */
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -18,12 +18,35 @@ import { siteDir } from './support/site-build.js'
 // answered 2xx. A block that shows a failure on purpose says which in its meta
 // (```ts error=KR_API_F0303): it must be answered with that error code.
 
+/** A tenant of the emulator: its id, which a fork names as its source. */
+interface DocTenant {
+  id: string
+}
+
+interface DocEngine {
+  handle(request: Request): Promise<Response>
+  defaultTenant: DocTenant
+  createTenant(options: { from: string }): DocTenant
+}
+
 /** The emulator's package entry (its built JavaScript; its types are built with the package). */
 const mockServerEntry = '@krs-kit/mock-server'
-const { createEngine } = (await import(mockServerEntry)) as {
-  createEngine(options?: { seed?: number; clock?: { mode: 'manual'; now: number } }): {
-    handle(request: Request): Promise<Response>
-  }
+const { createEngine, tokensByName } = (await import(mockServerEntry)) as {
+  createEngine(options?: { seed?: number; clock?: { mode: 'manual'; now: number } }): DocEngine
+  tokensByName(tenant: DocTenant): Record<string, string>
+}
+
+/**
+ * A request to `tenant`, a fork: the docs' tokens are the default tenant's (`krs-all`), the
+ * fork answers its own, of the same names.
+ */
+function asTenant(request: Request, tokens: Record<string, string>): Request {
+  const token = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1]
+  const own = token === undefined ? undefined : tokens[token]
+  if (own === undefined) return request
+  const headers = new Headers(request.headers)
+  headers.set('authorization', `Bearer ${own}`)
+  return new Request(request, { headers })
 }
 
 interface Example {
@@ -92,18 +115,25 @@ function examplesOf(file: string): Example[] {
 const examples = docFiles(join(siteDir, 'docs')).flatMap(examplesOf)
 
 describe('krs.call examples of the docs against the default scenario', () => {
+  // One emulator for the file; each example runs on a fork of its untouched default tenant,
+  // which is the state a fresh emulator starts in, for a fraction of a millisecond.
+  const engine = createEngine()
+
   it('finds the examples (TypeScript calls)', () => {
     expect(examples.length).toBeGreaterThan(2)
   })
 
   it.each(examples.map((e) => [`${e.file}:${e.line} ${e.name}`, e] as const))('%s', async (_label, example) => {
-    const engine = createEngine()
+    const tenant = engine.createTenant({ from: engine.defaultTenant.id })
     const res = await engine.handle(
-      new Request(`http://krs.test/api/v1/${example.name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' },
-        body: JSON.stringify(example.body),
-      }),
+      asTenant(
+        new Request(`http://krs.test/api/v1/${example.name}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' },
+          body: JSON.stringify(example.body),
+        }),
+        tokensByName(tenant),
+      ),
     )
     const answer = (await res.json()) as { error_code?: string; error_desc?: string; detail?: string }
     if (example.error) {
@@ -287,6 +317,8 @@ function stepsOf(file: string): Step[] {
 }
 
 interface DocEmulator {
+  /** The tenant the requests reach: a later emulator can start from its state (docEmulator). */
+  tenant: DocTenant
   /** A fetch to the emulator from any address (a real environment's too: `/{env}/api/v1/…`). */
   fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>
   /** The tools' waits: the emulator's clock moves by the time waited, at once. */
@@ -294,19 +326,30 @@ interface DocEmulator {
 }
 
 /**
- * A fresh emulator (default scenario, manual clock) that the CLI and the SDK take for the
- * service: its answers lose the header that names the emulator, and their waits move its
- * clock, so a guide's waits run as they do against the service, without the time.
+ * The file's one emulator (default scenario, manual clock). Each guide's sequence runs on a
+ * tenant forked from its default tenant, which nothing else writes: the state a fresh emulator
+ * starts in, without building the scenario again for every sequence.
  */
-function docEmulator(): DocEmulator {
-  const engine = createEngine({ seed: 1, clock: { mode: 'manual', now: DOC_NOW } })
+const docEngine = createEngine({ seed: 1, clock: { mode: 'manual', now: DOC_NOW } })
+
+/**
+ * A fresh emulator that the CLI and the SDK take for the service: a fork of `from` (the
+ * default tenant of the file's emulator unless said), whose answers lose the header that
+ * names the emulator, and whose waits move its clock, so a guide's waits run as they do
+ * against the service, without the time.
+ */
+function docEmulator(from: DocTenant = docEngine.defaultTenant): DocEmulator {
+  const engine = docEngine
+  const tenant = engine.createTenant({ from: from.id })
+  const tokens = tokensByName(tenant)
   return {
+    tenant,
     fetch: async (input, init) => {
       const request = new Request(input, init)
       const url = new URL(request.url)
       const at = url.pathname.indexOf('/api/v1/')
       const local = new URL(`http://krs.test${at >= 0 ? url.pathname.slice(at) : url.pathname}${url.search}`)
-      const answer = await engine.handle(new Request(local, request))
+      const answer = await engine.handle(asTenant(new Request(local, request), tokens))
       const headers = new Headers(answer.headers)
       headers.delete('x-krs-emulator')
       return new Response(answer.body, { status: answer.status, headers })
@@ -315,7 +358,7 @@ function docEmulator(): DocEmulator {
       const res = await engine.handle(
         new Request('http://krs.test/__mock/clock', {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens['krs-all']}` },
           body: JSON.stringify({ advance_seconds: Math.max(1, Math.ceil(ms / 1000)) }),
         }),
       )
@@ -413,9 +456,85 @@ const EACH_ALONE: Record<string, string> = {
 interface Sequence {
   file: string
   kind: 'cli' | 'ts' | 'curl'
-  /** The example's line when the page's examples each stand alone. */
+  /** The example's line when the page's examples each stand alone (they start from pageSetup). */
   line?: number
   steps: Step[]
+}
+
+/** Runs one step of a guide on `emulator`, in the folder `cwd`; what went wrong, or null. */
+async function runStep(step: Step, emulator: DocEmulator, cwd: string): Promise<string | null> {
+  const where = `${step.file}:${step.line}`
+  if (step.kind === 'file') {
+    await writeFile(join(cwd, step.file_name!), step.code!)
+  } else if (step.kind === 'curl') {
+    if (step.sleep !== undefined) {
+      await emulator.sleep(step.sleep * 1000)
+      return null
+    }
+    const res = await emulator.fetch(`${DOC_ENV.KRS_BASE_URL}/api/v1/${step.name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${DOC_ENV.KRS_API_TOKEN}` },
+      body: JSON.stringify(step.body),
+    })
+    const text = await res.text()
+    const code = /"error_code"\s*:\s*"([^"]+)"/.exec(text)?.[1]
+    const ok = step.error ? code === step.error : res.status < 300
+    if (!ok) return `${where} curl ${step.name} ${JSON.stringify(step.body)} → ${res.status}: ${text.slice(0, 300)}`
+  } else if (step.kind === 'cli') {
+    const r = await runKrs(step.argv!, emulator, cwd)
+    const ok = step.error ? r.code !== 0 && r.out.includes(step.error) : r.code === 0
+    if (!ok) return `${where} krs ${step.argv!.join(' ')} → exit ${r.code}: ${r.out.slice(0, 300)}`
+  } else {
+    try {
+      await runTs(step.code!, emulator, cwd)
+      if (step.error) return `${where} expected ${step.error}, the block ran through`
+    } catch (e) {
+      const text = String((e as { code?: string }).code ?? '') + String(e)
+      if (!step.error || !text.includes(step.error)) return `${where} ${String(e).slice(0, 300)}`
+    }
+  }
+  return null
+}
+
+/** A page's set-up, run: the tenant and the folder its examples start from, and what failed. */
+interface PageSetup {
+  tenant: DocTenant
+  cwd: string
+  failures: string[]
+}
+
+const pageSetups = new Map<string, Promise<PageSetup>>()
+
+/**
+ * The set-up steps of a page (`docs/….md`) run once, on a tenant of their own that nothing
+ * writes afterwards: each example of the page then starts from a fork of it and a copy of its
+ * folder, the state the set-up leaves, without running the set-up again (a delivery waited
+ * for, an export) for every one of them.
+ */
+function pageSetup(file: string): Promise<PageSetup> {
+  let done = pageSetups.get(file)
+  if (!done) {
+    done = (async () => {
+      const emulator = docEmulator()
+      const cwd = mkdtempSync(join(tmpdir(), 'krs-doc-'))
+      const failures: string[] = []
+      for (const step of stepsOf(join(siteDir, file)).filter((s) => s.setup)) {
+        const failed = await runStep(step, emulator, cwd)
+        if (failed) failures.push(`set-up: ${failed}`)
+      }
+      return { tenant: emulator.tenant, cwd, failures }
+    })()
+    pageSetups.set(file, done)
+  }
+  return done
+}
+
+/** A fresh emulator and folder for an example of a page whose examples each stand alone, after its set-up. */
+async function afterPageSetup(file: string): Promise<{ emulator: DocEmulator; cwd: string; failures: string[] }> {
+  const setup = await pageSetup(file)
+  const cwd = mkdtempSync(join(tmpdir(), 'krs-doc-'))
+  cpSync(setup.cwd, cwd, { recursive: true })
+  return { emulator: docEmulator(setup.tenant), cwd, failures: [...setup.failures] }
 }
 
 /** A guide's sequences: its setup steps, then the steps of one language, in the guide's order. */
@@ -425,8 +544,7 @@ const sequences = docFiles(join(siteDir, 'docs')).flatMap((path): Sequence[] => 
   return (['cli', 'ts', 'curl'] as const).flatMap((kind) => {
     const own = steps.filter((s) => !s.setup && s.kind === kind)
     if (own.length === 0) return []
-    const setup = steps.filter((s) => s.setup)
-    if (EACH_ALONE[file]) return own.map((s) => ({ file, kind, line: s.line, steps: [...setup, s] }))
+    if (EACH_ALONE[file]) return own.map((s) => ({ file, kind, line: s.line, steps: [s] }))
     return [{ file, kind, steps: steps.filter((s) => s.setup || s.kind === kind) }]
   })
 })
@@ -441,43 +559,13 @@ describe('CLI, curl and TypeScript SDK examples of the docs, each guide in order
   it.each(sequences.map((q) => [`${q.file}${q.line ? `:${q.line}` : ''} (${q.kind})`, q] as const))(
     '%s',
     async (_label, guide) => {
-      const emulator = docEmulator()
-      const cwd = mkdtempSync(join(tmpdir(), 'krs-doc-'))
-      const failures: string[] = []
+      const { emulator, cwd, failures } =
+        guide.line === undefined
+          ? { emulator: docEmulator(), cwd: mkdtempSync(join(tmpdir(), 'krs-doc-')), failures: [] }
+          : await afterPageSetup(guide.file)
       for (const step of guide.steps) {
-        const where = `${step.file}:${step.line}`
-        if (step.kind === 'file') {
-          await writeFile(join(cwd, step.file_name!), step.code!)
-        } else if (step.kind === 'curl') {
-          if (step.sleep !== undefined) {
-            await emulator.sleep(step.sleep * 1000)
-            continue
-          }
-          const res = await emulator.fetch(`${DOC_ENV.KRS_BASE_URL}/api/v1/${step.name}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${DOC_ENV.KRS_API_TOKEN}` },
-            body: JSON.stringify(step.body),
-          })
-          const text = await res.text()
-          const code = /"error_code"\s*:\s*"([^"]+)"/.exec(text)?.[1]
-          const ok = step.error ? code === step.error : res.status < 300
-          if (!ok)
-            failures.push(
-              `${where} curl ${step.name} ${JSON.stringify(step.body)} → ${res.status}: ${text.slice(0, 300)}`,
-            )
-        } else if (step.kind === 'cli') {
-          const r = await runKrs(step.argv!, emulator, cwd)
-          const ok = step.error ? r.code !== 0 && r.out.includes(step.error) : r.code === 0
-          if (!ok) failures.push(`${where} krs ${step.argv!.join(' ')} → exit ${r.code}: ${r.out.slice(0, 300)}`)
-        } else {
-          try {
-            await runTs(step.code!, emulator, cwd)
-            if (step.error) failures.push(`${where} expected ${step.error}, the block ran through`)
-          } catch (e) {
-            const text = String((e as { code?: string }).code ?? '') + String(e)
-            if (!step.error || !text.includes(step.error)) failures.push(`${where} ${String(e).slice(0, 300)}`)
-          }
-        }
+        const failed = await runStep(step, emulator, cwd)
+        if (failed) failures.push(failed)
       }
       expect(failures).toEqual([])
     },
@@ -506,12 +594,8 @@ describe("the contract's request examples, each after the CLI reference's set-up
   })
 
   it.each(requestExamples)('%s', async (name, body) => {
-    const emulator = docEmulator()
-    const cwd = mkdtempSync(join(tmpdir(), 'krs-doc-'))
-    for (const step of setup) {
-      const r = await runKrs(step.argv!, emulator, cwd)
-      expect(r.code, `set-up: krs ${step.argv!.join(' ')} → ${r.out}`).toBe(0)
-    }
+    const { emulator, failures } = await afterPageSetup('docs/cli-reference.md')
+    expect(failures).toEqual([])
     const res = await emulator.fetch(`${DOC_ENV.KRS_BASE_URL}/api/v1/${name}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${DOC_ENV.KRS_API_TOKEN}` },

@@ -362,6 +362,33 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     await page.close()
   })
 
+  it('text typed over a select-all in the JSON editor replaces it, even when the form changes the body in between', async () => {
+    const page = await open('/playground/get_member_info')
+    await ready(page)
+    const form = page.locator('[data-testid="schema-form"]')
+    await expect.poll(() => form.locator('select#root_member_table_id').inputValue()).toBe('1')
+    const editor = page.locator('[data-testid="body-editor"]')
+    // the reader is in the editor with everything selected (Playwright's fill does this first) ...
+    await editor.focus()
+    await editor.evaluate((e) => (e as HTMLTextAreaElement).select())
+    // ... when the form changes the body of its own (as the database field does once the target's
+    // list arrives), here by a change event that does not move the focus
+    await form.locator('select#root_member_table_id').evaluate((e) => {
+      const select = e as HTMLSelectElement
+      select.value = '2'
+      select.dispatchEvent(new Event('change', { bubbles: true }))
+    })
+    await expect.poll(() => form.locator('select#root_member_table_id').inputValue()).toBe('2')
+    const typed = '{"member_table_id": 1, "member_id": 1}'
+    await page.keyboard.insertText(typed)
+    expect(await editor.inputValue()).toBe(typed)
+    // leaving the editor keeps what was typed: the form's older change no longer applies
+    await page.locator('[data-testid="operation-name"]').click()
+    expect(await editor.inputValue()).toBe(typed)
+    await expect.poll(() => form.locator('select#root_member_table_id').inputValue()).toBe('1')
+    await page.close()
+  })
+
   it('add_mail_message: conditional fields once, enum labels, Japanese buttons', async () => {
     const page = await open('/playground/add_mail_message')
     await ready(page)

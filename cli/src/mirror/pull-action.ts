@@ -34,7 +34,7 @@ function summaryText(s: PullSummary): string {
 export async function scenarioPull(cmd: Command, io: CliIo): Promise<void> {
   const g = cmd.optsWithGlobals<GlobalOptions & PullFlags>()
   const f = cmd.opts<PullFlags>()
-  // `-o scenario.yaml` as the issue writes it: a value of -o that is no output format names the file
+  // `-o scenario.yaml`, as users write it by habit: a value of -o that is no output format names the file
   const out = f.out ?? (g.output !== undefined && !outputFormats.includes(g.output) ? g.output : undefined)
   if (!out) throw new UsageError(t('err.pullOut'))
   const members = f.members === undefined ? 0 : Number(f.members)

@@ -9,7 +9,8 @@ export const CLOCK_MIN = clockTime.minimum
 export const CLOCK_MAX = clockTime.maximum
 
 /**
- * A tenant's virtual clock, in unix seconds. Modes (DESIGN principle 6):
+ * A tenant's virtual clock, in unix seconds: deliveries, agent programs, batch jobs and every
+ * expiry read it, so a test can move time instead of waiting for it. Modes:
  * - `real`: follows the wall clock from an anchor, multiplied by `speed`;
  * - `manual`: moves only when told (`set`, `advance`): what tests use.
  * The wall clock is injected so the engine stays platform-neutral and testable.

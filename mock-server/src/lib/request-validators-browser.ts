@@ -7,7 +7,7 @@ import { type AjvInstance, createAjv } from './lazy-ajv.js'
  * `generated/request-validators.ts` and `generated/response-validators.ts`): Ajv is
  * imported with the engine there (lazy-ajv-browser.ts), so the schemas are compiled on first
  * use by the one setup instead of shipping the code compiled ahead of time for every operation
- * (about 2 MB more in one script). The verdicts are the same (test/request-validators.test.ts
+ * (about 2 MB more in one script). The verdicts are the same (test/contract/request-validators.test.ts
  * compares both).
  */
 let ajv: AjvInstance | null = null

@@ -84,6 +84,6 @@ function OperationList({ current }: { current: string | null }): React.JSX.Eleme
 /**
  * Rendered again only when the current operation changes: the page's own state (registry,
  * emulator, history, body) changes several times while it loads, and every operation's link each time was
- * part of the page's script work on a phone (issue 18).
+ * part of the page's script work on a phone (slow phones wait on it before the page responds).
  */
 export default memo(OperationList)

@@ -150,6 +150,12 @@ export default function PlaygroundApp({
     setBodyTextState(text)
     setFormRevision((n) => n + 1)
   }
+  // While the reader is in the JSON editor, the editor shows the text the reader has there; a
+  // change the form makes meanwhile (the database field picks the first database once the
+  // list arrives) goes to the body, and to the editor when the reader leaves it. Written into
+  // the editor under the reader's selection, it would drop that selection: the text typed over
+  // a select-all would land after the form's body instead of replacing it.
+  const [editorHeld, setEditorHeld] = useState<string | null>(null)
   const [target, setTarget] = useState<TargetSettings>(defaultTarget)
   const [result, setResult] = useState<CallResult | null>(null)
   /** The body `result` answers (the editor may have changed since): what its item names are read for. */
@@ -531,10 +537,14 @@ export default function PlaygroundApp({
                   id="krs-pg-editor"
                   className="krs-pg-editor"
                   spellCheck={false}
-                  value={bodyText}
+                  value={editorHeld ?? bodyText}
+                  onFocus={(e) => setEditorHeld(e.currentTarget.value)}
+                  onBlur={() => setEditorHeld(null)}
                   onChange={(e) => {
+                    const text = e.target.value
                     setEditorEdited(true)
-                    setBodyText(e.target.value)
+                    setEditorHeld((held) => (held === null ? null : text))
+                    setBodyText(text)
                   }}
                   data-testid="body-editor"
                   aria-invalid={issues.length > 0}

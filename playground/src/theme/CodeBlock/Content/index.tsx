@@ -31,11 +31,12 @@ function PlainLines({ className }: { className?: string }): React.JSX.Element {
 /**
  * The code block's highlighted lines, rendered by Prism at build time and kept as they are
  * when the page hydrates: evaluating Prism with the site's languages and highlighting the
- * page's blocks again in the browser was a large part of the script work of `/` on a phone
- * (issue 18). The server HTML is the light theme's. A block mounted again after hydration
- * shows the same server lines (light mode); otherwise it renders itself with Prism (loaded
- * then, plain lines meanwhile): pages the browser renders itself (navigation inside the site),
- * and blocks that ../index.tsx renders again because the colour mode is not light.
+ * page's blocks again in the browser was a large part of the script work of `/` on a phone,
+ * which delays its first response to the reader. The server HTML is the light theme's. A
+ * block mounted again after hydration shows the same server lines (light mode); otherwise it
+ * renders itself with Prism (loaded then, plain lines meanwhile): pages the browser renders
+ * itself (navigation inside the site), and blocks that ../index.tsx renders again because the
+ * colour mode is not light.
  */
 export default function ContentWrapper(props: Props): React.JSX.Element {
   const { wordWrap, metadata } = useCodeBlockContext()

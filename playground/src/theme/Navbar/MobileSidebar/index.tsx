@@ -11,7 +11,8 @@ import NavbarMobileSidebarSecondaryMenu from '@theme/Navbar/MobileSidebar/Second
  * navbar's links and the page's sidebar) are rendered the first time the reader opens it.
  * Docusaurus renders both into the closed drawer as soon as a phone-sized page has hydrated:
  * the whole docs sidebar a second time, in one uninterruptible render right after hydration,
- * for a drawer most readers never open (issue 18). The drawer itself is there from the start,
+ * for a drawer most readers never open, delaying the page's first response to a tap on a
+ * slow phone. The drawer itself is there from the start,
  * so that it still slides in.
  */
 export default function NavbarMobileSidebar(): React.JSX.Element | null {
