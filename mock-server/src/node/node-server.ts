@@ -9,6 +9,7 @@ import { JsonShapeScan } from '../kernel/json-shape.js'
 import { decodeUtf8Strict, type RawRequest, type RawResponse } from '../kernel/raw-http.js'
 import { createHttpGuard } from './http-guard.js'
 import { isLoopback } from './loopback.js'
+import { handleSiteProxy, PROXY_PREFIX } from './site-proxy.js'
 import { serveNotFoundPage, serveStatic } from './static-files.js'
 
 export interface NodeServerOptions {
@@ -19,6 +20,8 @@ export interface NodeServerOptions {
   adminRemote?: boolean
   /** Serve files of this folder for GET/HEAD outside `/api` and `/__mock` (the docs site). */
   staticDir?: string
+  /** Base URL `POST /__proxy/api/v1/{name}` forwards to, for loopback clients (`--proxy-target`). */
+  proxyTarget?: string
   /** Told of every answer as it is sent (krs-mock's request log); default: nobody. */
   onAnswer?: AnswerObserver
   maxBodyBytes?: number
@@ -159,6 +162,24 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
     const query = q < 0 ? '' : url.slice(q + 1)
     const method = req.method ?? 'GET'
 
+    if (path === PROXY_PREFIX || path.startsWith(`${PROXY_PREFIX}/`)) {
+      handleSiteProxy(req, res, path, {
+        target: opts.proxyTarget?.replace(/\/+$/, ''),
+        maxBodyBytes: max,
+        check: (m, p, h) => guard.checkAdmin(m, p, h),
+      }).catch((e: unknown) => {
+        if (!res.headersSent)
+          send(
+            req,
+            res,
+            errorResponse('KRSKIT_INTERNAL_ERROR', `proxy: ${String((e as Error)?.message ?? e)}`),
+            path,
+            started,
+          )
+        else res.destroy(e as Error)
+      })
+      return
+    }
     if (staticDir && (method === 'GET' || method === 'HEAD') && !API_PATH.test(path) && !path.startsWith('/__mock')) {
       serveStatic(staticDir, path, method, res, req.headers)
         .then(async (served) => {

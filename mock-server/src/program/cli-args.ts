@@ -11,6 +11,8 @@ export interface CliOptions {
   clock: ClockMode
   dataDir: string | undefined
   staticDir: string | undefined
+  /** `--proxy-target URL`: where the site's proxy route forwards (none by default). */
+  proxyTarget: string | undefined
   adminRemote: boolean
   /** `smtp://host:port`: also send handed-over mails to this SMTP catcher (off by default). */
   smtp: string | undefined
@@ -95,6 +97,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     clock,
     dataDir: str('data-dir'),
     staticDir: str('static'),
+    proxyTarget: str('proxy-target')?.replace(/\/+$/, ''),
     adminRemote: flag('admin-remote'),
     smtp: str('smtp'),
     now,

@@ -121,6 +121,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
       corsOrigins: opts.cors,
       allowedHosts: opts.allowedHosts,
       ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
+      ...(opts.proxyTarget ? { proxyTarget: opts.proxyTarget } : {}),
     })
   } catch (e) {
     await durable?.close()
