@@ -45,7 +45,7 @@ const CACHE_MAX_ENTRY_BYTES = CACHE_MAX_BYTES / 4
  * page's own origin (the in-browser emulator, this server's API and its proxy of the real
  * service, `--proxy-target`), a local `krs mock` on any loopback port, and the real service.
  */
-export const SITE_CONNECT_SOURCES = [
+const SITE_CONNECT_SOURCES = [
   "'self'",
   'http://127.0.0.1:*',
   'http://localhost:*',

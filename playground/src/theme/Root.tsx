@@ -26,7 +26,7 @@ function leafRoute(list: readonly RouteEntry[], pathname: string): RouteEntry | 
  * and crashed on some. krs-mock answers such paths 301 itself; this covers other hosts and
  * links followed inside the site.
  */
-export function casedPagePath(pathname: string, list: readonly RouteEntry[] = routes as RouteEntry[]): string | null {
+function casedPagePath(pathname: string, list: readonly RouteEntry[] = routes as RouteEntry[]): string | null {
   const leaf = leafRoute(list, pathname)
   const path = leaf?.path
   if (typeof path !== 'string' || /[*:(]/.test(path) || path === pathname) return null

@@ -52,7 +52,7 @@ export type Target =
 export const PROXY_PATH = '/__proxy'
 
 /** The site's Content-Security-Policy lets the page send to these (krs-mock's SITE_CONNECT_SOURCES). */
-export const ALLOWED_CONNECT = ['127.0.0.1', 'localhost', '[::1]'] as const
+const ALLOWED_CONNECT = ['127.0.0.1', 'localhost', '[::1]'] as const
 const REAL_ORIGIN = 'https://krs.bz'
 
 /**
