@@ -68,6 +68,9 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
     ...(opts.host ? { listenHost: opts.host } : {}),
   })
 
+  const proxyTarget = opts.proxyTarget?.replace(/\/+$/, '')
+  const siteTiming = `krs-mock${proxyTarget ? `, krs-proxy;desc="${encodeURIComponent(proxyTarget)}"` : ''}`
+
   const batch = createAnswerBatch()
   /** Connections that close after an answer already under way: what follows on them is not executed. */
   const closing = new WeakSet<object>()
@@ -164,7 +167,7 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
 
     if (path === PROXY_PREFIX || path.startsWith(`${PROXY_PREFIX}/`)) {
       handleSiteProxy(req, res, path, {
-        target: opts.proxyTarget?.replace(/\/+$/, ''),
+        target: proxyTarget,
         maxBodyBytes: max,
         check: (m, p, h) => guard.checkAdmin(m, p, h),
       }).catch((e: unknown) => {
@@ -181,6 +184,9 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
       return
     }
     if (staticDir && (method === 'GET' || method === 'HEAD') && !API_PATH.test(path) && !path.startsWith('/__mock')) {
+      // The site's pages read this (PerformanceNavigationTiming.serverTiming): krs-mock serves
+      // them, and where its proxy goes, without a request that other hosts would answer 404.
+      res.setHeader('server-timing', siteTiming)
       serveStatic(staticDir, path, method, res, req.headers)
         .then(async (served) => {
           if (served) return

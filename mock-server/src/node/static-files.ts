@@ -43,15 +43,10 @@ const CACHE_MAX_ENTRY_BYTES = CACHE_MAX_BYTES / 4
 /**
  * Where the playground's page may send requests: exactly the targets its picker offers. The
  * page's own origin (the in-browser emulator, this server's API and its proxy of the real
- * service, `--proxy-target`), a local `krs mock` on any loopback port, and the real service.
+ * service, `--proxy-target`), a local `krs mock` on any port of 127.0.0.1 or localhost, and the
+ * real service. (Chromium ignores an IPv6 literal such as http://[::1]:* in a source list.)
  */
-const SITE_CONNECT_SOURCES = [
-  "'self'",
-  'http://127.0.0.1:*',
-  'http://localhost:*',
-  'http://[::1]:*',
-  'https://krs.bz',
-] as const
+const SITE_CONNECT_SOURCES = ["'self'", 'http://127.0.0.1:*', 'http://localhost:*', 'https://krs.bz'] as const
 
 /**
  * The Content-Security-Policy of the site: everything from the server itself, and requests to

@@ -79,7 +79,7 @@ describe('wrong-case page paths', () => {
 describe('the site CSP', () => {
   it('lets the page send to its own origin, loopback servers and the real service, and nowhere else', () => {
     const connect = SITE_CSP.split('; ').find((d) => d.startsWith('connect-src '))
-    expect(connect).toBe("connect-src 'self' http://127.0.0.1:* http://localhost:* http://[::1]:* https://krs.bz")
+    expect(connect).toBe("connect-src 'self' http://127.0.0.1:* http://localhost:* https://krs.bz")
   })
 })
 
@@ -90,6 +90,13 @@ describe('the proxy route (--proxy-target)', () => {
       headers: { 'content-type': 'application/json', ...headers },
       body,
     })
+
+  it('the site pages say that krs-mock serves them, and where its proxy goes (Server-Timing)', async () => {
+    const page = await fetch(`${site.url}/errors`)
+    expect(page.headers.get('server-timing')).toBe(
+      `krs-mock, krs-proxy;desc="${encodeURIComponent(`${targetUrl}/env1`)}"`,
+    )
+  })
 
   it('GET /__proxy tells the page its target (null without one)', async () => {
     expect(await (await fetch(`${site.url}/__proxy`)).json()).toEqual({

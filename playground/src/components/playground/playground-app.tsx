@@ -25,9 +25,7 @@ import {
   type VerdictDifference,
 } from './runtime-loader'
 import {
-  BYPASS_HEADER,
   callPageEmulator,
-  PROXY_PATH,
   sendRequest,
   targetBaseUrl,
   targetProblem,
@@ -134,18 +132,18 @@ function toTarget(s: TargetSettings, site: SiteServer | null = null): Target {
 }
 
 /**
- * What the page's server says of itself: krs-mock answers `GET /__proxy` (its proxy's target,
- * null without `--proxy-target`); any other host does not, and then the page knows nothing.
+ * What the page's server says of itself: krs-mock names itself and its proxy's target
+ * (`--proxy-target`) in the page's Server-Timing header; other hosts say nothing (null).
  */
-async function readSiteServer(): Promise<SiteServer | null> {
+function readSiteServer(): SiteServer | null {
+  const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined
+  const timing = nav?.serverTiming ?? []
+  if (!timing.some((t) => t.name === 'krs-mock')) return null
+  const proxy = timing.find((t) => t.name === 'krs-proxy')?.description
   try {
-    const r = await fetch(PROXY_PATH, { headers: { [BYPASS_HEADER]: 'server' } })
-    if (!r.ok) return null
-    const v = (await r.json()) as { server?: unknown; target?: unknown }
-    if (v.server !== 'krs-mock') return null
-    return { proxyTarget: typeof v.target === 'string' ? v.target : null }
+    return { proxyTarget: proxy ? decodeURIComponent(proxy) : null }
   } catch {
-    return null
+    return { proxyTarget: null }
   }
 }
 
@@ -213,15 +211,10 @@ export default function PlaygroundApp({
   // Served by krs-mock: its own origin is the local krs mock (the reader's edit is kept), and
   // its proxy reaches the real service.
   useEffect(() => {
-    let alive = true
-    void readSiteServer().then((s) => {
-      if (!alive || s === null) return
-      setSite(s)
-      setTarget((t) => (t.localUrl === LOCAL_MOCK_URL ? { ...t, localUrl: window.location.origin } : t))
-    })
-    return () => {
-      alive = false
-    }
+    const s = readSiteServer()
+    if (s === null) return
+    setSite(s)
+    setTarget((t) => (t.localUrl === LOCAL_MOCK_URL ? { ...t, localUrl: window.location.origin } : t))
   }, [])
   useEffect(() => {
     let alive = true

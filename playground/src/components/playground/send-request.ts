@@ -49,10 +49,10 @@ export type Target =
   | { kind: 'real'; environmentId: string; token: string; proxyTarget?: string | undefined }
 
 /** The path of the page's server that forwards to its `--proxy-target` (krs-mock's site proxy). */
-export const PROXY_PATH = '/__proxy'
+const PROXY_PATH = '/__proxy'
 
 /** The site's Content-Security-Policy lets the page send to these (krs-mock's SITE_CONNECT_SOURCES). */
-const ALLOWED_CONNECT = ['127.0.0.1', 'localhost', '[::1]'] as const
+const ALLOWED_CONNECT = ['127.0.0.1', 'localhost'] as const
 const REAL_ORIGIN = 'https://krs.bz'
 
 /**
@@ -78,7 +78,7 @@ export function targetProblem(target: Target, origin: string): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'URL は http:// か https:// で始めてください。'
   if (url.origin === origin || url.origin === REAL_ORIGIN) return null
   if (url.protocol === 'http:' && (ALLOWED_CONNECT as readonly string[]).includes(url.hostname)) return null
-  return `このサイトのコンテンツセキュリティポリシー（CSP の connect-src）が ${url.origin} への送信を許可していません。許可しているのは、このページのオリジン、http://127.0.0.1・localhost・[::1] の任意のポート、https://krs.bz です。`
+  return `このサイトのコンテンツセキュリティポリシー（CSP の connect-src）が ${url.origin} への送信を許可していません。許可しているのは、このページのオリジン、http://127.0.0.1 と http://localhost の任意のポート、https://krs.bz です。`
 }
 
 export interface CallResult {
