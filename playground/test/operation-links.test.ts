@@ -68,9 +68,15 @@ describe('operation links in the docs', () => {
     expect(JSON.stringify(tree)).not.toContain('operation/member_id')
   })
 
-  it('keeps headings and existing links as they are', () => {
+  it('keeps headings and existing links as they are; a heading naming operations gets their links below it', () => {
     const tree = transform('## `add_member` の使い方\n\n[`get_member_info` の説明](/tutorials)\n')
-    expect(JSON.stringify(tree)).not.toContain('/api#')
+    const [heading, below, after] = tree.children
+    expect(heading?.type).toBe('heading')
+    expect(JSON.stringify(heading)).not.toContain('/api#')
+    expect(below?.type).toBe('paragraph')
+    expect(JSON.stringify(below)).toContain('"/api#tag/member-info/operation/add_member"')
+    expect(JSON.stringify(below)).toContain('"/playground/add_member"')
+    expect(JSON.stringify(after)).not.toContain('/api#')
   })
 
   const files = docFiles(join(siteDir, 'docs'))

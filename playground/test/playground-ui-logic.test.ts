@@ -105,6 +105,48 @@ describe('targets and responses', () => {
   })
 })
 
+describe('targets the page cannot send to', () => {
+  const origin = 'http://127.0.0.1:4321'
+  it('an empty environment id, or one that is not a path segment, is refused before sending', async () => {
+    const { targetProblem, sendRequest } = await import('../src/components/playground/send-request.js')
+    expect(targetProblem({ kind: 'real', environmentId: ' ', token: '' }, origin)).toContain('環境ID')
+    expect(targetProblem({ kind: 'real', environmentId: 'a/b', token: '' }, origin)).toContain('「/」')
+    expect(targetProblem({ kind: 'real', environmentId: 'env1', token: '' }, origin)).toBeNull()
+    const original = globalThis.fetch
+    let fetched = 0
+    globalThis.fetch = (async () => {
+      fetched++
+      return new Response('')
+    }) as typeof fetch
+    try {
+      const r = await sendRequest({ kind: 'real', environmentId: '', token: '' }, origin, 'get_version', '{}', false)
+      expect(r.status).toBe(0)
+      expect(r.failure).toContain('環境ID')
+      expect(fetched).toBe(0)
+    } finally {
+      globalThis.fetch = original
+    }
+  })
+
+  it('a local URL the site CSP does not allow names the connect-src rule; loopback and the page origin pass', async () => {
+    const { targetProblem } = await import('../src/components/playground/send-request.js')
+    expect(targetProblem({ kind: 'local', baseUrl: 'http://192.0.2.1:4010', token: '' }, origin)).toContain(
+      'connect-src',
+    )
+    for (const ok of ['http://127.0.0.1:9', 'http://localhost:4010', origin])
+      expect(targetProblem({ kind: 'local', baseUrl: ok, token: '' }, origin), ok).toBeNull()
+    expect(targetProblem({ kind: 'local', baseUrl: 'nope', token: '' }, origin)).toContain('読めません')
+  })
+
+  it('the real service behind the page server proxy: sent to /__proxy, shown with its own URL', async () => {
+    const { sendBaseUrl, targetBaseUrl, targetProblem } = await import('../src/components/playground/send-request.js')
+    const t = { kind: 'real', environmentId: '', token: '', proxyTarget: 'https://krs.bz/env1' } as const
+    expect(targetProblem(t, origin)).toBeNull()
+    expect(sendBaseUrl(t, origin)).toBe(`${origin}/__proxy`)
+    expect(targetBaseUrl(t, origin)).toBe('https://krs.bz/env1')
+  })
+})
+
 describe('sendRequest', () => {
   it('marks requests to a server on the page origin so that the in-browser emulator lets them through', async () => {
     const { sendRequest, BYPASS_HEADER } = await import('../src/components/playground/send-request.js')
@@ -163,6 +205,7 @@ describe('sendRequest', () => {
         url: 'http://127.0.0.1:4010/api/v1/get_member_tables',
         headers: [
           ['content-type', 'application/json'],
+          ['accept-language', 'ja'],
           ['authorization', 'Bearer krs-all'],
         ],
       })

@@ -194,7 +194,7 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     expect(await link.getAttribute('href')).toBe('/errors/kreisel-api-exception-codes#KR_API_F0005')
     await link.click()
     await page.waitForURL('**/errors/kreisel-api-exception-codes#KR_API_F0005')
-    expect(await page.locator('tr[id="KR_API_F0005"]').textContent()).toContain('Invalid Object ID.')
+    expect(await page.locator('li[id="KR_API_F0005"]').textContent()).toContain('Invalid Object ID.')
     await page.close()
   })
 

@@ -9,6 +9,7 @@ import { type AnswerObserver, createAnswerBatch } from './answer-batch.js'
 import { createBodyReader, type DoorRequest } from './body-reader.js'
 import { createHttpGuard } from './http-guard.js'
 import { isLoopback } from './loopback.js'
+import { handleSiteProxy, PROXY_PREFIX } from './site-proxy.js'
 import { answerStatic } from './static-door.js'
 
 export type { AnswerObserver }
@@ -28,6 +29,11 @@ export interface NodeServerOptions {
   corsOrigins?: readonly string[]
   /** Names accepted in `Host` by the admin API besides loopback names (`--allowed-host`). */
   allowedHosts?: readonly string[]
+  /**
+   * The one server `POST /__proxy/api/v1/{name}` forwards to (`--proxy-target`, e.g. the real
+   * service), for the site's playground; loopback clients only (site-proxy.ts). Default: none.
+   */
+  proxyTarget?: string
   /**
    * Milliseconds a client has to send a whole request, headers and body (408 and close
    * after). Default 60 s, the same bound as for the headers alone: a body dribbled one byte
@@ -66,6 +72,11 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
   const closing = new WeakSet<object>()
   const body = createBodyReader(max, send, closing)
   const admitOptions = { engine, guard, max, staticDir }
+  const proxyTarget = opts.proxyTarget?.replace(/\/+$/, '')
+  // The site's pages read this (PerformanceNavigationTiming.serverTiming): krs-mock serves them,
+  // and where its proxy goes, without a request that other hosts would answer 404.
+  const siteTiming = `krs-mock${proxyTarget ? `, krs-proxy;desc="${encodeURIComponent(proxyTarget)}"` : ''}`
+  const proxy = { target: proxyTarget, maxBodyBytes: max }
 
   return (req, res) => {
     // A request pipelined behind one whose answer closes the connection (HTTP/1.0 without
@@ -80,9 +91,24 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
     const started = onAnswer ? performance.now() : 0
     const raw = rawRequestOf(req)
     const d: DoorRequest = { req, res, path: raw.path, started }
+    if (raw.path === PROXY_PREFIX || raw.path.startsWith(`${PROXY_PREFIX}/`)) {
+      const check = (m: string, p: string, h: http.IncomingHttpHeaders) =>
+        guard.checkAdmin(m, p, h, req.socket.localPort)
+      return void handleSiteProxy(req, res, raw.path, { ...proxy, check }).catch((e: unknown) => {
+        if (res.headersSent) return res.destroy(e as Error)
+        send(
+          req,
+          res,
+          errorResponse('KRSKIT_INTERNAL_ERROR', `proxy: ${String((e as Error)?.message ?? e)}`),
+          raw.path,
+          started,
+        )
+      })
+    }
     const admission = admitRequest(admitOptions, req, res, raw)
     switch (admission.kind) {
       case 'static':
+        res.setHeader('server-timing', siteTiming)
         return answerStatic(staticDir!, req, res, raw.path, (out) => send(req, res, out, raw.path, started))
       case 'answer':
         return body.refuse(d, admission.out)

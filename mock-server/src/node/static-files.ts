@@ -1,5 +1,5 @@
 import { constants as fsConstants, createReadStream } from 'node:fs'
-import { type FileHandle, open, readlink, realpath, stat } from 'node:fs/promises'
+import { type FileHandle, open, readdir, readlink, realpath, stat } from 'node:fs/promises'
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http'
 import { extname, join, normalize, relative, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
@@ -53,10 +53,19 @@ export function setStaticCacheBudget(bytes: number): void {
 }
 
 /**
- * The Content-Security-Policy of the site: everything from the server itself. Docusaurus
- * puts small inline scripts (colour mode) and inline styles in its pages; the playground
- * compiles JSON Schemas with Ajv (`new Function`: 'unsafe-eval') and runs the emulator in a
- * service worker (MSW). No other origin may frame the site.
+ * Where the playground's page may send requests: exactly the targets its picker offers. The
+ * page's own origin (the in-browser emulator, this server's API and its proxy of the real
+ * service, `--proxy-target`), a local `krs mock` on any port of 127.0.0.1 or localhost, and the
+ * real service. (Chromium ignores an IPv6 literal such as http://[::1]:* in a source list.)
+ */
+const SITE_CONNECT_SOURCES = ["'self'", 'http://127.0.0.1:*', 'http://localhost:*', 'https://krs.bz'] as const
+
+/**
+ * The Content-Security-Policy of the site: everything from the server itself, and requests to
+ * the playground's targets (SITE_CONNECT_SOURCES). Docusaurus puts small inline scripts (colour
+ * mode) and inline styles in its pages; the playground compiles JSON Schemas with Ajv
+ * (`new Function`: 'unsafe-eval') and runs the emulator in a service worker (MSW). No other
+ * origin may frame the site.
  */
 export const SITE_CSP = [
   "default-src 'self'",
@@ -64,7 +73,7 @@ export const SITE_CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  `connect-src ${SITE_CONNECT_SOURCES.join(' ')}`,
   "worker-src 'self' blob:",
   "manifest-src 'self'",
   "object-src 'none'",
@@ -364,7 +373,54 @@ export async function serveStatic(
     }
     return true
   }
+  // A known page written in another case (`/Errors`): 301 to its path. The client router
+  // matches paths ignoring case and drew the page (or crashed) over the not-found page.
+  const cased = await pagePathIgnoringCase(realRoot, decoded)
+  if (cased !== null && cased !== decoded) {
+    const location = cased
+      .split('/')
+      .map((part) => encodeURIComponent(part))
+      .join('/')
+    res.writeHead(301, { location, 'cache-control': 'no-cache', 'content-length': '0' })
+    res.end()
+    return true
+  }
   return false
+}
+
+/** Path segments looked up ignoring case, at most: deeper paths are no page of the site. */
+const CASE_FOLD_MAX_DEPTH = 8
+
+/**
+ * The page path (`/errors/http-status-codes`) whose letters differ from `decoded` only in
+ * case, or null when there is none or more than one. A page is `<path>.html` or
+ * `<path>/index.html`, as serveStatic finds them.
+ */
+async function pagePathIgnoringCase(realRoot: string, decoded: string): Promise<string | null> {
+  const parts = decoded.split('/').filter((p) => p !== '')
+  if (parts.length === 0 || parts.length > CASE_FOLD_MAX_DEPTH) return null
+  let dirs: string[] = ['']
+  for (const [i, part] of parts.entries()) {
+    const last = i === parts.length - 1
+    const want = part.toLowerCase()
+    const next: string[] = []
+    for (const dir of dirs) {
+      const names = await readdir(join(realRoot, dir)).catch(() => [] as string[])
+      for (const name of names) {
+        const lower = name.toLowerCase()
+        if (lower === want || (last && lower === `${want}.html`)) next.push(`${dir}/${name}`)
+      }
+    }
+    if (next.length === 0) return null
+    dirs = next
+  }
+  const pages = new Set<string>()
+  for (const found of dirs) {
+    const path = found.replace(/\.html$/i, '')
+    const candidates = found.endsWith('.html') ? [found] : [join(found, 'index.html')]
+    for (const c of candidates) if (await servable(realRoot, join(realRoot, c))) pages.add(path)
+  }
+  return pages.size === 1 ? [...pages][0]! : null
 }
 
 /**

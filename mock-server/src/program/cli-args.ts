@@ -13,6 +13,8 @@ export interface CliOptions {
   /** `--repair`: cut a damaged write log at its last good record (with --data-dir). */
   repair: boolean
   staticDir: string | undefined
+  /** `--proxy-target URL`: where the site's proxy route forwards (none by default). */
+  proxyTarget: string | undefined
   adminRemote: boolean
   /** `smtp://host:port`: also send handed-over mails to this SMTP catcher (off by default). */
   smtp: string | undefined
@@ -98,6 +100,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     dataDir: str('data-dir'),
     repair: flag('repair'),
     staticDir: str('static'),
+    proxyTarget: str('proxy-target')?.replace(/\/+$/, ''),
     adminRemote: flag('admin-remote'),
     smtp: str('smtp'),
     now,

@@ -182,6 +182,21 @@ export const KRS_MOCK_OPTIONS = [
     },
   },
   {
+    name: 'proxy-target',
+    type: 'string',
+    value: 'URL',
+    help: {
+      ja: 'ループバックからの POST /__proxy/api/v1/{API 名} を URL/api/v1/{API 名} に転送する（サイトのプレイグラウンドから本番に送るため。本番なら URL は https://krs.bz/ に環境 ID を続けたもの）',
+      en: "forward POST /__proxy/api/v1/{name} from loopback clients to URL/api/v1/{name} (e.g. the real service, for the site's playground)",
+    },
+    check: (text) => {
+      if (!/^https?:\/\/[^/\s?#]+(?:\/[^\s?#]*)?$/i.test(text))
+        throw new OptionValueError(
+          `--proxy-target takes a base URL like https://krs.bz/<environment> (http or https, no query) (got "${text}")`,
+        )
+    },
+  },
+  {
     name: 'admin-remote',
     type: 'boolean',
     help: {

@@ -171,6 +171,7 @@ async function listen(
       corsOrigins: opts.cors,
       allowedHosts: opts.allowedHosts,
       ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
+      ...(opts.proxyTarget ? { proxyTarget: opts.proxyTarget } : {}),
     })
   } catch (e) {
     await cleanUp()

@@ -10,7 +10,8 @@
 //    visible "Content type" above a body, the sample's copy button and its tooltip, "Expand
 //    all"/"Collapse all" of a JSON sample, "Authorizations:", the schema headings of a request
 //    and a response, the "Payload" sample tab, "additional property", "Show pattern", a field's
-//    types joined by "or", the menu's footer).
+//    types joined by "or", the menu's footer, "required", "optional", "pattern property",
+//    "License:").
 // 4. Contrast hook: the pattern label of a field has a fixed colour (#0e7c86) that is too dark
 //    on the dark theme's backgrounds; it reads the CSS variable --krs-redoc-pattern-color
 //    instead (set in src/css/custom.css), with Redoc's colour as the fallback.
@@ -40,6 +41,18 @@ const texts = [
   [/"additional property"/, '"追加のプロパティ"', 'additional property'],
   [/\?"Hide pattern":"Show pattern"/, '?"パターンを隠す":"パターンを表示"', 'show pattern'],
   [/"API docs by Redocly"/, '"Redocly による API ドキュメント"', 'menu footer'],
+  // A parameter's and a field's "required"/"optional", a pattern property, the licence line.
+  [
+    /(\w+&&\w+\.createElement\(\w+,null,)"required"\),(\w+&&\w+\.createElement\(\w+,null,)"optional"\)/,
+    '$1"必須"),$2"任意")',
+    'parameter required/optional',
+  ],
+  [
+    /(createElement\(\w+,null,)"pattern property"\),(\w+&&\w+\.createElement\(\w+,null,)"required"\)/,
+    '$1"パターンプロパティ"),$2"必須")',
+    'field pattern property/required',
+  ],
+  [/(createElement\(\w+,null,)"License:"/, '$1"ライセンス:"', 'licence label'],
   // A field of several types ("string or null"); other joins keep " or ", which Redoc splits again.
   [/(this\.type\.map\(\(\w+=>null===\w+\?"null":\w+\)\)\.join\()" or "\)/, '$1" または ")', 'type list'],
 ]

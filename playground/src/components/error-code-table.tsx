@@ -13,43 +13,42 @@ export function shortForm(code: string): string | null {
   return m ? m[1]! : null
 }
 
-/** The exception-code table, rendered from the contract's x-krs-error-catalogue. */
+/**
+ * The exception codes, rendered from the contract's x-krs-error-catalogue: one entry per code,
+ * its code, error_desc and facts on the first line and its meaning below. Six columns of a table
+ * did not fit the docs column at 1280 px (half of them hid behind a sideways scroll), and every
+ * error code the playground shows links here.
+ */
 export default function ErrorCodeTable({ prefix }: Props): React.JSX.Element {
   const rows = catalogue.filter((e) => (prefix ? e.code.startsWith(prefix) : true))
   return (
-    <table data-testid="error-code-table">
-      <thead>
-        <tr>
-          <th>コード</th>
-          <th>error_desc</th>
-          <th>意味</th>
-          <th>HTTP ステータス</th>
-          <th>範囲</th>
-          <th>出典</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((e) => (
-          <tr key={e.code} id={e.code}>
-            <td>
-              <code>{e.code}</code>
-              {shortForm(e.code) ? (
-                <>
-                  <br />
-                  <small>（{shortForm(e.code)}）</small>
-                </>
-              ) : null}
-            </td>
-            <td>
-              <code>{e.name}</code>
-            </td>
-            <td>{e.description}</td>
-            <td>{e.status}</td>
-            <td>{scopeLabel[e.scope] ?? e.scope}</td>
-            <td>{sourceLabel[e.source] ?? e.source}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ul className="krs-error-list" data-testid="error-code-table">
+      {rows.map((e) => (
+        <li key={e.code} id={e.code} className="krs-error-entry">
+          <div className="krs-error-head">
+            <code className="krs-error-code">{e.code}</code>
+            {shortForm(e.code) ? <span className="krs-error-short">（{shortForm(e.code)}）</span> : null}
+            <code className="krs-error-desc" title="error_desc">
+              {e.name}
+            </code>
+          </div>
+          <p className="krs-error-meaning">{e.description}</p>
+          <dl className="krs-error-facts">
+            <div>
+              <dt>HTTP ステータス</dt>
+              <dd>{e.status}</dd>
+            </div>
+            <div>
+              <dt>範囲</dt>
+              <dd>{scopeLabel[e.scope] ?? e.scope}</dd>
+            </div>
+            <div>
+              <dt>出典</dt>
+              <dd>{sourceLabel[e.source] ?? e.source}</dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
   )
 }

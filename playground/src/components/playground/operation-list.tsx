@@ -55,9 +55,7 @@ function OperationList({ current }: { current: string | null }): React.JSX.Eleme
         if (ops.length === 0) return null
         return (
           <section key={tag.name} id={tag.name}>
-            <h3 className="krs-pg-tag">
-              {tag.description} <small>（{tag.name}）</small>
-            </h3>
+            <h3 className="krs-pg-tag">{tag.description}</h3>
             <ul className="krs-pg-ops">
               {ops.map((op) => (
                 <li

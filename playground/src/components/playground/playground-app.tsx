@@ -5,7 +5,7 @@ import { useLocation } from '@docusaurus/router'
 import data from '@site/.generated/operations.json'
 import OperationList from './operation-list'
 import OperationDetails from './operation-details'
-import TargetPicker, { REMEMBER_KEY, type TargetSettings } from './target-picker'
+import TargetPicker, { REMEMBER_KEY, type SiteServer, type TargetSettings } from './target-picker'
 import ResponseView from './response-view'
 import { answerNamesItems } from './answer-view'
 import { formChangeApplies } from './form-change'
@@ -24,7 +24,14 @@ import {
   type PlaygroundRuntime,
   type VerdictDifference,
 } from './runtime-loader'
-import { callPageEmulator, sendRequest, targetBaseUrl, type CallResult, type Target } from './send-request'
+import {
+  callPageEmulator,
+  sendRequest,
+  targetBaseUrl,
+  targetProblem,
+  type CallResult,
+  type Target,
+} from './send-request'
 import { bodyFromSearch, shareUrl } from './share-url'
 import { snippetKinds } from './snippets'
 import { shownIssues } from './shown-issues'
@@ -111,15 +118,43 @@ const defaultTarget: TargetSettings = {
   remember: false,
 }
 
-function toTarget(s: TargetSettings): Target {
+function toTarget(s: TargetSettings, site: SiteServer | null = null): Target {
   switch (s.kind) {
     case 'emulator':
       return { kind: 'emulator', token: s.emulatorToken }
     case 'local':
       return { kind: 'local', baseUrl: s.localUrl, token: s.localToken }
     case 'real':
-      return { kind: 'real', environmentId: s.environmentId, token: s.realToken }
+      return site?.proxyTarget
+        ? { kind: 'real', environmentId: s.environmentId, token: s.realToken, proxyTarget: site.proxyTarget }
+        : { kind: 'real', environmentId: s.environmentId, token: s.realToken }
   }
+}
+
+/**
+ * What the page's server says of itself: krs-mock names itself and its proxy's target
+ * (`--proxy-target`) in the page's Server-Timing header; other hosts say nothing (null).
+ */
+function readSiteServer(): SiteServer | null {
+  const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined
+  const timing = nav?.serverTiming ?? []
+  if (!timing.some((t) => t.name === 'krs-mock')) return null
+  const proxy = timing.find((t) => t.name === 'krs-proxy')?.description
+  try {
+    return { proxyTarget: proxy ? decodeURIComponent(proxy) : null }
+  } catch {
+    return { proxyTarget: null }
+  }
+}
+
+/** Enter in a one-line field, or Ctrl/⌘+Enter anywhere in the request: send (never while an IME composes). */
+function isSendKey(e: React.KeyboardEvent): boolean {
+  if (e.key !== 'Enter' || e.nativeEvent.isComposing || e.keyCode === 229 || e.shiftKey || e.altKey) return false
+  if (e.ctrlKey || e.metaKey) return true
+  const el = e.target as HTMLElement
+  if (el.tagName !== 'INPUT') return false
+  const type = (el as HTMLInputElement).type
+  return !['button', 'submit', 'reset', 'checkbox', 'radio', 'file', 'color', 'range'].includes(type)
 }
 
 /**
@@ -157,6 +192,7 @@ export default function PlaygroundApp({
   // a select-all would land after the form's body instead of replacing it.
   const [editorHeld, setEditorHeld] = useState<string | null>(null)
   const [target, setTarget] = useState<TargetSettings>(defaultTarget)
+  const [site, setSite] = useState<SiteServer | null>(null)
   const [result, setResult] = useState<CallResult | null>(null)
   /** The body `result` answers (the editor may have changed since): what its item names are read for. */
   const [sentBody, setSentBody] = useState<unknown>(null)
@@ -178,6 +214,14 @@ export default function PlaygroundApp({
   const [editorEdited, setEditorEdited] = useState(false)
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
 
+  // Served by krs-mock: its own origin is the local krs mock (the reader's edit is kept), and
+  // its proxy reaches the real service.
+  useEffect(() => {
+    const s = readSiteServer()
+    if (s === null) return
+    setSite(s)
+    setTarget((t) => (t.localUrl === LOCAL_MOCK_URL ? { ...t, localUrl: window.location.origin } : t))
+  }, [])
   useEffect(() => {
     let alive = true
     setHistory(readHistory())
@@ -314,13 +358,15 @@ export default function PlaygroundApp({
   const origin = typeof window === 'undefined' ? '' : window.location.origin
   // Snippets go where the playground sends: for the in-browser emulator, this page's origin
   // (served by `npm start`, the same emulator answers there).
-  const snippetBaseUrl = targetBaseUrl(toTarget(target), origin)
+  const snippetBaseUrl = targetBaseUrl(toTarget(target, site), origin)
   const bodyValue = parsed?.ok ? parsed.value : {}
   const targetReady = target.kind !== 'emulator' || emulatorReady
   const formContext = useMemo(
-    () => ({ target: toTarget(target), origin, ready: targetReady, body: bodyValue }),
-    [target, origin, targetReady, bodyValue],
+    () => ({ target: toTarget(target, site), origin, ready: targetReady, body: bodyValue }),
+    [target, site, origin, targetReady, bodyValue],
   )
+  // Why the chosen target cannot be sent to (an empty environment id, a URL the site's CSP refuses).
+  const problem = origin === '' ? null : targetProblem(toTarget(target, site), origin)
 
   const fillExample = async (): Promise<void> => {
     if (!runtime || !op) return
@@ -333,7 +379,7 @@ export default function PlaygroundApp({
     }
     const seed = (history.length + 1) * 7919 + (now % 1000)
     // Ids that exist on the chosen target: read with its listing APIs, and created by this session.
-    const t = toTarget(target)
+    const t = toTarget(target, site)
     const fromTarget = targetReady ? await knownIds(t, origin).catch(() => ({})) : {}
     const ids: KnownIds = { ...fromTarget, ...sessionIds() }
     let memberInfo: Record<string, unknown> | undefined
@@ -356,10 +402,10 @@ export default function PlaygroundApp({
   }
 
   const send = async (): Promise<void> => {
-    if (!op || sending) return
+    if (!op || sending || problem !== null || (target.kind === 'emulator' && !emulatorReady)) return
     setSendTried(true)
     setSending(true)
-    const t = toTarget(target)
+    const t = toTarget(target, site)
     const r = await sendRequest(t, origin, op.name, bodyText, op.security)
     const sent = parsedBody(bodyText)
     setResult(r)
@@ -381,10 +427,11 @@ export default function PlaygroundApp({
     // The button stays where the reader is (it is never disabled while sending); the answer is
     // brought into view when it is out of it (the button sticks to the screen's bottom).
     if (document.activeElement === document.body) sendButton.current?.focus()
+    // (On a phone the answer comes below the 送信先 box: its top is brought under the navbar.)
     requestAnimationFrame(() => {
       const box = responseBox.current?.getBoundingClientRect()
-      if (box && (box.top > window.innerHeight || box.bottom < 0))
-        responseBox.current?.scrollIntoView({ block: 'nearest' })
+      if (box && (box.top > window.innerHeight - 96 || box.bottom < 0))
+        responseBox.current?.scrollIntoView({ block: 'start' })
     })
     setRevision((n) => n + 1)
     setHistory(
@@ -405,7 +452,7 @@ export default function PlaygroundApp({
   useEffect(() => {
     if (restoredAt === null || !result || !targetReady || fieldNames !== null) return
     if (answerNamesItems(result.status, result.text, name ?? undefined, sentBody))
-      void loadFieldNames(toTarget(target), sentBody)
+      void loadFieldNames(toTarget(target, site), sentBody)
   }, [restoredAt, result, targetReady])
 
   /** Names of the answer's `e_N`: the form's items when the body sent names a form, else its member table's fields. */
@@ -461,7 +508,17 @@ export default function PlaygroundApp({
         {op && registry ? (
           <>
             <div className="krs-pg-columns">
-              <section className="krs-pg-box" id="krs-pg-request" tabIndex={-1} aria-labelledby="krs-pg-request-title">
+              <section
+                className="krs-pg-box"
+                id="krs-pg-request"
+                tabIndex={-1}
+                aria-labelledby="krs-pg-request-title"
+                onKeyDown={(e) => {
+                  if (!isSendKey(e)) return
+                  e.preventDefault()
+                  void send()
+                }}
+              >
                 <h2 className="krs-pg-h" id="krs-pg-request-title">
                   リクエスト
                 </h2>
@@ -576,10 +633,13 @@ export default function PlaygroundApp({
                 <div className="krs-pg-send-bar">
                   <button
                     ref={sendButton}
+                    id="krs-pg-send"
                     type="button"
                     className="button button--primary krs-pg-send"
                     onClick={() => void send()}
-                    disabled={target.kind === 'emulator' && !emulatorReady}
+                    disabled={(target.kind === 'emulator' && !emulatorReady) || problem !== null}
+                    aria-keyshortcuts="Control+Enter"
+                    aria-describedby={problem !== null ? 'krs-pg-send-problem' : undefined}
                     aria-busy={sending}
                     data-testid="send"
                   >
@@ -589,22 +649,36 @@ export default function PlaygroundApp({
                         ? 'エミュレータを起動中…'
                         : '送信'}
                   </button>
+                  {problem !== null ? (
+                    <p className="krs-pg-ng" id="krs-pg-send-problem" data-testid="send-problem">
+                      {problem}
+                    </p>
+                  ) : null}
                   {issues.length > 0 ? (
                     <p className="krs-pg-muted">
                       スキーマに合わないボディも送れます（サーバーの検証を確かめられます）。
                     </p>
                   ) : null}
+                  <p className="krs-pg-muted krs-pg-keys">フィールドで Enter、エディタで Ctrl+Enter でも送信します。</p>
                 </div>
               </section>
               <div>
                 <TargetPicker
+                  site={site}
+                  problem={problem}
                   value={target}
                   onChange={(next) => {
                     if (next.kind !== target.kind) forgetTargetData()
                     setTarget(next)
                   }}
                 />
-                <div aria-live="polite" data-testid="response-live" ref={responseBox}>
+                <div
+                  aria-live="polite"
+                  data-testid="response-live"
+                  ref={responseBox}
+                  id="krs-pg-response"
+                  tabIndex={-1}
+                >
                   {result && restoredAt ? (
                     <p className="krs-pg-muted" data-testid="response-restored">
                       前回この操作を送ったときのリクエストとレスポンスです（

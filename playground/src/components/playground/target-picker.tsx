@@ -15,14 +15,33 @@ export interface TargetSettings {
 
 export const REMEMBER_KEY = 'krs-playground-real-target'
 
-/** Choice of where requests go. The real token stays in memory unless "remember" is ticked. */
+/** What the server of the page told about itself (krs-mock's `GET /__proxy`); null on any other host. */
+export interface SiteServer {
+  /** The base URL its proxy forwards to (`--proxy-target`), or null. */
+  proxyTarget: string | null
+}
+
+/**
+ * Choice of where requests go. The real token stays in memory unless "remember" is ticked.
+ * `problem`: why the chosen target cannot be sent to (shown under it; 送信 then says so too).
+ */
 export default function TargetPicker({
   value,
   onChange,
+  site = null,
+  problem = null,
 }: {
   value: TargetSettings
   onChange: (next: TargetSettings) => void
+  site?: SiteServer | null
+  problem?: string | null
 }): React.JSX.Element {
+  const problemNote =
+    problem !== null ? (
+      <p className="krs-pg-ng" role="alert" data-testid="target-problem">
+        {problem}
+      </p>
+    ) : null
   const set = (patch: Partial<TargetSettings>): void => onChange({ ...value, ...patch })
   return (
     <fieldset className="krs-pg-box" data-testid="target-picker">
@@ -73,6 +92,7 @@ export default function TargetPicker({
               className="krs-pg-input"
               value={value.localUrl}
               onChange={(e) => set({ localUrl: e.target.value })}
+              data-testid="local-url"
             />
           </label>
           <label>
@@ -83,6 +103,7 @@ export default function TargetPicker({
               onChange={(e) => set({ localToken: e.target.value })}
             />
           </label>
+          {problemNote}
         </div>
       ) : null}
       <label>
@@ -97,14 +118,24 @@ export default function TargetPicker({
       </label>
       {value.kind === 'real' ? (
         <div className="krs-pg-indent">
-          <label>
-            環境ID{' '}
-            <input
-              className="krs-pg-input"
-              value={value.environmentId}
-              onChange={(e) => set({ environmentId: e.target.value })}
-            />
-          </label>
+          {site?.proxyTarget ? (
+            <p data-testid="real-proxy">
+              このページを配信している krs-mock のプロキシ経由で <code>{site.proxyTarget}</code>{' '}
+              に送ります（起動オプション <code>--proxy-target</code>）。
+            </p>
+          ) : (
+            <label>
+              環境ID{' '}
+              <input
+                className="krs-pg-input"
+                value={value.environmentId}
+                onChange={(e) => set({ environmentId: e.target.value })}
+                required
+                aria-invalid={problem !== null}
+                data-testid="environment-id"
+              />
+            </label>
+          )}
           <label>
             API トークン{' '}
             <input
@@ -119,10 +150,12 @@ export default function TargetPicker({
             <input type="checkbox" checked={value.remember} onChange={(e) => set({ remember: e.target.checked })} />{' '}
             このブラウザに記憶する（localStorage）
           </label>
+          {problemNote}
           <p className="krs-pg-muted">
             トークンは既定ではこのページのメモリにだけ保持し、共有 URL
-            にも含めません。本番のサービスがブラウザからの呼び出し（CORS）を許可していない場合、送信は失敗します。その場合は
-            curl・SDK・CLI のコード例をお使いください。
+            にも含めません。本番のサービスがブラウザからの呼び出し（CORS）を許可していない場合、直接の送信は失敗します。その場合は
+            krs-mock を <code>--proxy-target https://krs.bz/環境ID</code>{' '}
+            付きで起動してそのサイトから送るか、curl・SDK・CLI のコード例をお使いください。
           </p>
         </div>
       ) : null}

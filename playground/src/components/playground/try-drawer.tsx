@@ -14,6 +14,11 @@ export default function TryDrawer({ name, onClose }: { name: string; onClose: ()
   useEffect(() => {
     closeButton.current?.focus()
   }, [name])
+  // The reference makes room for the panel while it is open (api-page.css).
+  useEffect(() => {
+    document.documentElement.classList.add('krs-try-open')
+    return () => document.documentElement.classList.remove('krs-try-open')
+  }, [])
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
       if (e.key === 'Escape') onClose()

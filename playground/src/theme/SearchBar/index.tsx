@@ -6,6 +6,14 @@ import { useLocation } from '@docusaurus/router'
 // with it: loaded on first use (focus, pointer, Ctrl/Cmd+K), not as part of main.js.
 const RealSearchBar = lazy(() => import('@theme-original/SearchBar'))
 
+/**
+ * Ctrl/Cmd+K from the first paint, before the page's scripts have started (the page hydrates for
+ * seconds on a slow phone): an inline script in the server's HTML focuses the plain box, so the
+ * words typed next land in it. Once the bar has taken over (no plain box), its own shortcut acts.
+ */
+const EARLY_SHORTCUT =
+  "!function(){if(window.__krsSearchKey)return;window.__krsSearchKey=1;document.addEventListener('keydown',function(e){if(!(e.ctrlKey||e.metaKey)||e.altKey||String(e.key).toLowerCase()!=='k')return;var b=document.querySelector('.krs-search-placeholder input');if(b){e.preventDefault();b.focus()}})}()"
+
 const SEARCH_LABEL = 'サイト内検索'
 const SEARCH_PLACEHOLDER = '検索'
 
@@ -95,6 +103,8 @@ export default function LazySearchBar(): React.JSX.Element {
             onFocus={() => setWanted(true)}
             onPointerEnter={() => setWanted(true)}
           />
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of this file (EARLY_SHORTCUT) */}
+          <script dangerouslySetInnerHTML={{ __html: EARLY_SHORTCUT }} />
         </div>
       )}
       {wanted && (

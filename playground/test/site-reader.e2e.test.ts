@@ -1,0 +1,389 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEngine } from '@krs-kit/mock-server'
+import { startNodeServer, type RunningServer } from '@krs-kit/mock-server/node'
+import { browserSkipReason, launchChromium } from './support/browser.js'
+import { buildDir, ensureSiteBuilt } from './support/site-build.js'
+import { startStaticServer, type StaticServer } from './support/static-server.js'
+
+// What a reader of the built site meets (Chromium, served by krs-mock's Node door as
+// `npm start` serves it, and by a plain static host): the /api try-it panel is opaque and
+// beside the reference, the playground's other targets answer (a stand-in server on another
+// port, and a stand-in of the real service behind krs-mock's --proxy-target) with the
+// contract's verdict, wrong-case URLs never crash, the error catalogue fits at 1280 px, and the
+// form sends from the keyboard.
+const skipReason = browserSkipReason()
+if (skipReason) console.warn(`[site-reader.e2e] skipped: ${skipReason}`)
+
+/** get_member_tables answered with a renamed key (`ID` for `id`): the verdict must name both. */
+const RENAMED = JSON.stringify([{ ID: 1, name: '会員データベース' }])
+
+interface StandIn {
+  url: string
+  /** Paths of the POSTs it answered. */
+  seen: string[]
+  close(): Promise<void>
+}
+
+/** A server on a loopback port of its own that answers every POST with RENAMED (with CORS when `cors`). */
+async function startStandIn(cors: boolean): Promise<StandIn> {
+  const seen: string[] = []
+  const server = http.createServer((req, res) => {
+    const allow: Record<string, string> = cors
+      ? {
+          'access-control-allow-origin': '*',
+          'access-control-allow-headers': 'content-type, authorization, accept-language',
+          'access-control-allow-methods': 'POST',
+        }
+      : {}
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, allow)
+      res.end()
+      return
+    }
+    req.resume()
+    req.on('end', () => {
+      seen.push(req.url ?? '')
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', ...allow })
+      res.end(RENAMED)
+    })
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  }
+}
+
+describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)', () => {
+  let mock: RunningServer
+  let plain: StaticServer
+  let local: StandIn
+  let real: StandIn
+  let browser: Browser
+  const contexts: BrowserContext[] = []
+
+  beforeAll(async () => {
+    ensureSiteBuilt()
+    local = await startStandIn(true)
+    // The real service sends no CORS headers: only the proxy reaches it.
+    real = await startStandIn(false)
+    mock = await startNodeServer(createEngine({ members: 20 }), {
+      port: 0,
+      staticDir: buildDir,
+      proxyTarget: `${real.url}/env1`,
+    })
+    plain = await startStaticServer(buildDir)
+    browser = await launchChromium()
+  })
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {})
+    await browser?.close()
+    await mock?.close()
+    await plain?.close()
+    await local?.close()
+    await real?.close()
+  })
+
+  const open = async (
+    origin: string,
+    path: string,
+    opts: { width?: number; height?: number; theme?: 'light' | 'dark' } = {},
+  ): Promise<Page> => {
+    const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 } })
+    contexts.push(context)
+    if (opts.theme)
+      await context.addInitScript((theme) => {
+        localStorage.setItem('krs-colour-mode-initialised', '1')
+        localStorage.setItem('theme', theme)
+      }, opts.theme)
+    const page = await context.newPage()
+    page.setDefaultNavigationTimeout(90_000)
+    page.setDefaultTimeout(60_000)
+    page.on('pageerror', (e) => console.error('[pageerror]', e.message))
+    await page.goto(origin + path)
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' })
+    return page
+  }
+
+  const closeAll = async (): Promise<void> => {
+    for (const c of contexts.splice(0)) await c.close().catch(() => {})
+  }
+
+  describe('the /api try-it panel', () => {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const width of [1280, 375]) {
+        it(`${theme} theme at ${width} px: an opaque panel whose text is drawn over nothing of Redoc's`, async () => {
+          const page = await open(mock.url, '/api#tag/member-info/operation/add_member', { width, theme })
+          const section = page.locator('[data-section-id="tag/member-info/operation/add_member"]')
+          await section.waitFor({ timeout: 90_000 })
+          await section.locator('a[href="/playground/add_member"]').first().click()
+          const drawer = page.locator('[data-testid="try-drawer"]')
+          await drawer.locator('[data-testid="send"]:not([disabled])').waitFor()
+          const look = await page.evaluate(() => {
+            const d = document.querySelector<HTMLElement>('[data-testid="try-drawer"]')!
+            const bg = getComputedStyle(d).backgroundColor
+            const alpha = /rgba\([^)]*,\s*([\d.]+)\)/.exec(bg)?.[1]
+            const box = d.getBoundingClientRect()
+            // Redoc's text on the screen that lies under the panel.
+            const under: string[] = []
+            const root = document.querySelector('.redocusaurus')
+            const walker = document.createTreeWalker(root ?? document.body, NodeFilter.SHOW_TEXT)
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+              if (!n.textContent?.trim()) continue
+              const range = document.createRange()
+              range.selectNodeContents(n)
+              for (const r of range.getClientRects()) {
+                const onScreen = r.bottom > box.top && r.top < window.innerHeight && r.width > 0
+                if (onScreen && r.right > box.left + 1 && r.left < box.right - 1) {
+                  under.push(n.textContent.trim().slice(0, 30))
+                  break
+                }
+              }
+            }
+            // What the reader sees at points of the panel's form: the panel itself.
+            const form = d.querySelector('#krs-pg-request')!.getBoundingClientRect()
+            const points = [0.2, 0.5, 0.8].map((f) => [form.left + form.width * f, form.top + 20] as const)
+            const onTop = points.every(([x, y]) => {
+              const el = document.elementFromPoint(x, Math.min(y, window.innerHeight - 2))
+              return el !== null && d.contains(el)
+            })
+            return { bg, alpha, under, onTop, width: box.width, viewport: window.innerWidth }
+          })
+          // opaque: rgb(…) or an rgba alpha of 1
+          expect(look.alpha === undefined || Number(look.alpha) === 1, look.bg).toBe(true)
+          expect(look.onTop).toBe(true)
+          if (width >= 997) expect(look.under, 'Redoc text under the panel').toEqual([])
+          else expect(look.width).toBe(look.viewport)
+          await closeAll()
+        })
+      }
+    }
+  })
+
+  describe('the playground reaches real targets', () => {
+    const sendAndReadVerdict = async (page: Page): Promise<string> => {
+      await page.locator('[data-testid="send"]:not([disabled])').click()
+      await page.locator('[data-testid="verdict-differences"]').waitFor()
+      expect(await page.locator('[data-testid="response-status"]').textContent()).toMatch(/^200/)
+      return (await page.locator('[data-testid="verdict-differences"]').textContent()) ?? ''
+    }
+
+    it('served by krs-mock, the local target is the page origin; a stand-in on another port answers with the verdict', async () => {
+      const page = await open(mock.url, '/playground/get_member_tables')
+      await page.locator('[data-testid="target-local"]').check()
+      await expect.poll(() => page.locator('[data-testid="local-url"]').inputValue()).toBe(mock.url)
+      await page.locator('[data-testid="local-url"]').fill(local.url)
+      const differences = await sendAndReadVerdict(page)
+      expect(differences).toContain('/0/ID')
+      expect(differences).toContain('/0/id')
+      expect(local.seen).toContain('/api/v1/get_member_tables')
+      await closeAll()
+    })
+
+    it('the real service through the loopback proxy (--proxy-target) answers with the verdict', async () => {
+      const page = await open(mock.url, '/playground/get_member_tables')
+      await page.locator('[data-testid="target-real"]').check()
+      expect(await page.locator('[data-testid="real-proxy"]').textContent()).toContain(`${real.url}/env1`)
+      const differences = await sendAndReadVerdict(page)
+      expect(differences).toContain('/0/ID')
+      expect(real.seen).toContain('/env1/api/v1/get_member_tables')
+      await closeAll()
+    })
+
+    it('the proxy forwards only to its target, only for JSON from its own origin', async () => {
+      const post = (path: string, headers: Record<string, string>) =>
+        fetch(`${mock.url}${path}`, { method: 'POST', headers, body: '{}' })
+      const json = { 'content-type': 'application/json' }
+      expect((await post('/__proxy/api/v1/get_version', json)).status).toBe(200)
+      expect((await post('/__proxy/api/v1/get_version', { ...json, origin: 'https://evil.example' })).status).toBe(403)
+      expect((await post('/__proxy/api/v1/get_version', { 'content-type': 'text/plain' })).status).toBe(415)
+      expect((await post('/__proxy/http://127.0.0.1:1/api/v1/get_version', json)).status).toBe(404)
+      expect(real.seen.every((p) => p.startsWith('/env1/api/v1/'))).toBe(true)
+    })
+
+    it('a target the CSP blocks says which rule; an empty environment id cannot be sent', async () => {
+      const page = await open(mock.url, '/playground/get_version')
+      await page.locator('[data-testid="target-local"]').check()
+      await page.locator('[data-testid="local-url"]').fill('http://192.0.2.10:4010')
+      expect(await page.locator('[data-testid="target-problem"]').textContent()).toContain('connect-src')
+      expect(await page.locator('[data-testid="send"]').isDisabled()).toBe(true)
+      await closeAll()
+      // a host without krs-mock: the real service directly, by environment id
+      const direct = await open(plain.origin, '/playground/get_version')
+      const sent: string[] = []
+      direct.on('request', (r) => {
+        if (r.url().includes('krs.bz')) sent.push(r.url())
+      })
+      await direct.locator('[data-testid="target-real"]').check()
+      expect(await direct.locator('[data-testid="environment-id"]').inputValue()).toBe('')
+      expect(await direct.locator('[data-testid="send"]').isDisabled()).toBe(true)
+      expect(await direct.locator('[data-testid="send-problem"]').textContent()).toContain('環境ID')
+      expect(sent).toEqual([])
+      await closeAll()
+    })
+  })
+
+  describe('wrong-case URLs', () => {
+    it('krs-mock answers 301 to the route, or the not-found page', async () => {
+      for (const [path, location] of [
+        ['/Errors', '/errors'],
+        ['/tutorials/Getting-started', '/tutorials/getting-started'],
+        ['/Cli-reference', '/cli-reference'],
+        ['/Playground/Add_member', '/playground/add_member'],
+      ] as const) {
+        const r = await fetch(`${mock.url}${path}`, { redirect: 'manual', headers: { accept: 'text/html' } })
+        expect([path, r.status, r.headers.get('location')]).toEqual([path, 301, location])
+      }
+      const r = await fetch(`${mock.url}/Tutorials/No-such-page`, {
+        redirect: 'manual',
+        headers: { accept: 'text/html' },
+      })
+      expect(r.status).toBe(404)
+    })
+
+    it('on a host without redirects the page goes to its route (never the crash page), an unknown one shows the not-found page', async () => {
+      for (const [path, clean] of [
+        ['/Errors', '/errors'],
+        ['/tutorials/Getting-started', '/tutorials/getting-started'],
+        ['/examples/Upload-file', '/examples/upload-file'],
+        ['/Parameterization/Form', '/parameterization/form'],
+      ] as const) {
+        const page = await open(plain.origin, path)
+        await page.waitForLoadState('load')
+        await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' })
+        const text = (await page.locator('main').first().textContent()) ?? ''
+        expect(text, path).not.toContain('エラーが発生しました')
+        await expect.poll(() => new URL(page.url()).pathname).toBe(clean)
+        await page.locator('h1').first().waitFor()
+        expect((await page.locator('main').first().textContent()) ?? '', path).not.toContain('エラーが発生しました')
+        await closeAll()
+      }
+      const page = await open(plain.origin, '/Tutorials/No-such-page')
+      expect(await page.locator('main').first().textContent()).toContain('ページが見つかりません')
+      await closeAll()
+    })
+  })
+
+  it('the error catalogue at 1280 px: nothing scrolls sideways; a deep link lands below the navbar', async () => {
+    const page = await open(mock.url, '/errors/kreisel-api-exception-codes#KR_API_F0005')
+    const look = await page.evaluate(() => {
+      const list = document.querySelector<HTMLElement>('[data-testid="error-code-table"]')!
+      const wide = [list, ...list.querySelectorAll<HTMLElement>('*')].filter(
+        (el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible',
+      ).length
+      const content = list.closest('.markdown') ?? document.body
+      const row = document.getElementById('KR_API_F0005')!.getBoundingClientRect()
+      const navbar = document.querySelector('.navbar')!.getBoundingClientRect()
+      return {
+        wide,
+        listRight: list.getBoundingClientRect().right,
+        contentRight: content.getBoundingClientRect().right,
+        pageWide: document.documentElement.scrollWidth > window.innerWidth,
+        rowTop: row.top,
+        navbarBottom: navbar.bottom,
+      }
+    })
+    expect(look.wide).toBe(0)
+    expect(look.pageWide).toBe(false)
+    expect(look.listRight).toBeLessThanOrEqual(look.contentRight + 1)
+    expect(look.rowTop).toBeGreaterThanOrEqual(look.navbarBottom)
+    await closeAll()
+  })
+
+  it('Ctrl+K pressed before the page hydrates focuses the search box and every typed character arrives', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    contexts.push(context)
+    const page = await context.newPage()
+    // The page's scripts are held back until the reader has typed: the page is painted, not hydrated.
+    let release: () => void = () => {}
+    const held = new Promise<void>((done) => {
+      release = done
+    })
+    await page.route(/\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${mock.url}/tutorials/getting-started`, { waitUntil: 'commit' })
+    await page.locator('.krs-search-placeholder input').waitFor()
+    expect(await page.locator('html[data-has-hydrated="true"]').count()).toBe(0)
+    await page.keyboard.press('Control+k')
+    await page.keyboard.type('delivery')
+    release()
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' })
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value ?? ''))
+      .toBe('delivery')
+    await closeAll()
+  })
+
+  it('words: Redoc in Japanese, no tag slugs, a real /search title, heading operations linked', async () => {
+    const api = await open(mock.url, '/api#tag/member-info/operation/add_member')
+    await api.locator('[data-section-id="tag/member-info/operation/add_member"]').waitFor({ timeout: 90_000 })
+    const english = await api.evaluate(() => {
+      const words = new Set(['required', 'optional', 'pattern property', 'License:'])
+      return (
+        [...document.querySelectorAll('.redocusaurus *')]
+          // (a field of the contract may be named "required": its name is not Redoc's word)
+          .filter((el) => el.children.length === 0 && !el.classList.contains('property-name'))
+          .filter((el) => words.has(el.textContent?.trim() ?? ''))
+          .map((el) => el.textContent?.trim())
+      )
+    })
+    expect(english).toEqual([])
+    await closeAll()
+    const list = await open(plain.origin, '/playground')
+    const tags = await list.locator('.krs-pg-tag').allTextContents()
+    expect(tags.length).toBeGreaterThan(0)
+    expect(tags.filter((t) => /[a-z]/.test(t))).toEqual([])
+    await closeAll()
+    const search = await open(plain.origin, '/search')
+    expect(await search.title()).toMatch(/^サイト内検索/)
+    await closeAll()
+    const guide = await open(plain.origin, '/tutorials/member-data')
+    for (const name of ['lookup_member_id', 'get_member_info', 'get_member_infos_by_condition'])
+      expect(await guide.locator(`main a[href="/playground/${name}"]`).count(), name).toBeGreaterThan(0)
+    await closeAll()
+  })
+
+  describe('keyboard and touch', () => {
+    it('Enter in a field and Ctrl+Enter in the editor send', async () => {
+      const page = await open(plain.origin, '/playground/get_member_info')
+      await page.locator('[data-testid="send"]:not([disabled])').waitFor()
+      const field = page.locator('[data-testid="schema-form"] input[type="number"]').first()
+      await field.fill('1')
+      await field.press('Enter')
+      await page.locator('[data-testid="history"] li').first().waitFor()
+      await page.locator('[data-testid="body-editor"]').press('Control+Enter')
+      await expect.poll(() => page.locator('[data-testid="history"] li').count()).toBe(2)
+      await closeAll()
+    })
+
+    it('a skip link among the first stops goes straight to 送信; fields and boxes are 24 px or more', async () => {
+      const page = await open(plain.origin, '/playground/add_member')
+      await page.locator('[data-testid="send"]:not([disabled])').waitFor()
+      await page.locator('.krs-pg-element input').first().waitFor()
+      let found = false
+      for (let i = 0; i < 4 && !found; i++) {
+        await page.keyboard.press('Tab')
+        found = (await page.evaluate(() => document.activeElement?.textContent ?? '')) === '送信ボタンへ移動'
+      }
+      expect(found).toBe(true)
+      await page.keyboard.press('Enter')
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('krs-pg-send')
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.krs-pg-form input, .krs-pg-form select')]
+          .filter((el) => el.offsetParent !== null && getComputedStyle(el).opacity !== '0')
+          .map((el) => ({ name: el.id || el.getAttribute('name') || el.tagName, box: el.getBoundingClientRect() }))
+          .filter(({ box }) => box.height < 24 || box.width < 24)
+          .map(({ name, box }) => `${name} ${Math.round(box.width)}x${Math.round(box.height)}`),
+      )
+      expect(small).toEqual([])
+      await closeAll()
+    })
+  })
+})
