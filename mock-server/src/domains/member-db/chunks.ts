@@ -198,8 +198,16 @@ export class TextChunks extends Chunks<(string | null)[]> {
   }
   /** The first `rows` values in one array (snapshot export). */
   flat(rows: number): (string | null)[] {
-    const out: (string | null)[] = []
-    for (let r = 0; r < rows; r++) out.push(this.get(r))
+    const parts: (string | null)[][] = []
+    let at = 0
+    for (const c of this.chunks) {
+      if (at >= rows) break
+      const n = Math.min(c.length, rows - at)
+      parts.push(n === c.length ? c : c.slice(0, n))
+      at += n
+    }
+    const out = ([] as (string | null)[]).concat(...parts)
+    while (out.length < rows) out.push(null)
     return out
   }
   static ofTexts(values: (string | null)[], capacity: number): TextChunks {
