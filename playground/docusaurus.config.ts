@@ -63,7 +63,13 @@ const config: Config = {
         "try{if(localStorage.getItem('krs-colour-mode-initialised')===null){localStorage.setItem('krs-colour-mode-initialised','1');if(localStorage.getItem('theme')===null)localStorage.setItem('theme','light')}}catch(e){}",
     },
   ],
-  future: { v4: { removeLegacyPostBuildHeadAttribute: true } },
+  // Rspack, SWC and Lightning CSS (@docusaurus/faster) instead of webpack, Babel and cssnano:
+  // the clean build's figures with each are in bench/README.md. KRS_SITE_BUNDLER=webpack builds
+  // with webpack (the bench's baseline, and a way back if Rspack ever breaks a patch).
+  future: {
+    v4: { removeLegacyPostBuildHeadAttribute: true },
+    faster: process.env.KRS_SITE_BUNDLER !== 'webpack',
+  },
   // Scripts start once the page has been painted, the route's chunks named in the HTML
   // (plugins/patches/ssr-template.ts). The base-URL banner's inline check runs at
   // DOMContentLoaded, before the scripts have started, so it is off (baseUrl is always /).
