@@ -193,6 +193,15 @@ const config: Config = {
         module: { rules: [{ test: /[\\/]\.docusaurus[\\/].*\.js$/, type: 'javascript/auto' }] },
       }),
     }),
+    // The server build runs in Node, and this package is "type": "module": with SWC (Rspack)
+    // the server build keeps import() and so has chunk files, which Node would load as ES
+    // modules (every page rendered "exports is not defined in ES module scope"). As .cjs they
+    // load as the CommonJS they are.
+    () => ({
+      name: 'krs-server-chunks-cjs',
+      configureWebpack: (_config: unknown, isServer: boolean) =>
+        isServer ? { output: { chunkFilename: '[name].[contenthash:8].cjs' } } : {},
+    }),
     // The server build turns every import() into require() (Docusaurus' babel preset), so the
     // playground's `import(/* webpackIgnore */ url)` of its runtime reaches webpack as a
     // require of an expression and warns "Critical dependency". Pages never load the runtime
