@@ -65,10 +65,25 @@ const config: Config = {
   ],
   // Rspack, SWC and Lightning CSS (@docusaurus/faster) instead of webpack, Babel and cssnano:
   // the clean build's figures with each are in bench/README.md. KRS_SITE_BUNDLER=webpack builds
-  // with webpack (the bench's baseline, and a way back if Rspack ever breaks a patch).
+  // with webpack (the bench's baseline, and a way back if Rspack ever breaks a patch). The HTML
+  // is minified as before: SWC's HTML minifier drops attribute quotes, which the site's own
+  // checks of its pages read.
   future: {
     v4: { removeLegacyPostBuildHeadAttribute: true },
-    faster: process.env.KRS_SITE_BUNDLER !== 'webpack',
+    faster:
+      process.env.KRS_SITE_BUNDLER === 'webpack'
+        ? false
+        : {
+            swcJsLoader: true,
+            swcJsMinimizer: true,
+            swcHtmlMinimizer: false,
+            lightningCssMinimizer: true,
+            mdxCrossCompilerCache: true,
+            rspackBundler: true,
+            rspackPersistentCache: true,
+            ssgWorkerThreads: true,
+            gitEagerVcs: true,
+          },
   },
   // Scripts start once the page has been painted, the route's chunks named in the HTML
   // (plugins/patches/ssr-template.ts). The base-URL banner's inline check runs at
