@@ -28,7 +28,7 @@ const cols = table.members
 const plain = once(() => {
   let out = 0
   for (let r = 0; r < cols.rows; r++) {
-    let line = String(cols.id[r])
+    let line = String(cols.id.get(r))
     for (const el of table.elements) {
       const v = apiValue(table, el, r)
       line += `,${v === null ? '' : String(v)}`
@@ -43,7 +43,7 @@ const lib = once(() => {
   const rows: string[][] = []
   for (let r = 0; r < SAMPLE; r++)
     rows.push([
-      String(cols.id[r]),
+      String(cols.id.get(r)),
       ...table.elements.map((el) => {
         const v = apiValue(table, el, r)
         return v === null ? '' : Array.isArray(v) ? v.join(',') : String(v)

@@ -25,7 +25,7 @@ console.log(`members:  generated in ${timing(gen)}`)
 
 // lists that hit real members: every 50th address stopped, every 70th unsubscribed, one domain bounces
 const table = tenant.memberDb.tables.get(1)!
-const emails = (table.members.columns.get(4) as StringColumn).values
+const emails = (table.members.columns.get(4) as StringColumn).values.flat(table.members.rows)
 const pick = (step: number, from: number) =>
   emails.filter((_, i) => i % step === from).map((e) => (e ?? '').toLowerCase())
 const domain = (a: string) => a.slice(a.lastIndexOf('@'))
@@ -92,7 +92,7 @@ const baseline = once(() => {
   const c = { all: 0, stopped: 0, no_address: 0, blacklist: 0, unsubscribed_address: 0, error: 0 }
   const alive = table.members.alive
   for (let r = 0; r < table.members.rows; r++) {
-    if (alive[r] !== 1) continue
+    if (alive.get(r) !== 1) continue
     c.all++
     const a = (emails[r] ?? '').trim().toLowerCase()
     if (a === '') c.no_address++

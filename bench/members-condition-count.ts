@@ -49,9 +49,9 @@ if (!Database) {
   const load = once(() =>
     db.transaction(() => {
       for (let r = 0; r < table.members.rows; r++) {
-        if (!table.members.alive[r]) continue
+        if (!table.members.alive.get(r)) continue
         ins.run(
-          table.members.id[r],
+          table.members.id.get(r),
           apiValue(table, el(4), r),
           apiValue(table, el(6), r),
           apiValue(table, el(9), r),

@@ -198,27 +198,46 @@ describe("the search index's tokenizer patch", () => {
   })
 })
 
-describe('module stand-ins (checkedReplacement)', () => {
-  const webpack = fromDocusaurus('webpack') as typeof import('webpack')
-  type Bundler = Parameters<typeof checkedReplacement>[0]
+/**
+ * The site builds with Rspack (@docusaurus/faster) and, with KRS_SITE_BUNDLER=webpack, with
+ * webpack: every stand-in and every loader check must work, and fail loudly, in both.
+ */
+const fromFaster = createRequire(require.resolve('@docusaurus/faster/package.json'))
+type Compile = (config: object) => {
+  run(cb: (err: Error | null, stats?: { compilation: { errors: { message: string }[] } }) => void): void
+  close(cb: () => void): void
+}
+const bundlers: [string, Compile, Parameters<typeof checkedReplacement>[0]][] = [
+  ['webpack', fromDocusaurus('webpack') as Compile, fromDocusaurus('webpack')],
+  [
+    'Rspack',
+    (fromFaster('@rspack/core') as { rspack: Compile }).rspack,
+    (fromFaster('@rspack/core') as { rspack: Parameters<typeof checkedReplacement>[0] }).rspack,
+  ],
+]
 
+async function errorsOf(compile: Compile, config: object): Promise<string[]> {
+  const compiler = compile(config)
+  const stats = await new Promise<{ compilation: { errors: { message: string }[] } }>((resolve, reject) =>
+    compiler.run((err, s) => (err || !s ? reject(err) : resolve(s))),
+  )
+  await new Promise<void>((resolve) => compiler.close(resolve))
+  return stats.compilation.errors.map((e) => e.message)
+}
+
+describe.each(bundlers)('module stand-ins (checkedReplacement), %s', (_name, compile, bundler) => {
   async function build(pattern: RegExp): Promise<{ errors: string[]; out: string }> {
     const dir = mkdtempSync(join(tmpdir(), 'krs-replacement-'))
     writeFileSync(join(dir, 'entry.js'), "import value from './original.js'\nconsole.log(value)\n")
     writeFileSync(join(dir, 'original.js'), "export default 'original'\n")
     writeFileSync(join(dir, 'stand-in.js'), "export default 'stand-in'\n")
-    const compiler = webpack({
+    const errors = await errorsOf(compile, {
       mode: 'none',
       context: dir,
       entry: './entry.js',
       output: { path: join(dir, 'out'), filename: 'main.js' },
-      plugins: [checkedReplacement(webpack as unknown as Bundler, pattern, join(dir, 'stand-in.js')) as never],
+      plugins: [checkedReplacement(bundler, pattern, join(dir, 'stand-in.js'))],
     })
-    const stats = await new Promise<import('webpack').Stats>((resolve, reject) =>
-      compiler.run((err, s) => (err || !s ? reject(err) : resolve(s))),
-    )
-    await new Promise((resolve) => compiler.close(resolve))
-    const errors = stats.compilation.errors.map((e) => e.message)
     return { errors, out: errors.length > 0 ? '' : readFileSync(join(dir, 'out', 'main.js'), 'utf8') }
   }
 
@@ -237,25 +256,18 @@ describe('module stand-ins (checkedReplacement)', () => {
   })
 })
 
-describe("loaders' files (expectModules)", () => {
-  const webpack = fromDocusaurus('webpack') as typeof import('webpack')
-
+describe.each(bundlers)("loaders' files (expectModules), %s", (_name, compile) => {
   async function errorsFor(pattern: RegExp): Promise<string[]> {
     const dir = mkdtempSync(join(tmpdir(), 'krs-expect-'))
     writeFileSync(join(dir, 'entry.js'), "import './patched.js'\n")
     writeFileSync(join(dir, 'patched.js'), 'export {}\n')
-    const compiler = webpack({
+    return errorsOf(compile, {
       mode: 'none',
       context: dir,
       entry: './entry.js',
       output: { path: join(dir, 'out') },
-      plugins: [expectModules([pattern], 'a-loader.cjs') as never],
+      plugins: [expectModules([pattern], 'a-loader.cjs')],
     })
-    const stats = await new Promise<import('webpack').Stats>((resolve, reject) =>
-      compiler.run((err, s) => (err || !s ? reject(err) : resolve(s))),
-    )
-    await new Promise((resolve) => compiler.close(resolve))
-    return stats.compilation.errors.map((e) => e.message)
   }
 
   it('passes when the patched file is in the build', async () => {

@@ -4,7 +4,8 @@ type Compiler = InstanceType<ConfigureWebpackUtils['currentBundler']['instance']
 type Bundler = ConfigureWebpackUtils['currentBundler']['instance']
 
 /**
- * webpack's NormalModuleReplacementPlugin, failing the build when no module matched: a
+ * The bundler's NormalModuleReplacementPlugin (webpack's or Rspack's), failing the build when
+ * the stand-in is not in it (no module matched): a
  * dependency that renames or moves the module it stands in for would otherwise keep its own
  * code and the site would lose the patch without a word.
  */
@@ -16,18 +17,12 @@ export function checkedReplacement(
   const replace = new bundler.NormalModuleReplacementPlugin(pattern, replacement)
   return {
     apply(compiler) {
-      let matched = false
-      compiler.hooks.normalModuleFactory.tap('krs-checked-replacement', (factory) => {
-        factory.hooks.beforeResolve.tap('krs-checked-replacement', (data) => {
-          if (pattern.test(data.request)) matched = true
-        })
-        factory.hooks.afterResolve.tap('krs-checked-replacement', (data) => {
-          if (pattern.test(data.createData.resource ?? '')) matched = true
-        })
-      })
+      // Whether the stand-in is among the compilation's modules, not whether a resolve hook saw
+      // the pattern: Rspack replaces the request natively, before the hooks see it.
       compiler.hooks.thisCompilation.tap('krs-checked-replacement', (compilation) => {
-        compilation.hooks.finishModules.tap('krs-checked-replacement', () => {
-          if (!matched)
+        compilation.hooks.finishModules.tap('krs-checked-replacement', (modules) => {
+          const resources = [...modules].map((m) => ((m as { resource?: string }).resource ?? '').split('?')[0])
+          if (!resources.includes(replacement))
             compilation.errors.push(
               new compiler.webpack.WebpackError(
                 `dependency patch: no module matches ${pattern} any more, so ${replacement} replaces nothing (see plugins/patches/README.md)`,

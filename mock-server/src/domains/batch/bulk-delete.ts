@@ -31,7 +31,7 @@ function deleteMatching(
   assertTableWritable(ctx, ctx.tenant.batch, table, true)
   const ids: number[] = []
   const cols = table.members
-  for (let r = 0; r < cols.rows; r++) if (pred(r)) ids.push(cols.id[r]!)
+  for (let r = 0; r < cols.rows; r++) if (pred(r)) ids.push(cols.id.get(r))
   for (const id of ids) deleteMember(table, id)
   ctx.audit('delete_members', { member_table_id: table.id, deleted: ids.length, ...how })
   return ids.length

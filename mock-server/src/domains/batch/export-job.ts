@@ -26,7 +26,7 @@ export function exportsEncryptedText(table: MemberTableState, set: ColumnSetDef)
 }
 
 /**
- * How one column is written, read straight from its typed array (columnar reads, no value
+ * How one column is written, read straight from its column chunks (columnar reads, no value
  * objects): the kind selects the branch of the row loop in `runExport`.
  */
 enum W {
@@ -44,11 +44,18 @@ enum W {
   Generic,
 }
 
+/** A column's values by row (its chunks). */
+interface RowReader {
+  get(row: number): unknown
+}
+
+const NO_ROWS: RowReader = { get: () => null }
+
 /** One column of the export: all writers share one shape (monomorphic reads in the row loop). */
 class ColumnWriter {
   constructor(
     readonly kind: W,
-    readonly data: ArrayLike<unknown>,
+    readonly data: RowReader,
     readonly el: MemberElement | null = null,
     readonly multi: MultiColumn | null = null,
     /** The masked text, or the autogen prefix. */
@@ -61,7 +68,7 @@ class ColumnWriter {
 }
 
 /** Autogen texts whose prefix and suffix need no quoting are written without a string per row. */
-function autogenWriter(el: MemberElement, data: Float64Array): ColumnWriter {
+function autogenWriter(el: MemberElement, data: RowReader): ColumnWriter {
   const prefix = el.config.prefix ?? '',
     suffix = el.config.suffix ?? ''
   const plain = !/[",\t\r\n]/.test(prefix + suffix)
@@ -86,15 +93,15 @@ function writerOf(table: MemberTableState, column: string, encryptedKey: boolean
   const col = cols.columns.get(el.id)
   if (el.type === 'hashed_password' || (el.type === 'encrypted_text' && !encryptedKey)) {
     // the masked value does not depend on the row
-    return new ColumnWriter(W.Constant, [], el, null, cellOf(visibleValue(table, el, 0, { encryptedKey })))
+    return new ColumnWriter(W.Constant, NO_ROWS, el, null, cellOf(visibleValue(table, el, 0, { encryptedKey })))
   }
   if (col instanceof StringColumn) return new ColumnWriter(W.Text, col.values)
   if (col instanceof NumberColumn)
     return el.type === 'autogen' ? autogenWriter(el, col.values) : new ColumnWriter(W.Integer, col.values)
   if (col instanceof IntColumn) return new ColumnWriter(col.kind === 'date' ? W.Day : W.Choice, col.values)
   if (col instanceof BoolColumn) return new ColumnWriter(W.Bool, col.values)
-  if (col instanceof MultiColumn) return new ColumnWriter(W.Multi, col.bits, el, col)
-  return new ColumnWriter(W.Generic, [], el)
+  if (col instanceof MultiColumn) return new ColumnWriter(W.Multi, NO_ROWS, el, col)
+  return new ColumnWriter(W.Generic, NO_ROWS, el)
 }
 
 /**
@@ -145,30 +152,30 @@ function writeRow(
     const c = writers[i]!
     switch (c.kind) {
       case W.Id:
-        out.int((c.data as Int32Array)[r]!)
+        out.int(c.data.get(r) as number)
         break
       case W.DateTime: {
-        const v = (c.data as Float64Array)[r]!
+        const v = c.data.get(r) as number
         if (!Number.isNaN(v)) out.dateTime(v, JST_OFFSET, formatDay)
         break
       }
       case W.Text: {
-        const v = (c.data as (string | null)[])[r]
+        const v = c.data.get(r) as string | null
         if (v != null && v !== '') out.field(view.escapeFormulas ? escapeFormula(v) : v)
         break
       }
       case W.Integer: {
-        const v = (c.data as Float64Array)[r]!
+        const v = c.data.get(r) as number
         if (!Number.isNaN(v)) out.int(v)
         break
       }
       case W.Autogen: {
-        const v = (c.data as Float64Array)[r]!
+        const v = c.data.get(r) as number
         if (!Number.isNaN(v)) out.field(formatAutogen(c.el!, v))
         break
       }
       case W.AutogenPlain: {
-        const v = (c.data as Float64Array)[r]!
+        const v = c.data.get(r) as number
         if (Number.isNaN(v)) break
         if (v < 0 || v > 0x7fffffff || !Number.isInteger(v)) {
           out.field(formatAutogen(c.el!, v))
@@ -180,15 +187,15 @@ function writeRow(
         break
       }
       case W.Day: {
-        const v = (c.data as Int32Array)[r]!
+        const v = c.data.get(r) as number
         if (v !== NULL_DAY) out.day(v, formatDay)
         break
       }
       case W.Choice:
-        out.int((c.data as Int32Array)[r]!)
+        out.int(c.data.get(r) as number)
         break
       case W.Bool: {
-        const v = (c.data as Int8Array)[r]!
+        const v = c.data.get(r) as number
         if (v >= 0) out.byte(v === 1 ? 49 : 48)
         break
       }
@@ -211,12 +218,10 @@ function writeRow(
 
 /** The option ids of a multi-select row joined with ",", quoted in CSV when there are several. */
 function writeMulti(out: TextWriter, col: MultiColumn, r: number): void {
-  const words = col.words,
-    bits = col.bits,
-    base = r * words
+  const words = col.words
   let any = false
   for (let w = 0; w < words; w++)
-    if (bits[base + w] !== 0) {
+    if (col.word(r, w) !== 0) {
       any = true
       break
     }

@@ -125,7 +125,7 @@ export function runImport(
       if (!anyKeyIndex) {
         anyKeyIndex = new Map()
         for (let r = 0; r < cols.rows; r++) {
-          if (!cols.alive[r]) continue
+          if (!cols.alive.get(r)) continue
           const k = compositeKey(keyEls.map((el) => keyPart(el, apiValueForKey(table, el, r))))
           if (k === null) continue
           anyKeyIndex.set(k, anyKeyIndex.has(k) ? -2 : r)
@@ -139,7 +139,7 @@ export function runImport(
     const k = compositeKey(uniqueKeys.map((el) => keyPart(el, keyValue(el, values.get(el.id)))))
     if (k === null) return -1
     const r = uniqueIndex(table).get(k)
-    return r === undefined || !cols.alive[r] ? -1 : r
+    return r === undefined || !cols.alive.get(r) ? -1 : r
   }
 
   const handle = (record: string[], line: number) => {
@@ -192,8 +192,8 @@ export function runImport(
         }
         const memberId = addMember(table, input, env)
         const row = cols.rowOf(memberId)
-        cols.batch_date[row] = now
-        cols.upload_date[row] = job.uploadDate ?? now
+        cols.batch_date.set(row, now)
+        cols.upload_date.set(row, job.uploadDate ?? now)
         counts.added++
         report(line, memberId, '登録', '')
         return
@@ -217,10 +217,10 @@ export function runImport(
         if (opt === 'force' && isBlank(el, v) && (el.type === 'password' || el.type === 'hashed_password')) continue
         input[`e_${id}`] = v
       }
-      const memberId = cols.id[found]!
+      const memberId = cols.id.get(found)
       updateMember(table, memberId, input, env)
-      cols.batch_date[found] = now
-      cols.upload_date[found] = job.uploadDate ?? now
+      cols.batch_date.set(found, now)
+      cols.upload_date.set(found, job.uploadDate ?? now)
       counts.updated++
       report(line, memberId, '更新', '')
     } catch (e) {

@@ -64,7 +64,7 @@ export function authMemberOp(
   }
   const k = compositeKey(parts)
   const row = k === null ? undefined : uniqueIndex(table).get(k)
-  if (row === undefined || !table.members.alive[row]) return 0
+  if (row === undefined || !table.members.alive.get(row)) return 0
   if (form.type !== 'change_reset' || password !== undefined) {
     const pw = passwordElementOf(table)
     const stored = pw ? table.members.columns.get(pw.id)?.get(row) : null
@@ -74,5 +74,5 @@ export function authMemberOp(
       (pw!.type === 'hashed_password' ? verifyHashedPassword(password, stored) : stored === password)
     if (!ok) return 0
   }
-  return table.members.id[row]!
+  return table.members.id.get(row)
 }

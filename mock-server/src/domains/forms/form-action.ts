@@ -97,7 +97,7 @@ function existingByKey(table: MemberTableState, input: Record<string, unknown>):
   if (!keys.length) return -1
   const k = compositeKey(keys.map((el) => keyPart(el, input[`e_${el.id}`])))
   const r = k === null ? undefined : uniqueIndex(table).get(k)
-  return r === undefined || !table.members.alive[r] ? -1 : r
+  return r === undefined || !table.members.alive.get(r) ? -1 : r
 }
 
 function passwordMatches(table: MemberTableState, row: number, password: string): boolean {
@@ -134,7 +134,7 @@ export function doMemberFormActionOp(
       const input = formInput(table, form, info, true)
       const existing = form.override ? existingByKey(table, input) : -1
       if (existing >= 0) {
-        resultId = table.members.id[existing]!
+        resultId = table.members.id.get(existing)
         updateMember(table, resultId, input, e)
       } else {
         resultId = addMember(table, input, e)

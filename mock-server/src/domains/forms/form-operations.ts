@@ -140,7 +140,7 @@ export function checkUniqueMemberConflictionOp(
   const k = compositeKey(parts)
   if (k === null) return true
   const other = uniqueIndex(table).get(k)
-  return other === undefined || other === row || !table.members.alive[other]
+  return other === undefined || other === row || !table.members.alive.get(other)
 }
 
 /** get_member_info_for_update: the member's values keyed by form element name. */

@@ -49,7 +49,7 @@ export function firstMemberIds(t: MemberTableState, limit: number): number[] {
   const p = pending.get(t)
   const cols = p === undefined ? t.members : p.columns
   const ids: number[] = []
-  for (let r = 0; r < cols.rows && ids.length < limit; r++) if (cols.alive[r]) ids.push(cols.id[r]!)
+  for (let r = 0; r < cols.rows && ids.length < limit; r++) if (cols.alive.get(r)) ids.push(cols.id.get(r))
   if (p !== undefined) for (let i = 0; i < p.count && ids.length < limit; i++) ids.push(cols.nextId + i)
   return ids
 }

@@ -1,6 +1,7 @@
 import { NULL_DAY } from '../../lib/day-number.js'
 import type { ElementType, MemberElement } from './member-element.js'
 import { decodeInto, encodeTyped } from '../../lib/typed-array-codec.js'
+import { type ChunkArray, type Chunks, NumberChunks, ROW_MASK, TextChunks, WordChunks } from './chunks.js'
 
 /**
  * Columnar storage of the members of one table: one typed array (or string array) per
@@ -49,36 +50,35 @@ export abstract class Column {
   abstract get(row: number): StoredValue
   abstract set(row: number, v: StoredValue): void
   abstract toJSON(rows: number): ColumnJson
-  /** An independent copy (a fork's own column). */
+  /** A copy that shares this column's chunks until either writes one (a fork's own column). */
   abstract clone(): Column
 }
 
+const blankF64 = (n: number) => new Float64Array(n).fill(NaN)
+const blankI32 = (n: number) => new Int32Array(n)
+const blankDays = (n: number) => new Int32Array(n).fill(NULL_DAY)
+const blankBools = (n: number) => new Int8Array(n).fill(-1)
+const blankU8 = (n: number) => new Uint8Array(n)
+
 export class StringColumn extends Column {
   readonly kind = 'string'
-  /**
-   * Values by row. The array may be shorter than the rows (rows past its end are null) but is
-   * never sparse: writes pad it with nulls first, because sparse arrays are slow.
-   */
-  values: (string | null)[] = []
-  grow(): void {}
+  /** Values by row (null: blank; rows past the capacity read as null). */
+  values = new TextChunks()
+  grow(capacity: number): void {
+    this.values.grow(capacity)
+  }
   get(row: number): string | null {
-    return this.values[row] ?? null
+    return this.values.get(row)
   }
   set(row: number, v: StoredValue): void {
-    this.padTo(row)
-    this.values[row] = v === null ? null : String(v)
-  }
-  /** Make the array at least `row` long (so that writing `row` appends or overwrites). */
-  padTo(row: number): void {
-    const a = this.values
-    while (a.length < row) a.push(null)
+    this.values.set(row, v === null ? null : String(v))
   }
   toJSON(rows: number): ColumnJson {
-    return { kind: this.kind, data: this.values.slice(0, rows) }
+    return { kind: this.kind, data: this.values.flat(rows) }
   }
   clone(): StringColumn {
     const c = new StringColumn()
-    c.values = this.values.slice()
+    c.values = this.values.share()
     return c
   }
 }
@@ -87,27 +87,25 @@ export class StringColumn extends Column {
 export class NumberColumn extends Column {
   constructor(
     readonly kind: 'number' | 'autogen',
-    public values = new Float64Array(16).fill(NaN),
+    public values = new NumberChunks<Float64Array>(blankF64),
   ) {
     super()
   }
   grow(capacity: number): void {
-    const next = new Float64Array(capacity).fill(NaN)
-    next.set(this.values)
-    this.values = next
+    this.values.grow(capacity)
   }
   get(row: number): number | null {
-    const v = this.values[row]!
+    const v = this.values.get(row)
     return Number.isNaN(v) ? null : v
   }
   set(row: number, v: StoredValue): void {
-    this.values[row] = v === null ? NaN : Number(v)
+    this.values.set(row, v === null ? NaN : Number(v))
   }
   toJSON(rows: number): ColumnJson {
-    return { kind: this.kind, data: encodeTyped(this.values, rows) }
+    return { kind: this.kind, data: encodeTyped(this.values.flat(rows), rows) }
   }
   clone(): NumberColumn {
-    return new NumberColumn(this.kind, this.values.slice())
+    return new NumberColumn(this.kind, this.values.share())
   }
 }
 
@@ -115,99 +113,93 @@ export class NumberColumn extends Column {
 export class IntColumn extends Column {
   constructor(
     readonly kind: 'choice' | 'date',
-    public values = new Int32Array(16),
+    public values = new NumberChunks<Int32Array>(kind === 'date' ? blankDays : blankI32),
   ) {
     super()
-    if (kind === 'date' && values.length === 16) values.fill(NULL_DAY)
   }
   private get blank(): number {
     return this.kind === 'date' ? NULL_DAY : 0
   }
   grow(capacity: number): void {
-    const next = new Int32Array(capacity).fill(this.blank)
-    next.set(this.values)
-    this.values = next
+    this.values.grow(capacity)
   }
   get(row: number): number | null {
-    const v = this.values[row]!
+    const v = this.values.get(row)
     return this.kind === 'date' && v === NULL_DAY ? null : v
   }
   set(row: number, v: StoredValue): void {
-    this.values[row] = v === null ? this.blank : Number(v)
+    this.values.set(row, v === null ? this.blank : Number(v))
   }
   toJSON(rows: number): ColumnJson {
-    return { kind: this.kind, data: encodeTyped(this.values, rows) }
+    return { kind: this.kind, data: encodeTyped(this.values.flat(rows), rows) }
   }
   clone(): IntColumn {
-    // assigned after construction: the constructor blanks a fresh 16-row date column
-    const c = new IntColumn(this.kind)
-    c.values = this.values.slice()
-    return c
+    return new IntColumn(this.kind, this.values.share())
   }
 }
 
 /** Booleans: -1 null, 0 false, 1 true. */
 export class BoolColumn extends Column {
   readonly kind = 'bool'
-  constructor(public values = new Int8Array(16).fill(-1)) {
+  constructor(public values = new NumberChunks<Int8Array>(blankBools)) {
     super()
   }
   grow(capacity: number): void {
-    const next = new Int8Array(capacity).fill(-1)
-    next.set(this.values)
-    this.values = next
+    this.values.grow(capacity)
   }
   get(row: number): boolean | null {
-    const v = this.values[row]!
+    const v = this.values.get(row)
     return v < 0 ? null : v === 1
   }
   set(row: number, v: StoredValue): void {
-    this.values[row] = v === null ? -1 : v ? 1 : 0
+    this.values.set(row, v === null ? -1 : v ? 1 : 0)
   }
   clone(): BoolColumn {
-    return new BoolColumn(this.values.slice())
+    return new BoolColumn(this.values.share())
   }
   toJSON(rows: number): ColumnJson {
-    return { kind: this.kind, data: encodeTyped(this.values, rows) }
+    return { kind: this.kind, data: encodeTyped(this.values.flat(rows), rows) }
   }
 }
 
-/** Multiple choices as a bitset per row; bit i = optionIds[i]. */
+/** Multiple choices as a bitset per row (`words` words); bit i = optionIds[i]. */
 export class MultiColumn extends Column {
   readonly kind = 'multi'
   readonly words: number
   readonly bitOf: Map<number, number>
+  readonly bits: WordChunks
   constructor(
     readonly optionIds: number[],
-    public values?: Uint32Array,
+    bits?: WordChunks,
   ) {
     super()
     this.words = Math.max(1, Math.ceil(optionIds.length / 32))
-    this.values = values ?? new Uint32Array(16 * this.words)
+    this.bits = bits ?? new WordChunks((n) => new Uint32Array(n), this.words)
     this.bitOf = new Map(optionIds.map((id, i) => [id, i]))
   }
-  get bits(): Uint32Array {
-    return this.values!
-  }
   grow(capacity: number): void {
-    const next = new Uint32Array(capacity * this.words)
-    next.set(this.bits)
-    this.values = next
+    this.bits.grow(capacity)
+  }
+  /** Word `w` of row `row`'s bitset. */
+  word(row: number, w: number): number {
+    return this.bits.read(row)[(row & ROW_MASK) * this.words + w]!
   }
   get(row: number): number[] {
     const out: number[] = []
-    const base = row * this.words
+    const chunk = this.bits.read(row)
+    const base = (row & ROW_MASK) * this.words
     for (let i = 0; i < this.optionIds.length; i++) {
-      if (this.bits[base + (i >>> 5)]! & (1 << (i & 31))) out.push(this.optionIds[i]!)
+      if (chunk[base + (i >>> 5)]! & (1 << (i & 31))) out.push(this.optionIds[i]!)
     }
     return out
   }
   set(row: number, v: StoredValue): void {
-    const base = row * this.words
-    for (let w = 0; w < this.words; w++) this.bits[base + w] = 0
+    const chunk = this.bits.write(row)
+    const base = (row & ROW_MASK) * this.words
+    for (let w = 0; w < this.words; w++) chunk[base + w] = 0
     for (const id of (v as number[] | null) ?? []) {
       const i = this.bitOf.get(id)
-      if (i !== undefined) this.bits[base + (i >>> 5)]! |= 1 << (i & 31)
+      if (i !== undefined) chunk[base + (i >>> 5)]! |= 1 << (i & 31)
     }
   }
   /** Build a row-mask (one bitset) of option ids. */
@@ -220,10 +212,10 @@ export class MultiColumn extends Column {
     return m
   }
   toJSON(rows: number): ColumnJson {
-    return { kind: this.kind, optionIds: this.optionIds, data: encodeTyped(this.bits, rows * this.words) }
+    return { kind: this.kind, optionIds: this.optionIds, data: encodeTyped(this.bits.flat(rows), rows * this.words) }
   }
   clone(): MultiColumn {
-    return new MultiColumn(this.optionIds, this.bits.slice())
+    return new MultiColumn(this.optionIds, this.bits.share())
   }
 }
 
@@ -253,32 +245,29 @@ export function makeColumn(el: MemberElement): Column | null {
   }
 }
 
-function columnFromJson(j: ColumnJson): Column {
+function columnFromJson(j: ColumnJson, capacity: number): Column {
   switch (j.kind) {
     case 'string': {
       const c = new StringColumn()
-      c.values = j.data as (string | null)[]
+      c.values = TextChunks.ofTexts(j.data as (string | null)[], capacity)
       return c
     }
     case 'number':
     case 'autogen':
-      return new NumberColumn(
-        j.kind,
-        decodeInto(j.data as string, (n) => new Float64Array(n).fill(NaN)),
-      )
+      return new NumberColumn(j.kind, NumberChunks.of(decodeInto(j.data as string, blankF64), blankF64, capacity))
     case 'choice':
-    case 'date':
-      return new IntColumn(
-        j.kind,
-        decodeInto(j.data as string, (n) => new Int32Array(n).fill(j.kind === 'date' ? NULL_DAY : 0)),
-      )
+    case 'date': {
+      const blank = j.kind === 'date' ? blankDays : blankI32
+      return new IntColumn(j.kind, NumberChunks.of(decodeInto(j.data as string, blank), blank, capacity))
+    }
     case 'bool':
-      return new BoolColumn(decodeInto(j.data as string, (n) => new Int8Array(n).fill(-1)))
-    case 'multi':
-      return new MultiColumn(
-        j.optionIds ?? [],
-        decodeInto(j.data as string, (n) => new Uint32Array(n)),
-      )
+      return new BoolColumn(NumberChunks.of(decodeInto(j.data as string, blankBools), blankBools, capacity))
+    case 'multi': {
+      const optionIds = j.optionIds ?? []
+      const words = Math.max(1, Math.ceil(optionIds.length / 32))
+      const bits = decodeInto(j.data as string, (n) => new Uint32Array(n))
+      return new MultiColumn(optionIds, WordChunks.ofWords(bits, words, capacity))
+    }
   }
 }
 
@@ -303,12 +292,12 @@ export class MemberColumns {
   count = 0
   nextId = 1
   capacity = 16
-  id: Int32Array = new Int32Array(16)
-  alive: Uint8Array = new Uint8Array(16)
-  regist_date: Float64Array = new Float64Array(16).fill(NaN)
-  update_date: Float64Array = new Float64Array(16).fill(NaN)
-  batch_date: Float64Array = new Float64Array(16).fill(NaN)
-  upload_date: Float64Array = new Float64Array(16).fill(NaN)
+  id = new NumberChunks<Int32Array>(blankI32)
+  alive = new NumberChunks<Uint8Array>(blankU8)
+  regist_date = new NumberChunks<Float64Array>(blankF64)
+  update_date = new NumberChunks<Float64Array>(blankF64)
+  batch_date = new NumberChunks<Float64Array>(blankF64)
+  upload_date = new NumberChunks<Float64Array>(blankF64)
   last_host = new StringColumn()
   last_referer = new StringColumn()
   last_useragent = new StringColumn()
@@ -328,38 +317,32 @@ export class MemberColumns {
     if (n <= this.capacity) return
     let cap = this.capacity
     while (cap < n) cap *= 2
-    const growF = (a: Float64Array) => {
-      const b = new Float64Array(cap).fill(NaN)
-      b.set(a)
-      return b
-    }
-    const id = new Int32Array(cap)
-    id.set(this.id)
-    this.id = id
-    const alive = new Uint8Array(cap)
-    alive.set(this.alive)
-    this.alive = alive
-    this.regist_date = growF(this.regist_date)
-    this.update_date = growF(this.update_date)
-    this.batch_date = growF(this.batch_date)
-    this.upload_date = growF(this.upload_date)
+    for (const c of [this.id, this.alive, this.regist_date, this.update_date, this.batch_date, this.upload_date])
+      c.grow(cap)
+    this.last_host.grow(cap)
+    this.last_referer.grow(cap)
+    this.last_useragent.grow(cap)
     for (const c of this.columns.values()) c.grow(cap)
     this.capacity = cap
   }
 
-  /** An independent copy (a fork's own table); derived caches rebuild on the copy. */
+  /**
+   * A copy that shares this one's chunks (both copy a chunk before they write it): a fork's
+   * own table in time proportional to the chunks, not the rows. Derived caches rebuild on the
+   * copy or patch the source's (unique-index.ts, sorted-index.ts).
+   */
   clone(): MemberColumns {
     const m = new MemberColumns([])
     m.rows = this.rows
     m.count = this.count
     m.nextId = this.nextId
     m.capacity = this.capacity
-    m.id = this.id.slice()
-    m.alive = this.alive.slice()
-    m.regist_date = this.regist_date.slice()
-    m.update_date = this.update_date.slice()
-    m.batch_date = this.batch_date.slice()
-    m.upload_date = this.upload_date.slice()
+    m.id = this.id.share()
+    m.alive = this.alive.share()
+    m.regist_date = this.regist_date.share()
+    m.update_date = this.update_date.share()
+    m.batch_date = this.batch_date.share()
+    m.upload_date = this.upload_date.share()
     m.last_host = this.last_host.clone()
     m.last_referer = this.last_referer.clone()
     m.last_useragent = this.last_useragent.clone()
@@ -368,12 +351,23 @@ export class MemberColumns {
     return m
   }
 
+  /** Chunks this holder owns, over all its columns (tests, benches). */
+  ownedChunks(): number {
+    let n = 0
+    for (const c of [this.id, this.alive, this.regist_date, this.update_date, this.batch_date, this.upload_date])
+      n += c.ownedChunks()
+    for (const c of [this.last_host, this.last_referer, this.last_useragent, ...this.columns.values()])
+      n += (c as { values?: Chunks<ChunkArray>; bits?: Chunks<ChunkArray> }).values?.ownedChunks() ?? 0
+    for (const c of this.columns.values()) if (c instanceof MultiColumn) n += c.bits.ownedChunks()
+    return n
+  }
+
   /** Append a row for a new member and return it. */
   appendRow(id = this.nextId): number {
     this.reserve(this.rows + 1)
     const row = this.rows++
-    this.id[row] = id
-    this.alive[row] = 1
+    this.id.set(row, id)
+    this.alive.set(row, 1)
     this.nextId = Math.max(this.nextId, id + 1)
     this.count++
     this.version++
@@ -387,8 +381,8 @@ export class MemberColumns {
     const ids = this.id
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1
-      const v = ids[mid]!
-      if (v === memberId) return this.alive[mid] ? mid : -1
+      const v = ids.get(mid)
+      if (v === memberId) return this.alive.get(mid) ? mid : -1
       if (v < memberId) lo = mid + 1
       else hi = mid - 1
     }
@@ -396,8 +390,8 @@ export class MemberColumns {
   }
 
   removeRow(row: number): void {
-    if (!this.alive[row]) return
-    this.alive[row] = 0
+    if (!this.alive.get(row)) return
+    this.alive.set(row, 0)
     this.count--
     this.version++
   }
@@ -405,63 +399,42 @@ export class MemberColumns {
   toJSON(): MemberColumnsJson {
     const columns: Record<string, ColumnJson> = {}
     for (const [id, c] of this.columns) columns[String(id)] = c.toJSON(this.rows)
+    const rows = this.rows
     return {
-      rows: this.rows,
+      rows,
       nextId: this.nextId,
-      id: encodeTyped(this.id, this.rows),
-      alive: encodeTyped(this.alive, this.rows),
-      regist_date: encodeTyped(this.regist_date, this.rows),
-      update_date: encodeTyped(this.update_date, this.rows),
-      batch_date: encodeTyped(this.batch_date, this.rows),
-      upload_date: encodeTyped(this.upload_date, this.rows),
-      last_host: this.last_host.values.slice(0, this.rows),
-      last_referer: this.last_referer.values.slice(0, this.rows),
-      last_useragent: this.last_useragent.values.slice(0, this.rows),
+      id: encodeTyped(this.id.flat(rows), rows),
+      alive: encodeTyped(this.alive.flat(rows), rows),
+      regist_date: encodeTyped(this.regist_date.flat(rows), rows),
+      update_date: encodeTyped(this.update_date.flat(rows), rows),
+      batch_date: encodeTyped(this.batch_date.flat(rows), rows),
+      upload_date: encodeTyped(this.upload_date.flat(rows), rows),
+      last_host: this.last_host.values.flat(rows),
+      last_referer: this.last_referer.values.flat(rows),
+      last_useragent: this.last_useragent.values.flat(rows),
       columns,
     }
   }
 
   static fromJSON(j: MemberColumnsJson): MemberColumns {
     const m = new MemberColumns([])
-    const f = (n: number) => new Float64Array(n).fill(NaN)
+    // every column must have the same capacity
+    const cap = Math.max(16, j.rows)
     m.rows = j.rows
     m.nextId = j.nextId
-    m.id = decodeInto(j.id, (n) => new Int32Array(n))
-    m.alive = decodeInto(j.alive, (n) => new Uint8Array(n))
-    m.regist_date = decodeInto(j.regist_date, f)
-    m.update_date = decodeInto(j.update_date, f)
-    m.batch_date = decodeInto(j.batch_date, f)
-    m.upload_date = decodeInto(j.upload_date, f)
-    m.last_host.values = j.last_host
-    m.last_referer.values = j.last_referer
-    m.last_useragent.values = j.last_useragent
-    for (const [id, c] of Object.entries(j.columns)) m.columns.set(Number(id), columnFromJson(c))
-    // every typed column must have the same capacity
-    m.capacity = Math.max(16, m.rows)
-    const cap = m.capacity
-    const fix = (a: Float64Array) => {
-      if (a.length >= cap) return a
-      const b = f(cap)
-      b.set(a)
-      return b
-    }
-    if (m.id.length < cap) {
-      const b = new Int32Array(cap)
-      b.set(m.id)
-      m.id = b
-    }
-    if (m.alive.length < cap) {
-      const b = new Uint8Array(cap)
-      b.set(m.alive)
-      m.alive = b
-    }
-    m.regist_date = fix(m.regist_date)
-    m.update_date = fix(m.update_date)
-    m.batch_date = fix(m.batch_date)
-    m.upload_date = fix(m.upload_date)
-    for (const c of m.columns.values()) c.grow(cap)
+    m.capacity = cap
+    m.id = NumberChunks.of(decodeInto(j.id, blankI32), blankI32, cap)
+    m.alive = NumberChunks.of(decodeInto(j.alive, blankU8), blankU8, cap)
+    m.regist_date = NumberChunks.of(decodeInto(j.regist_date, blankF64), blankF64, cap)
+    m.update_date = NumberChunks.of(decodeInto(j.update_date, blankF64), blankF64, cap)
+    m.batch_date = NumberChunks.of(decodeInto(j.batch_date, blankF64), blankF64, cap)
+    m.upload_date = NumberChunks.of(decodeInto(j.upload_date, blankF64), blankF64, cap)
+    m.last_host.values = TextChunks.ofTexts(j.last_host, cap)
+    m.last_referer.values = TextChunks.ofTexts(j.last_referer, cap)
+    m.last_useragent.values = TextChunks.ofTexts(j.last_useragent, cap)
+    for (const [id, c] of Object.entries(j.columns)) m.columns.set(Number(id), columnFromJson(c, cap))
     let count = 0
-    for (let r = 0; r < m.rows; r++) count += m.alive[r]!
+    for (let r = 0; r < m.rows; r++) count += m.alive.get(r)
     m.count = count
     return m
   }

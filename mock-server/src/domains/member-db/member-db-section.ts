@@ -84,8 +84,8 @@ export function createMemberDb(tenant: TenantState, now: number, build: SectionB
         const row = table.members.rowOf(memberId)
         const r = regist_date ? parseJstDateTime(regist_date) : null
         const u = update_date ? parseJstDateTime(update_date) : null
-        if (r !== null) table.members.regist_date[row] = r
-        if (u !== null || r !== null) table.members.update_date[row] = u ?? r!
+        if (r !== null) table.members.regist_date.set(row, r)
+        if (u !== null || r !== null) table.members.update_date.set(row, u ?? r!)
       })
     })
     // the scenario's conditions are checked on the table as listed: compiling reads its columns,

@@ -1,4 +1,5 @@
 import type { MemberColumns } from './member-columns.js'
+import { inheritSortedIndexes } from './members/sorted-index.js'
 import { inheritUniqueIndex } from './members/unique-index.js'
 import { pendingCount } from './lazy-members.js'
 import type { MemberDbState, MemberTableState } from './member-db-state.js'
@@ -94,9 +95,11 @@ export function peekTables(tables: Map<number, MemberTableState>): Iterable<[num
 const sharedMembers = new WeakMap<MemberTableState, MemberTableState>()
 
 /**
- * An independent copy of a table. Its member columns (nearly all of its size) are copied when
- * they are first read, so listing tables or compiling a condition copies no member; derived
- * caches are rebuilt on the copy.
+ * An independent copy of a table. Its member columns (nearly all of its size) are shared in
+ * chunks when they are first read (`MemberColumns.clone`: a list of chunks per column, each
+ * chunk copied on its first write), so reading a fork's members copies none; the unique and
+ * sorted indexes of the source serve the copy until it writes, then its changed rows are
+ * patched over them (members/unique-index.ts, members/sorted-index.ts).
  */
 export function cloneTable(t: MemberTableState): MemberTableState {
   const copy = {
@@ -119,6 +122,7 @@ export function cloneTable(t: MemberTableState): MemberTableState {
       const source = peekMembers(t)
       const members = source.clone()
       inheritUniqueIndex(source, members)
+      inheritSortedIndexes(source, members)
       own(members)
       return members
     },

@@ -90,7 +90,7 @@ function byCondition(ctx: EngineContext, table: MemberTableState, info: Conditio
     ctx,
     imagesOf(ctx.tenant, ctx.now()),
     table,
-    rows.map((r) => table.members.id[r]!),
+    rows.map((r) => table.members.id.get(r)),
     b.album_ids,
   )
 }

@@ -83,11 +83,11 @@ function referenceExport(tenant: TenantState, columns: string[], d: ',' | '\t', 
   const cols = table.members
   const lines = [csvLine(columns, d)]
   for (let r = 0; r < cols.rows; r++) {
-    if (!cols.alive[r]) continue
+    if (!cols.alive.get(r)) continue
     const fields = columns.map((c) => {
-      if (c === 'id') return String(cols.id[r])
+      if (c === 'id') return String(cols.id.get(r))
       if (c === 'regist_date' || c === 'update_date' || c === 'batch_date' || c === 'upload_date')
-        return Number.isNaN(cols[c][r]!) ? '' : formatJstDateTime(cols[c][r]!)
+        return Number.isNaN(cols[c].get(r)) ? '' : formatJstDateTime(cols[c].get(r))
       if (c === 'last_host' || c === 'last_referer' || c === 'last_useragent') return cols[c].get(r) ?? ''
       const el = table.elements.find((e) => `e_${e.id}` === c)!
       return cellOf(visibleValue(table, el, r, { encryptedKey }))
@@ -121,7 +121,7 @@ describe('runExport', () => {
   )
   table.members.removeRow(5) // deleted members are not exported
   table.members.last_host.set(7, 'host,with"comma')
-  table.members.batch_date[3] = NOW - 1
+  table.members.batch_date.set(3, NOW - 1)
   const all: ColumnSetDef = { id: 1, memberTableId: null, title: '', columns: [], download: true }
   const some: ColumnSetDef = {
     id: 2,

@@ -16,7 +16,7 @@ function match(
 ): number[] {
   const p = compileCondition(t, { grouping, conditions }, NOW, extras ? { db, extras } : { db })
   const out: number[] = []
-  for (let r = 0; r < t.members.rows; r++) if (p(r)) out.push(t.members.id[r]!)
+  for (let r = 0; r < t.members.rows; r++) if (p(r)) out.push(t.members.id.get(r))
   return out
 }
 // Kinds and extras come loose here (also kinds the contract does not list): cast to the contract's clause type.
@@ -251,7 +251,7 @@ describe('click_count_flag', () => {
     expect(one('click_count_flag', 14, { delivery_id: 1, delivery_type: 1, values: [1] })).toEqual([1, 2, 3, 4, 5])
   })
   it("uses the mail domain's hook when given", () => {
-    const clickCountFlag: ConditionExtras['clickCountFlag'] = (t) => (r) => t.members.id[r] === 3
+    const clickCountFlag: ConditionExtras['clickCountFlag'] = (t) => (r) => t.members.id.get(r) === 3
     expect(match({ click_count_flag: [13, { values: [1] }] }, true, table, { clickCountFlag })).toEqual([3])
   })
 })

@@ -160,11 +160,11 @@ describe('sorting', () => {
       else h.delete_member(ctx, { member_table_id: 1, member_id: id } as never)
     }
     const rows: number[] = []
-    for (let r = 0; r < table.members.rows; r++) if (table.members.alive[r]) rows.push(r)
+    for (let r = 0; r < table.members.rows; r++) if (table.members.alive.get(r)) rows.push(r)
     const key = (r: number) => (apiValue(table, birthday, r) as string | null) ?? ''
     const want = rows
       .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a - b))
-      .map((r) => table.members.id[r])
+      .map((r) => table.members.id.get(r))
     const got: number[] = []
     for (let off = 0; off < table.members.count; off += 50) got.push(...page(ctx, { offset: off, sort_key: 8 }))
     expect(got).toEqual(want)

@@ -127,7 +127,7 @@ describe('the default scenario', () => {
         input[`e_${el.id}`] = apiValue(table, el, r)
       }
       const { errors } = checkMemberInput(table, input, 'update', r)
-      expect(errors, `member ${table.members.id[r]}`).toEqual({})
+      expect(errors, `member ${table.members.id.get(r)}`).toEqual({})
     }
   })
   it('generates realistic Japanese members', () => {

@@ -59,12 +59,12 @@ export function dateConditionPredicate(table: MemberTableState, cond: DeliveryCo
   const today = jstDay(runAt)
   if (cond.pattern === 1) {
     const base = shiftDay(today, cond.direction, cond.offset, -1)
-    if (cond.enableYear) return (r) => values[r] === base
+    if (cond.enableYear) return (r) => values.get(r) === base
     const md = monthDay(base)
     const y = dayParts(base).y
     const alsoLeapDay = md === 228 && !isLeap(y)
     return (r) => {
-      const v = values[r]!
+      const v = values.get(r)
       if (v === NULL_DAY) return false
       const vmd = monthDay(v)
       return vmd === md || (alsoLeapDay && vmd === 229)
@@ -72,7 +72,7 @@ export function dateConditionPredicate(table: MemberTableState, cond: DeliveryCo
   }
   const interval = Math.max(1, cond.intervalDays)
   return (r) => {
-    const v = values[r]!
+    const v = values.get(r)
     if (v === NULL_DAY) return false
     const start = shiftDay(v, cond.direction, cond.offset, 1)
     const diff = today - start

@@ -26,7 +26,7 @@ export function buildDeliveryList(
 ): DeliveryList {
   const n = rows.length
   const col = table.members.columns.get(opts.elementId)
-  const values = col instanceof StringColumn ? col.values : []
+  const values = col instanceof StringColumn ? col.values : null
   const ids = table.members.id
   const isBlack = opts.blacklist ? addressMatcher(db.blacklist) : () => false
   const bounceOf = bounceOfAddress(state.settings.bounces, state.settings.errorRate ?? 0)
@@ -42,8 +42,8 @@ export function buildDeliveryList(
   let realCount = 0
   for (let i = 0; i < n; i++) {
     const row = rows[i]!
-    memberIds[i] = ids[row]!
-    const address = (values[row] ?? '').trim()
+    memberIds[i] = ids.get(row)
+    const address = (values?.get(row) ?? '').trim()
     addresses[i] = address
     if (address === '') {
       category[i] = TargetCategory.NoAddress

@@ -39,9 +39,9 @@ function clickCountFlag(state: MailDeliveryState) {
     const ids = table.members.id
     const any = (m: number) => clickedGroup.some((s) => s.has(m))
     const all = (m: number) => clickedGroup.every((s) => s.has(m))
-    if (c.kind === K.CONTAINS) return (r) => all(ids[r]!)
-    if (POSITIVE.has(c.kind)) return (r) => any(ids[r]!)
-    return (r) => !any(ids[r]!)
+    if (c.kind === K.CONTAINS) return (r) => all(ids.get(r))
+    if (POSITIVE.has(c.kind)) return (r) => any(ids.get(r))
+    return (r) => !any(ids.get(r))
   }
 }
 

@@ -19,7 +19,7 @@ export function extractTargetRows(
   const alive = cols.alive
   const match: RowPredicate =
     condition.predefined === 'all' && Object.keys(condition.info.conditions).length === 0
-      ? (r) => alive[r] === 1
+      ? (r) => alive.get(r) === 1
       : compileCondition(table, condition.info, now, { db, extras: mailConditionExtras(state) })
   const out = new Int32Array(cols.count)
   let n = 0

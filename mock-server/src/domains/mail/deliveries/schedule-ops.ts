@@ -92,7 +92,7 @@ export function addTestDeliverySchedule(
   if (col)
     for (let r = 0; r < table.members.rows; r++) {
       const v = col.get(r)
-      if (table.members.alive[r] === 1 && typeof v === 'string') known.add(v.trim().toLowerCase())
+      if (table.members.alive.get(r) === 1 && typeof v === 'string') known.add(v.trim().toLowerCase())
     }
   const targets = merged.filter((e) => known.has(e))
   if (targets.length === 0)

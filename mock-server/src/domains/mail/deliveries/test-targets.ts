@@ -12,8 +12,8 @@ export function testTargetRows(table: MemberTableState, elementId: number, email
   const out: number[] = []
   const alive = table.members.alive
   for (let r = 0; r < table.members.rows; r++) {
-    const v = col.values[r]
-    if (alive[r] === 1 && v && wanted.has(v.trim().toLowerCase())) out.push(r)
+    const v = col.values.get(r)
+    if (alive.get(r) === 1 && v && wanted.has(v.trim().toLowerCase())) out.push(r)
   }
   return Int32Array.from(out)
 }

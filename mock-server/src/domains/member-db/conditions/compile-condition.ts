@@ -104,7 +104,7 @@ function elementClause(
     return compileStringClause(c, {
       email: false,
       read: (r) => {
-        const v = col.values[r]!
+        const v = col.values.get(r)
         return Number.isNaN(v) ? null : formatAutogen(el, v)
       },
     })
@@ -112,7 +112,7 @@ function elementClause(
   if (col instanceof StringColumn) {
     return compileStringClause(c, {
       email: el.type === 'email',
-      read: (r) => col.values[r] ?? null,
+      read: (r) => col.values.get(r),
       ...(extras.errorCount ? { errorCount: extras.errorCount } : {}),
     })
   }
@@ -120,7 +120,7 @@ function elementClause(
   if (col instanceof IntColumn && col.kind === 'date') {
     return compileDateClause(c, {
       day: (r) => {
-        const v = col.values[r]!
+        const v = col.values.get(r)
         return v === NULL_DAY ? NaN : v
       },
       days: col,
@@ -136,10 +136,10 @@ function timestampClause(table: MemberTableState, field: SystemTimestampColumn, 
   const cols = table.members
   return compileDateClause(c, {
     day: (r) => {
-      const v = cols[field][r]!
+      const v = cols[field].get(r)
       return Number.isNaN(v) ? NaN : jstDay(v)
     },
-    seconds: (r) => cols[field][r]!,
+    seconds: (r) => cols[field].get(r),
     upload: field === 'upload_date',
   })
 }
@@ -159,7 +159,7 @@ function compileClause(
   if (isSystemTimestampColumn(key)) return timestampClause(table, key, { ...base, label: key })
   if (isSystemTextColumn(key)) {
     const col = table.members[key]
-    return compileStringClause({ ...base, label: key }, { email: false, read: (r) => col.values[r] ?? null })
+    return compileStringClause({ ...base, label: key }, { email: false, read: (r) => col.values.get(r) })
   }
   if (key === 'click_count_flag') {
     const c = { ...base, label: 'クリックカウント' }
@@ -213,29 +213,30 @@ export function compileCondition(
     const p = compileClause(table, key, clause[0], clause[1] as Record<string, unknown>, now, opts)
     if (p) preds.push(p)
   }
-  const alive = table.members.alive
+  const aliveChunks = table.members.alive
+  const alive = (r: number) => aliveChunks.get(r)
   const and = info.grouping !== false
-  if (preds.length === 0) return (r) => alive[r] === 1
+  if (preds.length === 0) return (r) => alive(r) === 1
   if (preds.length === 1) {
     const [a] = preds as [RowPredicate]
-    return (r) => alive[r] === 1 && a(r)
+    return (r) => alive(r) === 1 && a(r)
   }
   if (and && preds.length === 2) {
     const [a, b] = preds as [RowPredicate, RowPredicate]
-    return (r) => alive[r] === 1 && a(r) && b(r)
+    return (r) => alive(r) === 1 && a(r) && b(r)
   }
   if (and && preds.length === 3) {
     const [a, b, c] = preds as [RowPredicate, RowPredicate, RowPredicate]
-    return (r) => alive[r] === 1 && a(r) && b(r) && c(r)
+    return (r) => alive(r) === 1 && a(r) && b(r) && c(r)
   }
   if (and)
     return (r) => {
-      if (alive[r] !== 1) return false
+      if (alive(r) !== 1) return false
       for (const p of preds) if (!p(r)) return false
       return true
     }
   return (r) => {
-    if (alive[r] !== 1) return false
+    if (alive(r) !== 1) return false
     for (const p of preds) if (p(r)) return true
     return false
   }

@@ -18,7 +18,7 @@ export interface DateReader {
   /** The key is upload_date (kind 19 applies). */
   upload?: boolean
   /** For date elements: the day-number column itself (fast path of day ranges). */
-  days?: { values: Int32Array }
+  days?: { values: { get(row: number): number } }
 }
 
 function bound(c: ClauseInput, field: string, end: boolean, timestamp: boolean): number | null {
@@ -72,7 +72,7 @@ export function compileDateClause(c: ClauseInput, rd: DateReader): RowPredicate 
         // NULL_DAY is below every bound, so blanks never match
         p = col
           ? (r) => {
-              const d = col.values[r]!
+              const d = col.values.get(r)
               return d >= lo && d <= hi
             }
           : (r) => {

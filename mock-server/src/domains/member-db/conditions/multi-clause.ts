@@ -1,3 +1,4 @@
+import { ROW_MASK } from '../chunks.js'
 import type { MultiColumn } from '../member-columns.js'
 import {
   K,
@@ -22,12 +23,12 @@ function popcount(x: number): number {
  */
 export function compileMultiClause(c: ClauseInput, col: MultiColumn): RowPredicate {
   const W = col.words
-  const bits = () => col.bits
+  const bits = col.bits
   const rowTest =
     (f: (w: number, m: number) => boolean, mask: Uint32Array, every: boolean): RowPredicate =>
     (r) => {
-      const b = bits(),
-        base = r * W
+      const b = bits.read(r),
+        base = (r & ROW_MASK) * W
       for (let w = 0; w < W; w++) {
         const ok = f(b[base + w]!, mask[w]!)
         if (every ? !ok : ok) return !every
@@ -66,8 +67,8 @@ export function compileMultiClause(c: ClauseInput, col: MultiColumn): RowPredica
       const lo = min ?? 0,
         hi = max ?? Infinity
       return (r) => {
-        const b = bits(),
-          base = r * W
+        const b = bits.read(r),
+          base = (r & ROW_MASK) * W
         let n = 0
         for (let w = 0; w < W; w++) n += popcount(b[base + w]!)
         return n >= lo && n <= hi

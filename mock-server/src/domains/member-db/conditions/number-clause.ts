@@ -1,17 +1,22 @@
 import { K, invalid, kindNotAllowed, not, optNumber, type ClauseInput, type RowPredicate } from './clause-context.js'
 
+/** A number per row (a column's chunks). */
+export interface RowNumbers {
+  get(row: number): number
+}
+
 /**
  * Integer keys (integer elements, member id). Kind 2 / 6 take `{value}`, an integer range
  * `{min_value, max_value}` (inclusive, either may be null) or, for ids, `{ids: [...]}`;
  * 13 / 14 take `{values}` (one of them / none of them).
  */
-export function compileNumberClause(c: ClauseInput, values: ArrayLike<number>, nullIsNaN: boolean): RowPredicate {
+export function compileNumberClause(c: ClauseInput, values: RowNumbers, nullIsNaN: boolean): RowPredicate {
   const isNull = (v: number) => nullIsNaN && Number.isNaN(v)
   switch (c.kind) {
     case K.EMPTY:
-      return (r) => isNull(values[r]!)
+      return (r) => isNull(values.get(r))
     case K.NOT_EMPTY:
-      return (r) => !isNull(values[r]!)
+      return (r) => !isNull(values.get(r))
     case K.EQUAL:
     case K.NOT_EQUAL: {
       let p: RowPredicate
@@ -19,11 +24,11 @@ export function compileNumberClause(c: ClauseInput, values: ArrayLike<number>, n
       if (Array.isArray(ids)) {
         if (ids.some((x) => typeof x !== 'number')) invalid(c, '"ids" must be an array of integers')
         const set = new Set(ids as number[])
-        p = (r) => set.has(values[r]!)
+        p = (r) => set.has(values.get(r))
       } else if ('value' in c.extra) {
         const x = optNumber(c, 'value')
         if (x === null) invalid(c, '"value" must be a number')
-        p = (r) => values[r] === x
+        p = (r) => values.get(r) === x
       } else {
         const min = optNumber(c, 'min_value'),
           max = optNumber(c, 'max_value')
@@ -31,12 +36,12 @@ export function compileNumberClause(c: ClauseInput, values: ArrayLike<number>, n
         const lo = min ?? -Infinity,
           hi = max ?? Infinity
         p = (r) => {
-          const v = values[r]!
+          const v = values.get(r)
           return v >= lo && v <= hi
         }
       }
       if (c.kind === K.EQUAL) return p
-      return (r) => !isNull(values[r]!) && !p(r)
+      return (r) => !isNull(values.get(r)) && !p(r)
     }
     case K.CONTAINS_ANY:
     case K.NOT_CONTAINED: {
@@ -44,7 +49,9 @@ export function compileNumberClause(c: ClauseInput, values: ArrayLike<number>, n
       if (!Array.isArray(list) || list.length === 0 || list.some((x) => typeof x !== 'number'))
         invalid(c, 'additional info needs "values" as a non-empty array of integers')
       const set = new Set(list as number[])
-      return c.kind === K.CONTAINS_ANY ? (r) => set.has(values[r]!) : (r) => !isNull(values[r]!) && !set.has(values[r]!)
+      return c.kind === K.CONTAINS_ANY
+        ? (r) => set.has(values.get(r))
+        : (r) => !isNull(values.get(r)) && !set.has(values.get(r))
     }
     default:
       kindNotAllowed(c, 'integer')
@@ -64,7 +71,7 @@ function lookupTable(ids: Set<number>): Uint8Array | null {
 }
 
 /** Single-choice keys (select, prefecture, sex, marriage): option id, 0 = none. */
-export function compileChoiceClause(c: ClauseInput, values: Int32Array): RowPredicate {
+export function compileChoiceClause(c: ClauseInput, values: RowNumbers): RowPredicate {
   const ids = (): Set<number> => {
     const list = c.extra.values ?? c.extra.options ?? ('value' in c.extra ? [c.extra.value] : undefined)
     if (!Array.isArray(list) || list.length === 0 || list.some((x) => typeof x !== 'number' || !Number.isInteger(x))) {
@@ -74,28 +81,28 @@ export function compileChoiceClause(c: ClauseInput, values: Int32Array): RowPred
   }
   switch (c.kind) {
     case K.EMPTY:
-      return (r) => values[r] === 0
+      return (r) => values.get(r) === 0
     case K.NOT_EMPTY:
-      return (r) => values[r] !== 0
+      return (r) => values.get(r) !== 0
     case K.EQUAL:
     case K.CONTAINS_ANY: {
       const t = lookupTable(ids())
       return t
-        ? (r) => t[values[r]!] === 1
+        ? (r) => t[values.get(r)] === 1
         : (
             (s) => (r: number) =>
-              s.has(values[r]!)
+              s.has(values.get(r))
           )(ids())
     }
     case K.NOT_EQUAL:
     case K.NOT_CONTAINED: {
       const t = lookupTable(ids())
       return t
-        ? (r) => t[values[r]!] !== 1
+        ? (r) => t[values.get(r)] !== 1
         : not(
             (
               (s) => (r: number) =>
-                s.has(values[r]!)
+                s.has(values.get(r))
             )(ids()),
           )
     }
@@ -105,16 +112,16 @@ export function compileChoiceClause(c: ClauseInput, values: Int32Array): RowPred
 }
 
 /** Boolean keys (yesno, checkbox): -1 null, 0 false, 1 true. */
-export function compileBoolClause(c: ClauseInput, values: Int8Array): RowPredicate {
+export function compileBoolClause(c: ClauseInput, values: RowNumbers): RowPredicate {
   switch (c.kind) {
     case K.TRUE:
-      return (r) => values[r] === 1
+      return (r) => values.get(r) === 1
     case K.FALSE:
-      return (r) => values[r] === 0
+      return (r) => values.get(r) === 0
     case K.EMPTY:
-      return (r) => values[r]! < 0
+      return (r) => values.get(r) < 0
     case K.NOT_EMPTY:
-      return (r) => values[r]! >= 0
+      return (r) => values.get(r) >= 0
     default:
       kindNotAllowed(c, 'yes/no')
   }

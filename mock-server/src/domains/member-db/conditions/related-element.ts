@@ -75,14 +75,14 @@ export function liftToReferenced(table: MemberTableState, rel: RelatedElement, i
   const b = rel.table
   const keys = new Set<string>()
   for (let r = 0; r < b.members.rows; r++) {
-    if (b.members.alive[r] !== 1 || !inner(r)) continue
+    if (b.members.alive.get(r) !== 1 || !inner(r)) continue
     const k = text(apiValue(b, rel.relation, r))
     if (k !== null) keys.add(k)
   }
   const marks = new Uint8Array(table.members.rows)
   if (keys.size > 0) {
     for (let r = 0; r < table.members.rows; r++) {
-      if (table.members.alive[r] !== 1) continue
+      if (table.members.alive.get(r) !== 1) continue
       const k = text(apiValue(table, rel.key, r))
       if (k !== null && keys.has(k)) marks[r] = 1
     }

@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker'
 import { lazyDependency } from '../../../lib/lazy-dependency.js'
 import { dayFromParts } from '../../../lib/day-number.js'
+import { ROW_MASK } from '../chunks.js'
 import { BoolColumn, IntColumn, MultiColumn, NumberColumn, StringColumn } from '../member-columns.js'
 import type { MemberElement, MemberTableState } from '../member-db-state.js'
 import { nextAutogen } from './autogen.js'
@@ -102,23 +103,17 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
     sex[i] = rnd() < 0.48 ? 1 : 2
     given[i] = Math.floor(rnd() * (sex[i] === 1 ? MALE_NAMES.length : FEMALE_NAMES.length))
   }
-  // A new array of the final length, then assigned in order: far cheaper than growing a
-  // million-entry array by appends (copies and garbage), and it stays in fast mode.
   const fill = (col: StringColumn, f: (i: number) => string | null) => {
-    const old = col.values
-    const v = new Array<string | null>(start + n)
-    for (let i = 0; i < start; i++) v[i] = old[i] ?? null
-    for (let i = 0; i < n; i++) v[start + i] = f(i)
-    col.values = v
+    for (let i = 0; i < n; i++) col.values.set(start + i, f(i))
   }
   const span = 5 * 365 * 86400
   for (let i = 0; i < n; i++) {
     const row = start + i
-    cols.id[row] = cols.nextId + i
-    cols.alive[row] = 1
+    cols.id.set(row, cols.nextId + i)
+    cols.alive.set(row, 1)
     const regist = o.now - Math.floor(rnd() * span)
-    cols.regist_date[row] = regist
-    cols.update_date[row] = regist + Math.floor(rnd() * (o.now - regist))
+    cols.regist_date.set(row, regist)
+    cols.update_date.set(row, regist + Math.floor(rnd() * (o.now - regist)))
   }
   // faker pools, made on first use and no larger than the member count (fast small tenants)
   let companyPool: string[] | null = null,
@@ -227,23 +222,25 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
     } else if (col instanceof IntColumn && col.kind === 'date') {
       const lo = dayFromParts(Math.max(cfg.min_year ?? 1950, 1950), 1, 1)
       const hi = dayFromParts(Math.min(cfg.max_year ?? 2007, 2007), 12, 31)
-      for (let i = 0; i < n; i++) if (rnd() < 0.92) col.values[start + i] = lo + Math.floor(rnd() * (hi - lo + 1))
+      for (let i = 0; i < n; i++) if (rnd() < 0.92) col.values.set(start + i, lo + Math.floor(rnd() * (hi - lo + 1)))
     } else if (col instanceof IntColumn) {
       const ids = Object.keys(optionsOf(el)).map(Number)
       for (let i = 0; i < n; i++) {
-        col.values[start + i] =
+        col.values.set(
+          start + i,
           el.type === 'sex'
             ? sex[i]!
             : el.type === 'prefecture'
               ? PREF_TABLE[Math.floor(rnd() * PREF_TABLE.length)]!
               : el.required || rnd() < 0.8
                 ? (ids[Math.floor(rnd() ** 2 * ids.length)] ?? 0)
-                : 0
+                : 0,
+        )
       }
     } else if (col instanceof BoolColumn) {
       for (let i = 0; i < n; i++) {
         const x = rnd()
-        col.values[start + i] = el.type === 'checkbox' ? (x < 0.95 ? 1 : 0) : x < 0.65 ? 1 : x < 0.95 ? 0 : -1
+        col.values.set(start + i, el.type === 'checkbox' ? (x < 0.95 ? 1 : 0) : x < 0.65 ? 1 : x < 0.95 ? 0 : -1)
       }
     } else if (col instanceof MultiColumn) {
       const ids = col.optionIds
@@ -253,22 +250,23 @@ export function generateMembers(table: MemberTableState, o: GenerateOptions): vo
         for (const id of ids) if (chosen.length < cap && rnd() < 0.22) chosen.push(id)
         return col.maskOf(chosen)
       })
-      const W = col.words,
-        bits = col.bits
+      const W = col.words
       for (let i = 0; i < n; i++) {
         const m = masks[Math.floor(rnd() * 512)]!
-        for (let w = 0; w < W; w++) bits[(start + i) * W + w] = m[w]!
+        const row = start + i
+        const chunk = col.bits.write(row)
+        for (let w = 0; w < W; w++) chunk[(row & ROW_MASK) * W + w] = m[w]!
       }
     } else if (col instanceof NumberColumn && col.kind === 'autogen') {
       const step = el.config.add_option ?? 1
       const reserved = o.autogen?.get(el.id)
       const first = reserved ?? nextAutogen(table, el)
-      for (let i = 0; i < n; i++) col.values[start + i] = first + i * step
+      for (let i = 0; i < n; i++) col.values.set(start + i, first + i * step)
       if (reserved === undefined) table.autogenNext[String(el.id)] = first + n * step
     } else if (col instanceof NumberColumn) {
       const lo = cfg.min ?? 0,
         hi = Math.min(cfg.max ?? 100000, 100000)
-      for (let i = 0; i < n; i++) if (rnd() < 0.8) col.values[start + i] = lo + Math.floor(rnd() * (hi - lo + 1))
+      for (let i = 0; i < n; i++) if (rnd() < 0.8) col.values.set(start + i, lo + Math.floor(rnd() * (hi - lo + 1)))
     }
   }
   cols.rows = start + n

@@ -57,7 +57,7 @@ export function lookupMemberId(table: MemberTableState, info: Record<string, unk
     password = raw
   }
   const row = uniqueIndex(table).get(compositeKey(parts)!)
-  if (row === undefined || !table.members.alive[row]) return 0
+  if (row === undefined || !table.members.alive.get(row)) return 0
   if (password !== null) {
     const el = byKey.get(passwords[0]!)!
     const stored = table.members.columns.get(el.id)?.get(row)
@@ -66,5 +66,5 @@ export function lookupMemberId(table: MemberTableState, info: Record<string, unk
       (el.type === 'hashed_password' ? verifyHashedPassword(password, stored) : stored === password)
     if (!ok) return 0
   }
-  return table.members.id[row]!
+  return table.members.id.get(row)
 }

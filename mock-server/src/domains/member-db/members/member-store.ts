@@ -76,7 +76,7 @@ function assertUnique(
     const names = plan.unique.map((e) => `e_${e.id}`).join(', ')
     throw new KrsError(
       'KR_API_F0117',
-      `a member with the same unique key (${names}) already exists: member ${table.members.id[other]}`,
+      `a member with the same unique key (${names}) already exists: member ${table.members.id.get(other)}`,
     )
   }
   return k
@@ -102,13 +102,13 @@ export function addMember(table: MemberTableState, input: Record<string, unknown
   const row = cols.appendRow()
   for (const el of plan.autogen) plan.column.get(el.id)?.set(row, nextAutogen(table, el))
   storeValues(plan, checked.values, row, env.random)
-  cols.regist_date[row] = env.now
-  cols.update_date[row] = env.now
+  cols.regist_date.set(row, env.now)
+  cols.update_date.set(row, env.now)
   // the key just checked is the row's key unless a key part is generated or hashed on write
   if (key !== null && plan.uniqueKeyStable) indexNewRow(table, key, row)
   else indexRow(table, row)
   sortRow(table, row)
-  return cols.id[row]!
+  return cols.id.get(row)
 }
 
 /**
@@ -132,7 +132,7 @@ export function updateMember(
   unindexRow(table, row)
   unsortRow(table, row)
   storeValues(plan, checked.values, row, env.random)
-  table.members.update_date[row] = env.now
+  table.members.update_date.set(row, env.now)
   table.members.version++
   indexRow(table, row)
   sortRow(table, row)

@@ -27,7 +27,7 @@ export function apiValue(table: MemberTableState, el: MemberElement, row: number
 /** `apiValue` with the element's column already at hand (a table plan's): no lookup by id. */
 function columnValue(table: MemberTableState, el: MemberElement, column: Column | undefined, row: number): MemberValue {
   if (el.type === 'timestamp') {
-    const v = table.members[el.systemField ?? 'regist_date'][row]!
+    const v = table.members[el.systemField ?? 'regist_date'].get(row)
     return Number.isNaN(v) ? null : formatJstDateTime(v)
   }
   const v: StoredValue = column?.get(row) ?? null
@@ -64,11 +64,11 @@ const elementKey = (id: number): string => (elementKeys[id] ??= `e_${id}`)
 export function memberInfoOf(table: MemberTableState, row: number, view: ViewOptions): MemberInfo {
   const c = table.members
   const info: MemberInfo = {
-    id: c.id[row]!,
-    regist_date: dt(c.regist_date[row]!),
-    update_date: dt(c.update_date[row]!),
-    batch_date: dt(c.batch_date[row]!),
-    upload_date: dt(c.upload_date[row]!),
+    id: c.id.get(row),
+    regist_date: dt(c.regist_date.get(row)),
+    update_date: dt(c.update_date.get(row)),
+    batch_date: dt(c.batch_date.get(row)),
+    upload_date: dt(c.upload_date.get(row)),
     last_host: c.last_host.get(row),
     last_referer: c.last_referer.get(row),
     last_useragent: c.last_useragent.get(row),
@@ -109,9 +109,9 @@ const dtJson = (v: number): string => (Number.isNaN(v) ? 'null' : `"${formatJstD
 export function memberInfoJson(table: MemberTableState, row: number, view: ViewOptions): string {
   const c = table.members
   let s =
-    `{"id":${valueJson(c.id[row]!)},"regist_date":${dtJson(c.regist_date[row]!)}` +
-    `,"update_date":${dtJson(c.update_date[row]!)},"batch_date":${dtJson(c.batch_date[row]!)}` +
-    `,"upload_date":${dtJson(c.upload_date[row]!)},"last_host":${valueJson(c.last_host.get(row))}` +
+    `{"id":${valueJson(c.id.get(row))},"regist_date":${dtJson(c.regist_date.get(row))}` +
+    `,"update_date":${dtJson(c.update_date.get(row))},"batch_date":${dtJson(c.batch_date.get(row))}` +
+    `,"upload_date":${dtJson(c.upload_date.get(row))},"last_host":${valueJson(c.last_host.get(row))}` +
     `,"last_referer":${valueJson(c.last_referer.get(row))},"last_useragent":${valueJson(c.last_useragent.get(row))}`
   for (const f of tablePlan(table).jsonFields)
     s += f.key + valueJson(visibleColumnValue(table, f.el, f.column, row, view))

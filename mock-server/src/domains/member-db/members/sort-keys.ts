@@ -1,5 +1,5 @@
 import { NULL_DAY } from '../../../lib/day-number.js'
-import { BoolColumn, IntColumn, NumberColumn, StringColumn } from '../member-columns.js'
+import { BoolColumn, IntColumn, type MemberColumns, NumberColumn, StringColumn } from '../member-columns.js'
 import type { ElementType, MemberElement, MemberTableState } from '../member-db-state.js'
 
 /**
@@ -30,13 +30,17 @@ export type SortAccessor =
   | { kind: 'string'; value: (row: number) => string | null }
 
 export function sortAccessor(table: MemberTableState, el: MemberElement): SortAccessor {
-  const cols = table.members
+  return columnsSortAccessor(table.members, el)
+}
+
+/** The sort accessor of element `el` over the columns `cols`. */
+export function columnsSortAccessor(cols: MemberColumns, el: MemberElement): SortAccessor {
   if (el.type === 'timestamp') {
     const field = el.systemField ?? 'regist_date'
     return {
       kind: 'number',
       value: (r) => {
-        const v = cols[field][r]!
+        const v = cols[field].get(r)
         return Number.isNaN(v) ? -Infinity : v
       },
     }
@@ -46,7 +50,7 @@ export function sortAccessor(table: MemberTableState, el: MemberElement): SortAc
     return {
       kind: 'number',
       value: (r) => {
-        const v = c.values[r]!
+        const v = c.values.get(r)
         return Number.isNaN(v) ? -Infinity : v
       },
     }
@@ -55,20 +59,20 @@ export function sortAccessor(table: MemberTableState, el: MemberElement): SortAc
       ? {
           kind: 'number',
           value: (r) => {
-            const v = c.values[r]!
+            const v = c.values.get(r)
             return v === NULL_DAY ? -Infinity : v
           },
         }
-      : { kind: 'number', value: (r) => c.values[r]! }
+      : { kind: 'number', value: (r) => c.values.get(r) }
   }
   if (c instanceof BoolColumn)
     return {
       kind: 'number',
       value: (r) => {
-        const v = c.values[r]!
+        const v = c.values.get(r)
         return v < 0 ? -Infinity : v
       },
     }
-  if (c instanceof StringColumn) return { kind: 'string', value: (r) => c.values[r] ?? null }
+  if (c instanceof StringColumn) return { kind: 'string', value: (r) => c.values.get(r) }
   throw new Error(`element ${el.id} (${el.type}) has no sort accessor`)
 }

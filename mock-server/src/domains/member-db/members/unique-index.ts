@@ -39,10 +39,62 @@ class IndexOverlay implements KeyIndex {
   }
 }
 
-/** Give `copy` (a clone of `source`, rows unchanged) the index of `source` when it has one. */
+/**
+ * Copies of columns whose index is not made yet: the columns they were copied from (never
+ * written again) and the rows the copy has changed since. The copy's index, when first
+ * needed, is an overlay over the source's index with those rows patched, so neither the
+ * copy nor a later copy of it indexes every row again.
+ */
+const inherited = new WeakMap<MemberColumns, { source: MemberColumns; changed: Set<number> }>()
+
+/** Give `copy` (a clone of `source`, rows unchanged) an index over the index of `source`, made when first needed. */
 export function inheritUniqueIndex(source: MemberColumns, copy: MemberColumns): void {
   const idx = indexes.get(source)
   if (idx) indexes.set(copy, new IndexOverlay(idx))
+  else inherited.set(copy, { source, changed: new Set() })
+}
+
+/** The key of a row of `cols` (the columns of a table with unique elements `els`). */
+function keyOfRow(els: readonly MemberElement[], cols: MemberColumns, row: number): string | null {
+  if (els.length === 1) return keyPart(els[0]!, cols.columns.get(els[0]!.id)?.get(row) ?? null)
+  return compositeKey(els.map((el) => keyPart(el, cols.columns.get(el.id)?.get(row) ?? null)))
+}
+
+/** The index of `cols` (built, or inherited and patched, on first use). */
+function indexOf(els: readonly MemberElement[], cols: MemberColumns): KeyIndex {
+  const cached = indexes.get(cols)
+  if (cached) return cached
+  const from = inherited.get(cols)
+  let idx: KeyIndex
+  if (from !== undefined) {
+    const base = indexOf(els, from.source)
+    const overlay = new IndexOverlay(base)
+    // first every changed row's old key, then the new ones (two rows may have swapped keys)
+    for (const r of from.changed) {
+      if (r >= from.source.rows || !from.source.alive.get(r)) continue
+      const k = keyOfRow(els, from.source, r)
+      if (k !== null && base.get(k) === r) overlay.delete(k)
+    }
+    for (const r of from.changed) {
+      if (r >= cols.rows || !cols.alive.get(r)) continue
+      const k = keyOfRow(els, cols, r)
+      if (k !== null) overlay.set(k, r)
+    }
+    inherited.delete(cols)
+    idx = overlay
+  } else {
+    const map = new Map<string, number>()
+    if (els.length) {
+      for (let r = 0; r < cols.rows; r++) {
+        if (!cols.alive.get(r)) continue
+        const k = keyOfRow(els, cols, r)
+        if (k !== null) map.set(k, r)
+      }
+    }
+    idx = map
+  }
+  indexes.set(cols, idx)
+  return idx
 }
 
 export function uniqueElements(table: MemberTableState): MemberElement[] {
@@ -77,25 +129,16 @@ export function rowKey(table: MemberTableState, row: number): string | null {
 }
 
 export function uniqueIndex(table: MemberTableState): KeyIndex {
-  const cols = table.members
-  const cached = indexes.get(cols)
-  if (cached) return cached
-  const idx = new Map<string, number>()
-  if (uniqueElements(table).length) {
-    for (let r = 0; r < cols.rows; r++) {
-      if (!cols.alive[r]) continue
-      const k = rowKey(table, r)
-      if (k !== null) idx.set(k, r)
-    }
-  }
-  indexes.set(cols, idx)
-  return idx
+  return indexOf(tablePlan(table).unique, table.members)
 }
 
 /** Call before a row changes or is deleted. */
 export function unindexRow(table: MemberTableState, row: number): void {
   const idx = indexes.get(table.members)
-  if (!idx) return
+  if (!idx) {
+    inherited.get(table.members)?.changed.add(row)
+    return
+  }
   const k = rowKey(table, row)
   if (k !== null && idx.get(k) === row) idx.delete(k)
 }
@@ -103,12 +146,17 @@ export function unindexRow(table: MemberTableState, row: number): void {
 /** Call after a row was added or changed. */
 export function indexRow(table: MemberTableState, row: number): void {
   const idx = indexes.get(table.members)
-  if (!idx) return
+  if (!idx) {
+    inherited.get(table.members)?.changed.add(row)
+    return
+  }
   const k = rowKey(table, row)
   if (k !== null) idx.set(k, row)
 }
 
 /** Record the key of a newly added row whose key is already known (the add just checked it). */
 export function indexNewRow(table: MemberTableState, key: string, row: number): void {
-  indexes.get(table.members)?.set(key, row)
+  const idx = indexes.get(table.members)
+  if (idx) idx.set(key, row)
+  else inherited.get(table.members)?.changed.add(row)
 }
