@@ -105,9 +105,9 @@ for (const { key, name, profile } of checks) {
   }
   for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies'])
     if (pkgJson[field]?.['@krs-kit/contract']) fail(name, `${field} names the private @krs-kit/contract`)
+  // an import or require of it (the CLI's bundle carries its own package.json, which lists it
+  // among the devDependencies: that text imports nothing)
   for (const f of files.filter((f) => /\.(?:[cm]?js|d\.[cm]?ts)$/.test(f)))
-    // an import or require of it (the CLI's bundle carries its own package.json, which lists it
-    // among the devDependencies: that text imports nothing)
     if (/(?:\bfrom\s*|\brequire\(\s*|\bimport\(\s*)["']@krs-kit\/contract/.test(readFromTarball(tgz, f)))
       fail(name, `${f} imports @krs-kit/contract, which is private: the build must inline it`)
   if (key === 'mockServer') {
