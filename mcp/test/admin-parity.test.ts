@@ -1,4 +1,5 @@
-import { adminOperationNames, adminOperations } from '@krs-kit/contract/admin-client'
+import { adminOperationNames } from '@krs-kit/contract/admin-client'
+import { getOutboxParameters, setClockBody } from '@krs-kit/contract/admin-requests'
 import { adminSurfaces, mcpToolOf } from '@krs-kit/contract/admin-surfaces'
 import { describe, expect, it } from 'vitest'
 import { emulatorTools } from '../src/tools/emulator-tools.js'
@@ -26,10 +27,9 @@ describe('admin parity: every admin operation is an emulator tool of krs-mcp, or
   })
 
   it("the tools' arguments carry the admin contract's bounds", () => {
-    const limit = adminOperations.mock_get_outbox.parameters.find((p) => p.name === 'limit')?.schema as object
     const outbox = tools.get('emulator_outbox')?.inputSchema as { properties: Record<string, object> }
-    expect(outbox.properties.limit).toMatchObject(limit)
-    const clock = adminOperations.mock_set_clock.bodySchema as { properties: Record<string, object> }
+    expect(outbox.properties.limit).toMatchObject(getOutboxParameters.limit)
+    const clock = setClockBody as { properties: Record<string, object> }
     const advance = tools.get('emulator_advance_clock')?.inputSchema as { properties: Record<string, object> }
     expect(advance.properties.seconds).toMatchObject({
       ...clock.properties.advance_seconds,

@@ -10,7 +10,12 @@ import { UsageError } from '../exit-codes.js'
 import { orList, t } from '../i18n/lang.js'
 import type { CliIo } from '../io.js'
 import { parseClockSeconds, parseDuration, parseTime } from '../time/duration.js'
-import { type AdminCall, type AdminOperationName, adminOperations } from '@krs-kit/contract/admin-client'
+import {
+  type AdminCall,
+  type AdminOperationName,
+  type AdminParameterInfo,
+  adminOperations,
+} from '@krs-kit/contract/admin-client'
 import { adminOrigin, adminRequest, type AdminRequestOptions } from './mock-admin.js'
 
 function integer(name: string, text: string | undefined, min = 0): number | undefined {
@@ -294,10 +299,9 @@ export async function scenarioDump(cmd: Command, io: CliIo): Promise<void> {
 }
 
 /** A query parameter's value from its flag: integers as numbers (checked), the rest as text. */
-function queryValue(flag: string, schema: unknown, text: string): string | number {
-  const type = typeof schema === 'object' && schema !== null ? (schema as { type?: unknown }).type : undefined
-  if (type !== 'integer') return text
-  const min = (schema as { minimum?: number }).minimum ?? Number.MIN_SAFE_INTEGER
+function queryValue(flag: string, p: AdminParameterInfo, text: string): string | number {
+  if (p.type !== 'integer') return text
+  const min = p.minimum ?? Number.MIN_SAFE_INTEGER
   if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < min)
     throw new UsageError(t('err.integerMin', { name: flag, min, value: text }))
   return Number(text)
@@ -329,7 +333,7 @@ export async function tableCommand(
       continue
     }
     const text = o[optionKey(p.name)]
-    if (text !== undefined) query[p.name] = queryValue(`--${p.name.replace(/_/g, '-')}`, p.schema, text)
+    if (text !== undefined) query[p.name] = queryValue(`--${p.name.replace(/_/g, '-')}`, p, text)
   }
   let body: unknown
   if (info.body !== 'none' && o.body !== undefined) {

@@ -35,625 +35,229 @@ export interface AdminParameterInfo {
   name: string
   in: 'path' | 'query'
   required: boolean
+  /** The contract's Japanese description. */
   description?: string
-  /** Its JSON Schema 2020-12 (the contract's bounds). */
-  schema: { [key: string]: unknown } | boolean
+  /** Its schema's `type` and `minimum` (the whole schema: `<method>Parameters` of admin-requests.ts). */
+  type?: string
+  minimum?: number
 }
 
 export interface AdminOperationInfo {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   /** The path under the server root, with `{name}` for a path parameter. */
   path: string
-  /** The contract's Japanese summary. */
-  summary: string
   parameters: readonly AdminParameterInfo[]
-  /** Whether it takes a JSON body, and whether the body may be left out. */
+  /** Whether it takes a JSON body, and whether the body may be left out (its schema: `<method>Body` of admin-requests.ts). */
   body: 'none' | 'optional' | 'required'
-  /** The body's JSON Schema 2020-12, dereferenced (the contract's bounds). */
-  bodySchema?: { [key: string]: unknown } | boolean
-  /** The media types of its success answer. */
-  answerTypes: readonly string[]
 }
 
 export const adminOperations: { readonly [K in AdminOperationName]: AdminOperationInfo } = {
-  mock_health: {
-    method: 'GET',
-    path: '/__mock/health',
-    summary: '稼働状態',
-    parameters: [],
-    body: 'none',
-    answerTypes: ['application/json'],
-  },
-  mock_shutdown: {
-    method: 'POST',
-    path: '/__mock/shutdown',
-    summary: 'サーバの停止',
-    parameters: [],
-    body: 'none',
-    answerTypes: ['application/json'],
-  },
-  mock_reset: {
-    method: 'POST',
-    path: '/__mock/reset',
-    summary: 'テナントの初期化',
-    parameters: [],
-    body: 'optional',
-    bodySchema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        scenario: { description: '新しいシナリオ（シナリオファイルと同じ形）。省略時は現在のシナリオ。' },
-        seed: {
-          type: 'integer',
-          minimum: 0,
-          maximum: 4294967295,
-          description: '生成データのシード（0 〜 2^32-1）。',
-        },
-        members: {
-          type: 'integer',
-          minimum: 0,
-          maximum: 20000000,
-          description: '生成する会員数（2,000 万まで）。',
-        },
-        keep_clock: { type: 'boolean', description: 'true なら時計を作成時に戻さず今のままにします。' },
-      },
-    },
-    answerTypes: ['application/json'],
-  },
-  mock_list_tenants: {
-    method: 'GET',
-    path: '/__mock/tenants',
-    summary: 'テナントの一覧',
-    parameters: [],
-    body: 'none',
-    answerTypes: ['application/json'],
-  },
-  mock_create_tenant: {
-    method: 'POST',
-    path: '/__mock/tenants',
-    summary: 'テナントの作成',
-    parameters: [],
-    body: 'optional',
-    bodySchema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        scenario: { description: 'シナリオ（省略時は既定テナントのシナリオ）。' },
-        seed: {
-          type: 'integer',
-          minimum: 0,
-          maximum: 4294967295,
-          description: '生成データのシード（0 〜 2^32-1）。',
-        },
-        members: {
-          type: 'integer',
-          minimum: 0,
-          maximum: 20000000,
-          description: '生成する会員数（2,000 万まで）。',
-        },
-        clock: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            mode: { type: 'string', enum: ['real', 'manual'] },
-            speed: {
-              type: 'number',
-              exclusiveMinimum: 0,
-              maximum: 1000000,
-              description: 'real モードで実時間 1 秒あたりに進む秒数（100 万まで）。',
-            },
-            set: {
-              type: 'integer',
-              minimum: 946652400,
-              maximum: 253402268399,
-              description: 'UNIX 秒（2000-01-01 00:00:00 〜 9999-12-31 23:59:59 日本時間）。',
-            },
-            advance_seconds: {
-              type: 'integer',
-              minimum: 0,
-              maximum: 315576000,
-              description: 'この秒数だけ進めます（10 年まで）。',
-            },
-          },
-        },
-        from: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 64,
-          description: 'フォークする元（テナント ID またはテンプレート名）。',
-        },
-      },
-    },
-    answerTypes: ['application/json'],
-  },
-  mock_delete_tenant: {
-    method: 'DELETE',
-    path: '/__mock/tenants',
-    summary: 'テナントの削除',
-    parameters: [],
-    body: 'none',
-    answerTypes: ['application/json'],
-  },
-  mock_list_templates: {
-    method: 'GET',
-    path: '/__mock/templates',
-    summary: 'テンプレートの一覧',
-    parameters: [],
-    body: 'none',
-    answerTypes: ['application/json'],
-  },
+  mock_health: { method: 'GET', path: '/__mock/health', parameters: [], body: 'none' },
+  mock_shutdown: { method: 'POST', path: '/__mock/shutdown', parameters: [], body: 'none' },
+  mock_reset: { method: 'POST', path: '/__mock/reset', parameters: [], body: 'optional' },
+  mock_list_tenants: { method: 'GET', path: '/__mock/tenants', parameters: [], body: 'none' },
+  mock_create_tenant: { method: 'POST', path: '/__mock/tenants', parameters: [], body: 'optional' },
+  mock_delete_tenant: { method: 'DELETE', path: '/__mock/tenants', parameters: [], body: 'none' },
+  mock_list_templates: { method: 'GET', path: '/__mock/templates', parameters: [], body: 'none' },
   mock_create_template: {
     method: 'POST',
     path: '/__mock/templates',
-    summary: 'テンプレートの作成',
     parameters: [],
     body: 'required',
-    bodySchema: {
-      type: 'object',
-      required: ['name'],
-      additionalProperties: false,
-      properties: {
-        name: {
-          type: 'string',
-          pattern: '^[a-z][a-z0-9_-]{0,63}$',
-          description: 'テンプレート名（英小文字で始まる。`default` と `t_` で始まる名前はテナント ID と紛れるので使えません）。',
-        },
-        scenario: { description: 'シナリオ（省略時は既定テナントのシナリオ）。' },
-        seed: { type: 'integer' },
-        members: { type: 'integer', minimum: 0 },
-      },
-    },
-    answerTypes: ['application/json'],
   },
-  mock_get_clock: {
-    method: 'GET',
-    path: '/__mock/clock',
-    summary: '時計の取得',
-    parameters: [],
-    body: 'none',
-    answerTypes: ['application/json'],
-  },
-  mock_set_clock: {
-    method: 'POST',
-    path: '/__mock/clock',
-    summary: '時計の変更',
-    parameters: [],
-    body: 'required',
-    bodySchema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        mode: { type: 'string', enum: ['real', 'manual'] },
-        speed: {
-          type: 'number',
-          exclusiveMinimum: 0,
-          maximum: 1000000,
-          description: 'real モードで実時間 1 秒あたりに進む秒数（100 万まで）。',
-        },
-        set: {
-          type: 'integer',
-          minimum: 946652400,
-          maximum: 253402268399,
-          description: 'UNIX 秒（2000-01-01 00:00:00 〜 9999-12-31 23:59:59 日本時間）。',
-        },
-        advance_seconds: {
-          type: 'integer',
-          minimum: 0,
-          maximum: 315576000,
-          description: 'この秒数だけ進めます（10 年まで）。',
-        },
-      },
-    },
-    answerTypes: ['application/json'],
-  },
+  mock_get_clock: { method: 'GET', path: '/__mock/clock', parameters: [], body: 'none' },
+  mock_set_clock: { method: 'POST', path: '/__mock/clock', parameters: [], body: 'required' },
   mock_get_journal: {
     method: 'GET',
     path: '/__mock/journal',
-    summary: 'リクエストジャーナル',
     parameters: [
       {
         name: 'operation',
         in: 'query',
         required: false,
         description: 'この API 名の記録だけを返します。',
-        schema: { type: 'string' },
+        type: 'string',
       },
       {
         name: 'limit',
         in: 'query',
         required: false,
         description: '新しいほうからこの件数だけを返します。',
-        schema: { type: 'integer', minimum: 0 },
+        type: 'integer',
+        minimum: 0,
       },
     ],
     body: 'none',
-    answerTypes: ['application/json'],
   },
-  mock_clear_journal: {
-    method: 'DELETE',
-    path: '/__mock/journal',
-    summary: 'ジャーナルの消去',
-    parameters: [],
-    body: 'none',
-    answerTypes: ['application/json'],
-  },
-  mock_get_faults: {
-    method: 'GET',
-    path: '/__mock/faults',
-    summary: '有効な障害注入の一覧',
-    parameters: [],
-    body: 'none',
-    answerTypes: ['application/json'],
-  },
-  mock_add_fault: {
-    method: 'POST',
-    path: '/__mock/faults',
-    summary: '障害注入',
-    parameters: [],
-    body: 'required',
-    bodySchema: {
-      oneOf: [
-        {
-          type: 'object',
-          required: ['operation'],
-          additionalProperties: false,
-          properties: {
-            operation: { type: 'string', description: 'API 名または `"*"`。' },
-            error_code: { type: 'string', description: 'エラーカタログのコード。' },
-            status: {
-              type: 'integer',
-              minimum: 200,
-              maximum: 599,
-              description: 'HTTP ステータス（200 〜 599。1xx は応答にならないため指定できません）。',
-            },
-            delay_ms: { type: 'integer', minimum: 0, maximum: 60000 },
-            count: {
-              type: 'integer',
-              minimum: 1,
-              maximum: 1000000,
-              default: 1,
-              description: '対象にする呼び出しの回数（100 万まで）。',
-            },
-          },
-        },
-        {
-          type: 'object',
-          required: ['clear'],
-          additionalProperties: false,
-          properties: { clear: { const: true } },
-        },
-      ],
-    },
-    answerTypes: ['application/json'],
-  },
-  mock_export_snapshot: {
-    method: 'GET',
-    path: '/__mock/snapshot',
-    summary: 'スナップショットの書き出し',
-    parameters: [],
-    body: 'none',
-    answerTypes: ['application/json'],
-  },
+  mock_clear_journal: { method: 'DELETE', path: '/__mock/journal', parameters: [], body: 'none' },
+  mock_get_faults: { method: 'GET', path: '/__mock/faults', parameters: [], body: 'none' },
+  mock_add_fault: { method: 'POST', path: '/__mock/faults', parameters: [], body: 'required' },
+  mock_export_snapshot: { method: 'GET', path: '/__mock/snapshot', parameters: [], body: 'none' },
   mock_import_snapshot: {
     method: 'PUT',
     path: '/__mock/snapshot',
-    summary: 'スナップショットの読み込み',
     parameters: [],
     body: 'required',
-    bodySchema: {
-      type: 'object',
-      required: ['format', 'tenant_id', 'seed', 'members', 'clock', 'random', 'scenario', 'state'],
-      additionalProperties: false,
-      properties: {
-        format: { const: 'krs-mock-tenant/1' },
-        tenant_id: { type: 'string' },
-        seed: {
-          type: 'integer',
-          minimum: 0,
-          maximum: 4294967295,
-          description: '生成データのシード（0 〜 2^32-1）。',
-        },
-        members: {
-          oneOf: [
-            { type: 'null' },
-            { type: 'integer', minimum: 0, maximum: 20000000, description: '生成する会員数（2,000 万まで）。' },
-          ],
-        },
-        clock: {
-          type: 'object',
-          required: ['mode', 'now', 'speed', 'wall_ms'],
-          properties: {
-            mode: { type: 'string', enum: ['real', 'manual'] },
-            now: {
-              type: 'integer',
-              minimum: 946652400,
-              maximum: 253402268399,
-              description: 'UNIX 秒（2000-01-01 00:00:00 〜 9999-12-31 23:59:59 日本時間）。',
-            },
-            speed: {
-              type: 'number',
-              exclusiveMinimum: 0,
-              maximum: 1000000,
-              description: 'real モードで実時間 1 秒あたりに進む秒数（100 万まで）。',
-            },
-            wall_ms: {
-              type: 'number',
-              description: '書き出した時の実時刻（ms）。real モードの時計はこの差の分だけ進めて読み込まれます。manual モードの時計は実時刻に従わないため 0 です（同じ状態の書き出しがバイト単位で同じになるように）。',
-            },
-          },
-        },
-        initial_clock: {
-          type: 'object',
-          description: 'テナント作成時の時計。`POST /__mock/reset` はこの状態に時計を戻します。これを持たない古いスナップショットでは `clock` の状態が使われます。',
-          required: ['mode', 'now', 'speed'],
-          properties: {
-            mode: { type: 'string', enum: ['real', 'manual'] },
-            now: { type: 'integer' },
-            speed: { type: 'number' },
-          },
-        },
-        random: { type: 'array', items: { type: 'integer' }, minItems: 4, maxItems: 4 },
-        scenario: { description: 'テナントのシナリオ。' },
-        state: { description: 'テナントの状態（会員データベースなど。形式はエミュレータの内部形式）。' },
-      },
-    },
-    answerTypes: ['application/json'],
   },
-  mock_get_scenario: {
-    method: 'GET',
-    path: '/__mock/scenario',
-    summary: 'シナリオの書き出し',
-    parameters: [],
-    body: 'none',
-    answerTypes: ['application/json', 'application/yaml'],
-  },
+  mock_get_scenario: { method: 'GET', path: '/__mock/scenario', parameters: [], body: 'none' },
   mock_get_outbox: {
     method: 'GET',
     path: '/__mock/outbox',
-    summary: '配信のメール（outbox）',
     parameters: [
       {
         name: 'delivery_id',
         in: 'query',
         required: true,
         description: '配信 ID。',
-        schema: { type: 'integer', minimum: 1 },
+        type: 'integer',
+        minimum: 1,
       },
       {
         name: 'offset',
         in: 'query',
         required: false,
         description: '宛先の開始位置（0 から）。',
-        schema: { type: 'integer', minimum: 0, default: 0 },
+        type: 'integer',
+        minimum: 0,
       },
       {
         name: 'limit',
         in: 'query',
         required: false,
         description: '返す件数。',
-        schema: { type: 'integer', minimum: 1, maximum: 10000, default: 100 },
+        type: 'integer',
+        minimum: 1,
       },
     ],
     body: 'none',
-    answerTypes: ['application/json'],
   },
-  mock_add_event: {
-    method: 'POST',
-    path: '/__mock/events',
-    summary: '模擬イベント（クリック・開封・バウンス・配信停止）',
-    parameters: [],
-    body: 'required',
-    bodySchema: {
-      oneOf: [
-        {
-          type: 'object',
-          required: ['type', 'delivery_id', 'member_id'],
-          additionalProperties: false,
-          description: '`url` か `clickcount_id` のどちらかが必要です。',
-          properties: {
-            type: { const: 'click' },
-            delivery_id: { type: 'integer', minimum: 1 },
-            member_id: { type: 'integer', minimum: 1 },
-            url: { type: 'string', minLength: 1, description: 'メッセージのクリックカウント URL（元の URL）。' },
-            clickcount_id: { type: 'integer', minimum: 1 },
-            ip_address: { type: 'string', minLength: 1, default: '127.0.0.1' },
-            user_agent: { type: 'string', minLength: 1, default: 'krs-mock' },
-          },
-          allOf: [
-            {
-              anyOf: [
-                { required: ['url'], properties: { url: {} } },
-                { required: ['clickcount_id'], properties: { clickcount_id: {} } },
-              ],
-            },
-          ],
-        },
-        {
-          type: 'object',
-          required: ['type', 'delivery_id', 'member_id'],
-          additionalProperties: false,
-          properties: {
-            type: { const: 'open' },
-            delivery_id: { type: 'integer', minimum: 1 },
-            member_id: { type: 'integer', minimum: 1 },
-            ip_address: { type: 'string', minLength: 1 },
-            user_agent: { type: 'string', minLength: 1 },
-          },
-        },
-        {
-          type: 'object',
-          required: ['type', 'delivery_id', 'member_id', 'code'],
-          additionalProperties: false,
-          properties: {
-            type: { const: 'bounce' },
-            delivery_id: { type: 'integer', minimum: 1 },
-            member_id: { type: 'integer', minimum: 1 },
-            code: {
-              type: 'string',
-              pattern: '^[245]\\.[0-9]{1,3}\\.[0-9]{1,3}$',
-              examples: ['5.1.1'],
-            },
-            desc: { type: 'string', minLength: 1, description: 'エラーの説明（省略時はコードの既定の説明）。' },
-          },
-        },
-        {
-          type: 'object',
-          required: ['type'],
-          additionalProperties: false,
-          description: '`address`、または `delivery_id` と `member_id`（その配信の宛先アドレス）。',
-          properties: {
-            type: { const: 'unsubscribe' },
-            address: { type: 'string', minLength: 1 },
-            delivery_id: { type: 'integer', minimum: 1 },
-            member_id: { type: 'integer', minimum: 1 },
-          },
-          allOf: [
-            {
-              anyOf: [
-                { required: ['address'], properties: { address: {} } },
-                {
-                  required: ['delivery_id', 'member_id'],
-                  properties: { delivery_id: {}, member_id: {} },
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-    answerTypes: ['application/json'],
-  },
+  mock_add_event: { method: 'POST', path: '/__mock/events', parameters: [], body: 'required' },
   mock_follow_click: {
     method: 'GET',
     path: '/__mock/click/{clickcount_id}/{member_id}',
-    summary: 'クリックカウント URL（メール内のリンク）',
     parameters: [
       {
         name: 'clickcount_id',
         in: 'path',
         required: true,
         description: 'クリックカウント ID（`get_click_counts_for_delivery` の `id`）。',
-        schema: { type: 'integer', minimum: 1 },
+        type: 'integer',
+        minimum: 1,
       },
       {
         name: 'member_id',
         in: 'path',
         required: true,
         description: '宛先の会員 ID。',
-        schema: { type: 'integer', minimum: 1 },
+        type: 'integer',
+        minimum: 1,
       },
     ],
     body: 'none',
-    answerTypes: ['application/json'],
   },
   mock_follow_open: {
     method: 'GET',
     path: '/__mock/open/{clickcount_id}/{member_id}',
-    summary: '開封率の画像（メール内の 1×1 画像）',
     parameters: [
       {
         name: 'clickcount_id',
         in: 'path',
         required: true,
         description: 'クリックカウント ID（`get_click_counts_for_delivery` の `id`）。',
-        schema: { type: 'integer', minimum: 1 },
+        type: 'integer',
+        minimum: 1,
       },
       {
         name: 'member_id',
         in: 'path',
         required: true,
         description: '宛先の会員 ID。',
-        schema: { type: 'integer', minimum: 1 },
+        type: 'integer',
+        minimum: 1,
       },
     ],
     body: 'none',
-    answerTypes: ['image/gif'],
   },
   mock_follow_unsubscribe: {
     method: 'GET',
     path: '/__mock/unsubscribe/{delivery_id}/{member_id}',
-    summary: '配信停止 URL（List-Unsubscribe）',
     parameters: [
       {
         name: 'delivery_id',
         in: 'path',
         required: true,
         description: '配信 ID。',
-        schema: { type: 'integer', minimum: 1 },
+        type: 'integer',
+        minimum: 1,
       },
       {
         name: 'member_id',
         in: 'path',
         required: true,
         description: '宛先の会員 ID。',
-        schema: { type: 'integer', minimum: 1 },
+        type: 'integer',
+        minimum: 1,
       },
     ],
     body: 'none',
-    answerTypes: ['text/plain'],
   },
   mock_post_unsubscribe: {
     method: 'POST',
     path: '/__mock/unsubscribe/{delivery_id}/{member_id}',
-    summary: 'ワンクリック配信停止（RFC 8058）',
     parameters: [
       {
         name: 'delivery_id',
         in: 'path',
         required: true,
         description: '配信 ID。',
-        schema: { type: 'integer', minimum: 1 },
+        type: 'integer',
+        minimum: 1,
       },
       {
         name: 'member_id',
         in: 'path',
         required: true,
         description: '宛先の会員 ID。',
-        schema: { type: 'integer', minimum: 1 },
+        type: 'integer',
+        minimum: 1,
       },
     ],
     body: 'none',
-    answerTypes: ['text/plain'],
   },
   mock_check_oneclick: {
     method: 'GET',
     path: '/__mock/oneclick',
-    summary: 'ワンクリックログイン URL の確認',
     parameters: [
       {
         name: 'url',
         in: 'query',
         required: true,
         description: '確かめる URL（URL エンコードして渡します）。',
-        schema: { type: 'string' },
+        type: 'string',
       },
     ],
     body: 'none',
-    answerTypes: ['application/json'],
   },
   mock_get_form_outbox: {
     method: 'GET',
     path: '/__mock/forms/outbox',
-    summary: 'フォーム処理の送信内容',
     parameters: [
       {
         name: 'after_id',
         in: 'query',
         required: false,
         description: 'この ID より後の記録だけを返します。',
-        schema: { type: 'integer', minimum: 0 },
+        type: 'integer',
+        minimum: 0,
       },
     ],
     body: 'none',
-    answerTypes: ['application/json'],
   },
   mock_clear_form_outbox: {
     method: 'DELETE',
     path: '/__mock/forms/outbox',
-    summary: 'フォーム処理の送信内容の消去',
     parameters: [],
     body: 'none',
-    answerTypes: ['application/json'],
   },
 }
 

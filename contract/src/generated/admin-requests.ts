@@ -27,112 +27,37 @@ export interface AdminRequestInfo {
   schema: { [key: string]: unknown } | boolean
 }
 
-export const adminRequests: { readonly [K in AdminBodyOperation]: AdminRequestInfo } = {
-  mock_reset: {
-    method: 'POST',
-    path: '/__mock/reset',
-    optional: true,
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        scenario: { description: '新しいシナリオ（シナリオファイルと同じ形）。省略時は現在のシナリオ。' },
-        seed: {
-          type: 'integer',
-          minimum: 0,
-          maximum: 4294967295,
-          description: '生成データのシード（0 〜 2^32-1）。',
-        },
-        members: {
-          type: 'integer',
-          minimum: 0,
-          maximum: 20000000,
-          description: '生成する会員数（2,000 万まで）。',
-        },
-        keep_clock: { type: 'boolean', description: 'true なら時計を作成時に戻さず今のままにします。' },
-      },
+/** The JSON body schema of mock_reset (POST /__mock/reset). */
+export const resetBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    scenario: { description: '新しいシナリオ（シナリオファイルと同じ形）。省略時は現在のシナリオ。' },
+    seed: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 4294967295,
+      description: '生成データのシード（0 〜 2^32-1）。',
     },
+    members: { type: 'integer', minimum: 0, maximum: 20000000, description: '生成する会員数（2,000 万まで）。' },
+    keep_clock: { type: 'boolean', description: 'true なら時計を作成時に戻さず今のままにします。' },
   },
-  mock_create_tenant: {
-    method: 'POST',
-    path: '/__mock/tenants',
-    optional: true,
-    schema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        scenario: { description: 'シナリオ（省略時は既定テナントのシナリオ）。' },
-        seed: {
-          type: 'integer',
-          minimum: 0,
-          maximum: 4294967295,
-          description: '生成データのシード（0 〜 2^32-1）。',
-        },
-        members: {
-          type: 'integer',
-          minimum: 0,
-          maximum: 20000000,
-          description: '生成する会員数（2,000 万まで）。',
-        },
-        clock: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            mode: { type: 'string', enum: ['real', 'manual'] },
-            speed: {
-              type: 'number',
-              exclusiveMinimum: 0,
-              maximum: 1000000,
-              description: 'real モードで実時間 1 秒あたりに進む秒数（100 万まで）。',
-            },
-            set: {
-              type: 'integer',
-              minimum: 946652400,
-              maximum: 253402268399,
-              description: 'UNIX 秒（2000-01-01 00:00:00 〜 9999-12-31 23:59:59 日本時間）。',
-            },
-            advance_seconds: {
-              type: 'integer',
-              minimum: 0,
-              maximum: 315576000,
-              description: 'この秒数だけ進めます（10 年まで）。',
-            },
-          },
-        },
-        from: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 64,
-          description: 'フォークする元（テナント ID またはテンプレート名）。',
-        },
-      },
+}
+
+/** The JSON body schema of mock_create_tenant (POST /__mock/tenants). */
+export const createTenantBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    scenario: { description: 'シナリオ（省略時は既定テナントのシナリオ）。' },
+    seed: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 4294967295,
+      description: '生成データのシード（0 〜 2^32-1）。',
     },
-  },
-  mock_create_template: {
-    method: 'POST',
-    path: '/__mock/templates',
-    optional: false,
-    schema: {
-      type: 'object',
-      required: ['name'],
-      additionalProperties: false,
-      properties: {
-        name: {
-          type: 'string',
-          pattern: '^[a-z][a-z0-9_-]{0,63}$',
-          description: 'テンプレート名（英小文字で始まる。`default` と `t_` で始まる名前はテナント ID と紛れるので使えません）。',
-        },
-        scenario: { description: 'シナリオ（省略時は既定テナントのシナリオ）。' },
-        seed: { type: 'integer' },
-        members: { type: 'integer', minimum: 0 },
-      },
-    },
-  },
-  mock_set_clock: {
-    method: 'POST',
-    path: '/__mock/clock',
-    optional: false,
-    schema: {
+    members: { type: 'integer', minimum: 0, maximum: 20000000, description: '生成する会員数（2,000 万まで）。' },
+    clock: {
       type: 'object',
       additionalProperties: false,
       properties: {
@@ -157,188 +82,278 @@ export const adminRequests: { readonly [K in AdminBodyOperation]: AdminRequestIn
         },
       },
     },
-  },
-  mock_add_fault: {
-    method: 'POST',
-    path: '/__mock/faults',
-    optional: false,
-    schema: {
-      oneOf: [
-        {
-          type: 'object',
-          required: ['operation'],
-          additionalProperties: false,
-          properties: {
-            operation: { type: 'string', description: 'API 名または `"*"`。' },
-            error_code: { type: 'string', description: 'エラーカタログのコード。' },
-            status: {
-              type: 'integer',
-              minimum: 200,
-              maximum: 599,
-              description: 'HTTP ステータス（200 〜 599。1xx は応答にならないため指定できません）。',
-            },
-            delay_ms: { type: 'integer', minimum: 0, maximum: 60000 },
-            count: {
-              type: 'integer',
-              minimum: 1,
-              maximum: 1000000,
-              default: 1,
-              description: '対象にする呼び出しの回数（100 万まで）。',
-            },
-          },
-        },
-        {
-          type: 'object',
-          required: ['clear'],
-          additionalProperties: false,
-          properties: { clear: { const: true } },
-        },
-      ],
+    from: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      description: 'フォークする元（テナント ID またはテンプレート名）。',
     },
   },
-  mock_import_snapshot: {
-    method: 'PUT',
-    path: '/__mock/snapshot',
-    optional: false,
-    schema: {
+}
+
+/** The JSON body schema of mock_create_template (POST /__mock/templates). */
+export const createTemplateBody = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: {
+    name: {
+      type: 'string',
+      pattern: '^[a-z][a-z0-9_-]{0,63}$',
+      description: 'テンプレート名（英小文字で始まる。`default` と `t_` で始まる名前はテナント ID と紛れるので使えません）。',
+    },
+    scenario: { description: 'シナリオ（省略時は既定テナントのシナリオ）。' },
+    seed: { type: 'integer' },
+    members: { type: 'integer', minimum: 0 },
+  },
+}
+
+/** The JSON body schema of mock_set_clock (POST /__mock/clock). */
+export const setClockBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    mode: { type: 'string', enum: ['real', 'manual'] },
+    speed: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 1000000,
+      description: 'real モードで実時間 1 秒あたりに進む秒数（100 万まで）。',
+    },
+    set: {
+      type: 'integer',
+      minimum: 946652400,
+      maximum: 253402268399,
+      description: 'UNIX 秒（2000-01-01 00:00:00 〜 9999-12-31 23:59:59 日本時間）。',
+    },
+    advance_seconds: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 315576000,
+      description: 'この秒数だけ進めます（10 年まで）。',
+    },
+  },
+}
+
+/** The JSON body schema of mock_add_fault (POST /__mock/faults). */
+export const addFaultBody = {
+  oneOf: [
+    {
       type: 'object',
-      required: ['format', 'tenant_id', 'seed', 'members', 'clock', 'random', 'scenario', 'state'],
+      required: ['operation'],
       additionalProperties: false,
       properties: {
-        format: { const: 'krs-mock-tenant/1' },
-        tenant_id: { type: 'string' },
-        seed: {
+        operation: { type: 'string', description: 'API 名または `"*"`。' },
+        error_code: { type: 'string', description: 'エラーカタログのコード。' },
+        status: {
           type: 'integer',
-          minimum: 0,
-          maximum: 4294967295,
-          description: '生成データのシード（0 〜 2^32-1）。',
+          minimum: 200,
+          maximum: 599,
+          description: 'HTTP ステータス（200 〜 599。1xx は応答にならないため指定できません）。',
         },
-        members: {
-          oneOf: [
-            { type: 'null' },
-            { type: 'integer', minimum: 0, maximum: 20000000, description: '生成する会員数（2,000 万まで）。' },
-          ],
+        delay_ms: { type: 'integer', minimum: 0, maximum: 60000 },
+        count: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 1000000,
+          default: 1,
+          description: '対象にする呼び出しの回数（100 万まで）。',
         },
-        clock: {
-          type: 'object',
-          required: ['mode', 'now', 'speed', 'wall_ms'],
-          properties: {
-            mode: { type: 'string', enum: ['real', 'manual'] },
-            now: {
-              type: 'integer',
-              minimum: 946652400,
-              maximum: 253402268399,
-              description: 'UNIX 秒（2000-01-01 00:00:00 〜 9999-12-31 23:59:59 日本時間）。',
-            },
-            speed: {
-              type: 'number',
-              exclusiveMinimum: 0,
-              maximum: 1000000,
-              description: 'real モードで実時間 1 秒あたりに進む秒数（100 万まで）。',
-            },
-            wall_ms: {
-              type: 'number',
-              description: '書き出した時の実時刻（ms）。real モードの時計はこの差の分だけ進めて読み込まれます。manual モードの時計は実時刻に従わないため 0 です（同じ状態の書き出しがバイト単位で同じになるように）。',
-            },
-          },
-        },
-        initial_clock: {
-          type: 'object',
-          description: 'テナント作成時の時計。`POST /__mock/reset` はこの状態に時計を戻します。これを持たない古いスナップショットでは `clock` の状態が使われます。',
-          required: ['mode', 'now', 'speed'],
-          properties: {
-            mode: { type: 'string', enum: ['real', 'manual'] },
-            now: { type: 'integer' },
-            speed: { type: 'number' },
-          },
-        },
-        random: { type: 'array', items: { type: 'integer' }, minItems: 4, maxItems: 4 },
-        scenario: { description: 'テナントのシナリオ。' },
-        state: { description: 'テナントの状態（会員データベースなど。形式はエミュレータの内部形式）。' },
       },
     },
-  },
-  mock_add_event: {
-    method: 'POST',
-    path: '/__mock/events',
-    optional: false,
-    schema: {
+    {
+      type: 'object',
+      required: ['clear'],
+      additionalProperties: false,
+      properties: { clear: { const: true } },
+    },
+  ],
+}
+
+/** The JSON body schema of mock_import_snapshot (PUT /__mock/snapshot). */
+export const importSnapshotBody = {
+  type: 'object',
+  required: ['format', 'tenant_id', 'seed', 'members', 'clock', 'random', 'scenario', 'state'],
+  additionalProperties: false,
+  properties: {
+    format: { const: 'krs-mock-tenant/1' },
+    tenant_id: { type: 'string' },
+    seed: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 4294967295,
+      description: '生成データのシード（0 〜 2^32-1）。',
+    },
+    members: {
       oneOf: [
+        { type: 'null' },
+        { type: 'integer', minimum: 0, maximum: 20000000, description: '生成する会員数（2,000 万まで）。' },
+      ],
+    },
+    clock: {
+      type: 'object',
+      required: ['mode', 'now', 'speed', 'wall_ms'],
+      properties: {
+        mode: { type: 'string', enum: ['real', 'manual'] },
+        now: {
+          type: 'integer',
+          minimum: 946652400,
+          maximum: 253402268399,
+          description: 'UNIX 秒（2000-01-01 00:00:00 〜 9999-12-31 23:59:59 日本時間）。',
+        },
+        speed: {
+          type: 'number',
+          exclusiveMinimum: 0,
+          maximum: 1000000,
+          description: 'real モードで実時間 1 秒あたりに進む秒数（100 万まで）。',
+        },
+        wall_ms: {
+          type: 'number',
+          description: '書き出した時の実時刻（ms）。real モードの時計はこの差の分だけ進めて読み込まれます。manual モードの時計は実時刻に従わないため 0 です（同じ状態の書き出しがバイト単位で同じになるように）。',
+        },
+      },
+    },
+    initial_clock: {
+      type: 'object',
+      description: 'テナント作成時の時計。`POST /__mock/reset` はこの状態に時計を戻します。これを持たない古いスナップショットでは `clock` の状態が使われます。',
+      required: ['mode', 'now', 'speed'],
+      properties: {
+        mode: { type: 'string', enum: ['real', 'manual'] },
+        now: { type: 'integer' },
+        speed: { type: 'number' },
+      },
+    },
+    random: { type: 'array', items: { type: 'integer' }, minItems: 4, maxItems: 4 },
+    scenario: { description: 'テナントのシナリオ。' },
+    state: { description: 'テナントの状態（会員データベースなど。形式はエミュレータの内部形式）。' },
+  },
+}
+
+/** The JSON body schema of mock_add_event (POST /__mock/events). */
+export const addEventBody = {
+  oneOf: [
+    {
+      type: 'object',
+      required: ['type', 'delivery_id', 'member_id'],
+      additionalProperties: false,
+      description: '`url` か `clickcount_id` のどちらかが必要です。',
+      properties: {
+        type: { const: 'click' },
+        delivery_id: { type: 'integer', minimum: 1 },
+        member_id: { type: 'integer', minimum: 1 },
+        url: { type: 'string', minLength: 1, description: 'メッセージのクリックカウント URL（元の URL）。' },
+        clickcount_id: { type: 'integer', minimum: 1 },
+        ip_address: { type: 'string', minLength: 1, default: '127.0.0.1' },
+        user_agent: { type: 'string', minLength: 1, default: 'krs-mock' },
+      },
+      allOf: [
         {
-          type: 'object',
-          required: ['type', 'delivery_id', 'member_id'],
-          additionalProperties: false,
-          description: '`url` か `clickcount_id` のどちらかが必要です。',
-          properties: {
-            type: { const: 'click' },
-            delivery_id: { type: 'integer', minimum: 1 },
-            member_id: { type: 'integer', minimum: 1 },
-            url: { type: 'string', minLength: 1, description: 'メッセージのクリックカウント URL（元の URL）。' },
-            clickcount_id: { type: 'integer', minimum: 1 },
-            ip_address: { type: 'string', minLength: 1, default: '127.0.0.1' },
-            user_agent: { type: 'string', minLength: 1, default: 'krs-mock' },
-          },
-          allOf: [
-            {
-              anyOf: [
-                { required: ['url'], properties: { url: {} } },
-                { required: ['clickcount_id'], properties: { clickcount_id: {} } },
-              ],
-            },
+          anyOf: [
+            { required: ['url'], properties: { url: {} } },
+            { required: ['clickcount_id'], properties: { clickcount_id: {} } },
           ],
         },
+      ],
+    },
+    {
+      type: 'object',
+      required: ['type', 'delivery_id', 'member_id'],
+      additionalProperties: false,
+      properties: {
+        type: { const: 'open' },
+        delivery_id: { type: 'integer', minimum: 1 },
+        member_id: { type: 'integer', minimum: 1 },
+        ip_address: { type: 'string', minLength: 1 },
+        user_agent: { type: 'string', minLength: 1 },
+      },
+    },
+    {
+      type: 'object',
+      required: ['type', 'delivery_id', 'member_id', 'code'],
+      additionalProperties: false,
+      properties: {
+        type: { const: 'bounce' },
+        delivery_id: { type: 'integer', minimum: 1 },
+        member_id: { type: 'integer', minimum: 1 },
+        code: { type: 'string', pattern: '^[245]\\.[0-9]{1,3}\\.[0-9]{1,3}$', examples: ['5.1.1'] },
+        desc: { type: 'string', minLength: 1, description: 'エラーの説明（省略時はコードの既定の説明）。' },
+      },
+    },
+    {
+      type: 'object',
+      required: ['type'],
+      additionalProperties: false,
+      description: '`address`、または `delivery_id` と `member_id`（その配信の宛先アドレス）。',
+      properties: {
+        type: { const: 'unsubscribe' },
+        address: { type: 'string', minLength: 1 },
+        delivery_id: { type: 'integer', minimum: 1 },
+        member_id: { type: 'integer', minimum: 1 },
+      },
+      allOf: [
         {
-          type: 'object',
-          required: ['type', 'delivery_id', 'member_id'],
-          additionalProperties: false,
-          properties: {
-            type: { const: 'open' },
-            delivery_id: { type: 'integer', minimum: 1 },
-            member_id: { type: 'integer', minimum: 1 },
-            ip_address: { type: 'string', minLength: 1 },
-            user_agent: { type: 'string', minLength: 1 },
-          },
-        },
-        {
-          type: 'object',
-          required: ['type', 'delivery_id', 'member_id', 'code'],
-          additionalProperties: false,
-          properties: {
-            type: { const: 'bounce' },
-            delivery_id: { type: 'integer', minimum: 1 },
-            member_id: { type: 'integer', minimum: 1 },
-            code: {
-              type: 'string',
-              pattern: '^[245]\\.[0-9]{1,3}\\.[0-9]{1,3}$',
-              examples: ['5.1.1'],
-            },
-            desc: { type: 'string', minLength: 1, description: 'エラーの説明（省略時はコードの既定の説明）。' },
-          },
-        },
-        {
-          type: 'object',
-          required: ['type'],
-          additionalProperties: false,
-          description: '`address`、または `delivery_id` と `member_id`（その配信の宛先アドレス）。',
-          properties: {
-            type: { const: 'unsubscribe' },
-            address: { type: 'string', minLength: 1 },
-            delivery_id: { type: 'integer', minimum: 1 },
-            member_id: { type: 'integer', minimum: 1 },
-          },
-          allOf: [
+          anyOf: [
+            { required: ['address'], properties: { address: {} } },
             {
-              anyOf: [
-                { required: ['address'], properties: { address: {} } },
-                {
-                  required: ['delivery_id', 'member_id'],
-                  properties: { delivery_id: {}, member_id: {} },
-                },
-              ],
+              required: ['delivery_id', 'member_id'],
+              properties: { delivery_id: {}, member_id: {} },
             },
           ],
         },
       ],
     },
-  },
+  ],
+}
+
+/** The parameter schemas of mock_get_journal (GET /__mock/journal), by name. */
+export const getJournalParameters = {
+  operation: { type: 'string' },
+  limit: { type: 'integer', minimum: 0 },
+}
+
+/** The parameter schemas of mock_get_outbox (GET /__mock/outbox), by name. */
+export const getOutboxParameters = {
+  delivery_id: { type: 'integer', minimum: 1 },
+  offset: { type: 'integer', minimum: 0, default: 0 },
+  limit: { type: 'integer', minimum: 1, maximum: 10000, default: 100 },
+}
+
+/** The parameter schemas of mock_follow_click (GET /__mock/click/{clickcount_id}/{member_id}), by name. */
+export const followClickParameters = {
+  clickcount_id: { type: 'integer', minimum: 1 },
+  member_id: { type: 'integer', minimum: 1 },
+}
+
+/** The parameter schemas of mock_follow_open (GET /__mock/open/{clickcount_id}/{member_id}), by name. */
+export const followOpenParameters = {
+  clickcount_id: { type: 'integer', minimum: 1 },
+  member_id: { type: 'integer', minimum: 1 },
+}
+
+/** The parameter schemas of mock_follow_unsubscribe (GET /__mock/unsubscribe/{delivery_id}/{member_id}), by name. */
+export const followUnsubscribeParameters = {
+  delivery_id: { type: 'integer', minimum: 1 },
+  member_id: { type: 'integer', minimum: 1 },
+}
+
+/** The parameter schemas of mock_post_unsubscribe (POST /__mock/unsubscribe/{delivery_id}/{member_id}), by name. */
+export const postUnsubscribeParameters = {
+  delivery_id: { type: 'integer', minimum: 1 },
+  member_id: { type: 'integer', minimum: 1 },
+}
+
+/** The parameter schemas of mock_check_oneclick (GET /__mock/oneclick), by name. */
+export const checkOneclickParameters = { url: { type: 'string' } }
+
+/** The parameter schemas of mock_get_form_outbox (GET /__mock/forms/outbox), by name. */
+export const getFormOutboxParameters = { after_id: { type: 'integer', minimum: 0 } }
+
+export const adminRequests: { readonly [K in AdminBodyOperation]: AdminRequestInfo } = {
+  mock_reset: { method: 'POST', path: '/__mock/reset', optional: true, schema: resetBody },
+  mock_create_tenant: { method: 'POST', path: '/__mock/tenants', optional: true, schema: createTenantBody },
+  mock_create_template: { method: 'POST', path: '/__mock/templates', optional: false, schema: createTemplateBody },
+  mock_set_clock: { method: 'POST', path: '/__mock/clock', optional: false, schema: setClockBody },
+  mock_add_fault: { method: 'POST', path: '/__mock/faults', optional: false, schema: addFaultBody },
+  mock_import_snapshot: { method: 'PUT', path: '/__mock/snapshot', optional: false, schema: importSnapshotBody },
+  mock_add_event: { method: 'POST', path: '/__mock/events', optional: false, schema: addEventBody },
 }

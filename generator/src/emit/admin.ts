@@ -20,10 +20,23 @@ export async function emitAdminSchemaTypes(model: AdminContractModel): Promise<s
 export function emitAdminRequests(model: AdminContractModel): string {
   const withBody = model.operations.filter((o) => o.requestSchema !== undefined)
   const names = withBody.map((o) => o.name)
+  // One named constant per schema, so that a bundle that imports a few (the MCP server's tool
+  // bounds) leaves the others out.
+  const bodies = withBody.map((o) => {
+    const name = `${adminMethodName(o.name)}Body`
+    return `/** The JSON body schema of ${o.name} (${o.method} ${o.path}). */\nexport const ${name} = ${tsLiteral(o.requestSchema, 0, name.length + 16)}`
+  })
+  const parameters = model.operations
+    .filter((o) => o.parameters.length > 0)
+    .map((o) => {
+      const name = `${adminMethodName(o.name)}Parameters`
+      const schemas = Object.fromEntries(o.parameters.map((p) => [p.name, p.schema]))
+      return `/** The parameter schemas of ${o.name} (${o.method} ${o.path}), by name. */\nexport const ${name} = ${tsLiteral(schemas, 0, name.length + 16)}`
+    })
   const entries = withBody.map((o) => {
     const key = `${tsKey(o.name)}: `
-    const info = { method: o.method, path: o.path, optional: o.optional, schema: o.requestSchema }
-    return `  ${key}${tsLiteral(info, 2, key.length)},`
+    const info = `{ method: ${tsLiteral(o.method)}, path: ${tsLiteral(o.path)}, optional: ${o.optional}, schema: ${adminMethodName(o.name)}Body }`
+    return `  ${key}${info},`
   })
   return withBanner(
     model.banner,
@@ -46,6 +59,10 @@ export interface AdminRequestInfo {
   /** The body's JSON Schema 2020-12, dereferenced (compiles with Ajv 2020). */
   schema: { [key: string]: unknown } | boolean
 }
+
+${bodies.join('\n\n')}
+
+${parameters.join('\n\n')}
 
 export const adminRequests: { readonly [K in AdminBodyOperation]: AdminRequestInfo } = {
 ${entries.join('\n')}
@@ -211,8 +228,8 @@ export async function callAdminOperation<K extends AdminOperationName>(
 
 /**
  * `admin-client.ts`: the emulator's admin API as a typed client. A table of every admin
- * operation (method, path, parameters with their schemas, body schema, answer types: the
- * contract's bounds for the tools built on it), the request, body and answer types, and
+ * operation (method, path, parameters, whether it takes a body), the request, body and answer
+ * types, and
  * `createAdminClient` with one method per operation. The CLI's `krs mock` commands, the MCP
  * server's emulator tools and the testing entry all call the emulator through it.
  */
@@ -220,14 +237,23 @@ export function emitAdminClient(model: AdminContractModel): string {
   const names = model.operations.map((o) => o.name)
   const entries = model.operations.map((o) => {
     const key = `${tsKey(o.name)}: `
+    // What a call needs, no schemas: the CLI loads this table to build its commands (the
+    // schemas, with the contract's bounds, are admin-requests.ts's named constants).
     const info = {
       method: o.method,
       path: o.path,
-      summary: o.summary,
-      parameters: o.parameters,
+      parameters: o.parameters.map((p) => {
+        const schema = typeof p.schema === 'object' ? p.schema : {}
+        return {
+          name: p.name,
+          in: p.in,
+          required: p.required,
+          ...(p.description === undefined ? {} : { description: p.description }),
+          ...(typeof schema.type === 'string' ? { type: schema.type } : {}),
+          ...(typeof schema.minimum === 'number' ? { minimum: schema.minimum } : {}),
+        }
+      }),
       body: o.requestSchema === undefined ? 'none' : o.optional ? 'optional' : 'required',
-      ...(o.requestSchema === undefined ? {} : { bodySchema: o.requestSchema }),
-      answerTypes: o.answerTypes,
     }
     return `  ${key}${tsLiteral(info, 2, key.length)},`
   })
@@ -250,24 +276,20 @@ export interface AdminParameterInfo {
   name: string
   in: 'path' | 'query'
   required: boolean
+  /** The contract's Japanese description. */
   description?: string
-  /** Its JSON Schema 2020-12 (the contract's bounds). */
-  schema: { [key: string]: unknown } | boolean
+  /** Its schema's \`type\` and \`minimum\` (the whole schema: \`<method>Parameters\` of admin-requests.ts). */
+  type?: string
+  minimum?: number
 }
 
 export interface AdminOperationInfo {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   /** The path under the server root, with \`{name}\` for a path parameter. */
   path: string
-  /** The contract's Japanese summary. */
-  summary: string
   parameters: readonly AdminParameterInfo[]
-  /** Whether it takes a JSON body, and whether the body may be left out. */
+  /** Whether it takes a JSON body, and whether the body may be left out (its schema: \`<method>Body\` of admin-requests.ts). */
   body: 'none' | 'optional' | 'required'
-  /** The body's JSON Schema 2020-12, dereferenced (the contract's bounds). */
-  bodySchema?: { [key: string]: unknown } | boolean
-  /** The media types of its success answer. */
-  answerTypes: readonly string[]
 }
 
 export const adminOperations: { readonly [K in AdminOperationName]: AdminOperationInfo } = {

@@ -1,9 +1,12 @@
+import type { AdminBody, AdminQuery } from '@krs-kit/contract/admin-client'
 import {
-  type AdminBody,
-  type AdminOperationName,
-  type AdminQuery,
-  adminOperations,
-} from '@krs-kit/contract/admin-client'
+  addFaultBody,
+  createTenantBody,
+  getJournalParameters,
+  getOutboxParameters,
+  resetBody,
+  setClockBody,
+} from '@krs-kit/contract/admin-requests'
 import { answerText, type CutOptions } from '../answer.js'
 import { jstOf } from '../dates.js'
 import { AdminError } from '../session.js'
@@ -55,15 +58,13 @@ function propertyOf(schema: unknown, key: string): Schema | undefined {
 
 /**
  * A tool argument with the bounds the admin contract gives the body property or query
- * parameter it is sent as (spec/admin.openapi.yaml, through the generated admin client), so the
- * tools never re-type them; a property the contract no longer has fails at load.
+ * parameter it is sent as (spec/admin.openapi.yaml: the named schemas of the generated
+ * admin-requests.ts), so the tools never re-type them; a property the contract no longer has
+ * fails at load.
  */
-function fromContract(name: AdminOperationName, key: string, description?: string): Schema {
-  const info = adminOperations[name]
-  const schema =
-    info.parameters.find((p) => p.name === key && p.in === 'query')?.schema ?? propertyOf(info.bodySchema, key)
-  if (typeof schema !== 'object' || schema === null)
-    throw new Error(`the admin contract's ${name} has no body property or query parameter ${key}`)
+function fromContract(source: unknown, key: string, description?: string): Schema {
+  const schema = propertyOf(source, key) ?? (source as Record<string, unknown>)[key]
+  if (typeof schema !== 'object' || schema === null) throw new Error(`the admin contract has no ${key} here`)
   return description === undefined ? { ...schema } : { ...schema, description }
 }
 
@@ -80,8 +81,8 @@ const advanceClock: ToolDef = {
   inputSchema: {
     type: 'object',
     properties: {
-      seconds: fromContract('mock_set_clock', 'advance_seconds', 'Seconds to advance.'),
-      mode: fromContract('mock_set_clock', 'mode', 'Set the mode first.'),
+      seconds: fromContract(setClockBody, 'advance_seconds', 'Seconds to advance.'),
+      mode: fromContract(setClockBody, 'mode', 'Set the mode first.'),
     },
     additionalProperties: false,
   },
@@ -111,9 +112,9 @@ const outbox: ToolDef = {
   inputSchema: {
     type: 'object',
     properties: {
-      delivery_id: fromContract('mock_get_outbox', 'delivery_id'),
-      offset: fromContract('mock_get_outbox', 'offset', 'First recipient (default 0).'),
-      limit: fromContract('mock_get_outbox', 'limit', 'Mails to answer (default 5).'),
+      delivery_id: fromContract(getOutboxParameters, 'delivery_id'),
+      offset: fromContract(getOutboxParameters, 'offset', 'First recipient (default 0).'),
+      limit: fromContract(getOutboxParameters, 'limit', 'Mails to answer (default 5).'),
     },
     required: ['delivery_id'],
     additionalProperties: false,
@@ -139,12 +140,12 @@ const injectFault: ToolDef = {
   inputSchema: {
     type: 'object',
     properties: {
-      operation: fromContract('mock_add_fault', 'operation', "API name or '*'."),
-      error_code: fromContract('mock_add_fault', 'error_code', 'A catalogue code, e.g. KRSKIT_HIGH_LOAD.'),
-      status: fromContract('mock_add_fault', 'status'),
-      delay_ms: fromContract('mock_add_fault', 'delay_ms'),
-      count: fromContract('mock_add_fault', 'count'),
-      clear: fromContract('mock_add_fault', 'clear'),
+      operation: fromContract(addFaultBody, 'operation', "API name or '*'."),
+      error_code: fromContract(addFaultBody, 'error_code', 'A catalogue code, e.g. KRSKIT_HIGH_LOAD.'),
+      status: fromContract(addFaultBody, 'status'),
+      delay_ms: fromContract(addFaultBody, 'delay_ms'),
+      count: fromContract(addFaultBody, 'count'),
+      clear: fromContract(addFaultBody, 'clear'),
     },
     additionalProperties: false,
   },
@@ -170,8 +171,8 @@ const journal: ToolDef = {
   inputSchema: {
     type: 'object',
     properties: {
-      operation: fromContract('mock_get_journal', 'operation', 'Only this API name.'),
-      limit: fromContract('mock_get_journal', 'limit', 'The newest this many (default 10).'),
+      operation: fromContract(getJournalParameters, 'operation', 'Only this API name.'),
+      limit: fromContract(getJournalParameters, 'limit', 'The newest this many (default 10).'),
     },
     additionalProperties: false,
   },
@@ -198,8 +199,8 @@ const reset: ToolDef = {
     type: 'object',
     properties: {
       confirm: { type: 'boolean', description: "true: erase this tenant's data (needed without --allow-writes)." },
-      seed: fromContract('mock_reset', 'seed', 'Seed of the generated members.'),
-      members: fromContract('mock_reset', 'members', 'How many members to generate.'),
+      seed: fromContract(resetBody, 'seed', 'Seed of the generated members.'),
+      members: fromContract(resetBody, 'members', 'How many members to generate.'),
     },
     additionalProperties: false,
   },
@@ -224,8 +225,8 @@ const createTenant: ToolDef = {
   inputSchema: {
     type: 'object',
     properties: {
-      seed: fromContract('mock_create_tenant', 'seed'),
-      members: fromContract('mock_create_tenant', 'members'),
+      seed: fromContract(createTenantBody, 'seed'),
+      members: fromContract(createTenantBody, 'members'),
       manual_clock: { type: 'boolean', description: 'Start its clock in manual mode (moves only when advanced).' },
       token_name: { type: 'string', description: 'Which account to use (default krs-all).' },
     },
