@@ -130,7 +130,7 @@ export const memberDbScenarioSchema = {
             required: ['id', 'name', 'type'],
             properties: {
               id,
-              name: { type: 'string', minLength: 1 },
+              name: str(L.shortString, 1),
               type: { enum: [...elementTypes] },
               required: { type: 'boolean' },
               unique: { type: 'boolean' },
