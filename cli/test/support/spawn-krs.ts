@@ -19,7 +19,11 @@ export function buildCli(): string {
   process.once('exit', () => rmSync(outDir, { recursive: true, force: true }))
   const require = createRequire(join(cliDir, 'package.json'))
   const tsupBin = join(require.resolve('tsup/package.json'), '..', 'dist', 'cli-default.js')
-  const r = spawnSync(process.execPath, [tsupBin, '--out-dir', outDir, '--silent'], { cwd: cliDir, encoding: 'utf8' })
+  // tsup.config.ts reads the contract package's registry, which is TypeScript: tsx's loader.
+  const r = spawnSync(process.execPath, ['--import', 'tsx', tsupBin, '--out-dir', outDir, '--silent'], {
+    cwd: cliDir,
+    encoding: 'utf8',
+  })
   if (r.status !== 0) throw new Error(`tsup failed:\n${r.stdout}\n${r.stderr}`)
   return join(outDir, 'bin.cjs')
 }
