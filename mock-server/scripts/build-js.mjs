@@ -41,7 +41,6 @@ if (
     'program.js',
     'options.js',
     'internal.js',
-    'internal-contract.js',
     'ajv-packages.js',
     'browser/index.js',
     'browser/msw.js',
