@@ -180,6 +180,9 @@ export default defineConfig((cli) => ({
   platform: 'node',
   splitting: true,
   sourcemap: false,
+  // Whitespace only, as the emulator's build: 13% fewer bytes to install and to read at each start;
+  // names stay readable in stack traces.
+  minifyWhitespace: true,
   clean: true,
   dts: false,
   external: ['@krs-kit/mock-server', '@krs-kit/mcp'],

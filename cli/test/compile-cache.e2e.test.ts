@@ -147,14 +147,21 @@ describe.skipIf(nodeHasOwnCache)('the launcher keeps a code cache of the CLI on 
     freshCache()
     const chunk = readdirSync(dist)
       .map((f) => join(dist, f))
-      .find((f) => readFileSync(f, 'utf8').includes('name: "@krs-kit/cli"')) as string
+      .find((f) => /name: ?"@krs-kit\/cli"/.test(readFileSync(f, 'utf8'))) as string
     const before = krs(['--version'])
     const version = before.stdout.trim().split(/\s/)[0] as string
     const oldCaches = cacheFiles()
     // The same number of characters, another version: V8 alone would take the old cache.
     const rebuilt = version.replace(/\d/g, '9')
     expect(rebuilt.length).toBe(version.length)
-    writeFileSync(chunk, readFileSync(chunk, 'utf8').replace(`version: "${version}"`, `version: "${rebuilt}"`))
+    const text = readFileSync(chunk, 'utf8')
+    // (the build's whitespace is minified: `version:"…"`, or `version: "…"` without it)
+    const changed = text.replace(
+      new RegExp(`(version: ?)"${version.replace(/\./g, '\\.')}"`),
+      (_, key: string) => `${key}"${rebuilt}"`,
+    )
+    expect(changed.length).toBe(text.length)
+    writeFileSync(chunk, changed)
     const later = new Date(statSync(chunk).mtimeMs + 60_000)
     utimesSync(chunk, later, later)
     try {
@@ -166,7 +173,7 @@ describe.skipIf(nodeHasOwnCache)('the launcher keeps a code cache of the CLI on 
       expect(stale.length).toBe(1)
       expect(cacheFiles()).not.toContain(stale[0])
     } finally {
-      writeFileSync(chunk, readFileSync(chunk, 'utf8').replace(`version: "${rebuilt}"`, `version: "${version}"`))
+      writeFileSync(chunk, text)
     }
   })
 
