@@ -10,6 +10,9 @@ export default defineConfig((cli) => ({
   platform: 'node',
   splitting: true,
   sourcemap: false,
+  // Whitespace only, as the emulator's and the CLI's builds: fewer bytes to install and to read
+  // at each start; names stay readable in stack traces.
+  minifyWhitespace: true,
   clean: true,
   dts: cli.env?.KRS_DTS === 'on' ? { entry: { index: 'src/index.ts' }, compilerOptions: { composite: false } } : false,
   external: ['@krs-kit/sdk', /^@modelcontextprotocol\/sdk/],
