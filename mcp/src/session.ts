@@ -1,7 +1,7 @@
 import {
   type AdminCall,
   type AdminOperationName,
-  adminOperations,
+  adminRefusalText,
   callAdminOperation,
 } from '@krs-kit/contract/admin-client'
 import { createKrsClient, isKrsApiError, type KrsClient, KrsNetworkError } from '@krs-kit/sdk'
@@ -167,16 +167,7 @@ export class Session {
           ),
       },
     )
-    if (!result.ok) {
-      const info = adminOperations[name]
-      const err = (typeof result.json === 'object' && result.json !== null ? result.json : {}) as {
-        error?: string
-        message?: string
-      }
-      throw new AdminError(
-        `emulator admin ${info.method} ${info.path}: ${result.status} ${err.error ?? ''}: ${err.message ?? result.text}`,
-      )
-    }
+    if (!result.ok) throw new AdminError(`emulator admin ${adminRefusalText(name, result)}`)
     return result.json
   }
 }

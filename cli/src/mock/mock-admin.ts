@@ -2,7 +2,7 @@ import {
   type AdminCall,
   type AdminOperationName,
   type AdminTransport,
-  adminOperations,
+  adminRefusalText,
   callAdminOperation,
 } from '@krs-kit/contract/admin-client'
 import { cliRequest } from '../client/http.js'
@@ -68,16 +68,10 @@ export async function adminRequest<K extends AdminOperationName>(
       (e as Error).name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : (cause?.code ?? (e as Error).message)
     throw new MockUnreachableError(`cannot reach the emulator at ${origin}: ${why}`)
   }
-  if (!result.ok) {
-    const info = adminOperations[name]
-    const err = (typeof result.json === 'object' && result.json !== null ? result.json : {}) as {
-      error?: string
-      message?: string
-    }
+  if (!result.ok)
     throw new MockAdminError(
-      `mock admin ${info.method} ${info.path}: ${result.status} ${err.error ?? ''}: ${err.message ?? result.text}`,
+      `mock admin ${adminRefusalText(name, result)}`,
       result.headers.get('x-request-id') ?? undefined,
     )
-  }
   return options.text ? result.text : result.json
 }

@@ -403,6 +403,16 @@ export async function adminResult<K extends AdminOperationName>(response: Respon
   return { status: response.status, ok: response.ok, headers: response.headers, text, json, data }
 }
 
+/** A refusal as one line: `POST /__mock/clock: 409 KRSKIT_X: its message` (the answer's text when it has no message). */
+export function adminRefusalText(name: AdminOperationName, result: AdminResult<AdminOperationName>): string {
+  const info = adminOperations[name]
+  const err = (typeof result.json === 'object' && result.json !== null ? result.json : {}) as {
+    error?: string
+    message?: string
+  }
+  return `${info.method} ${info.path}: ${result.status} ${err.error ?? ''}: ${err.message ?? result.text}`
+}
+
 /** Calls one admin operation by its operationId. */
 export async function callAdminOperation<K extends AdminOperationName>(
   name: K,
