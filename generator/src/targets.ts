@@ -27,7 +27,6 @@ export const TARGETS: readonly Target[] = [
     dir: CONTRACT_DIR,
     files: [
       'schema.ts',
-      'request-schema.ts',
       'operation-names.ts',
       'operation-types.ts',
       'errors.ts',

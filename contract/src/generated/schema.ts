@@ -2669,7 +2669,7 @@ export interface components {
              * @default 7
              * @example 7
              */
-            days: number;
+            days?: number;
             /**
              * @description 計測期間を過ぎた後のクリックの転送先。省略または null のときは `url` と同じです。
              *     空文字列を指定すると、期間後のクリックには Not Found を返します。
@@ -2744,7 +2744,7 @@ export interface components {
              * @default false
              * @example false
              */
-            allow_hankana: boolean;
+            allow_hankana?: boolean;
             /**
              * @description 1 テキスト、2 HTML、3 マルチパート。
              * @example 3
@@ -2805,7 +2805,7 @@ export interface components {
              * @default false
              * @example true
              */
-            open_clickcount: boolean;
+            open_clickcount?: boolean;
             /** @description List-Unsubscribe ヘッダの設定。省略すると `pattern` 0（なし）と同じです。 */
             list_unsubscribe?: components["schemas"]["ListUnsubscribe"];
         } & (unknown & unknown);
@@ -2979,14 +2979,14 @@ export interface components {
              * @default false
              * @example true
              */
-            blacklist: boolean;
+            blacklist?: boolean;
             /**
              * @description true のとき、配信リストを作成した後に使った抽出条件を削除します（既定値 false）。`add_condition` で作った
              *     一度きりの条件の後片付けに使います。あらかじめ定義された条件（「全員」）は削除されません。
              * @default false
              * @example false
              */
-            delete_condition: boolean;
+            delete_condition?: boolean;
         };
         /**
          * DeliveryInfoForTestAdd
@@ -3173,13 +3173,13 @@ export interface components {
              * @example 1
              * @enum {integer}
              */
-            direction: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+            direction?: 0 | 1 | 2 | 3 | 4 | 5 | 6;
             /**
              * @description true のとき基準日の年も比較します。false では毎年の同じ月日が対象です（既定値 false）。
              * @default false
              * @example false
              */
-            enable_year: boolean;
+            enable_year?: boolean;
             /**
              * @description `pattern` 2 の配信間隔（日、1〜999）。
              * @example 30
@@ -3190,7 +3190,7 @@ export interface components {
              * @default 0
              * @example 0
              */
-            max_num: number;
+            max_num?: number;
         } & (unknown & unknown);
         /**
          * ProgramInfoForAdd
@@ -3237,13 +3237,13 @@ export interface components {
              * @default false
              * @example true
              */
-            blacklist: boolean;
+            blacklist?: boolean;
             /**
              * @description 登録と同時に有効にするかどうか（既定値 false）。後から `enable_agent_program` で切り替えられます。
              * @default false
              * @example true
              */
-            enable: boolean;
+            enable?: boolean;
             delivery_time_info: components["schemas"]["DeliveryTimeInfo"];
             /** @description 毎日配信の日付条件。毎日以外では null または省略。 */
             delivery_condition_info?: components["schemas"]["DeliveryConditionInfo"] | null;
@@ -3314,7 +3314,7 @@ export interface components {
             enable: boolean;
             delivery_time_info: components["schemas"]["DeliveryTimeInfo"];
             /** @description 毎日配信の日付条件（毎日以外では null）。 */
-            delivery_condition_info: components["schemas"]["DeliveryConditionInfo"] | null;
+            delivery_condition_info: WithDefaults<components["schemas"]["DeliveryConditionInfo"], "direction" | "enable_year" | "max_num"> | null;
         };
         /**
          * DeliveryPhase
@@ -8109,3 +8109,6 @@ export interface operations {
         };
     };
 }
+
+/** `T` with the keys `K` present: the answer view of a schema whose keys `K` have a `default`. */
+export type WithDefaults<T, K extends keyof T> = Omit<T, K> & Required<Pick<T, K>>

@@ -12,13 +12,12 @@ import { emitOperationTypes } from './operation-types.js'
 import { emitOperations } from './operations.js'
 import { emitPhpClientInterface, emitPhpErrorCode, emitPhpOperationMethods, emitPhpOperations } from './php.js'
 import { emitRequestValidators, emitResponseValidators } from './request-validators.js'
-import { emitRequestSchemaTypes, emitSchemaTypes } from './schema-types.js'
+import { emitSchemaTypes } from './schema-types.js'
 import { emitStatusCodes } from './status-codes.js'
 
 /** Every file a consumer can receive, by file name. */
 export const emitters = {
   'schema.ts': emitSchemaTypes,
-  'request-schema.ts': emitRequestSchemaTypes,
   'operation-names.ts': emitOperationNames,
   'operation-types.ts': emitOperationTypes,
   'errors.ts': emitErrors,

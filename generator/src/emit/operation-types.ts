@@ -4,13 +4,13 @@ import { tsKey, tsString } from '../ts-literal.js'
 
 /**
  * `operation-types.ts`: request and 200 body types per operation, taken from the
- * openapi-typescript `operations` interfaces (no hand-written copies): requests from
- * `request-schema.ts` (defaulted keys optional), answers from `schema.ts` (present).
+ * openapi-typescript `operations` interfaces of `schema.ts` (no hand-written copies): its
+ * request bodies leave defaulted keys optional, its answers hold them.
  */
 export function emitOperationTypes(model: ContractModel): string {
   const requests = model.operations.map((o) => {
     const n = tsString(o.name)
-    return `  ${tsKey(o.name)}: NonNullable<requestOperations[${n}]['requestBody']>['content']['application/json']`
+    return `  ${tsKey(o.name)}: NonNullable<operations[${n}]['requestBody']>['content']['application/json']`
   })
   const responses = model.operations.map((o) => {
     const n = tsString(o.name)
@@ -21,7 +21,6 @@ export function emitOperationTypes(model: ContractModel): string {
   return withBanner(
     model.banner,
     `import type { OperationName } from './operation-names.js'
-import type { operations as requestOperations } from './request-schema.js'
 import type { operations } from './schema.js'
 
 /**
