@@ -245,6 +245,20 @@ function readOperation(doc: OpenApiDocument, name: string, op: JsonObject, ctx: 
   if (!ok) return null
   const rightsList = rights as Right[]
   const optionValue = option as AccountOption | null
+  const errors = operationErrors(
+    { operationCodes: own as string[], security: secured, rights: rightsList, option: optionValue },
+    ctx.catalogue,
+  )
+  // The reference and the clients read what a call can answer from the responses: an operation
+  // that needs a token lists its 401 (a copy of get_version that drops `security: []` does not).
+  if (secured !== Object.hasOwn(responses as JsonObject, '401')) {
+    fail(
+      secured
+        ? "needs a token, so its responses list '401' (KR_API_F1001)"
+        : "needs no token (security: []), so its responses do not list '401'",
+    )
+    return null
+  }
   return {
     name,
     tag: (tags as string[])[0] as string,
@@ -256,10 +270,7 @@ function readOperation(doc: OpenApiDocument, name: string, op: JsonObject, ctx: 
     idempotent: idempotent as boolean,
     pageStep: (pageStep as number | undefined) ?? null,
     security: secured,
-    errors: operationErrors(
-      { operationCodes: own as string[], security: secured, rights: rightsList, option: optionValue },
-      ctx.catalogue,
-    ),
+    errors,
     legacyKey: (legacyKey as string | undefined) ?? null,
     responseType,
     responseContentTypes,

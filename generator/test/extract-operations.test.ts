@@ -59,6 +59,7 @@ describe('extractOperations: meta fields', () => {
     const doc = miniContract()
     const post = doc.paths['/api/v1/get_things']!.post
     post.security = []
+    delete (post.responses as { [k: string]: unknown })['401']
     post['x-krs-rights'] = []
     post['x-krs-option'] = null
     delete post['x-krs-page-step']
@@ -75,6 +76,7 @@ describe('extractOperations: meta fields', () => {
         description: 'csv',
         content: { 'text/csv': { schema: { type: 'string' } }, 'text/tab-separated-values': {} },
       },
+      '401': { description: 'no token' },
     }
     const [op] = extract(doc)
     expect(op).toMatchObject({
@@ -92,7 +94,7 @@ describe('extractOperations: meta fields', () => {
       Ok: (post.responses as { [k: string]: unknown })['200'],
     }
     post.requestBody = { $ref: '#/components/requestBodies/Body' }
-    post.responses = { '200': { $ref: '#/components/responses/Ok' } }
+    post.responses = { '200': { $ref: '#/components/responses/Ok' }, '401': { description: 'no token' } }
     expect(extract(doc)).toEqual(extract(miniContract()))
   })
 })
@@ -104,6 +106,16 @@ const invalid: { name: string; mutate: Mutation; want: RegExp }[] = [
     name: 'operationId differs from the path',
     mutate: (p) => (p.operationId = 'getThings'),
     want: /get_things: operationId must equal the path's API name 'get_things', found "getThings"/,
+  },
+  {
+    name: 'a token needed but no 401 listed',
+    mutate: (p) => delete (p.responses as { [k: string]: unknown })['401'],
+    want: /get_things: needs a token, so its responses list '401' \(KR_API_F1001\)/,
+  },
+  {
+    name: 'no token needed but a 401 listed',
+    mutate: (p) => (p.security = []),
+    want: /get_things: needs no token \(security: \[\]\), so its responses do not list '401'/,
   },
   { name: 'missing tag', mutate: (p) => delete p.tags, want: /get_things: needs exactly one tag/ },
   { name: 'two tags', mutate: (p) => (p.tags = ['things', 'things']), want: /get_things: needs exactly one tag/ },

@@ -53,6 +53,7 @@ export function miniContract(): OpenApiDocument & { paths: { [p: string]: { post
                 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } },
               },
             },
+            '401': { description: 'no token' },
           },
         },
       },
