@@ -47,6 +47,8 @@ function runAsync(cmd, cmdArgs, capture = false) {
   }
 }
 const built = performance.now()
+// The quick projects' krs-mock processes start from the build just made (test/support/paths.ts).
+if (!slow) process.env.KRS_TEST_MOCK_DIST = '1'
 
 // `npm test` runs the quick projects; a --project given by the caller wins. The minute-long
 // ones run in `npm run test:slow`, which .ci/run runs after `npm test`: the soaks, the consumer
