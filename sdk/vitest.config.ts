@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -13,6 +14,8 @@ export default defineConfig({
       enabled: true,
       include: ['test/**/*.test-d.ts'],
       tsconfig: './tsconfig.json',
+      // tsc with an incremental state of this project's own (vitest's is one file for all)
+      checker: fileURLToPath(new URL('../scripts/typecheck-tsc.mjs', import.meta.url)),
     },
   },
 })
