@@ -64,17 +64,17 @@ const projectArgs = args.some((a) => a === '--project' || a.startsWith('--projec
 // and its seconds of waiting on its emulator fill the cores vitest leaves idle at its end. Its
 // output is kept and printed after vitest's, so neither report is cut into the other. Without
 // PHP it cannot run: a note in the last lines says so, and under CI it fails.
-let php = Promise.resolve({ code: 0, output: '', ended: performance.now() })
+const phpStarted = performance.now()
+let php = Promise.resolve({ code: 0, output: '', ended: phpStarted })
 let phpNote = ''
 if (!slow && projectArgs.length > 0) {
   if (hasCommand('php') && hasCommand('phpunit')) {
     php = runAsync('phpunit', ['--configuration', join(root, 'sdk-php/phpunit.xml.dist')], true)
   } else {
-    php = Promise.resolve({ code: inCi() ? 1 : 0, output: '', ended: performance.now() })
+    php = Promise.resolve({ code: inCi() ? 1 : 0, output: '', ended: phpStarted })
     phpNote = `${label}: the PHP suite (sdk-php) did NOT run: PHP or PHPUnit is not installed${inCi() ? ' (a failure under CI)' : ''}; ${INSTALL_HINT}\n`
   }
 }
-const phpStarted = performance.now()
 
 const { code: vitestCode } = await runAsync(process.execPath, [
   join(root, 'node_modules/vitest/vitest.mjs'),
