@@ -17,6 +17,11 @@ export default defineConfig({
   },
   test: {
     name: 'cli',
+    // Files of one worker share their loaded modules (as in mock-server/vitest.config.ts): the
+    // same emulator, SDK and contract modules evaluated again for every file were a large part of
+    // this project's CPU. The files keep no module state between them; the ones that stub the
+    // environment or a global restore it (vi.unstubAllEnvs, vi.unstubAllGlobals, afterEach).
+    isolate: false,
     // The built binary against a krs-mock process: the `cli-e2e` project (vitest.e2e.config.ts,
     // `npm run test:slow`).
     exclude: ['test/**/*.e2e.test.ts'],

@@ -13,6 +13,11 @@ export default defineConfig({
   },
   test: {
     name: 'mcp',
+    // Files of one worker share their loaded modules (as in mock-server/vitest.config.ts): the
+    // same emulator, SDK and contract modules evaluated again for every file were a large part of
+    // this project's CPU. The files keep no module state between them; the ones that stub the
+    // environment or a global restore it (vi.unstubAllEnvs, vi.unstubAllGlobals, afterEach).
+    isolate: false,
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

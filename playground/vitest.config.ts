@@ -8,6 +8,11 @@ export default defineConfig({
   resolve: { alias: [...sourceAliases(), ...cliAliases()] },
   test: {
     name: 'playground',
+    // Files of one worker share their loaded modules (as in mock-server/vitest.config.ts): the
+    // same emulator, SDK and contract modules evaluated again for every file were a large part of
+    // this project's CPU. The files keep no module state between them; the ones that stub the
+    // environment or a global restore it (vi.unstubAllEnvs, vi.unstubAllGlobals, afterEach).
+    isolate: false,
     include: ['test/**/*.test.ts'],
     // The browser suites on the built site: the `playground-e2e` project (vitest.e2e.config.ts,
     // `npm run test:slow`).

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // `npm test` and `npm run test:slow`: build what the tests run as built binaries (the
-// emulator's dist/ and the CLI), then one vitest run, then (npm test without --project) the
-// PHP SDK's PHPUnit suite, then the total time.
+// emulator's dist/ and the CLI), then one vitest run, with (npm test without --project) the
+// PHP SDK's PHPUnit suite running beside it, then the total time.
 //   node scripts/run-tests.mjs            every project except `slow`
 //   node scripts/run-tests.mjs --slow     the minute-long projects only: soaks, consumer, end-to-end,
 //                                         then examples/react-app from the packed tarballs (scripts/example-app.mjs)
 // Further arguments go to vitest (e.g. `npm test -- --project mock-server`).
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { hasCommand, INSTALL_HINT, inCi } from './lib/php.mjs'
@@ -23,6 +23,21 @@ function run(cmd, cmdArgs) {
   return r.status ?? 1
 }
 
+/**
+ * Runs `cmd` without blocking; its exit code, its output when `capture` (stdout and stderr, in
+ * order; else both go to this process's), and when it ended.
+ */
+function runAsync(cmd, cmdArgs, capture = false) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, { cwd: root, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' })
+    let output = ''
+    child.stdout?.on('data', (d) => (output += d))
+    child.stderr?.on('data', (d) => (output += d))
+    child.on('error', (e) => resolve({ code: 1, output: `${output}${String(e)}\n`, ended: performance.now() }))
+    child.on('close', (code) => resolve({ code: code ?? 1, output, ended: performance.now() }))
+  })
+}
+
 // The JavaScript of the SDK, the emulator and the CLI (each rebuilt only when stale).
 {
   const code = run(process.execPath, [join(root, 'scripts/build-dev.mjs')])
@@ -32,6 +47,8 @@ function run(cmd, cmdArgs) {
   }
 }
 const built = performance.now()
+// The quick projects' krs-mock processes start from the build just made (test/support/paths.ts).
+if (!slow) process.env.KRS_TEST_MOCK_DIST = '1'
 
 // `npm test` runs the quick projects; a --project given by the caller wins. The minute-long
 // ones run in `npm run test:slow`, which .ci/run runs after `npm test`: the soaks, the consumer
@@ -42,7 +59,29 @@ const quickProjects = ['generator', 'sdk', 'mock-server', 'cli', 'mcp', 'playgro
 const projectArgs = args.some((a) => a === '--project' || a.startsWith('--project='))
   ? []
   : (slow ? slowProjects : quickProjects).flatMap((p) => ['--project', p])
-const vitestCode = run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...projectArgs, ...args])
+// The PHP SDK's suite (sdk-php/tests, against a krs-mock process of its own, from the built
+// dist/) runs with the quick projects, at the same time as vitest: it needs nothing vitest makes,
+// and its seconds of waiting on its emulator fill the cores vitest leaves idle at its end. Its
+// output is kept and printed after vitest's, so neither report is cut into the other. Without
+// PHP it cannot run: a note in the last lines says so, and under CI it fails.
+const phpStarted = performance.now()
+let php = Promise.resolve({ code: 0, output: '', ended: phpStarted })
+let phpNote = ''
+if (!slow && projectArgs.length > 0) {
+  if (hasCommand('php') && hasCommand('phpunit')) {
+    php = runAsync('phpunit', ['--configuration', join(root, 'sdk-php/phpunit.xml.dist')], true)
+  } else {
+    php = Promise.resolve({ code: inCi() ? 1 : 0, output: '', ended: phpStarted })
+    phpNote = `${label}: the PHP suite (sdk-php) did NOT run: PHP or PHPUnit is not installed${inCi() ? ' (a failure under CI)' : ''}; ${INSTALL_HINT}\n`
+  }
+}
+
+const { code: vitestCode } = await runAsync(process.execPath, [
+  join(root, 'node_modules/vitest/vitest.mjs'),
+  'run',
+  ...projectArgs,
+  ...args,
+])
 const tested = performance.now()
 
 // The example app (its own project, installed from the packed tarballs: not a vitest project of
@@ -54,22 +93,12 @@ if (slow && projectArgs.length > 0) {
 }
 const exampled = performance.now()
 
-// The PHP SDK's suite (sdk-php/tests, against a krs-mock process it starts) runs with the quick
-// projects. Without PHP it cannot: a note in the last lines says so, and under CI it fails.
-let phpCode = 0
-let phpNote = ''
-if (!slow && projectArgs.length > 0) {
-  if (hasCommand('php') && hasCommand('phpunit')) {
-    phpCode = run('phpunit', ['--configuration', join(root, 'sdk-php/phpunit.xml.dist')])
-    if (phpCode !== 0) phpNote = `${label}: the PHP suite (sdk-php) FAILED (exit ${phpCode})\n`
-  } else {
-    phpCode = inCi() ? 1 : 0
-    phpNote = `${label}: the PHP suite (sdk-php) did NOT run: PHP or PHPUnit is not installed${inCi() ? ' (a failure under CI)' : ''}; ${INSTALL_HINT}\n`
-  }
-}
+const { code: phpCode, output: phpOutput, ended: phpDone } = await php
+process.stdout.write(phpOutput)
+if (phpCode !== 0 && phpNote === '') phpNote = `${label}: the PHP suite (sdk-php) FAILED (exit ${phpCode})\n`
 const code = vitestCode !== 0 ? vitestCode : exampleCode !== 0 ? exampleCode : phpCode
 const seconds = (ms) => (ms / 1000).toFixed(1)
 process.stdout.write(
-  `${label}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(performance.now() - started)} s (builds ${seconds(built - started)} s, vitest ${seconds(tested - built)} s, ${slow ? `example app ${seconds(exampled - tested)} s` : `php ${seconds(performance.now() - exampled)} s`})\n${phpNote}`,
+  `${label}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(performance.now() - started)} s (builds ${seconds(built - started)} s, vitest ${seconds(tested - built)} s, ${slow ? `example app ${seconds(exampled - tested)} s` : `php ${seconds(phpDone - phpStarted)} s beside vitest`})\n${phpNote}`,
 )
 process.exit(code)

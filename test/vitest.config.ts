@@ -18,6 +18,11 @@ export default defineConfig({
   },
   test: {
     name: 'test',
+    // Files of one worker share their loaded modules (as in mock-server/vitest.config.ts): the
+    // same emulator, SDK and contract modules evaluated again for every file were a large part of
+    // this project's CPU. The files keep no module state between them; the ones that stub the
+    // environment or a global restore it (vi.unstubAllEnvs, vi.unstubAllGlobals, afterEach).
+    isolate: false,
     // Tests check every emulator answer against the contract (off by default for speed); the
     // variable reaches the engines of the test files and the krs-mock processes they spawn.
     env: { KRS_MOCK_VALIDATE_RESPONSES: '1' },

@@ -94,9 +94,20 @@ function literalAt(text: string, start: number): string {
   throw new Error(`unbalanced literal at ${start}`)
 }
 
+const trees = new Map<string, Root>()
+
+/** The markdown tree of a page, parsed once for every reading of it below (a second of CPU per pass over the docs). */
+function treeOf(file: string): Root {
+  let tree = trees.get(file)
+  if (!tree) {
+    tree = unified().use(remarkParse).parse(readFileSync(file, 'utf8'))
+    trees.set(file, tree)
+  }
+  return tree
+}
+
 function examplesOf(file: string): Example[] {
-  const source = readFileSync(file, 'utf8')
-  const tree = unified().use(remarkParse).parse(source)
+  const tree = treeOf(file)
   const out: Example[] = []
   for (const block of codeBlocks(tree)) {
     const error = /\berror=(\S+)/.exec(block.meta ?? '')?.[1]
@@ -281,8 +292,7 @@ const isTestRunnerFile = (code: string): boolean =>
 const isSetup = (meta: string | null | undefined): boolean => /(^|\s)setup(\s|$)/.test(meta ?? '')
 
 function stepsOf(file: string): Step[] {
-  const source = readFileSync(file, 'utf8')
-  const tree = unified().use(remarkParse).parse(source)
+  const tree = treeOf(file)
   const rel = file.slice(siteDir.length + 1)
   const out: Step[] = []
   for (const block of codeBlocks(tree)) {

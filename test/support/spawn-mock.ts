@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { pathToFileURL } from 'node:url'
-import { mockBinSource, repoRoot, tsxLoader } from './paths.js'
+import { mockBinBuilt, mockBinSource, repoRoot, tsxLoader } from './paths.js'
 
 export interface MockProcess {
   readonly child: ChildProcess
@@ -14,7 +14,8 @@ export interface MockProcess {
 }
 
 /**
- * Starts `krs-mock` from its sources (`node --import tsx`, the source entry-points.ts names) on a
+ * Starts `krs-mock` from its sources (`node --import tsx`, the source entry-points.ts names; its
+ * build just made when `npm test` runs, paths.ts's mockBinBuilt) on a
  * random free 127.0.0.1 port (`--port 0`) and resolves with its URL once it prints
  * "krs-mock listening on <url>". One process, so a signal reaches the server itself.
  * Every answer is checked against the contract (--validate-responses).
@@ -26,9 +27,7 @@ export function startMock(
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      pathToFileURL(tsxLoader).href,
-      mockBinSource,
+      ...(mockBinBuilt ? [mockBinBuilt] : ['--import', pathToFileURL(tsxLoader).href, mockBinSource]),
       '--host',
       '127.0.0.1',
       '--port',
