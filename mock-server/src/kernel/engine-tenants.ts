@@ -99,12 +99,7 @@ export function tenantEntries(factory: TenantFactory, internals: Internals): Ten
         clock: registry.default.clock.state(),
       }
       templates.set(name, registry.detached(`template:${name}`, spec))
-      templateSpecs.set(name, {
-        scenario: spec.scenario,
-        seed: spec.seed,
-        members: spec.members ?? null,
-        clock: { ...spec.clock },
-      })
+      templateSpecs.set(name, templateSpecOf(spec))
     },
     templates: () => [...templates.keys()],
     resetTenant(t, opts = {}) {
@@ -133,6 +128,11 @@ export function tenantEntries(factory: TenantFactory, internals: Internals): Ten
       internals.markChanged()
     },
   }
+}
+
+/** What a template was built from, as a fork record keeps it. */
+function templateSpecOf(spec: TenantSpec): TemplateSpec {
+  return { scenario: spec.scenario, seed: spec.seed, members: spec.members ?? null, clock: { ...spec.clock } }
 }
 
 /** A tenant built from a scenario (the default tenant's unless one is given). */

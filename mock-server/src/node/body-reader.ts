@@ -126,27 +126,12 @@ function readBody(
   // refused without ever being parsed and without holding the event loop.
   const scan = api ? new JsonShapeScan() : null
   let digest: Hash | null = null
-  // A large API body is decoded as it arrives and handed to the parser chunk by chunk: after
-  // its last byte, neither decoding nor parsing holds the event loop.
-  let large: { parse: LargeBodyParse | null; decoder: TextDecoder; text: string[]; notUtf8: boolean } | null = null
-  const decode = (chunk: Buffer | undefined): void => {
-    if (!large || large.notUtf8) return
-    try {
-      large.text.push(chunk ? large.decoder.decode(chunk, { stream: true }) : large.decoder.decode())
-    } catch {
-      large.notUtf8 = true
-      large.text = []
-    }
-  }
-  const dropLarge = (): void => {
-    large?.parse?.drop()
-    if (large) large.parse = null
-  }
+  let large: LargeBody | null = null
   d.req.on('data', (chunk: Buffer) => {
     size += chunk.length
     if (size > max) {
       refused = true
-      dropLarge()
+      large?.drop()
       tooLarge()
       return
     }
@@ -155,7 +140,7 @@ function readBody(
       scan.feed(chunk)
       if (scan.problem !== null) {
         chunks = []
-        dropLarge()
+        large?.drop()
         return
       }
       if (size > JOURNAL_TEXT_LIMIT) {
@@ -166,23 +151,11 @@ function readBody(
         digest.update(chunk)
       }
     }
-    if (large) {
-      decode(chunk)
-      large.parse?.push(chunk)
-      return
-    }
+    if (large) return large.push(chunk)
     chunks.push(chunk)
     if (api && size > largeBody.threshold) {
-      large = {
-        parse: largeBody.parser.begin(),
-        decoder: new TextDecoder('utf-8', { fatal: true }),
-        text: [],
-        notUtf8: false,
-      }
-      for (const c of chunks) {
-        decode(c)
-        large.parse!.push(c)
-      }
+      large = new LargeBody(largeBody.parser.begin())
+      for (const c of chunks) large.push(c)
       chunks = []
     }
   })
@@ -191,28 +164,7 @@ function readBody(
     const problem = scan?.problem ?? null
     if (scan) raw.bodyShapeProblem = problem
     if (digest) raw.bodySha256 = (digest as Hash).digest('hex')
-    if (large) {
-      decode(undefined)
-      const { parse, text, notUtf8 } = large
-      large = null
-      if (notUtf8) raw.bodyNotUtf8 = true
-      // one flat copy (a string built by += is flattened later, at a higher cost)
-      else if (problem === null) raw.bodyText = text.join('')
-      if (problem !== null || notUtf8 || !parse) {
-        parse?.drop()
-        done()
-        return
-      }
-      // Should the worker fail, the pipeline parses the text itself (slower, same answer).
-      parse.finish().then(
-        (parsed) => {
-          raw.parsedBody = parsed
-          done()
-        },
-        () => done(),
-      )
-      return
-    }
+    if (large) return large.end(raw, problem, done)
     const bodyText =
       chunks.length === 0 || problem !== null
         ? ''
@@ -222,4 +174,60 @@ function readBody(
     else raw.bodyNotUtf8 = true
     done()
   })
+}
+
+/**
+ * A large API body, decoded as it arrives and handed to the parser chunk by chunk: after its
+ * last byte, neither decoding nor parsing holds the event loop.
+ */
+class LargeBody {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true })
+  private text: string[] = []
+  private notUtf8 = false
+
+  constructor(private parse: LargeBodyParse | null) {}
+
+  push(chunk: Buffer): void {
+    this.decode(chunk)
+    this.parse?.push(chunk)
+  }
+
+  /** The body is refused while being read: the parser forgets it. */
+  drop(): void {
+    this.parse?.drop()
+    this.parse = null
+  }
+
+  /** Its text (or why not) into `raw`, and its parsed value once the parser has it; then `done`. */
+  end(raw: RawRequest, problem: string | null, done: () => void): void {
+    this.decode(undefined)
+    // one flat copy (a string built by += is flattened later, at a higher cost)
+    if (this.notUtf8) raw.bodyNotUtf8 = true
+    else if (problem === null) raw.bodyText = this.text.join('')
+    this.text = []
+    const parse = this.parse
+    if (problem !== null || this.notUtf8 || !parse) {
+      this.drop()
+      done()
+      return
+    }
+    // Should the worker fail, the pipeline parses the text itself (slower, same answer).
+    parse.finish().then(
+      (parsed) => {
+        raw.parsedBody = parsed
+        done()
+      },
+      () => done(),
+    )
+  }
+
+  private decode(chunk: Buffer | undefined): void {
+    if (this.notUtf8) return
+    try {
+      this.text.push(chunk ? this.decoder.decode(chunk, { stream: true }) : this.decoder.decode())
+    } catch {
+      this.notUtf8 = true
+      this.text = []
+    }
+  }
 }

@@ -7,7 +7,7 @@ import type { RawRequest, RawResponse } from '../kernel/raw-http.js'
 import { admitRequest } from './admit.js'
 import { type AnswerObserver, createAnswerBatch } from './answer-batch.js'
 import { loadBodyBounds, loadedBodyBound, WHITESPACE_ALLOWANCE } from './body-bound.js'
-import { createBodyReader, type DoorRequest, type LargeBodyOptions } from './body-reader.js'
+import { type BodyReader, createBodyReader, type DoorRequest, type LargeBodyOptions } from './body-reader.js'
 import { createHttpGuard } from './http-guard.js'
 import { workerBodyParser } from './json-worker.js'
 import { isLoopback } from './loopback.js'
@@ -136,24 +136,28 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
       answer(engine, raw, (out) => send(req, res, out, raw.path, started))
     }
     if (isAdmin) return body.read(d, raw, null, reply)
-    const op = admission.route.kind === 'api' ? (admission.route.name ?? '') : ''
-    // No valid body is longer than its operation's bound (body-bound.ts): a longer one is
-    // refused with 413 before it is parsed, from Content-Length or as soon as it passes.
-    const readApi = (): void => {
-      const limit = Math.min(max, loadedBodyBound(op) ?? max)
-      if (Number(req.headers['content-length']) > limit) body.tooLarge(d, limit, op)
-      else body.read(d, raw, { op, limit }, reply)
-    }
-    // The bounds are computed on the first body that could pass one (or of unknown length).
-    if (loadedBodyBound(op) === undefined && !(Number(req.headers['content-length']) <= WHITESPACE_ALLOWANCE)) {
-      loadBodyBounds().then(readApi, (e: unknown) => {
-        console.error('[krs-mock] the body bounds could not be computed:', e)
-        readApi()
-      })
-      return
-    }
-    readApi()
+    readApiBody(body, d, raw, admission.route.kind === 'api' ? (admission.route.name ?? '') : '', max, reply)
   }
+}
+
+/**
+ * An API request's body, read within its operation's bound (body-bound.ts): no valid body is
+ * longer, so a longer one is refused with 413 before it is parsed, from Content-Length or as
+ * soon as it passes. The bounds are computed on the first body that could pass one (or of
+ * unknown length).
+ */
+function readApiBody(body: BodyReader, d: DoorRequest, raw: RawRequest, op: string, max: number, reply: () => void) {
+  const declared = Number(d.req.headers['content-length'])
+  const readApi = (): void => {
+    const limit = Math.min(max, loadedBodyBound(op) ?? max)
+    if (declared > limit) body.tooLarge(d, limit, op)
+    else body.read(d, raw, { op, limit }, reply)
+  }
+  if (loadedBodyBound(op) !== undefined || declared <= WHITESPACE_ALLOWANCE) return readApi()
+  loadBodyBounds().then(readApi, (e: unknown) => {
+    console.error('[krs-mock] the body bounds could not be computed:', e)
+    readApi()
+  })
 }
 
 /** API bodies over this many bytes are parsed off the event loop (json-worker.ts). */

@@ -180,6 +180,14 @@ function keepLostIds(engine: Engine, lost: readonly LogRecord[]): void {
   }
 }
 
+/** The ids of what a cut took off are unknown: every counter restarts above its reservation. */
+function keepReservedIds(engine: Engine, reserve: IdReserve): void {
+  for (const id of reserve.tenantIds()) {
+    const t = engine.tenant(id)
+    if (t) raiseIdMarks(t.state, reserve.marksOf(id))
+  }
+}
+
 /** The store behind `durableStorage`; the engine's hook reaches the log through it. */
 async function openDurableState(engine: Engine, dir: string, opts: DurableStateOptions): Promise<DurableState> {
   const onError = opts.onError ?? ((m, e) => console.error(`[krs-mock] ${m}`, e))
@@ -196,12 +204,7 @@ async function openDurableState(engine: Engine, dir: string, opts: DurableStateO
   const replay = await engine.replayWrites(records)
   if (records.length > 0) restored = true
   keepLostIds(engine, lost)
-  // the ids of what was cut off are unknown: every counter restarts above its reservation
-  if (cut)
-    for (const id of reserve.tenantIds()) {
-      const t = engine.tenant(id)
-      if (t) raiseIdMarks(t.state, reserve.marksOf(id))
-    }
+  if (cut) keepReservedIds(engine, reserve)
   for (const f of replay.failed)
     onError(`replaying logged write #${f.seq} (${f.path}, tenant ${f.tenant}) answered ${f.status}`, null)
   const log = WriteLog.create(dir, lastSeq, segments)
