@@ -5,6 +5,7 @@ import {
   callAdminOperation,
 } from '@krs-kit/contract/admin-client'
 import { createKrsClient, isKrsApiError, type KrsClient, KrsNetworkError } from '@krs-kit/sdk'
+import { adminBodyProblem } from './admin-bodies.js'
 import { productionFlag, targetBase, type McpOptions } from './options.js'
 import { Redactor } from './redact.js'
 
@@ -93,15 +94,7 @@ export class Session {
   }
 
   private async ask(timeoutMs: number): Promise<boolean> {
-    let next: TargetState
-    try {
-      // Bounded: a target that does not answer must not hold up the server's start.
-      const { response } = await this.client.call('get_version', {}, { timeoutMs, maxRetries: 0 }).withResponse()
-      next = response.headers.has(emulatorHeader) ? 'emulator' : 'other'
-    } catch (e) {
-      // An error answer is an answer (the target is up); no answer at all is unreachable.
-      next = isKrsApiError(e) || !(e instanceof KrsNetworkError) ? 'other' : 'unreachable'
-    }
+    const next = await targetStateOf(this.client, timeoutMs)
     this.lastDetect = Date.now()
     this.setState(next)
     return this.emulator
@@ -113,9 +106,30 @@ export class Session {
       this.setState('unreachable')
   }
 
-  /** Switches to another tenant of the same emulator (its base URL and token). */
-  switchTenant(base: string, token: string): void {
-    this.base = base.replace(/\/+$/, '')
+  /**
+   * Switches to another tenant of the emulator (its base URL and token), once that base URL
+   * answers as the emulator, as the first target is asked (detect): a `base_url` that points
+   * elsewhere (a `--public-url` of another server) is refused and the session stays as it was.
+   */
+  async switchTenant(base: string, token: string): Promise<void> {
+    const next = base.replace(/\/+$/, '')
+    // asked without a token (get_version needs none; the SDK would add KRS_API_TOKEN): an
+    // unknown server learns no secret
+    const probe = createKrsClient({
+      baseUrl: next,
+      fetch: (r) => {
+        const bare = new Request(r)
+        bare.headers.delete('authorization')
+        return this.fetchImpl(bare)
+      },
+      retry: { maxRetries: 0 },
+    })
+    const state = await targetStateOf(probe, detectTimeoutMs)
+    if (state !== 'emulator')
+      throw new AdminError(
+        `the new tenant's base_url ${next} ${state === 'unreachable' ? 'does not answer' : 'answered without X-Krs-Emulator: it is not the krs-kit emulator'}; this server still calls ${this.base ?? 'its first target'}`,
+      )
+    this.base = next
     this.token = token
     this.redactor.add(token)
     this.client = this.makeClient()
@@ -151,6 +165,9 @@ export class Session {
 
   /** Calls one operation of the emulator's admin API for this session's tenant, through the generated admin client. */
   async admin<K extends AdminOperationName>(name: K, call: AdminCall<K> = {}): Promise<unknown> {
+    const body = (call as { body?: unknown }).body
+    const problem = body === undefined ? undefined : adminBodyProblem(name, body)
+    if (problem) throw new AdminError(problem)
     const result = await callAdminOperation(
       name,
       { ...call, token: this.token ?? null },
@@ -169,6 +186,21 @@ export class Session {
     )
     if (!result.ok) throw new AdminError(`emulator admin ${adminRefusalText(name, result)}`)
     return result.json
+  }
+}
+
+/**
+ * Whether a client's target is the emulator: one `get_version` (no token needed), whose
+ * answer carries `X-Krs-Emulator` only from krs-kit's emulator.
+ */
+async function targetStateOf(client: KrsClient, timeoutMs: number): Promise<TargetState> {
+  try {
+    // Bounded: a target that does not answer must not hold up the server's start.
+    const { response } = await client.call('get_version', {}, { timeoutMs, maxRetries: 0 }).withResponse()
+    return response.headers.has(emulatorHeader) ? 'emulator' : 'other'
+  } catch (e) {
+    // An error answer is an answer (the target is up); no answer at all is unreachable.
+    return isKrsApiError(e) || !(e instanceof KrsNetworkError) ? 'other' : 'unreachable'
   }
 }
 

@@ -246,12 +246,14 @@ const createTenant: ToolDef = {
         })) as { tenant_id: string; tokens: Record<string, string>; base_url: string }
         for (const value of Object.values(created.tokens)) ctx.session.addSecret(value)
         const name = (args.token_name as string | undefined) ?? 'krs-all'
-        const token = created.tokens[name]
-        if (token === undefined)
+        // the answer's own token names only (CreatedTenant.tokens: name → text), never an
+        // inherited member such as `__proto__` or `constructor`
+        const token = Object.hasOwn(created.tokens, name) ? created.tokens[name] : undefined
+        if (typeof token !== 'string')
           throw new AdminError(
-            `the tenant has no token named ${name}; its tokens: ${Object.keys(created.tokens).join(', ')}`,
+            `tenant ${created.tenant_id} was created, but it has no token named ${JSON.stringify(name)} (its tokens: ${Object.keys(created.tokens).join(', ')}); this server still calls the tenant it called`,
           )
-        ctx.session.switchTenant(created.base_url, token)
+        await ctx.session.switchTenant(created.base_url, token)
         return {
           tenant_id: created.tenant_id,
           base_url: created.base_url,

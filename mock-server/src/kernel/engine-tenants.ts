@@ -14,7 +14,7 @@ import type { AnyStateSection } from './state-section.js'
 import type { TenantFactory } from './tenant-factory.js'
 import { DEFAULT_TENANT_ID, newTenantId, setClock, type TenantSpec } from './tenant-registry.js'
 import { type TenantRuntime, tokensByName } from './tenant-runtime.js'
-import type { ForkRecord } from './write-record.js'
+import type { ForkRecord, TemplateSpec } from './write-record.js'
 import type { TenantScenario } from './tenant-state.js'
 import { replayWrites } from './write-replay.js'
 
@@ -57,6 +57,8 @@ export function tenantEntries(factory: TenantFactory, internals: Internals): Ten
   const { registry, wall, defaults } = internals
   /** Frozen tenants to fork (createTemplate); not saved, never answering a token. */
   const templates = new Map<string, TenantRuntime>()
+  /** How each template was built, for the fork records of the log. */
+  const templateSpecs = new Map<string, TemplateSpec>()
   const forkTenant = (from: string, opts: CreateTenantOptions): TenantRuntime => {
     if (opts.scenario !== undefined || opts.seed !== undefined || opts.members !== undefined)
       throw new TypeError('createTenant: `from` forks a state as it is; it takes no scenario, seed or members')
@@ -67,8 +69,12 @@ export function tenantEntries(factory: TenantFactory, internals: Internals): Ten
     if (opts.clock?.now !== undefined) clock.now = opts.clock.now
     if (opts.clock?.speed !== undefined) clock.speed = opts.clock.speed
     const t = registry.fork(newTenantId(), source, clock)
-    if (internals.persistence && registry.get(from) === source)
-      internals.logged.push({ kind: 'fork', tenant: t.id, from, clock, tokens: tokensByName(t) })
+    if (internals.persistence) {
+      const record: ForkRecord = { kind: 'fork', tenant: t.id, from, clock, tokens: tokensByName(t) }
+      // a template fork is logged with what the template was built from
+      if (registry.get(from) !== source) record.template = templateSpecs.get(from)!
+      internals.logged.push(record)
+    }
     return t
   }
   const scenarioOf = (json: unknown, fallback: TenantScenario): TenantScenario =>
@@ -93,6 +99,7 @@ export function tenantEntries(factory: TenantFactory, internals: Internals): Ten
         clock: registry.default.clock.state(),
       }
       templates.set(name, registry.detached(`template:${name}`, spec))
+      templateSpecs.set(name, templateSpecOf(spec))
     },
     templates: () => [...templates.keys()],
     resetTenant(t, opts = {}) {
@@ -121,6 +128,11 @@ export function tenantEntries(factory: TenantFactory, internals: Internals): Ten
       internals.markChanged()
     },
   }
+}
+
+/** What a template was built from, as a fork record keeps it. */
+function templateSpecOf(spec: TenantSpec): TemplateSpec {
+  return { scenario: spec.scenario, seed: spec.seed, members: spec.members ?? null, clock: { ...spec.clock } }
 }
 
 /** A tenant built from a scenario (the default tenant's unless one is given). */

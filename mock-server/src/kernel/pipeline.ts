@@ -217,8 +217,10 @@ class ApiCall {
     if (shape !== null)
       return errorResponse('KR_API_F0004', `the body is refused unparsed: ${shape}`, { operation: op })
     let body: unknown
+    const parsed = this.req.parsedBody
     try {
-      body = JSON.parse(this.req.bodyText)
+      if (parsed !== undefined && 'error' in parsed) throw new SyntaxError(parsed.error)
+      body = parsed === undefined ? JSON.parse(this.req.bodyText) : parsed.value
     } catch (e) {
       return errorResponse('KR_API_F1004', `the body is not valid JSON: ${(e as Error).message}`, { operation: op })
     }

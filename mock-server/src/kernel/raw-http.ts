@@ -19,6 +19,11 @@ export interface RawRequest {
    * bound passed, or null. Undefined: the pipeline scans the body itself.
    */
   bodyShapeProblem?: string | null
+  /**
+   * The body already parsed by the door (off the event loop, for a large one): its value, or
+   * JSON.parse's message when it is not JSON. Undefined: the pipeline parses bodyText.
+   */
+  parsedBody?: ParsedBody
   /** sha256 (hex) of the body's bytes, when the door computed it (bodies over 64 KB) for the journal. */
   bodySha256?: string
   /** False when the door knows the caller is not on loopback and remote admin is off. */
@@ -28,6 +33,8 @@ export interface RawRequest {
   /** Origin the client used (`http://127.0.0.1:4010`), for URLs the admin API returns. */
   origin?: string
 }
+
+export type ParsedBody = { value: unknown } | { error: string }
 
 export interface RawResponse {
   status: number

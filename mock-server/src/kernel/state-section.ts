@@ -19,8 +19,11 @@ export interface SectionBuild {
 export interface SnapshotPart<K extends SectionKey> {
   /** JSON Schema (2020-12) of the saved section, with its limits. */
   readonly schema: object
-  /** What the schema cannot say (e.g. column lengths); `at` is the JSON pointer of the section. */
-  problem?(json: unknown, at: string): string | null
+  /**
+   * What the schema cannot say (e.g. column lengths); `at` is the JSON pointer of the section,
+   * `format` the saved state's format (`krs-kit-tenant/N`).
+   */
+  problem?(json: unknown, at: string, format: string): string | null
   toJSON(state: TenantState[K]): unknown
   /** Called only with JSON that passed `schema` and `problem`. */
   fromJSON(json: unknown): TenantState[K]

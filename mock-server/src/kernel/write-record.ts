@@ -38,6 +38,19 @@ export interface ForkRecord {
   clock: ClockOptions
   /** Token values by name. */
   tokens: Record<string, string>
+  /**
+   * When `from` is a template (which is not saved): what it was built from, so that a replay
+   * builds it again (a template never changes after it is made).
+   */
+  template?: TemplateSpec
+}
+
+/** A template's scenario (JSON), seed, member count and clock at its creation. */
+export interface TemplateSpec {
+  scenario: unknown
+  seed: number
+  members: number | null
+  clock: ClockOptions
 }
 
 /** What the log of a `--data-dir` keeps, in one order. */

@@ -3,6 +3,7 @@ import type { ClockMode } from './clock.js'
 import type { EngineInternals } from './engine-internals.js'
 import { handleApi } from './pipeline.js'
 import type { TenantRuntime } from './tenant-runtime.js'
+import type { TenantScenario } from './tenant-state.js'
 import type { ForkRecord, LogRecord } from './write-record.js'
 
 export interface ReplayReport {
@@ -20,9 +21,10 @@ export interface ReplayReport {
 export async function replayWrites(internals: EngineInternals, records: Iterable<LogRecord>): Promise<ReplayReport> {
   const report: ReplayReport = { replayed: 0, failed: [] }
   const resume = new Map<TenantRuntime, { mode: ClockMode; now: number }>()
+  const templates = new Map<string, TenantRuntime>()
   for (const rec of records) {
     if (rec.kind === 'fork') {
-      if (replayFork(internals, rec)) report.replayed++
+      if (replayFork(internals, rec, templates)) report.replayed++
       else report.failed.push({ seq: rec.seq, tenant: rec.tenant, path: `fork of ${rec.from}`, status: 0 })
       continue
     }
@@ -68,9 +70,26 @@ export async function replayWrites(internals: EngineInternals, records: Iterable
   return report
 }
 
-/** A logged fork, made again with its id, clock and token values; false when its source is gone. */
-function replayFork(internals: EngineInternals, rec: ForkRecord): boolean {
-  const source = internals.registry.get(rec.from)
+/**
+ * A logged fork, made again with its id, clock and token values; false when its source is
+ * gone. A template is built again from the record (once per replay and template).
+ */
+function replayFork(internals: EngineInternals, rec: ForkRecord, templates: Map<string, TenantRuntime>): boolean {
+  let source: TenantRuntime | undefined
+  if (rec.template) {
+    const key = JSON.stringify([rec.from, rec.template])
+    source = templates.get(key)
+    if (!source) {
+      const t = rec.template
+      source = internals.registry.detached(`template:${rec.from}`, {
+        scenario: t.scenario as TenantScenario,
+        seed: t.seed,
+        members: t.members ?? undefined,
+        clock: t.clock,
+      })
+      templates.set(key, source)
+    }
+  } else source = internals.registry.get(rec.from)
   if (!source || internals.registry.get(rec.tenant)) return false
   internals.registry.fork(rec.tenant, source, rec.clock, rec.tokens)
   return true

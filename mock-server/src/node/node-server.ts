@@ -6,8 +6,10 @@ import { errorResponse } from '../kernel/error-response.js'
 import type { RawRequest, RawResponse } from '../kernel/raw-http.js'
 import { admitRequest } from './admit.js'
 import { type AnswerObserver, createAnswerBatch } from './answer-batch.js'
-import { createBodyReader, type DoorRequest } from './body-reader.js'
+import { loadBodyBounds, loadedBodyBound, WHITESPACE_ALLOWANCE } from './body-bound.js'
+import { type BodyReader, createBodyReader, type DoorRequest, type LargeBodyOptions } from './body-reader.js'
 import { createHttpGuard } from './http-guard.js'
+import { workerBodyParser } from './json-worker.js'
 import { isLoopback } from './loopback.js'
 import { handleSiteProxy, PROXY_PREFIX } from './site-proxy.js'
 import { answerStatic } from './static-door.js'
@@ -25,6 +27,11 @@ export interface NodeServerOptions {
   /** Told of every answer as it is sent (krs-mock's request log); default: nobody. */
   onAnswer?: AnswerObserver
   maxBodyBytes?: number
+  /**
+   * API bodies over `threshold` bytes (default 1 MiB) are parsed by `parser` (default: a
+   * worker thread, json-worker.ts) instead of on the event loop.
+   */
+  largeBody?: Partial<LargeBodyOptions>
   /** Origins allowed to call the product API from a browser (`--cors`; `*` for any). */
   corsOrigins?: readonly string[]
   /** Names accepted in `Host` by the admin API besides loopback names (`--allowed-host`). */
@@ -70,7 +77,10 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
   const send = createAnswerBatch(onAnswer)
   /** Connections that close after an answer already under way: what follows on them is not executed. */
   const closing = new WeakSet<object>()
-  const body = createBodyReader(max, send, closing)
+  const body = createBodyReader(max, send, closing, {
+    threshold: opts.largeBody?.threshold ?? LARGE_BODY_BYTES,
+    parser: opts.largeBody?.parser ?? workerBodyParser(),
+  })
   const admitOptions = { engine, guard, max, staticDir }
   const proxyTarget = opts.proxyTarget?.replace(/\/+$/, '')
   // The site's pages read this (PerformanceNavigationTiming.serverTiming): krs-mock serves them,
@@ -116,7 +126,7 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
         return body.tooLarge(d)
     }
     const isAdmin = admission.route.kind === 'admin'
-    body.read(d, raw, !isAdmin, () => {
+    const reply = (): void => {
       // Only the admin API looks at these: the API path does not compute them.
       if (isAdmin) {
         raw.fromLoopback = isLoopback(req.socket.remoteAddress)
@@ -124,9 +134,34 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
         raw.origin = `http://${req.headers.host ?? `${opts.host ?? '127.0.0.1'}:${opts.port ?? 4010}`}`
       }
       answer(engine, raw, (out) => send(req, res, out, raw.path, started))
-    })
+    }
+    if (isAdmin) return body.read(d, raw, null, reply)
+    readApiBody(body, d, raw, admission.route.kind === 'api' ? (admission.route.name ?? '') : '', max, reply)
   }
 }
+
+/**
+ * An API request's body, read within its operation's bound (body-bound.ts): no valid body is
+ * longer, so a longer one is refused with 413 before it is parsed, from Content-Length or as
+ * soon as it passes. The bounds are computed on the first body that could pass one (or of
+ * unknown length).
+ */
+function readApiBody(body: BodyReader, d: DoorRequest, raw: RawRequest, op: string, max: number, reply: () => void) {
+  const declared = Number(d.req.headers['content-length'])
+  const readApi = (): void => {
+    const limit = Math.min(max, loadedBodyBound(op) ?? max)
+    if (declared > limit) body.tooLarge(d, limit, op)
+    else body.read(d, raw, { op, limit }, reply)
+  }
+  if (loadedBodyBound(op) !== undefined || declared <= WHITESPACE_ALLOWANCE) return readApi()
+  loadBodyBounds().then(readApi, (e: unknown) => {
+    console.error('[krs-mock] the body bounds could not be computed:', e)
+    readApi()
+  })
+}
+
+/** API bodies over this many bytes are parsed off the event loop (json-worker.ts). */
+const LARGE_BODY_BYTES = 1024 * 1024
 
 /** The request line and headers as the engine reads them (the body comes later). */
 function rawRequestOf(req: http.IncomingMessage): RawRequest {

@@ -7,6 +7,7 @@ import type { TenantRuntime } from '../kernel/tenant-runtime.js'
 import { type IdMarks, maxIdMarks, raiseIdMarks } from '../kernel/id-marks.js'
 import type { LogRecord, PersistenceHook } from '../kernel/write-record.js'
 import type { ReplayReport } from '../kernel/write-replay.js'
+import { IdReserve } from './id-reserve.js'
 import { STATE_FILE, writeFileAtomic } from './persistence.js'
 import { WriteLog } from './write-log.js'
 
@@ -21,6 +22,8 @@ export interface DurableState {
   /** The writes replayed at start (after the snapshot). */
   readonly replay: ReplayReport
   readonly log: WriteLog
+  /** The ids reserved in blocks (id-reserve.ts). */
+  readonly reserve: IdReserve
   /** Snapshot now (when anything changed) and drop the log segments it covers. */
   compact(): Promise<void>
   /** Stop: wait for the log, write the last snapshot, close. */
@@ -63,7 +66,10 @@ export function durableStorage(dir: string, opts: DurableStateOptions = {}): Dur
       onWrite: (record) => {
         if (closed) return Promise.reject(new Error(`the state in ${dir} is closed`))
         if (!opened) return Promise.reject(new Error(`the state in ${dir} is not open yet`))
-        return opened.log.append(record)
+        const { log, reserve } = opened
+        // ids past their reservation are reserved on disk before the write is acknowledged
+        const reserving = reserve.cover(record.tenant, record.ids)
+        return reserving ? reserving.then(() => log.append(record)) : log.append(record)
       },
       onAdminChange: async (logged) => {
         if (!opened || closed) return
@@ -174,6 +180,14 @@ function keepLostIds(engine: Engine, lost: readonly LogRecord[]): void {
   }
 }
 
+/** The ids of what a cut took off are unknown: every counter restarts above its reservation. */
+function keepReservedIds(engine: Engine, reserve: IdReserve): void {
+  for (const id of reserve.tenantIds()) {
+    const t = engine.tenant(id)
+    if (t) raiseIdMarks(t.state, reserve.marksOf(id))
+  }
+}
+
 /** The store behind `durableStorage`; the engine's hook reaches the log through it. */
 async function openDurableState(engine: Engine, dir: string, opts: DurableStateOptions): Promise<DurableState> {
   const onError = opts.onError ?? ((m, e) => console.error(`[krs-mock] ${m}`, e))
@@ -182,19 +196,22 @@ async function openDurableState(engine: Engine, dir: string, opts: DurableStateO
   let { onDisk } = loaded
   const { rejected, logSeq } = loaded
   let restored = onDisk !== null
-  const { records, segments, lastSeq, lost } = await WriteLog.read(dir, logSeq, {
+  const reserve = await IdReserve.read(dir, opts.repair ?? false, (m) => onError(m, null))
+  const { records, segments, lastSeq, lost, cut } = await WriteLog.read(dir, logSeq, {
     repair: opts.repair ?? false,
     onRepair: (m) => onError(m, null),
   })
   const replay = await engine.replayWrites(records)
   if (records.length > 0) restored = true
   keepLostIds(engine, lost)
+  if (cut) keepReservedIds(engine, reserve)
   for (const f of replay.failed)
     onError(`replaying logged write #${f.seq} (${f.path}, tenant ${f.tenant}) answered ${f.status}`, null)
   const log = WriteLog.create(dir, lastSeq, segments)
 
   // logged writes, or a tenant set aside: the state file is written again at once
-  let saved = records.length > 0 || rejected.size > 0 || lost.length > 0 ? -1 : engine.changes
+  // (raised counters too: the writes logged after them must replay on them)
+  let saved = records.length > 0 || rejected.size > 0 || lost.length > 0 || cut ? -1 : engine.changes
   let running: Promise<void> | null = null
 
   const snapshotOnce = async (): Promise<void> => {
@@ -239,6 +256,7 @@ async function openDurableState(engine: Engine, dir: string, opts: DurableStateO
     restored,
     replay,
     log,
+    reserve,
     compact,
     close: () =>
       (closed ??= (async () => {

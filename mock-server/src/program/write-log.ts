@@ -27,6 +27,8 @@ export interface LogRead {
   lastSeq: number
   /** Readable records after a repaired damage: not replayed, but their ids are never issued again. */
   lost: LogRecord[]
+  /** Whether anything was cut off (a torn tail, or a repair): the last records' ids are then unknown. */
+  cut: boolean
 }
 
 /** Every record of the segments after a damaged one that still passes its check. */
@@ -86,7 +88,7 @@ export class WriteLog {
    */
   static async read(dir: string, afterSeq: number, opts: ReadOptions = {}): Promise<LogRead> {
     const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => SEGMENT.test(n)).sort()
-    const out: LogRead = { records: [], segments: [], lastSeq: afterSeq, lost: [] }
+    const out: LogRead = { records: [], segments: [], lastSeq: afterSeq, lost: [], cut: false }
     for (const [i, name] of names.entries()) {
       const file = join(dir, name)
       const read = await readSegment(file, i === names.length - 1)
@@ -95,10 +97,14 @@ export class WriteLog {
         if (rec.seq! > out.lastSeq) out.lastSeq = rec.seq!
         if (rec.seq! > afterSeq) out.records.push(rec)
       }
-      if (read.tornAt !== null) await cutTornTail(file, read.tornAt)
+      if (read.tornAt !== null) {
+        out.cut = true
+        await cutTornTail(file, read.tornAt)
+      }
       if (read.damagedAt === null) continue
       const lastGood = out.records.at(-1)?.seq ?? afterSeq
       if (!opts.repair) throw new WriteLogDamagedError(file, read.damagedAt, lastGood)
+      out.cut = true
       const later = names.slice(i + 1)
       out.lost = [...read.after, ...(await readLater(dir, later))]
       for (const rec of out.lost) if (rec.seq! > out.lastSeq) out.lastSeq = rec.seq!

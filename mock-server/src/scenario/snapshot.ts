@@ -3,6 +3,13 @@ import type { AnyStateSection, SnapshotPart } from '../kernel/state-section.js'
 import type { AuditEntry, TenantState } from '../kernel/tenant-state.js'
 import { decodeJsonSafe, encodeJsonSafe } from './json-safe.js'
 
+/**
+ * The format of a tenant's saved state. /2 writes every text column of the members as long as
+ * the rows; /1 (still read) could leave trailing nulls out, which are read as nulls.
+ */
+export const TENANT_STATE_FORMAT = 'krs-kit-tenant/2'
+export const TENANT_STATE_FORMATS: readonly string[] = ['krs-kit-tenant/1', TENANT_STATE_FORMAT]
+
 const CORE = new Set(['id', 'environmentName', 'accounts', 'tokens', 'audit'])
 
 /** The sections that save themselves (a snapshot part), by key. */
@@ -24,7 +31,7 @@ export function snapshotTenant(state: TenantState, sections: readonly AnyStateSe
   for (const [k, v] of Object.entries(state))
     if (!CORE.has(k) && !parts.has(k) && v !== undefined) extra[k] = encodeJsonSafe(v)
   const out: Record<string, unknown> = {
-    format: 'krs-kit-tenant/1',
+    format: TENANT_STATE_FORMAT,
     id: state.id,
     environmentName: state.environmentName,
     accounts: structuredClone([...state.accounts.values()]),
@@ -48,8 +55,8 @@ export function restoreTenant(json: unknown, sections: readonly AnyStateSection[
     audit: AuditEntry[]
     extra?: Record<string, unknown>
   } & Record<string, unknown>
-  if (j?.format !== 'krs-kit-tenant/1')
-    throw new Error('restoreTenant: not a krs-kit tenant snapshot (format krs-kit-tenant/1)')
+  if (!TENANT_STATE_FORMATS.includes(j?.format))
+    throw new Error(`restoreTenant: not a krs-kit tenant snapshot (format ${TENANT_STATE_FORMATS.join(' or ')})`)
   const restored: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(j.extra ?? {})) restored[k] = decodeJsonSafe(v)
   for (const [k, part] of partsOf(sections)) restored[k] = part.fromJSON(j[k])

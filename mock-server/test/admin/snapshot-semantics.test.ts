@@ -60,7 +60,24 @@ const cases: [string, (s: Snapshot) => void, string][] = [
       const c = Object.values(columns).find((c) => c.kind === 'string')!
       c.data = Array.from({ length: 51 }, () => 'x')
     },
-    '/data must hold at most /rows (5) values',
+    '/data must hold /rows (5) values (it holds 51)',
+  ],
+  [
+    'a text column shorter than the rows',
+    (s) => {
+      const columns = s.state.memberDb.tables[0].members.columns as Record<string, { kind: string; data: unknown[] }>
+      const c = Object.values(columns).find((c) => c.kind === 'string')!
+      c.data = c.data.slice(0, 2)
+    },
+    '/data must hold /rows (5) values (it holds 2)',
+  ],
+  [
+    'a system text column shorter than the rows',
+    (s) => {
+      const m = s.state.memberDb.tables[0].members
+      m.last_host = m.last_host.slice(0, 1)
+    },
+    '/state/memberDb/tables/0/members/last_host must hold /rows (5) values (it holds 1)',
   ],
   [
     'a token whose account does not exist',
@@ -146,5 +163,35 @@ describe('PUT /__mock/snapshot checks what the schema cannot say', () => {
     const engine = newEngine()
     const snap = (await admin(engine, 'GET', 'snapshot')).body
     expect((await admin(engine, 'PUT', 'snapshot', snap)).status).toBe(200)
+  })
+
+  it('exports every text column as long as the rows, in format krs-kit-tenant/2', async () => {
+    const snap = (await admin(newEngine(), 'GET', 'snapshot')).body as Snapshot
+    expect(snap.state.format).toBe('krs-kit-tenant/2')
+    for (const t of snap.state.memberDb.tables) {
+      const m = t.members
+      for (const key of ['last_host', 'last_referer', 'last_useragent']) expect(m[key].length).toBe(m.rows)
+      for (const c of Object.values(m.columns) as { kind: string; data: unknown[] }[])
+        if (c.kind === 'string') expect(c.data.length).toBe(m.rows)
+    }
+  })
+
+  it('still loads a krs-kit-tenant/1 snapshot whose text columns leave trailing nulls out', async () => {
+    const engine = newEngine()
+    const snap = (await admin(engine, 'GET', 'snapshot')).body as Snapshot
+    const old = structuredClone(snap)
+    old.state.format = 'krs-kit-tenant/1'
+    const m = old.state.memberDb.tables[0].members
+    const columns = m.columns as Record<string, { kind: string; data: unknown[] }>
+    const [id, c] = Object.entries(columns).find(([, c]) => c.kind === 'string')!
+    c.data = [...c.data.slice(0, 2), null, null]
+    m.last_host = []
+    const put = await admin(engine, 'PUT', 'snapshot', old)
+    expect(put.status).toBe(200)
+    const back = (await admin(engine, 'GET', 'snapshot')).body as Snapshot
+    const m2 = back.state.memberDb.tables[0].members
+    expect(back.state.format).toBe('krs-kit-tenant/2')
+    expect(m2.columns[id].data).toEqual([...c.data.slice(0, 2), ...Array(m2.rows - 2).fill(null)])
+    expect(m2.last_host).toEqual(Array(m2.rows).fill(null))
   })
 })

@@ -66,4 +66,28 @@ describe('a fork with --data-dir', () => {
     expect(await read(before, token)).toBe('parent@example.com')
     await durable.close()
   })
+
+  it('of a template is logged too, and after a crash the template is built again for it', async () => {
+    const { engine } = await durableEngine()
+    expect((await send(engine, '/__mock/templates', { name: 'tpl', seed: 7, members: 30 })).status).toBe(201)
+    const fork = await send(engine, '/__mock/tenants', { from: 'tpl' })
+    expect(fork.status).toBe(201)
+    // the answer came without a snapshot of the state
+    expect(await readdir(dir)).not.toContain('krs-mock-state.json')
+    const token = fork.body.tokens['krs-all'] as string
+    const first = (e: Engine) =>
+      send(e, '/api/v1/get_member_info', { member_table_id: 1, member_id: 1 }, token).then((r) => r.body)
+    const inherited = await first(engine)
+    expect(inherited.e_4).toEqual(expect.any(String))
+    const added = (await send(engine, '/api/v1/add_member', member('tpl-fork@example.com'), token)).body as number
+    // "crash": no close, no snapshot
+
+    const { engine: again, durable } = await durableEngine()
+    expect(durable.replay.failed).toEqual([])
+    expect(durable.replay.replayed).toBe(2)
+    const read = await send(again, '/api/v1/get_member_info', { member_table_id: 1, member_id: added }, token)
+    expect(read.body.e_4).toBe('tpl-fork@example.com')
+    expect(await first(again)).toEqual(inherited)
+    await durable.close()
+  })
 })

@@ -145,19 +145,25 @@ const isBase64 = (text: unknown): text is string =>
   typeof text === 'string' && text.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(text)
 
 /**
- * The members of one table: every column holds `rows` values (a text column may leave out
- * trailing nulls, as the emulator writes it), the ids increase and are above 0 (rows are
+ * The members of one table: every column holds `rows` values (in a `krs-kit-tenant/1` state a
+ * text column may leave out trailing nulls, read as nulls), the ids increase and are above 0 (rows are
  * found by binary search over them), and `nextId` is above every id (else the next member
  * would take an existing id).
  */
-function membersProblem(m: Record<string, unknown> & { rows: number; nextId: number }, path: string): string | null {
+function membersProblem(
+  m: Record<string, unknown> & { rows: number; nextId: number },
+  path: string,
+  shortTexts: boolean,
+): string | null {
   for (const [key, width] of TYPED_WIDTHS) {
     const text = m[key]
     if (!isBase64(text)) return `${path}/${key} must be base64`
     if (base64Bytes(text) !== m.rows * width) return `${path}/${key} must hold /rows (${m.rows}) values`
   }
   for (const key of SYSTEM_TEXT_COLUMNS) {
-    if ((m[key] as unknown[]).length > m.rows) return `${path}/${key} must hold at most /rows (${m.rows}) values`
+    const n = (m[key] as unknown[]).length
+    if (n > m.rows || (!shortTexts && n < m.rows))
+      return `${path}/${key} must hold /rows (${m.rows}) values (it holds ${n})`
   }
   for (const [id, column] of Object.entries(m.columns as Record<string, Record<string, unknown>>)) {
     const at = `${path}/columns/${id}`
@@ -166,7 +172,8 @@ function membersProblem(m: Record<string, unknown> & { rows: number; nextId: num
     if (kind === 'string') {
       if (!Array.isArray(data) || !data.every((v) => v === null || typeof v === 'string'))
         return `${at}/data must be a list of texts and nulls`
-      if (data.length > m.rows) return `${at}/data must hold at most /rows (${m.rows}) values`
+      if (data.length > m.rows || (!shortTexts && data.length < m.rows))
+        return `${at}/data must hold /rows (${m.rows}) values (it holds ${data.length})`
       continue
     }
     const width = COLUMN_WIDTHS[String(kind)]
@@ -211,12 +218,16 @@ function tablesProblem(tables: readonly MemberTableJson[], at: string): string |
 }
 
 /** The tables' members, and the saved search conditions: unique ids below `nextConditionId`. */
-function memberDbProblem(json: unknown, at: string): string | null {
+function memberDbProblem(json: unknown, at: string, format: string): string | null {
   const db = json as { tables: MemberTableJson[]; conditions: { id: unknown }[]; nextConditionId: number }
   const tables = tablesProblem(db.tables, at)
   if (tables) return tables
   for (let i = 0; i < db.tables.length; i++) {
-    const problem = membersProblem(db.tables[i]!.members as never, `${at}/tables/${i}/members`)
+    const problem = membersProblem(
+      db.tables[i]!.members as never,
+      `${at}/tables/${i}/members`,
+      format === 'krs-kit-tenant/1',
+    )
     if (problem) return problem
   }
   const seen = new Set<unknown>()
