@@ -1,4 +1,5 @@
 import { KrsError } from '../../../kernel/krs-error.js'
+import { msg } from '../../../kernel/messages.js'
 
 /** A compiled clause: does the row match? */
 export type RowPredicate = (row: number) => boolean
@@ -40,7 +41,7 @@ export interface ClauseInput {
 }
 
 export function invalid(c: ClauseInput, rule: string): never {
-  throw new KrsError('KR_API_F0004', `condition_info.conditions.${c.key}: ${rule}`)
+  throw new KrsError('KR_API_F0004', msg('condition_clause_invalid', { key: c.key, rule }))
 }
 
 export function kindNotAllowed(c: ClauseInput, family: string): never {
