@@ -508,4 +508,94 @@ export const messageCatalogue = {
   },
   access_option: { en: 'this operation needs the {option} option', ja: 'この API には {option} オプションが必要です' },
   token_invalid: { en: 'Bearer token is missing or invalid.', ja: 'Bearer トークンがないか、正しくありません。' },
+  // the clauses of a condition (the rule of condition_clause_invalid)
+  clause_kind_not_allowed: {
+    en: 'comparison kind {kind} cannot be used on {family} "{label}"',
+    ja: '比較の種類 {kind} は{family}「{label}」には使えません',
+  },
+  family_type: { en: '{type}', ja: '{type} 型の項目' },
+  family_hashed_password: { en: 'hashed password', ja: 'ハッシュ化パスワード項目' },
+  family_not_upload_date: { en: 'a key other than upload_date', ja: 'upload_date 以外のキー' },
+  family_date: { en: 'date', ja: '日付項目' },
+  family_multiple_choice: { en: 'multiple choice', ja: '複数選択項目' },
+  family_integer: { en: 'integer', ja: '整数項目' },
+  family_single_choice: { en: 'single choice', ja: '単一選択項目' },
+  family_yes_no: { en: 'yes/no', ja: 'はい／いいえ項目' },
+  family_not_email: { en: 'a non e-mail key', ja: 'メールアドレス以外のキー' },
+  family_text: { en: 'text', ja: 'テキスト項目' },
+  clause_needs_string: {
+    en: 'additional info needs "{field}" as a string',
+    ja: '追加情報の "{field}" を文字列で指定してください',
+  },
+  clause_needs_string_array: {
+    en: 'additional info needs "{field}" as a non-empty array of strings',
+    ja: '追加情報の "{field}" を空でない文字列の配列で指定してください',
+  },
+  clause_field_number: { en: '"{field}" must be a number', ja: '"{field}" は数値で指定してください' },
+  clause_needs_int_array: {
+    en: 'additional info needs "{field}" as an array of integers',
+    ja: '追加情報の "{field}" を整数の配列で指定してください',
+  },
+  clause_int_range: {
+    en: '"{field}" must be an integer from -{limit} to {limit}',
+    ja: '"{field}" は -{limit} から {limit} までの整数で指定してください',
+  },
+  clause_range_reversed: {
+    en: '"{start_field}" ({start}) must not be greater than "{end_field}" ({end})',
+    ja: '"{start_field}"（{start}）を "{end_field}"（{end}）より大きくはできません',
+  },
+  clause_field_date_string: { en: '"{field}" must be a date string', ja: '"{field}" は日付の文字列で指定してください' },
+  clause_field_date_format: {
+    en: '"{field}" must be YYYY-MM-DD or YYYY-MM-DD HH:MM:SS',
+    ja: '"{field}" は YYYY-MM-DD か YYYY-MM-DD HH:MM:SS で指定してください',
+  },
+  clause_value_date: { en: '"value" must be a date', ja: '"value" は日付で指定してください' },
+  clause_unknown_options: { en: 'unknown option ids {ids}', ja: '存在しない選択肢ID {ids} が指定されました' },
+  clause_needs_min_or_max: {
+    en: 'additional info needs "min_value" or "max_value"',
+    ja: '追加情報に "min_value" か "max_value" を指定してください',
+  },
+  clause_ids_integers: { en: '"ids" must be an array of integers', ja: '"ids" は整数の配列で指定してください' },
+  clause_value_number: { en: '"value" must be a number', ja: '"value" は数値で指定してください' },
+  clause_needs_value_ids_or_range: {
+    en: 'additional info needs "value", "ids" or "min_value"/"max_value"',
+    ja: '追加情報に "value"、"ids"、"min_value"/"max_value" のいずれかを指定してください',
+  },
+  clause_needs_values_integers: {
+    en: 'additional info needs "values" as a non-empty array of integers',
+    ja: '追加情報の "values" を空でない整数の配列で指定してください',
+  },
+  clause_needs_values_options: {
+    en: 'additional info needs "values" as a non-empty array of option ids',
+    ja: '追加情報の "values" を空でない選択肢IDの配列で指定してください',
+  },
+  clause_carriers: {
+    en: '"carriers" must be an array of {carriers}',
+    ja: '"carriers" は {carriers} の配列で指定してください',
+  },
+  // names and rules inside other details
+  whose_own: { en: 'your', ja: 'このアカウントの' },
+  whose_account: { en: "account {account_id}'s", ja: 'アカウント {account_id} の' },
+  ref_batch_job: { en: 'batch job {batch_job_id}', ja: 'バッチジョブ {batch_job_id}' },
+  ref_form: { en: 'form {form_id}', ja: 'フォーム {form_id}' },
+  kind_no_auth_on_registration: {
+    en: 'members cannot authenticate against a registration form',
+    ja: '登録フォームでは会員の認証はできません',
+  },
+  kind_unique_check: {
+    en: 'the unique check works on registration and update forms only',
+    ja: '一意チェックは登録フォームと更新フォームでだけ使えます',
+  },
+  kind_member_info: {
+    en: 'member info for a form is read through update or delete forms only',
+    ja: 'フォーム用の会員情報は更新フォームか削除フォームでだけ読めます',
+  },
+  kind_deleted_list: {
+    en: 'the deleted-member list belongs to delete forms',
+    ja: '削除済み会員の一覧は削除フォームのものです',
+  },
+  kind_oneclick: {
+    en: 'one-click login URLs are issued for update forms',
+    ja: 'ワンクリックログインURLは更新フォームにだけ発行されます',
+  },
 } as const satisfies Record<string, { en: string; ja: string }>

@@ -49,8 +49,8 @@ export function pickLanguage(header: string | null | undefined): Language {
     const range = (rangeRaw ?? '').trim().toLowerCase()
     let q = 1
     for (const p of paramsRaw) {
-      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p)
-      if (m) q = Number(m[1])
+      const m = /^\s*q\s*=\s*(.*?)\s*$/i.exec(p)
+      if (m) q = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(m[1]!) ? Number(m[1]) : Number.NaN
     }
     if (!Number.isFinite(q) || q <= 0 || q > 1) continue
     const primary = range.split('-')[0]

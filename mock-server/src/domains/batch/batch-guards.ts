@@ -21,7 +21,7 @@ export function assertMayStartJob(ctx: EngineContext, state: BatchState, table: 
   }
   for (const job of Object.values(state.jobs)) {
     if (job.done) continue
-    const whose = job.accountId === accountId ? 'your' : `account ${job.accountId}'s`
+    const whose = job.accountId === accountId ? msg('whose_own') : msg('whose_account', { account_id: job.accountId })
     throw new KrsError(
       'KR_API_F0205',
       msg('batch_job_busy', {

@@ -107,7 +107,7 @@ function requireJob(ctx: EngineContext, id: number): BatchJob {
   advanceBatchJobs(ctx.tenant, now)
   const job = ctx.tenant.batch?.jobs[String(id)]
   if (!job) throw new KrsError('KR_API_F0005', msg('batch_job_not_found', { batch_job_id: id }))
-  assertTableAccess(ctx, job.memberTableId, `batch job ${id}`)
+  assertTableAccess(ctx, job.memberTableId, msg('ref_batch_job', { batch_job_id: id }))
   return job
 }
 

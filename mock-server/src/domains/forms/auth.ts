@@ -26,7 +26,7 @@ export function authMemberOp(
   password: string | undefined,
 ): number {
   const form = requireAvailableForm(ctx, formId)
-  assertKind(form, ['regist'], 'KR_API_F0119', 'members cannot authenticate against a registration form')
+  assertKind(form, ['regist'], 'KR_API_F0119', msg('kind_no_auth_on_registration'))
   assertFormNames(form, Object.keys(info))
   const table = tableOfForm(ctx, form)
   if (password === undefined && form.type !== 'change_reset') {

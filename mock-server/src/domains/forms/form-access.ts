@@ -1,6 +1,6 @@
 import type { EngineContext } from '../../kernel/context.js'
 import { KrsError } from '../../kernel/krs-error.js'
-import { msg } from '../../kernel/messages.js'
+import { type Message, msg } from '../../kernel/messages.js'
 import { formatJstDateTime } from '../../lib/day-number.js'
 import type { MemberElement, MemberTableState } from '../member-db/member-db-state.js'
 import type { FormElementDef, MemberFormDef, MemberFormKind } from './forms-state.js'
@@ -16,7 +16,7 @@ export function requireForm(ctx: EngineContext, formId: number): MemberFormDef {
   advanceBatchJobs(ctx.tenant, ctx.now())
   const form = formsOf(ctx.tenant, ctx.now()).forms[String(formId)]
   if (!form) throw new KrsError('KR_API_F0005', msg('form_not_found', { form_id: formId }))
-  assertTableAccess(ctx, form.memberTableId, `form ${formId}`)
+  assertTableAccess(ctx, form.memberTableId, msg('ref_form', { form_id: formId }))
   return form
 }
 
@@ -60,7 +60,7 @@ export function assertKind(
   form: MemberFormDef,
   kinds: readonly MemberFormKind[],
   code: 'KR_API_F0119' | 'KR_API_F0120' | 'KR_API_F0123' | 'KR_API_F0210' | 'KR_API_F0217',
-  what: string,
+  what: Message,
 ): void {
   if (code === 'KR_API_F0119' ? kinds.includes(form.type) : !kinds.includes(form.type)) {
     throw new KrsError(code, msg('form_wrong_kind', { form_id: form.id, type: form.type, rule: what }))

@@ -113,7 +113,7 @@ export function checkUniqueMemberConflictionOp(
   info: Record<string, unknown>,
 ): boolean {
   const form = requireAvailableForm(ctx, formId)
-  assertKind(form, ['regist', 'update'], 'KR_API_F0123', 'the unique check works on registration and update forms only')
+  assertKind(form, ['regist', 'update'], 'KR_API_F0123', msg('kind_unique_check'))
   assertFormNames(form, Object.keys(info))
   const table = tableOfForm(ctx, form)
   let row = -1
@@ -152,12 +152,7 @@ export function getMemberInfoForUpdateOp(
   memberId: number,
 ): Record<string, FormValue> {
   const form = requireAvailableForm(ctx, formId)
-  assertKind(
-    form,
-    ['update', 'delete'],
-    'KR_API_F0210',
-    'member info for a form is read through update or delete forms only',
-  )
+  assertKind(form, ['update', 'delete'], 'KR_API_F0210', msg('kind_member_info'))
   const table = tableOfForm(ctx, form)
   const row = memberRow(table, memberId)
   if (row < 0)
@@ -182,7 +177,7 @@ export const DELETED_PAGE = 100
 /** get_deleted_member_list: members deleted through a delete form, oldest deletion first. */
 export function getDeletedMemberListOp(ctx: EngineContext, formId: number, after: number, offset: number) {
   const form = requireAvailableForm(ctx, formId)
-  assertKind(form, ['delete'], 'KR_API_F0217', 'the deleted-member list belongs to delete forms')
+  assertKind(form, ['delete'], 'KR_API_F0217', msg('kind_deleted_list'))
   assertOffset(offset, DELETED_PAGE)
   const state = formsOf(ctx.tenant, ctx.now())
   return state.deleted

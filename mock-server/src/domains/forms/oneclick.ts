@@ -30,7 +30,7 @@ export function getOneclickLoginUrlOp(
   unit: 'minute' | 'hour' = 'hour',
 ): string {
   const form = requireAvailableForm(ctx, formId)
-  assertKind(form, ['update'], 'KR_API_F0120', 'one-click login URLs are issued for update forms')
+  assertKind(form, ['update'], 'KR_API_F0120', msg('kind_oneclick'))
   if (!Number.isInteger(limit) || limit < 1 || limit > 335)
     throw new KrsError('KR_API_F0209', msg('oneclick_limit_range', { limit }))
   const table = tableOfForm(ctx, form)

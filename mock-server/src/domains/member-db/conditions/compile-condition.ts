@@ -103,7 +103,7 @@ function elementClause(
   const cols = table.members
   if (el.type === 'timestamp') return timestampClause(table, el.systemField ?? 'regist_date', c)
   if (el.type === 'hashed_password') {
-    if (c.kind !== K.EMPTY && c.kind !== K.NOT_EMPTY) kindNotAllowed(c, 'hashed password')
+    if (c.kind !== K.EMPTY && c.kind !== K.NOT_EMPTY) kindNotAllowed(c, msg('family_hashed_password'))
   }
   const col = cols.columns.get(el.id)
   if (el.type === 'autogen' && col instanceof NumberColumn) {
@@ -135,7 +135,7 @@ function elementClause(
   if (col instanceof IntColumn) return compileChoiceClause(c, col.values)
   if (col instanceof BoolColumn) return compileBoolClause(c, col.values)
   if (col instanceof MultiColumn) return compileMultiClause(c, col)
-  kindNotAllowed(c, el.type)
+  kindNotAllowed(c, msg('family_type', { type: el.type }))
 }
 
 function timestampClause(table: MemberTableState, field: SystemTimestampColumn, c: ClauseInput): RowPredicate {

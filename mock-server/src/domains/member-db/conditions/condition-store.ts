@@ -90,7 +90,7 @@ export function isConditionInUse(db: MemberDbState, conditionId: number): boolea
  */
 export function deleteCondition(db: MemberDbState, conditionId: number): true {
   const c = db.conditions.get(conditionId)
-  if (!c || c.hidden) throw new KrsError('KR_API_F0005', `condition_id ${conditionId}: no such condition`)
+  if (!c || c.hidden) throw new KrsError('KR_API_F0005', msg('condition_not_found', { condition_id: conditionId }))
   if (c.predefined)
     throw new KrsError('KR_API_F0021', msg('condition_predefined', { condition_id: conditionId, name: c.predefined }))
   if (isConditionInUse(db, conditionId)) {

@@ -1,6 +1,6 @@
 import type { EngineContext } from '../../../kernel/context.js'
 import { KrsError } from '../../../kernel/krs-error.js'
-import { msg } from '../../../kernel/messages.js'
+import { type MessageParam, msg } from '../../../kernel/messages.js'
 import type { Account } from '../../../kernel/account.js'
 import type { MemberElement, MemberTableState } from '../member-db-state.js'
 
@@ -22,7 +22,11 @@ export function accessibleTables(ctx: EngineContext): MemberTableState[] {
  * a batch job, a mail message), so that no door of a table is open to an account limited to
  * other tables. `what` names the way in for the message.
  */
-export function assertTableAccess(ctx: EngineContext, tableId: number, what = `member_table_id ${tableId}`): void {
+export function assertTableAccess(
+  ctx: EngineContext,
+  tableId: number,
+  what: MessageParam = `member_table_id ${tableId}`,
+): void {
   if (!mayAccessTable(ctx.account, tableId)) {
     throw new KrsError('KR_API_F0014', msg('table_access_denied', { what, member_table_id: tableId }))
   }
