@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEngine } from '@krs-kit/mock-server'
 import { startNodeServer, type RunningServer } from '@krs-kit/mock-server/node'
 import { browserSkipReason, launchChromium } from './support/browser.js'
+import { fillBody } from './support/fill-body.js'
 import { buildDir, ensureSiteBuilt } from './support/site-build.js'
 import { startStaticServer, type StaticServer } from './support/static-server.js'
 
@@ -348,6 +349,23 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
     for (const name of ['lookup_member_id', 'get_member_info', 'get_member_infos_by_condition'])
       expect(await guide.locator(`main a[href="/playground/${name}"]`).count(), name).toBeGreaterThan(0)
     await closeAll()
+  })
+
+  it('the emulator explains a refusal in Japanese (the page asks with Accept-Language: ja)', async () => {
+    // krs-mock's own door, and the emulator inside the page on a host without krs-mock
+    for (const origin of [mock.url, plain.origin]) {
+      const page = await open(origin, '/playground/get_member_info')
+      await page.locator('[data-testid="send"]:not([disabled])').waitFor()
+      await fillBody(page, JSON.stringify({ member_table_id: 1, member_id: 999999 }))
+      await page.locator('[data-testid="send"]').click()
+      const detail = page.locator('[data-testid="response-error-detail"]')
+      await detail.waitFor()
+      const text = (await detail.textContent()) ?? ''
+      expect(text, origin).toContain('member_id 999999: 会員テーブル 1 にその会員はいません')
+      expect(text, origin).not.toContain('no such member')
+      expect(await detail.locator('[lang="ja"]').count(), origin).toBe(1)
+      await closeAll()
+    }
   })
 
   describe('keyboard and touch', () => {
