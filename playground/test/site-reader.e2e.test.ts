@@ -336,6 +336,11 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
       )
     })
     expect(english).toEqual([])
+    // Redoc's other words: the security scheme's key, the sizes, the joins of several types
+    const text = await api.evaluate(() => document.querySelector('.redocusaurus')?.textContent ?? '')
+    for (const word of [/bearerAuth/, /non-empty/, /\[ items/, /\d characters/, /\d items/, /integers or /, /\) or /])
+      expect(word.test(text), String(word)).toBe(false)
+    expect(text).toContain('API トークン（Bearer）')
     await closeAll()
     const list = await open(plain.origin, '/playground')
     const tags = await list.locator('.krs-pg-tag').allTextContents()
