@@ -136,7 +136,10 @@ const sweep: [op: string, body: unknown, token?: string | null][] = [
     'get_members_num_by_oneshot_condition',
     { member_table_id: 1, condition_info: { grouping: true, conditions: { e_99999: [1, {}] } } },
   ],
-  ['get_members_num_by_oneshot_condition', { member_table_id: 1, condition_info: { grouping: true, conditions: { e_1: [999, {}] } } }],
+  [
+    'get_members_num_by_oneshot_condition',
+    { member_table_id: 1, condition_info: { grouping: true, conditions: { e_1: [999, {}] } } },
+  ],
   ['get_member_infos_by_condition', { member_table_id: 1, condition_id: 99999, offset: 0, sort_key: 0, order: true }],
 ]
 
