@@ -515,7 +515,7 @@ export const messageCatalogue = {
   },
   family_type: { en: '{type}', ja: '{type} 型の項目' },
   family_hashed_password: { en: 'hashed password', ja: 'ハッシュ化パスワード項目' },
-  family_not_upload_date: { en: 'a key other than upload_date', ja: 'upload_date 以外のキー' },
+  family_not_upload_date: { en: 'a key other than {key}', ja: '{key} 以外のキー' },
   family_date: { en: 'date', ja: '日付項目' },
   family_multiple_choice: { en: 'multiple choice', ja: '複数選択項目' },
   family_integer: { en: 'integer', ja: '整数項目' },

@@ -126,7 +126,7 @@ export function compileDateClause(c: ClauseInput, rd: DateReader): RowPredicate 
       }
     }
     case K.EQUAL_UPLOAD_TIME: {
-      if (!rd.upload || !rd.seconds) kindNotAllowed(c, msg('family_not_upload_date'))
+      if (!rd.upload || !rd.seconds) kindNotAllowed(c, msg('family_not_upload_date', { key: 'upload_date' }))
       const set = new Set(needIntArray(c, 'values'))
       const sec = rd.seconds
       return (r) => set.has(sec(r))
