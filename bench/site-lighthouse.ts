@@ -21,7 +21,7 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { loadavg, tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { reportFigure } from './report.js'
@@ -236,8 +236,16 @@ try {
       const goal = goals[formFactor]
       const all = runs.get(key(name, formFactor))!
       const r = median(all)
+      // Lighthouse scales the CPU work it observes: a score taken while other work keeps the
+      // cores busy is no verdict on the goal, either way.
+      const busy = all.some((x) => x.load > cpus().length)
+      const verdict = busy
+        ? `(under load: ${r.score >= goal ? 'met' : 'not met'} here, re-run idle)`
+        : r.score >= goal
+          ? 'met'
+          : 'NOT met'
       console.log(
-        `  ${formFactor}: ${path.padEnd(24)} ${String(r.score).padStart(3)}  goal >= ${goal} ${r.score >= goal ? 'met' : 'NOT met'}  runs ${all.map((x) => x.score).join('/')}  load ${loads(all)}  first-load JS ${kb(r.firstLoadJs)}, all JS ${kb(r.allJs)} (on the wire)  ${r.metrics}`,
+        `  ${formFactor}: ${path.padEnd(24)} ${String(r.score).padStart(3)}  goal >= ${goal} ${verdict}  runs ${all.map((x) => x.score).join('/')}  load ${loads(all)}  first-load JS ${kb(r.firstLoadJs)}, all JS ${kb(r.allJs)} (on the wire)  ${r.metrics}`,
       )
       reportFigure({
         name: `site.lighthouse.${name}.${formFactor}`,

@@ -1,7 +1,7 @@
 /**
  * Run before every site build (`npm run prepare:contract`, also the `prebuild`/`prestart`
  * hooks). Writes git-ignored files only:
- *   .generated/openapi.json          the contract Redoc renders at /api (tags with x-displayName, 「試す」 links)
+ *   .generated/openapi.json          the contract Redoc renders at /api (tags and security schemes with x-displayName, 「試す」 links)
  *   .generated/error-catalogue.json  rows of the /errors/* tables
  *   .generated/operations.json       tags + operations for /playground
  *   .generated/contract-meta.json    title, version, where it came from
@@ -17,6 +17,7 @@ import {
   operationList,
   tagList,
   withPlaygroundLinks,
+  withSecurityDisplayNames,
   withTagDisplayNames,
 } from './site-data.js'
 
@@ -29,7 +30,7 @@ mkdirSync(generatedDir, { recursive: true })
 mkdirSync(join(siteDir, 'static'), { recursive: true })
 
 const write = (file: string, value: unknown): void => writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`)
-write(join(generatedDir, 'openapi.json'), withPlaygroundLinks(withTagDisplayNames(spec)))
+write(join(generatedDir, 'openapi.json'), withPlaygroundLinks(withSecurityDisplayNames(withTagDisplayNames(spec))))
 write(join(siteDir, 'static', 'openapi.json'), spec)
 write(join(generatedDir, 'error-catalogue.json'), errorCatalogue(spec))
 write(join(generatedDir, 'operations.json'), { tags: tagList(spec), operations: operationList(spec) })

@@ -80,6 +80,28 @@ export function contractMeta(spec: Json, origin: string): ContractMeta {
   }
 }
 
+/** How the reference names the contract's security schemes (Redoc shows a scheme's key otherwise). */
+const SECURITY_DISPLAY_NAMES: Record<string, string> = { bearerAuth: 'API トークン（Bearer）' }
+
+/** The copy Redoc renders: each security scheme gets a Japanese `x-displayName` (「bearerAuth」 was shown). */
+export function withSecurityDisplayNames(spec: Json): Json {
+  const components = isObject(spec.components) ? spec.components : {}
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {}
+  return {
+    ...spec,
+    components: {
+      ...components,
+      securitySchemes: Object.fromEntries(
+        Object.entries(schemes).map(([key, scheme]) =>
+          isObject(scheme) && !('x-displayName' in scheme) && SECURITY_DISPLAY_NAMES[key]
+            ? [key, { ...scheme, 'x-displayName': SECURITY_DISPLAY_NAMES[key] }]
+            : [key, scheme],
+        ),
+      ),
+    },
+  }
+}
+
 /**
  * The copy Redoc renders: each tag gets `x-displayName` (its Japanese description) so the
  * reference's menu shows 「会員情報」 rather than `member-info`. The downloadable contract

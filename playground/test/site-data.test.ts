@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { contractMeta, errorCatalogue, operationList, tagList, withTagDisplayNames } from '../scripts/site-data.js'
+import {
+  contractMeta,
+  errorCatalogue,
+  operationList,
+  tagList,
+  withSecurityDisplayNames,
+  withTagDisplayNames,
+} from '../scripts/site-data.js'
 
 const spec = {
   info: { title: 'JSON API', version: '202509' },
@@ -70,5 +77,12 @@ describe('site data from the contract', () => {
       { name: 'zip', description: '郵便番号検索', 'x-displayName': '郵便番号検索' },
     ])
     expect(spec.tags[0]).not.toHaveProperty('x-displayName')
+  })
+
+  it('gives Redoc a Japanese name for the bearer scheme, not its key', () => {
+    const given = { components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } } }
+    const shown = withSecurityDisplayNames(given) as typeof given
+    expect(shown.components.securitySchemes.bearerAuth).toMatchObject({ 'x-displayName': 'API トークン（Bearer）' })
+    expect(given.components.securitySchemes.bearerAuth).not.toHaveProperty('x-displayName')
   })
 })

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEngine } from '@krs-kit/mock-server'
 import { startNodeServer, type RunningServer } from '@krs-kit/mock-server/node'
 import { browserSkipReason, launchChromium } from './support/browser.js'
+import { fillBody } from './support/fill-body.js'
 import { buildDir, ensureSiteBuilt } from './support/site-build.js'
 import { startStaticServer, type StaticServer } from './support/static-server.js'
 
@@ -335,6 +336,11 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
       )
     })
     expect(english).toEqual([])
+    // Redoc's other words: the security scheme's key, the sizes, the joins of several types
+    const text = await api.evaluate(() => document.querySelector('.redocusaurus')?.textContent ?? '')
+    for (const word of [/bearerAuth/, /non-empty/, /\[ items/, /\d characters/, /\d items/, /integers or /, /\) or /])
+      expect(word.test(text), String(word)).toBe(false)
+    expect(text).toContain('API トークン（Bearer）')
     await closeAll()
     const list = await open(plain.origin, '/playground')
     const tags = await list.locator('.krs-pg-tag').allTextContents()
@@ -348,6 +354,48 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
     for (const name of ['lookup_member_id', 'get_member_info', 'get_member_infos_by_condition'])
       expect(await guide.locator(`main a[href="/playground/${name}"]`).count(), name).toBeGreaterThan(0)
     await closeAll()
+  })
+
+  it('search: an operation whose summary or reading matches comes before the CLI reference, the exact one first', async () => {
+    const page = await open(plain.origin, '/tutorials')
+    const input = page.locator('.navbar__search-input').first()
+    const options = page.locator('.navbar [role="listbox"] [role="option"]')
+    // The options are the suggestions' texts: an operation's page or heading starts with its
+    // name and a dash; the CLI reference's lines name the page.
+    const suggestions = async (query: string): Promise<string[]> => {
+      await input.click()
+      await input.fill('')
+      await input.pressSequentially(query, { delay: 30 })
+      await options.first().waitFor({ timeout: 60_000 })
+      return options.allTextContents()
+    }
+    const isOperation = (t: string): boolean => /^(?:[a-z_]+|…) — /.test(t)
+    for (const query of ['かいいん', 'はいしん']) {
+      const found = await suggestions(query)
+      expect(isOperation(found[0] ?? ''), `${query}: ${found.join(' | ')}`).toBe(true)
+      const cli = found.findIndex((t) => t.includes('CLI リファレンス'))
+      if (cli !== -1) expect(cli).toBeGreaterThan(found.findLastIndex(isOperation))
+    }
+    const found = await suggestions('配信予約')
+    expect(found[0], found.join(' | ')).toMatch(/^add_delivery_schedule — /)
+    await closeAll()
+  })
+
+  it('the emulator explains a refusal in Japanese (the page asks with Accept-Language: ja)', async () => {
+    // krs-mock's own door, and the emulator inside the page on a host without krs-mock
+    for (const origin of [mock.url, plain.origin]) {
+      const page = await open(origin, '/playground/get_member_info')
+      await page.locator('[data-testid="send"]:not([disabled])').waitFor()
+      await fillBody(page, JSON.stringify({ member_table_id: 1, member_id: 999999 }))
+      await page.locator('[data-testid="send"]').click()
+      const detail = page.locator('[data-testid="response-error-detail"]')
+      await detail.waitFor()
+      const text = (await detail.textContent()) ?? ''
+      expect(text, origin).toContain('member_id 999999: 会員テーブル 1 にその会員はいません')
+      expect(text, origin).not.toContain('no such member')
+      expect(await detail.locator('[lang="ja"]').count(), origin).toBe(1)
+      await closeAll()
+    }
   })
 
   describe('keyboard and touch', () => {
@@ -385,5 +433,74 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
       expect(small).toEqual([])
       await closeAll()
     })
+
+    it('at 375 px the first call’s answer is scrolled into view', async () => {
+      const page = await open(plain.origin, '/playground/get_member_tables', { width: 375, height: 700 })
+      await page.locator('[data-testid="send"]:not([disabled])').click()
+      await page.locator('[data-testid="response-status"]').waitFor()
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const box = document.querySelector('[data-testid="response"]')!.getBoundingClientRect()
+            const navbar = document.querySelector('.navbar')!.getBoundingClientRect()
+            return box.top >= navbar.bottom - 1 && box.top < window.innerHeight - 40
+          }),
+        )
+        .toBe(true)
+      await closeAll()
+    })
+
+    for (const [width, height] of [
+      [1280, 800],
+      [375, 700],
+    ] as const) {
+      it(`at ${width} px every control reached by Tab shows a focus outline and is never under the sticky 送信 bar or the navbar`, async () => {
+        const page = await open(plain.origin, '/playground/add_member', { width, height })
+        await page.locator('[data-testid="send"]:not([disabled])').waitFor()
+        await page.locator('.krs-pg-element input').first().waitFor()
+        const problems: string[] = []
+        const kinds = new Set<string>()
+        let inForm = 0
+        for (let i = 0; i < 160; i++) {
+          await page.keyboard.press('Tab')
+          const look = await page.evaluate(() => {
+            const el = document.activeElement as HTMLElement | null
+            if (!el?.closest('.krs-pg') || el.closest('.krs-pg-send-bar')) return null
+            const style = getComputedStyle(el)
+            const outlined =
+              (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none'
+            const box = el.getBoundingClientRect()
+            const bar = document.querySelector('.krs-pg-send-bar')?.getBoundingClientRect()
+            const navbar = document.querySelector('.navbar')!.getBoundingClientRect()
+            const underBar = bar
+              ? box.bottom > bar.top + 1 &&
+                box.top < bar.bottom - 1 &&
+                box.right > bar.left + 1 &&
+                box.left < bar.right - 1
+              : false
+            const underNavbar = box.top < navbar.bottom - 1
+            const name = `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[type=${el.getAttribute('type')}]` : ''}#${el.id}`
+            return {
+              name,
+              kind: el.getAttribute('type') ?? el.tagName.toLowerCase(),
+              outlined,
+              underBar,
+              underNavbar,
+              inForm: !!el.closest('.krs-pg-form'),
+            }
+          })
+          if (!look) continue
+          kinds.add(look.kind)
+          if (look.inForm) inForm++
+          if (!look.outlined) problems.push(`${look.name}: no focus outline`)
+          if (look.underBar) problems.push(`${look.name}: under the 送信 bar`)
+          if (look.underNavbar) problems.push(`${look.name}: under the navbar`)
+        }
+        expect(inForm).toBeGreaterThan(10)
+        expect([...kinds]).toEqual(expect.arrayContaining(['date', 'checkbox', 'text']))
+        expect(problems).toEqual([])
+        await closeAll()
+      })
+    }
   })
 })

@@ -1,10 +1,11 @@
 import type { ErrorCode } from '@krs-kit/contract/errors'
 import type { OperationRules } from '@krs-kit/contract/operation-rules'
 import type { Account } from './account.js'
+import { type Message, msg } from './messages.js'
 
 export interface AccessRefusal {
   code: ErrorCode
-  message: string
+  message: Message
 }
 
 /**
@@ -27,11 +28,11 @@ export function checkAccess(info: OperationRules, account: Account): AccessRefus
       }
     }
     if (!ok) {
-      return { code: privilegeCode(info), message: `this operation needs one of: ${rights.join(', ')}` }
+      return { code: privilegeCode(info), message: msg('access_rights', { rights: rights.join(', ') }) }
     }
   }
   if (info.option !== null && !account.options[info.option]) {
-    return { code: 'KR_API_F0008', message: `this operation needs the ${info.option} option` }
+    return { code: 'KR_API_F0008', message: msg('access_option', { option: info.option }) }
   }
   return null
 }

@@ -8,6 +8,7 @@ import { errorResponse } from './error-response.js'
 import { codeForStatus } from '@krs-kit/contract/status-codes'
 import { idMarksOf } from './id-marks.js'
 import { isKrsError } from './krs-error.js'
+import { type Message, msg, pickLanguage, renderMessage } from './messages.js'
 import { JOURNAL_TEXT_LIMIT, journalCopy } from './journal-body.js'
 import { jsonShapeProblem } from './json-shape.js'
 import { JSON_HEADERS, type RawRequest, type RawResponse } from './raw-http.js'
@@ -122,7 +123,9 @@ function admit(engine: EngineInternals, req: RawRequest, name: string): Admitted
   const caller = token === undefined ? null : engine.registry.resolve(token)
   if (info.security && !caller?.account) {
     return new Refusal(
-      errorResponse('KR_API_F1001', 'Bearer token is missing or invalid.', { operation: op }),
+      errorResponse('KR_API_F1001', renderMessage(msg('token_invalid'), pickLanguage(req.header('accept-language'))), {
+        operation: op,
+      }),
       caller?.tenant ?? null,
     )
   }
@@ -269,11 +272,13 @@ class ApiCall {
     invalid: ValidationFailure | null,
   ): RawResponse | Promise<RawResponse> {
     if (invalid)
-      return errorResponse(invalid.missing ? 'KR_API_F0006' : 'KR_API_F0004', invalid.message, { operation: op })
+      return errorResponse(invalid.missing ? 'KR_API_F0006' : 'KR_API_F0004', this.detail(invalid.detail), {
+        operation: op,
+      })
 
     if (account) {
       const refusal = checkAccess(info, account)
-      if (refusal) return errorResponse(refusal.code, refusal.message, { operation: op })
+      if (refusal) return errorResponse(refusal.code, this.detail(refusal.message), { operation: op })
     }
 
     const ctx = new RequestContext(op, this.tenant, account, this.requestId)
@@ -344,6 +349,15 @@ class ApiCall {
       )
   }
 
+  /** The language of this answer's detail texts, from the request's `Accept-Language`. */
+  language(): 'en' | 'ja' {
+    return pickLanguage(this.req.header('accept-language'))
+  }
+
+  detail(m: Message): string {
+    return renderMessage(m, this.language())
+  }
+
   failure(op: OperationName, ctx: RequestContext, e: unknown): RawResponse {
     try {
       ctx.rollback()
@@ -369,7 +383,7 @@ class ApiCall {
         tenantId: this.tenant.id,
       }
       if (e.headers) opts.headers = e.headers
-      return errorResponse(e.code, e.detail, opts)
+      return errorResponse(e.code, e.detailIn(this.language()), opts)
     }
     this.engine.logger.error(`${this.requestId} ${op}: unexpected exception (answered 500, state rolled back)`, e)
     return errorResponse(

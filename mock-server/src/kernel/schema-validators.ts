@@ -3,12 +3,16 @@ import { requestValidators } from '@krs-kit/contract/request-validators'
 import { responseValidators } from '@krs-kit/contract/response-validators'
 import { type AjvInstance, createAjv, type ErrorObject, type ValidateFunction } from '../lib/lazy-ajv.js'
 import { describeAjvError } from './ajv.js'
-import { givenValueSuffix, pickReportedError } from './request-error.js'
+import { type Message, renderMessage } from './messages.js'
+import { pickReportedError } from './request-error.js'
+import { requestErrorMessage } from './request-message.js'
 
 export interface ValidationFailure {
   /** 'required' answers KR_API_F0006, anything else KR_API_F0004. */
   missing: boolean
   message: string
+  /** The same detail, catalogued: rendered in the language the request asks for. */
+  detail: Message
 }
 
 /**
@@ -98,7 +102,8 @@ function verdict(
 }
 
 function failure(e: ErrorObject, body: unknown): ValidationFailure {
-  return { missing: e.keyword === 'required', message: describeAjvError(e).text + givenValueSuffix(e, body) }
+  const detail = requestErrorMessage(e, body)
+  return { missing: e.keyword === 'required', message: renderMessage(detail, 'en'), detail }
 }
 
 /** The error of the alternative the body meant, from every error of every alternative (or null). */

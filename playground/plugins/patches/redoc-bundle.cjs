@@ -11,7 +11,7 @@
 //    all"/"Collapse all" of a JSON sample, "Authorizations:", the schema headings of a request
 //    and a response, the "Payload" sample tab, "additional property", "Show pattern", a field's
 //    types joined by "or", the menu's footer, "required", "optional", "pattern property",
-//    "License:").
+//    "License:", "non-empty" and the units of a size, "[ items").
 // 4. Contrast hook: the pattern label of a field has a fixed colour (#0e7c86) that is too dark
 //    on the dark theme's backgrounds; it reads the CSS variable --krs-redoc-pattern-color
 //    instead (set in src/css/custom.css), with Redoc's colour as the fallback.
@@ -53,8 +53,33 @@ const texts = [
     'field pattern property/required',
   ],
   [/(createElement\(\w+,null,)"License:"/, '$1"ライセンス:"', 'licence label'],
-  // A field of several types ("string or null"); other joins keep " or ", which Redoc splits again.
+  // A field of several types ("string or null"), the alternatives of a oneOf, and the items
+  // of an array of several types; English plurals of an array's item types ("integers") are
+  // not made, so nothing splits the joined text again.
   [/(this\.type\.map\(\(\w+=>null===\w+\?"null":\w+\)\)\.join\()" or "\)/, '$1" または ")', 'type list'],
+  [
+    /function (\w+)\((\w+)\)\{return \2\.split\(" or "\)\.map\(\(\w+=>\w+\.replace\(\/\^\(string\|object\|number\|integer\|array\|boolean\)s\?\( \?\.\*\)\/,"\$1s\$2"\)\)\)\.join\(" or "\)\}/,
+    'function $1($2){return $2}',
+    'plural item types',
+  ],
+  [
+    /(this\.displayType\+=`) or \$\{(\w+)\.join\(" or "\)\}`/,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text put into Redoc's code is a template literal there
+    '$1 または ${$2.join(" または ")}`',
+    'array of several types',
+  ],
+  [/(\(this\);this\.displayType=\w+\.join\()" or "\)/, '$1" または ")', 'oneOf type label'],
+  [
+    /(return (\w+)\.indexOf\()" or "(\)>-1&&\(\2=`\(\$\{\2\}\)`\),\2\}\)\)\.join\()" or "\)/,
+    '$1" または "$3" または ")',
+    'oneOf alternatives',
+  ],
+  // The size of a string, an array or an object ("non-empty", ">= 1 characters", "<= 50 items").
+  [/(=1===\w+\?)"non-empty":/, '$1"空でない":', 'non-empty'],
+  [/(\w+\()"characters"(,\w+\.minLength,\w+\.maxLength\))/, '$1"文字"$2', 'string length unit'],
+  [/(\w+\()"items"(,\w+\.minItems,\w+\.maxItems\))/, '$1"要素"$2', 'array length unit'],
+  [/(\w+\()"properties"(,\w+\.minProperties,\w+\.maxProperties\))/, '$1"プロパティ"$2', 'object size unit'],
+  [/(createElement\(\w+,null,)"\[ items"/, '$1"[ 要素"', 'array items label'],
 ]
 
 module.exports = function redocLoader(source) {

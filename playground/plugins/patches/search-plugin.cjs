@@ -9,6 +9,8 @@
 // - worker.js (the search itself, for the navbar box and /search alike):
 //   - the query is NFKC-normalised first, so that half-width kana (ｶｲｲﾝ) and full-width
 //     letters and digits (Ｆ０１０２) find what their usual forms find;
+//   - the operations whose name, summary or its reading match the query come first, exact
+//     matches before the others (search-ranking.js);
 //   - a query that is an error code (F0102, KR_API_F0102) lists the error catalogue's pages
 //     (/errors/…) first: they explain the code, while the CLI reference and the API reference
 //     only mention it. The search collects up to 100 hits for such a query, so that the
@@ -46,8 +48,14 @@ const EDITS = [
           '        if (krsCode) limit = Math.max(limit, 100);',
       ],
       [
+        'import { sortSearchResults } from "../utils/sortSearchResults";',
+        'import { sortSearchResults } from "../utils/sortSearchResults";\n' +
+          `import { rankOperationsFirst as krsRankOperationsFirst } from ${JSON.stringify(require.resolve('./search-ranking.js'))};`,
+      ],
+      [
         'sortSearchResults(results);',
         'sortSearchResults(results);\n' +
+          '        krsRankOperationsFirst(results, input);\n' +
           '        if (krsCode) {\n' +
           '            const krsCatalogue = (r) => (/^\\/errors(\\/|$)/.test(r.document.u) ? 0 : 1);\n' +
           '            results.sort((a, b) => krsCatalogue(a) - krsCatalogue(b));\n' +

@@ -27,6 +27,10 @@ import type { Nodes } from 'mdast'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { collectText } from '../search-readings/collect-text'
+import { formatReadings } from '../search-readings/index'
+import { katakanaToHiragana } from '../search-readings/kana'
+import { extractReadings } from '../search-readings/readings'
+import { getTokenizer, type JapaneseTokenizer } from '../search-readings/tokenizer'
 
 const require = createRequire(import.meta.url)
 const searchPluginDir = dirname(require.resolve('@easyops-cn/docusaurus-search-local/package.json'))
@@ -51,6 +55,19 @@ export interface SearchDocument {
   s?: string
   p?: number
   b?: string[]
+  /**
+   * An operation's search keys (its name, its summary, the summary's kana reading): the search
+   * worker ranks a result whose key matches the query above the rest (plugins/patches/search-ranking.js).
+   */
+  k?: string[]
+}
+
+/** Kana readings of a Japanese text, from the build's morphological analyser (search-readings). */
+export interface Readings {
+  /** The whole text read in hiragana (会員の登録 → かいいんのとうろく). */
+  whole(text: string): string
+  /** Its kanji words and their readings, as the docs' hidden readings blocks give them. */
+  words(text: string): string
 }
 
 /** The plugin's five document lists, in the index's order. */
@@ -141,8 +158,54 @@ export function siteRouteDocuments(
   return docs
 }
 
+/**
+ * Gives the operations' documents (playground titles, /api headings) their search keys, and
+ * the words to index besides their text: the summary written together (配信の予約 → 配信予約) and
+ * the kana readings of its words. Without them a kana query (かいいん) found only the docs'
+ * hidden readings blocks, and the CLI reference, which names every operation, came first.
+ * Returns the display texts, to put back once the index is built.
+ */
+export function addSearchKeys(
+  docs: RouteDocuments,
+  operations: readonly Operation[],
+  readings?: Readings,
+): Map<SearchDocument, string> {
+  const display = new Map<SearchDocument, string>()
+  const byName = new Map(operations.map((op) => [op.name, op]))
+  for (const doc of [...docs.titles, ...docs.headings]) {
+    const name = doc.u.startsWith('/playground/')
+      ? doc.u.slice('/playground/'.length)
+      : /\/operation\/(.+)$/.exec(doc.h ?? '')?.[1]
+    const op = name === undefined ? undefined : byName.get(name)
+    if (!op) continue
+    const summary = condense(op.summary)
+    const together = summary.replace(/[\sの]/g, '')
+    doc.k = [op.name, summary, ...(readings ? [readings.whole(summary)] : [])]
+    display.set(doc, doc.t)
+    const extra = [together === summary ? '' : together, readings ? readings.words(summary) : ''].filter(
+      (x) => x !== '',
+    )
+    if (extra.length) doc.t = `${doc.t} ${extra.join(' ')}`
+  }
+  return display
+}
+
+/** Readings from kuromoji, as the docs' hidden readings blocks have them (search-readings). */
+export function kanaReadings(tokenizer: JapaneseTokenizer): Readings {
+  return {
+    whole: (text) =>
+      katakanaToHiragana(
+        tokenizer
+          .tokenize(text)
+          .map((m) => (m.reading && m.reading !== '*' ? m.reading : m.surface_form))
+          .join(''),
+      ),
+    words: (text) => formatReadings(extractReadings(tokenizer, text)),
+  }
+}
+
 /** Adds the documents to every search-index*.json of `outDir` and rebuilds its lunr indexes. */
-export function addSiteRoutesToIndex(outDir: string, siteDir: string, config: object): number {
+export function addSiteRoutesToIndex(outDir: string, siteDir: string, config: object, readings?: Readings): number {
   const operations = (
     JSON.parse(readFileSync(join(siteDir, '.generated', 'operations.json'), 'utf8')) as { operations: Operation[] }
   ).operations
@@ -154,10 +217,14 @@ export function addSiteRoutesToIndex(outDir: string, siteDir: string, config: ob
     if (parts.length !== 5) throw new Error(`search-site-routes: ${name} has ${parts.length} parts, expected 5`)
     const maxId = Math.max(0, ...parts.flatMap((p) => p.documents.map((d) => d.i)))
     const extra = siteRouteDocuments(contract, operations, maxId + 1)
+    const display = addSearchKeys(extra, operations, readings)
     const lists = [extra.titles, extra.headings, extra.descriptions, extra.keywords, extra.contents]
     const all = parts.map((p, k) => [...p.documents, ...(lists[k] ?? [])])
     added = lists.reduce((n, l) => n + l.length, 0)
-    writeFileSync(file, JSON.stringify(buildIndex(all, config)))
+    const built = buildIndex(all, config)
+    // the added words are in the index; results quote only what the reader sees
+    for (const [doc, text] of display) doc.t = text
+    writeFileSync(file, JSON.stringify(built))
   }
   return added
 }
@@ -171,7 +238,7 @@ export default function searchWithSiteRoutes(context: LoadContext, options: unkn
     ...plugin,
     async postBuild(props) {
       await postBuild?.call(plugin, props)
-      const added = addSiteRoutesToIndex(props.outDir, context.siteDir, config)
+      const added = addSiteRoutesToIndex(props.outDir, context.siteDir, config, kanaReadings(await getTokenizer()))
       console.log(`[search-site-routes] ${added} documents for /api and /playground added to the search index`)
     },
   }

@@ -1,5 +1,6 @@
 import type { EngineContext } from '../../kernel/context.js'
 import { KrsError } from '../../kernel/krs-error.js'
+import { msg } from '../../kernel/messages.js'
 import type { MemberTableState } from '../member-db/member-db-state.js'
 import type { BatchState } from './batch-state.js'
 import { isLockedAgainst } from '../member-db/tables/lock.js'
@@ -15,15 +16,20 @@ export function assertMayStartJob(ctx: EngineContext, state: BatchState, table: 
   if (isLockedAgainst(table, accountId)) {
     throw new KrsError(
       'KR_API_F0013',
-      `member table ${table.id} is locked through the API by account ${table.lock!.accountId}; only that user may import or export`,
+      msg('table_locked_by_account', { member_table_id: table.id, account_id: table.lock!.accountId }),
     )
   }
   for (const job of Object.values(state.jobs)) {
     if (job.done) continue
-    const whose = job.accountId === accountId ? 'your' : `account ${job.accountId}'s`
+    const whose = job.accountId === accountId ? msg('whose_own') : msg('whose_account', { account_id: job.accountId })
     throw new KrsError(
       'KR_API_F0205',
-      `${whose} batch job ${job.id} (${job.operation} of member table ${job.memberTableId}) is still running; only one import or export runs at a time`,
+      msg('batch_job_busy', {
+        whose,
+        batch_job_id: job.id,
+        operation: job.operation,
+        member_table_id: job.memberTableId,
+      }),
     )
   }
 }
@@ -42,8 +48,14 @@ export function assertTableWritable(
   for (const job of Object.values(state?.jobs ?? {})) {
     if (job.done) continue
     if (job.memberTableId === table.id)
-      throw new KrsError('KR_API_F0016', `member table ${table.id} is locked by running batch job ${job.id}`)
+      throw new KrsError(
+        'KR_API_F0016',
+        msg('table_locked_by_job', { member_table_id: table.id, batch_job_id: job.id }),
+      )
     if (otherTablesBlock)
-      throw new KrsError('KR_API_F0017', `batch job ${job.id} is running on member table ${job.memberTableId}`)
+      throw new KrsError(
+        'KR_API_F0017',
+        msg('batch_job_on_table', { batch_job_id: job.id, member_table_id: job.memberTableId }),
+      )
   }
 }

@@ -1,6 +1,7 @@
 import type { EngineContext } from '../../kernel/context.js'
 import type { OperationRequest } from '@krs-kit/contract/operation-types'
 import { KrsError } from '../../kernel/krs-error.js'
+import { msg } from '../../kernel/messages.js'
 import type { ConditionInfo, MemberTableState } from '../member-db/member-db-state.js'
 import { compileCondition } from '../member-db/conditions/compile-condition.js'
 import { requireConditionFor } from '../member-db/conditions/operations.js'
@@ -14,7 +15,7 @@ function checkPassword(ctx: EngineContext, password: string): void {
   const state = batchOf(ctx.tenant, ctx.now())
   const expected = ctx.account ? state.accountPasswords[String(ctx.account.id)] : undefined
   if (expected === undefined || expected !== password) {
-    throw new KrsError('KR_API_F0004', 'password does not match the password of the account of the API token')
+    throw new KrsError('KR_API_F0004', msg('password_mismatch'))
   }
 }
 

@@ -1,6 +1,7 @@
 import type { EngineContext } from '../../kernel/context.js'
 import type { OperationRequest } from '@krs-kit/contract/operation-types'
 import { KrsError } from '../../kernel/krs-error.js'
+import { msg } from '../../kernel/messages.js'
 import type { BatchJob, ColumnSetDef } from './batch-state.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
 import { assertNoEncryptedElement } from '../member-db/conditions/compile-condition.js'
@@ -16,14 +17,15 @@ import { importModeOf, resolveOverrides } from './override-options.js'
 
 function requireColumnSet(ctx: EngineContext, tableId: number, id: number): ColumnSetDef {
   const set = batchOf(ctx.tenant, ctx.now()).columnSets[String(id)]
-  if (!set) throw new KrsError('KR_API_F0005', `columnset_id ${id}: no such column set`)
+  if (!set) throw new KrsError('KR_API_F0005', msg('columnset_not_found', { columnset_id: id }))
   if (set.memberTableId !== null && set.memberTableId !== tableId) {
     throw new KrsError(
       'KR_API_F0007',
-      `columnset_id ${id} belongs to member table ${set.memberTableId}, not ${tableId}`,
+      msg('columnset_other_table', { columnset_id: id, other_table_id: set.memberTableId, member_table_id: tableId }),
     )
   }
-  if (!set.download) throw new KrsError('KR_API_F0218', `columnset_id ${id} (${set.title}) is not set for download`)
+  if (!set.download)
+    throw new KrsError('KR_API_F0218', msg('columnset_not_download', { columnset_id: id, title: set.title }))
   return set
 }
 
@@ -72,9 +74,9 @@ export function importMembersOp(ctx: EngineContext, b: OperationRequest<'import_
   const table = requireTable(ctx, b.member_table_id)
   const state = batchOf(ctx.tenant, now)
   const file = filesOf(ctx.tenant, now).files[String(b.stored_file_id)]
-  if (!file) throw new KrsError('KR_API_F0005', `stored_file_id ${b.stored_file_id}: no such stored file`)
+  if (!file) throw new KrsError('KR_API_F0005', msg('stored_file_not_found', { stored_file_id: b.stored_file_id }))
   if (state.importedFileIds.includes(file.id))
-    throw new KrsError('KR_API_F0206', `stored_file_id ${file.id} has already been imported`)
+    throw new KrsError('KR_API_F0206', msg('stored_file_imported', { stored_file_id: file.id }))
   const mode = importModeOf(b.is_update)
   const overrides = resolveOverrides(table, mode, b.override_options)
   assertMayWriteEncrypted(table, { encryptedKey: ctx.account?.encryptedKey ?? false })
@@ -104,8 +106,8 @@ function requireJob(ctx: EngineContext, id: number): BatchJob {
   const now = ctx.now()
   advanceBatchJobs(ctx.tenant, now)
   const job = ctx.tenant.batch?.jobs[String(id)]
-  if (!job) throw new KrsError('KR_API_F0005', `batch_job_id ${id}: no such batch job`)
-  assertTableAccess(ctx, job.memberTableId, `batch job ${id}`)
+  if (!job) throw new KrsError('KR_API_F0005', msg('batch_job_not_found', { batch_job_id: id }))
+  assertTableAccess(ctx, job.memberTableId, msg('ref_batch_job', { batch_job_id: id }))
   return job
 }
 
@@ -133,21 +135,23 @@ export function getBatchJobStatusOp(ctx: EngineContext, id: number) {
  */
 export function getBatchJobResultOp(ctx: EngineContext, id: number): string {
   const job = requireJob(ctx, id)
-  if (!ctx.account?.resultDownload)
-    throw new KrsError('KR_API_F0307', 'the account has no right to download result files')
+  if (!ctx.account?.resultDownload) throw new KrsError('KR_API_F0307', msg('result_download_denied'))
   if (!job.done)
-    throw new KrsError('KR_API_F0305', `batch job ${id} is still running (progress ${progressOf(job, ctx.now())}%)`)
+    throw new KrsError(
+      'KR_API_F0305',
+      msg('batch_job_running', { batch_job_id: id, progress: progressOf(job, ctx.now()) }),
+    )
   const state = ctx.tenant.batch!
   if (job.resultText === null || ctx.now() > expiryOf(state, job)) {
     throw new KrsError(
       'KR_API_F0306',
-      `the result file of batch job ${id} is no longer kept (results are kept ${Math.round(state.timing.retentionSeconds / 86400)} days)`,
+      msg('batch_result_expired', { batch_job_id: id, days: Math.round(state.timing.retentionSeconds / 86400) }),
     )
   }
   if (!ctx.account?.encryptedKey && holdsEncryptedInClear(ctx.tenant, state, job)) {
     throw new KrsError(
       'KR_API_F0228',
-      `the result file of batch job ${id} holds encrypted text elements of member table ${job.memberTableId} in the clear and the account has no permission to use the encryption key`,
+      msg('batch_result_encrypted', { batch_job_id: id, member_table_id: job.memberTableId }),
     )
   }
   ctx.audit('download_batch_result', { batch_job_id: id, operation: job.operation, member_table_id: job.memberTableId })

@@ -1,4 +1,5 @@
 import { KrsError } from '../../kernel/krs-error.js'
+import { msg } from '../../kernel/messages.js'
 import type { MemberElement, MemberTableState } from '../member-db/member-db-state.js'
 import type { ImportMode, OverrideOption } from './batch-state.js'
 
@@ -81,12 +82,18 @@ export function resolveOverrides(
     if (!el || !rule)
       throw new KrsError(
         'KR_API_F0203',
-        `override_options.${key}: member table ${table.id} has no importable element ${key}`,
+        msg('override_unknown_element', { key, member_table_id: table.id, element_id: key }),
       )
     if (!rule.allowed.includes(value as OverrideOption)) {
       throw new KrsError(
         'KR_API_F0204',
-        `override_options.${key}: "${value}" is not allowed for a ${el.type}${el.unique ? ' (unique key)' : ''} element in mode ${mode}; allowed: ${rule.allowed.join(', ')}`,
+        msg(el.unique ? 'override_not_allowed_unique' : 'override_not_allowed', {
+          key,
+          value: String(value),
+          type: el.type,
+          mode,
+          allowed: rule.allowed.join(', '),
+        }),
       )
     }
     out[key] = value as OverrideOption
@@ -98,16 +105,10 @@ export function resolveOverrides(
   }
   const hasUnique = table.elements.some((e) => e.unique)
   if ((mode === 1 || mode === 2) && !hasUnique) {
-    throw new KrsError(
-      'KR_API_F0009',
-      `member table ${table.id} has no unique key element; is_update ${mode} needs one (use 0 or 3)`,
-    )
+    throw new KrsError('KR_API_F0009', msg('import_needs_unique_key', { member_table_id: table.id, mode }))
   }
   if (mode === 3 && !Object.values(out).includes('key')) {
-    throw new KrsError(
-      'KR_API_F0231',
-      `is_update 3 (update by any key) needs an element whose override option is "key"`,
-    )
+    throw new KrsError('KR_API_F0231', msg('import_any_key_needs_key'))
   }
   return out
 }

@@ -1,5 +1,6 @@
 import type { EngineContext } from '../../kernel/context.js'
 import { KrsError } from '../../kernel/krs-error.js'
+import { msg } from '../../kernel/messages.js'
 import { compositeKey, keyPart, uniqueElements, uniqueIndex } from '../member-db/members/unique-index.js'
 import { verifyHashedPassword } from '../member-db/members/password.js'
 import { checkElementValue } from '../member-db/members/validate-value.js'
@@ -25,41 +26,32 @@ export function authMemberOp(
   password: string | undefined,
 ): number {
   const form = requireAvailableForm(ctx, formId)
-  assertKind(form, ['regist'], 'KR_API_F0119', 'members cannot authenticate against a registration form')
+  assertKind(form, ['regist'], 'KR_API_F0119', msg('kind_no_auth_on_registration'))
   assertFormNames(form, Object.keys(info))
   const table = tableOfForm(ctx, form)
   if (password === undefined && form.type !== 'change_reset') {
-    throw new KrsError('KR_API_F0006', 'password is required (it may be omitted only on a password-reissue form)')
+    throw new KrsError('KR_API_F0006', msg('form_password_required'))
   }
   const keys = uniqueElements(table)
-  if (!keys.length)
-    throw new KrsError('KR_API_F0004', `member table ${table.id} has no unique key element to authenticate with`)
+  if (!keys.length) throw new KrsError('KR_API_F0004', msg('form_no_unique_key', { member_table_id: table.id }))
   const byDb = new Map<number, unknown>()
   for (const [name, raw] of Object.entries(info)) {
     const fel = formElementByName(form, name)!
     const el = table.elements.find((e) => e.id === fel.elementId)
-    if (!el?.unique)
-      throw new KrsError(
-        'KR_API_F0004',
-        `member_info.${name} is not a unique key element; give only the unique key elements`,
-      )
+    if (!el?.unique) throw new KrsError('KR_API_F0004', msg('form_stray_key', { key: name }))
     byDb.set(el.id, raw)
   }
   const parts: (string | null)[] = []
   for (const el of keys) {
-    if (!byDb.has(el.id))
-      throw new KrsError(
-        'KR_API_F0004',
-        `member_info must give every unique key element; missing the form element of "${el.name}"`,
-      )
+    if (!byDb.has(el.id)) throw new KrsError('KR_API_F0004', msg('form_missing_key', { name: el.name }))
     const raw = byDb.get(el.id)
     if (el.type === 'autogen') {
       parts.push(typeof raw === 'string' && raw !== '' ? raw : null)
       continue
     }
     const r = checkElementValue(el, raw)
-    if (!r.ok) throw new KrsError('KR_API_F0004', `member_info: ${r.messages.join(' ')}`)
-    if (r.blank) throw new KrsError('KR_API_F0004', `member_info: the unique key "${el.name}" must not be blank`)
+    if (!r.ok) throw new KrsError('KR_API_F0004', msg('form_member_info_invalid', { problems: r.messages.join(' ') }))
+    if (r.blank) throw new KrsError('KR_API_F0004', msg('form_key_blank', { name: el.name }))
     parts.push(keyPart(el, r.value))
   }
   const k = compositeKey(parts)

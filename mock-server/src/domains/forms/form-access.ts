@@ -1,5 +1,6 @@
 import type { EngineContext } from '../../kernel/context.js'
 import { KrsError } from '../../kernel/krs-error.js'
+import { type Message, msg } from '../../kernel/messages.js'
 import { formatJstDateTime } from '../../lib/day-number.js'
 import type { MemberElement, MemberTableState } from '../member-db/member-db-state.js'
 import type { FormElementDef, MemberFormDef, MemberFormKind } from './forms-state.js'
@@ -14,8 +15,8 @@ import { assertTableAccess } from '../member-db/tables/table-access.js'
 export function requireForm(ctx: EngineContext, formId: number): MemberFormDef {
   advanceBatchJobs(ctx.tenant, ctx.now())
   const form = formsOf(ctx.tenant, ctx.now()).forms[String(formId)]
-  if (!form) throw new KrsError('KR_API_F0005', `form_id ${formId}: no such member form`)
-  assertTableAccess(ctx, form.memberTableId, `form ${formId}`)
+  if (!form) throw new KrsError('KR_API_F0005', msg('form_not_found', { form_id: formId }))
+  assertTableAccess(ctx, form.memberTableId, msg('ref_form', { form_id: formId }))
   return form
 }
 
@@ -29,22 +30,29 @@ export function requireAvailableForm(ctx: EngineContext, formId: number): Member
   if (form.formType !== 'api')
     throw new KrsError(
       'KR_API_F0110',
-      `form ${formId} is a ${form.formType === 'auto' ? 'generated (auto)' : 'design'} form, not an API form`,
+      msg(form.formType === 'auto' ? 'form_auto_not_api' : 'form_design_not_api', { form_id: formId }),
     )
-  if (!form.groupPublished) throw new KrsError('KR_API_F0111', `the form group of form ${formId} is not published`)
-  if (!form.enable) throw new KrsError('KR_API_F0112', `form ${formId} is not enabled`)
+  if (!form.groupPublished) throw new KrsError('KR_API_F0111', msg('form_group_unpublished', { form_id: formId }))
+  if (!form.enable) throw new KrsError('KR_API_F0112', msg('form_disabled', { form_id: formId }))
   if (form.startDate !== null && now < form.startDate) {
-    throw new KrsError('KR_API_F0113', `form ${formId} opens at ${formatJstDateTime(form.startDate)} (JST)`)
+    throw new KrsError(
+      'KR_API_F0113',
+      msg('form_not_open', { form_id: formId, start: formatJstDateTime(form.startDate) }),
+    )
   }
   if (form.endDate !== null && now > form.endDate) {
-    throw new KrsError('KR_API_F0114', `form ${formId} closed at ${formatJstDateTime(form.endDate)} (JST)`)
+    throw new KrsError('KR_API_F0114', msg('form_closed', { form_id: formId, end: formatJstDateTime(form.endDate) }))
   }
   return form
 }
 
 export function tableOfForm(ctx: EngineContext, form: MemberFormDef): MemberTableState {
   const t = ctx.tenant.memberDb.tables.get(form.memberTableId)
-  if (!t) throw new KrsError('KR_API_F0005', `form ${form.id}: its member table ${form.memberTableId} no longer exists`)
+  if (!t)
+    throw new KrsError(
+      'KR_API_F0005',
+      msg('form_table_gone', { form_id: form.id, member_table_id: form.memberTableId }),
+    )
   return t
 }
 
@@ -52,10 +60,10 @@ export function assertKind(
   form: MemberFormDef,
   kinds: readonly MemberFormKind[],
   code: 'KR_API_F0119' | 'KR_API_F0120' | 'KR_API_F0123' | 'KR_API_F0210' | 'KR_API_F0217',
-  what: string,
+  what: Message,
 ): void {
   if (code === 'KR_API_F0119' ? kinds.includes(form.type) : !kinds.includes(form.type)) {
-    throw new KrsError(code, `form ${form.id} is a ${form.type} form; ${what}`)
+    throw new KrsError(code, msg('form_wrong_kind', { form_id: form.id, type: form.type, rule: what }))
   }
 }
 
@@ -76,7 +84,10 @@ export function assertFormNames(form: MemberFormDef, names: readonly string[]): 
   if (bad.length) {
     throw new KrsError(
       'KR_API_F0121',
-      `form ${form.id} has no form element ${bad.join(', ')} (use e_{form element id} from get_member_form_elements${form.type === 'change_password' ? ' or new_pass' : ''})`,
+      msg(form.type === 'change_password' ? 'form_element_unknown_password' : 'form_element_unknown', {
+        form_id: form.id,
+        keys: bad.join(', '),
+      }),
     )
   }
 }

@@ -1,5 +1,6 @@
 import type { EngineContext } from '../../kernel/context.js'
 import { KrsError } from '../../kernel/krs-error.js'
+import { msg } from '../../kernel/messages.js'
 import type { MemberTableState } from '../member-db/member-db-state.js'
 import type { FormValue, MemberFormDef } from './forms-state.js'
 import { assertTableWritable } from '../batch/batch-guards.js'
@@ -25,7 +26,8 @@ function env(ctx: EngineContext): WriteEnv {
 
 function requireMember(table: MemberTableState, memberId: number): number {
   const row = memberRow(table, memberId)
-  if (row < 0) throw new KrsError('KR_API_F0118', `member_id ${memberId}: no such member in member table ${table.id}`)
+  if (row < 0)
+    throw new KrsError('KR_API_F0118', msg('member_not_found', { member_id: memberId, member_table_id: table.id }))
   return row
 }
 
@@ -62,7 +64,7 @@ function formInput(
     if (r.drop) continue
     input[`e_${fel.elementId}`] = r.value
   }
-  if (errors.length) throw new KrsError('KR_API_F0116', errors.join('\n'))
+  if (errors.length) throw new KrsError('KR_API_F0116', msg('element_errors', { errors: errors.join('\n') }))
   return input
 }
 
@@ -125,10 +127,9 @@ export function doMemberFormActionOp(
   let extra: Record<string, FormValue> = {}
   switch (form.type) {
     case 'regist': {
-      if (memberId !== 0)
-        throw new KrsError('KR_API_F0004', `member_id must be 0 on a registration form (got ${memberId})`)
+      if (memberId !== 0) throw new KrsError('KR_API_F0004', msg('registration_member_id', { member_id: memberId }))
       if (form.maxRecordType > 0 && form.maxRecords !== null && form.countRecords >= form.maxRecords) {
-        throw new KrsError('KR_API_F0115', `form ${form.id} reached its maximum of ${form.maxRecords} registrations`)
+        throw new KrsError('KR_API_F0115', msg('form_registrations_max', { form_id: form.id, max: form.maxRecords }))
       }
       assertMayWriteEncrypted(table, e)
       const input = formInput(table, form, info, true)
@@ -187,7 +188,7 @@ export function doMemberFormActionOp(
           errors.push(`e_${current.id}: 「${current.title}」が正しくありません。`)
       }
       if (!pw) errors.push('このデータベースにはパスワード項目がありません。')
-      if (errors.length) throw new KrsError('KR_API_F0116', errors.join('\n'))
+      if (errors.length) throw new KrsError('KR_API_F0116', msg('element_errors', { errors: errors.join('\n') }))
       updateMember(table, memberId, { [`e_${pw!.id}`]: newPass }, e)
       resultId = memberId
       break
@@ -195,7 +196,7 @@ export function doMemberFormActionOp(
     case 'change_reset': {
       requireMember(table, memberId)
       const pw = passwordElementOf(table)
-      if (!pw) throw new KrsError('KR_API_F0116', 'このデータベースにはパスワード項目がありません。')
+      if (!pw) throw new KrsError('KR_API_F0116', msg('form_no_password_element'))
       const fresh = generatePassword(pw.config, e.random)
       updateMember(table, memberId, { [`e_${pw.id}`]: fresh }, e)
       extra = { new_pass: fresh }

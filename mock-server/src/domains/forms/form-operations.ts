@@ -1,5 +1,6 @@
 import type { EngineContext } from '../../kernel/context.js'
 import { KrsError } from '../../kernel/krs-error.js'
+import { msg } from '../../kernel/messages.js'
 import { formatJstDateTime } from '../../lib/day-number.js'
 import type { FormValue, MemberFormDef } from './forms-state.js'
 import { requireTable } from '../member-db/tables/table-access.js'
@@ -94,7 +95,7 @@ export function validateMemberFormParametersOp(
 ): Record<string, string[]> {
   const form = requireAvailableForm(ctx, formId)
   const names = Object.keys(values)
-  if (names.length === 0) throw new KrsError('KR_API_F0122', 'form_element_values has no element')
+  if (names.length === 0) throw new KrsError('KR_API_F0122', msg('form_values_empty'))
   assertFormNames(form, names)
   const out: Record<string, string[]> = {}
   for (const n of names) out[n] = messagesFor(ctx, form, n, values[n])
@@ -112,13 +113,14 @@ export function checkUniqueMemberConflictionOp(
   info: Record<string, unknown>,
 ): boolean {
   const form = requireAvailableForm(ctx, formId)
-  assertKind(form, ['regist', 'update'], 'KR_API_F0123', 'the unique check works on registration and update forms only')
+  assertKind(form, ['regist', 'update'], 'KR_API_F0123', msg('kind_unique_check'))
   assertFormNames(form, Object.keys(info))
   const table = tableOfForm(ctx, form)
   let row = -1
   if (memberId !== 0) {
     row = memberRow(table, memberId)
-    if (row < 0) throw new KrsError('KR_API_F0118', `member_id ${memberId}: no such member in member table ${table.id}`)
+    if (row < 0)
+      throw new KrsError('KR_API_F0118', msg('member_not_found', { member_id: memberId, member_table_id: table.id }))
   }
   const keys = uniqueElements(table)
   if (keys.length === 0 || keys.some((k) => k.type === 'autogen')) return true
@@ -131,7 +133,7 @@ export function checkUniqueMemberConflictionOp(
   for (const el of keys) {
     if (given.has(el.id)) {
       const r = checkElementValue(el, given.get(el.id))
-      if (!r.ok) throw new KrsError('KR_API_F0004', `member_info: ${r.messages.join(' ')}`)
+      if (!r.ok) throw new KrsError('KR_API_F0004', msg('form_member_info_invalid', { problems: r.messages.join(' ') }))
       parts.push(keyPart(el, r.value))
     } else {
       parts.push(row >= 0 ? keyPart(el, table.members.columns.get(el.id)?.get(row) ?? null) : null)
@@ -150,15 +152,11 @@ export function getMemberInfoForUpdateOp(
   memberId: number,
 ): Record<string, FormValue> {
   const form = requireAvailableForm(ctx, formId)
-  assertKind(
-    form,
-    ['update', 'delete'],
-    'KR_API_F0210',
-    'member info for a form is read through update or delete forms only',
-  )
+  assertKind(form, ['update', 'delete'], 'KR_API_F0210', msg('kind_member_info'))
   const table = tableOfForm(ctx, form)
   const row = memberRow(table, memberId)
-  if (row < 0) throw new KrsError('KR_API_F0118', `member_id ${memberId}: no such member in member table ${table.id}`)
+  if (row < 0)
+    throw new KrsError('KR_API_F0118', msg('member_not_found', { member_id: memberId, member_table_id: table.id }))
   const view = { encryptedKey: ctx.account?.encryptedKey ?? false }
   const out: Record<string, FormValue> = {}
   for (const fel of form.elements) {
@@ -179,7 +177,7 @@ export const DELETED_PAGE = 100
 /** get_deleted_member_list: members deleted through a delete form, oldest deletion first. */
 export function getDeletedMemberListOp(ctx: EngineContext, formId: number, after: number, offset: number) {
   const form = requireAvailableForm(ctx, formId)
-  assertKind(form, ['delete'], 'KR_API_F0217', 'the deleted-member list belongs to delete forms')
+  assertKind(form, ['delete'], 'KR_API_F0217', msg('kind_deleted_list'))
   assertOffset(offset, DELETED_PAGE)
   const state = formsOf(ctx.tenant, ctx.now())
   return state.deleted

@@ -1,5 +1,6 @@
 import type { EngineContext } from '../../kernel/context.js'
 import { KrsError } from '../../kernel/krs-error.js'
+import { msg } from '../../kernel/messages.js'
 import type { FormsState } from './forms-state.js'
 import type { TenantState } from '../../kernel/tenant-state.js'
 import { memberRow } from '../member-db/members/member-store.js'
@@ -29,12 +30,12 @@ export function getOneclickLoginUrlOp(
   unit: 'minute' | 'hour' = 'hour',
 ): string {
   const form = requireAvailableForm(ctx, formId)
-  assertKind(form, ['update'], 'KR_API_F0120', 'one-click login URLs are issued for update forms')
+  assertKind(form, ['update'], 'KR_API_F0120', msg('kind_oneclick'))
   if (!Number.isInteger(limit) || limit < 1 || limit > 335)
-    throw new KrsError('KR_API_F0209', `limit ${limit} is out of range (1 to 335)`)
+    throw new KrsError('KR_API_F0209', msg('oneclick_limit_range', { limit }))
   const table = tableOfForm(ctx, form)
   if (memberRow(table, memberId) < 0)
-    throw new KrsError('KR_API_F0118', `member_id ${memberId}: no such member in member table ${table.id}`)
+    throw new KrsError('KR_API_F0118', msg('member_not_found', { member_id: memberId, member_table_id: table.id }))
   const now = ctx.now()
   const expiresAt = Math.ceil((now + limit * (unit === 'minute' ? 60 : 3600)) / 3600) * 3600
   const state = formsOf(ctx.tenant, now)

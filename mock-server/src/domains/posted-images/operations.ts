@@ -1,6 +1,7 @@
 import type { EngineContext } from '../../kernel/context.js'
 import type { OperationRequest } from '@krs-kit/contract/operation-types'
 import { KrsError } from '../../kernel/krs-error.js'
+import { msg } from '../../kernel/messages.js'
 import { formatJstDateTime } from '../../lib/day-number.js'
 import type { ConditionInfo, MemberTableState } from '../member-db/member-db-state.js'
 import type { PostedImagesState } from './posted-images-state.js'
@@ -26,7 +27,7 @@ export type PostedImageUrls = Record<string, Record<string, PostedImageOut[]>>
 function assertImageRights(ctx: EngineContext): void {
   const a = ctx.account
   if (a && a.level !== 'all' && !a.postedImageMenu) {
-    throw new KrsError('KR_API_F0014', 'view-only accounts need the posted image management menu right')
+    throw new KrsError('KR_API_F0014', msg('posted_images_right_missing'))
   }
 }
 
@@ -75,7 +76,7 @@ export function getPostedImageUrlsOp(
   assertImageRights(ctx)
   const table = requireTable(ctx, b.member_table_id)
   if (memberRow(table, b.member_id) < 0)
-    throw new KrsError('KR_API_F0005', `member_id ${b.member_id}: no such member in member table ${table.id}`)
+    throw new KrsError('KR_API_F0005', msg('member_not_found', { member_id: b.member_id, member_table_id: table.id }))
   return urlsFor(ctx, imagesOf(ctx.tenant, ctx.now()), table, [b.member_id], b.album_ids)
 }
 

@@ -1,6 +1,7 @@
 import type { EngineContext } from '../../kernel/context.js'
 import type { OperationRequest } from '@krs-kit/contract/operation-types'
 import { KrsError } from '../../kernel/krs-error.js'
+import { msg } from '../../kernel/messages.js'
 import { filesOf } from './stored-files-section.js'
 import { decodeUploadBody } from './decode-body.js'
 
@@ -11,13 +12,13 @@ const EXTENSIONS = /\.(txt|tsv|csv)$/i
 /** upload_stored_files: store a .txt/.tsv/.csv file; answers its id. */
 export function uploadStoredFilesOp(ctx: EngineContext, b: OperationRequest<'upload_stored_files'>): number {
   if (!EXTENSIONS.test(b.file_name)) {
-    throw new KrsError('KR_API_F0219', `file_name "${b.file_name}": the extension must be .txt, .tsv or .csv`)
+    throw new KrsError('KR_API_F0219', msg('stored_file_extension', { file_name: b.file_name }))
   }
   const decoded = decodeUploadBody(b.body)
   if (decoded.bytes >= MAX_STORED_FILE_BYTES) {
     throw new KrsError(
       'KR_API_F0004',
-      `body is ${decoded.bytes} bytes; a stored file must be under 50 MB (${MAX_STORED_FILE_BYTES} bytes)`,
+      msg('stored_file_too_large', { bytes: decoded.bytes, max_bytes: MAX_STORED_FILE_BYTES }),
     )
   }
   const now = ctx.now()

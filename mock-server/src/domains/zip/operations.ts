@@ -1,5 +1,6 @@
 import type { EngineContext } from '../../kernel/context.js'
 import { KrsError } from '../../kernel/krs-error.js'
+import { msg } from '../../kernel/messages.js'
 import type { ZipAddress } from './zip-dictionary.js'
 import type { ZipDictionary } from './zip-dictionary.js'
 import { type ZipTextLoader, zipDictionary } from './zip-source.js'
@@ -17,25 +18,15 @@ export async function searchAddressesByZipOp(
   zip: string,
   zipText: ZipTextLoader,
 ): Promise<ZipAddress[]> {
-  if (!ZIP.test(zip))
-    throw new KrsError(
-      'KR_API_F0207',
-      `zip "${zip}" must be 7 digits (1000001) or 3 digits, a hyphen and 4 digits (100-0001)`,
-    )
+  if (!ZIP.test(zip)) throw new KrsError('KR_API_F0207', msg('zip_format', { zip }))
   if (zipNotReady(ctx.tenant)) {
-    throw new KrsError(
-      'KR_API_F0208',
-      'the zip address dictionary is being updated (scenario: extensions.services.zip_not_ready); retry after a while',
-    )
+    throw new KrsError('KR_API_F0208', msg('zip_updating'))
   }
   let dict: ZipDictionary
   try {
     dict = await zipDictionary(zipText)
   } catch (e) {
-    throw new KrsError(
-      'KR_API_F0208',
-      `the zip dictionary is not built (run \`npx tsx scripts/build-zip-dictionary.ts\` in mock-server): ${(e as Error).message}`,
-    )
+    throw new KrsError('KR_API_F0208', msg('zip_dictionary_missing', { error: (e as Error).message }))
   }
   return dict.lookup(zip.replace('-', ''))
 }

@@ -34,7 +34,7 @@ export function ErrorExplanation({
   entry: CatalogueEntry | undefined
   /** The answer's own detail: its message, or a list of the items it refuses (ItemErrors). */
   detail: React.ReactNode
-  /** The detail's language: the emulator's messages are English, a form's checks Japanese. */
+  /** The detail's language: a form's checks and the emulator asked for Japanese answer in Japanese. */
   detailLang?: string
   testId: string
 }): React.JSX.Element {

@@ -14,6 +14,9 @@ import {
   validationItems,
 } from './answer-view'
 
+/** The emulator answers in Japanese when asked (Accept-Language: ja); other servers may not. */
+const JAPANESE_TEXT = /[\u3040-\u30ff\u4e00-\u9fff]/
+
 /** Pretty-prints a JSON body; other text unchanged. Always rendered as text, never as HTML. */
 export function displayText(text: string): string {
   try {
@@ -56,6 +59,7 @@ export default function ResponseView({
   const rows = result.status === 200 ? memberRows(answer) : null
   const validation = result.status === 200 ? validationItems(operation, answer, body) : null
   const refusedItems = result.errorCode ? errorItems(result.text) : null
+  const detailText = result.errorCode && !refusedItems ? errorDetailOf(result.text) : undefined
   return (
     <section className="krs-pg-box" data-testid="response" aria-label="レスポンス">
       <h3 className="krs-pg-h">
@@ -73,8 +77,8 @@ export default function ResponseView({
         <ErrorExplanation
           code={result.errorCode}
           entry={explained}
-          detail={refusedItems ? <ItemErrors items={refusedItems} names={fieldNames} /> : errorDetailOf(result.text)}
-          detailLang={refusedItems ? 'ja' : 'en'}
+          detail={refusedItems ? <ItemErrors items={refusedItems} names={fieldNames} /> : detailText}
+          detailLang={refusedItems || JAPANESE_TEXT.test(detailText ?? '') ? 'ja' : 'en'}
           testId="response-error"
         />
       ) : null}

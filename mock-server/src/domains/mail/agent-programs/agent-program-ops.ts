@@ -1,5 +1,6 @@
 import type { EngineContext } from '../../../kernel/context.js'
 import { KrsError } from '../../../kernel/krs-error.js'
+import { msg } from '../../../kernel/messages.js'
 import type { OperationRequest, OperationResponse } from '@krs-kit/contract/operation-types'
 import type { AgentProgram, DeliveryCondition, DeliveryTime, MailDeliveryState } from '../mail-state.js'
 import { markConditionUse, releaseConditionUse } from '../../member-db/conditions/index.js'
@@ -17,7 +18,7 @@ type AgentProgramOut = OperationResponse<'get_agent_programs'>[number]
 /** A program by id, or KR_API_F0005. */
 export function requireProgram(ctx: EngineContext, state: MailDeliveryState, id: number): AgentProgram {
   const p = state.agentPrograms.get(id)
-  if (!p) throw new KrsError('KR_API_F0005', `agent_program_id ${id}: no such agent program`)
+  if (!p) throw new KrsError('KR_API_F0005', msg('agent_program_not_found', { agent_program_id: id }))
   requireTable(ctx, p.memberTableId)
   return p
 }
@@ -52,10 +53,7 @@ export function addAgentProgram(
   const info = body.program_info
   const m = requireMessage(ctx, state, body.mail_message_id)
   if (m.purpose !== 'agent')
-    throw new KrsError(
-      'KR_API_F0225',
-      `mail_message_id ${m.id} is a mail message for normal deliveries; create one with add_mail_message_for_agent_program`,
-    )
+    throw new KrsError('KR_API_F0225', msg('message_for_normal_agent', { mail_message_id: m.id }))
   requireUnreserved(m, 'mail_message_id')
   const db = ctx.tenant.memberDb
   const condition = requireConditionFor(ctx, m.memberTableId, info.condition_id)
@@ -64,26 +62,16 @@ export function addAgentProgram(
   let dateCondition: DeliveryCondition | null = null
   if (time.type === 1) {
     const c = info.delivery_condition_info
-    if (!c)
-      throw new KrsError(
-        'KR_API_F0006',
-        'program_info.delivery_condition_info is required when delivery_time_info.type is 1 (daily)',
-      )
+    if (!c) throw new KrsError('KR_API_F0006', msg('daily_condition_required'))
     if ((c.pattern === 2 || (c.direction ?? 0) !== 0) && c.offset === undefined) {
-      throw new KrsError(
-        'KR_API_F0006',
-        'program_info.delivery_condition_info.offset is required when pattern is 2, or pattern is 1 with a direction other than 0',
-      )
+      throw new KrsError('KR_API_F0006', msg('condition_offset_required'))
     }
     requireTypedElement(ctx, m.memberTableId, c.element_id, 'date', 'program_info.delivery_condition_info.element_id')
     dateCondition = conditionOf(c)
   }
   const max = state.settings.agentProgramMax
   if (state.agentPrograms.size >= max)
-    throw new KrsError(
-      'KR_API_F0227',
-      `the environment already has ${state.agentPrograms.size} agent programs; the maximum is ${max}`,
-    )
+    throw new KrsError('KR_API_F0227', msg('agent_programs_max', { count: state.agentPrograms.size, max }))
   // every check passed: write
   const enable = info.enable ?? false
   const id = state.nextAgentProgramId++
@@ -186,6 +174,6 @@ export function getMailMessageByAgentProgram(
   const state = mailState(ctx)
   const p = requireProgram(ctx, state, body.agent_program_id)
   const m = state.messages.get(p.mailMessageId)
-  if (!m) throw new KrsError('KR_API_F0005', `agent program ${p.id} has no mail message`)
+  if (!m) throw new KrsError('KR_API_F0005', msg('agent_program_no_message', { agent_program_id: p.id }))
   return mailMessageInfo(m)
 }

@@ -1,5 +1,6 @@
 import type { EngineContext } from '../../../kernel/context.js'
 import { KrsError } from '../../../kernel/krs-error.js'
+import { msg } from '../../../kernel/messages.js'
 import type { MemberElement } from '../../member-db/member-db-state.js'
 import { requireElement } from '../../member-db/tables/table-access.js'
 
@@ -16,16 +17,24 @@ export function requireTypedElement(
 ): MemberElement {
   const { table, element } = requireElement(ctx, elementId)
   if (table.id !== tableId)
-    throw new KrsError('KR_API_F0007', `${key} ${elementId} belongs to member table ${table.id}, not ${tableId}`)
+    throw new KrsError(
+      'KR_API_F0007',
+      msg('element_key_other_table', {
+        key,
+        element_id: elementId,
+        member_table_id: table.id,
+        other_table_id: tableId,
+      }),
+    )
   if (element.type !== want) {
     if (want === 'email')
       throw new KrsError(
         'KR_API_F0103',
-        `${key} ${elementId} ("${element.name}") is of type ${element.type}, not an e-mail element`,
+        msg('element_not_email', { key, element_id: elementId, name: element.name, type: element.type }),
       )
     throw new KrsError(
       'KR_API_F0131',
-      `${key} ${elementId} ("${element.name}") is of type ${element.type}, not a date element`,
+      msg('element_not_date', { key, element_id: elementId, name: element.name, type: element.type }),
     )
   }
   return element

@@ -1,5 +1,6 @@
 import type { EngineContext } from '../../../kernel/context.js'
 import { KrsError } from '../../../kernel/krs-error.js'
+import { msg } from '../../../kernel/messages.js'
 import type { OperationRequest, OperationResponse } from '@krs-kit/contract/operation-types'
 import { markConditionUse, releaseConditionUse } from '../../member-db/conditions/index.js'
 import { requireConditionFor } from '../../member-db/conditions/operations.js'
@@ -32,10 +33,7 @@ export function addDeliverySchedule(
   const info = body.delivery_info
   const m = requireMessage(ctx, state, body.mail_message_id)
   if (m.purpose !== 'normal')
-    throw new KrsError(
-      'KR_API_F0211',
-      `mail_message_id ${m.id} is a mail message for agent programs and cannot be used for a delivery`,
-    )
+    throw new KrsError('KR_API_F0211', msg('delivery_agent_message', { mail_message_id: m.id }))
   requireUnreserved(m, 'mail_message_id')
   const db = ctx.tenant.memberDb
   const condition = requireConditionFor(ctx, m.memberTableId, info.condition_id)
@@ -73,18 +71,15 @@ export function addTestDeliverySchedule(
   const m = requireMessage(ctx, state, body.mail_message_id)
   const el = requireTypedElement(ctx, m.memberTableId, info.element_id, 'email', 'delivery_info.element_id')
   const emails = info.emails
-  if (emails.length === 0) throw new KrsError('KR_API_F0214', 'delivery_info.emails is empty')
+  if (emails.length === 0) throw new KrsError('KR_API_F0214', msg('test_emails_empty'))
   emails.forEach((e, i) => {
     if (typeof e !== 'string' || !isEmail(e.trim()))
-      throw new KrsError('KR_API_F0216', `delivery_info.emails[${i}] (${JSON.stringify(e)}) is not an e-mail address`)
+      throw new KrsError('KR_API_F0216', msg('test_email_invalid', { index: i, value: JSON.stringify(e) }))
   })
   // duplicates are merged first (case-insensitively); the cap counts the distinct addresses
   const merged = [...new Set(emails.map((e) => e.trim().toLowerCase()))]
   if (merged.length > MAX_TEST_ADDRESSES) {
-    throw new KrsError(
-      'KR_API_F0215',
-      `delivery_info.emails has ${merged.length} distinct addresses; at most ${MAX_TEST_ADDRESSES} are allowed`,
-    )
+    throw new KrsError('KR_API_F0215', msg('test_emails_too_many', { count: merged.length, max: MAX_TEST_ADDRESSES }))
   }
   const table = requireTable(ctx, m.memberTableId)
   const col = table.members.columns.get(el.id)
@@ -98,7 +93,7 @@ export function addTestDeliverySchedule(
   if (targets.length === 0)
     throw new KrsError(
       'KR_API_F0214',
-      `none of delivery_info.emails is registered in element ${el.id} of member table ${table.id}`,
+      msg('test_emails_unregistered', { element_id: el.id, member_table_id: table.id }),
     )
   const now = ctx.now()
   const date =
@@ -132,15 +127,18 @@ export function cancelDeliverySchedule(
   const state = mailState(ctx)
   const d = state.deliveries.get(body.delivery_id)
   if (!d || d.cancelled)
-    throw new KrsError('KR_API_F0005', `delivery_id ${body.delivery_id}: no such delivery${d ? ' (cancelled)' : ''}`)
+    throw new KrsError(
+      'KR_API_F0005',
+      msg(d ? 'delivery_cancelled' : 'delivery_not_found', { delivery_id: body.delivery_id }),
+    )
   requireTable(ctx, d.memberTableId)
   if (d.kind === 'agent')
     throw new KrsError(
       'KR_API_F0212',
-      `delivery_id ${d.id} was created by agent program ${d.agentProgramId}; disable the program with enable_agent_program instead`,
+      msg('delivery_by_agent', { delivery_id: d.id, agent_program_id: d.agentProgramId }),
     )
-  if (d.phase === 3) throw new KrsError('KR_API_F0005', `delivery_id ${d.id} has already finished`)
-  if (d.phase !== 0) throw new KrsError('KR_API_F0213', `delivery_id ${d.id} has already started (phase ${d.phase})`)
+  if (d.phase === 3) throw new KrsError('KR_API_F0005', msg('delivery_finished', { delivery_id: d.id }))
+  if (d.phase !== 0) throw new KrsError('KR_API_F0213', msg('delivery_started', { delivery_id: d.id, phase: d.phase }))
   d.cancelled = true
   releaseMessage(state.messages.get(d.mailMessageId), deliveryKey(d.id))
   if (d.conditionId !== null) releaseConditionUse(ctx.tenant.memberDb, d.conditionId, deliveryKey(d.id))

@@ -1,4 +1,5 @@
 import { KrsError } from '../../../kernel/krs-error.js'
+import { msg } from '../../../kernel/messages.js'
 
 /** CR, LF and NUL: what would end a mail header line or cut it. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters refused
@@ -12,10 +13,7 @@ export function checkHeaderField(key: string, value: string | null | undefined):
   const m = HEADER_BREAK.exec(value)
   if (m) {
     const name = m[0] === '\r' ? 'CR' : m[0] === '\n' ? 'LF' : 'NUL'
-    throw new KrsError(
-      'KR_API_F0004',
-      `mail_info.${key} must be one line: it contains ${name} at character ${m.index + 1}`,
-    )
+    throw new KrsError('KR_API_F0004', msg('header_multiline', { key, name, position: m.index + 1 }))
   }
 }
 

@@ -1,4 +1,5 @@
 import { KrsError } from '../../../kernel/krs-error.js'
+import { msg } from '../../../kernel/messages.js'
 import type { MailInfoRequest } from '@krs-kit/contract/contract-types'
 import type { MailContent } from '../mail-state.js'
 import { checkHeaderField } from './header-text.js'
@@ -27,7 +28,7 @@ function checkLines(key: string, body: string): void {
     if (line.length * 3 > MAX_LINE_BYTES && encoder.encode(line).length > MAX_LINE_BYTES) {
       throw new KrsError(
         'KR_API_F0004',
-        `mail_info.${key}: line ${i + 1} is ${encoder.encode(line).length} bytes; a body line must not exceed ${MAX_LINE_BYTES} bytes`,
+        msg('body_line_too_long', { key, line: i + 1, bytes: encoder.encode(line).length, max_bytes: MAX_LINE_BYTES }),
       )
     }
   }
@@ -44,16 +45,14 @@ export function checkMailInfo(m: MailInfoInput): MailContent {
   const text = type === 1 || type === 3 ? m.text_part : undefined
   const html = type === 2 || type === 3 ? m.html_part : undefined
   if ((type === 1 || type === 3) && typeof text !== 'string') {
-    throw new KrsError('KR_API_F0006', `mail_info.text_part is required when type is ${type}`)
+    throw new KrsError('KR_API_F0006', msg('text_part_required', { type }))
   }
   if ((type === 2 || type === 3) && typeof html !== 'string') {
-    throw new KrsError('KR_API_F0006', `mail_info.html_part is required when type is ${type}`)
+    throw new KrsError('KR_API_F0006', msg('html_part_required', { type }))
   }
   const lu = m.list_unsubscribe ?? { pattern: 0 }
-  if (lu.pattern === 2 && !lu.url)
-    throw new KrsError('KR_API_F0006', 'mail_info.list_unsubscribe.url is required when pattern is 2')
-  if (lu.pattern === 3 && !lu.email)
-    throw new KrsError('KR_API_F0006', 'mail_info.list_unsubscribe.email is required when pattern is 3')
+  if (lu.pattern === 2 && !lu.url) throw new KrsError('KR_API_F0006', msg('unsubscribe_url_required'))
+  if (lu.pattern === 3 && !lu.email) throw new KrsError('KR_API_F0006', msg('unsubscribe_email_required'))
   for (const key of ['subject', 'from_desc', 'reply_desc', 'from', 'reply'] as const) checkHeaderField(key, m[key])
   const texts: [string, string | undefined | null][] = [
     ['from_desc', m.from_desc],
@@ -65,16 +64,10 @@ export function checkMailInfo(m: MailInfoInput): MailContent {
   for (const [key, v] of texts) {
     if (typeof v !== 'string') continue
     if (!m.allow_hankana && HANKANA.test(v)) {
-      throw new KrsError(
-        'KR_API_F0004',
-        `mail_info.${key} contains half-width katakana; set allow_hankana to true to allow it`,
-      )
+      throw new KrsError('KR_API_F0004', msg('hankana_not_allowed', { key }))
     }
     if (UNSUBSCRIBE_PLACEHOLDER.test(v)) {
-      throw new KrsError(
-        'KR_API_F0232',
-        `mail_info.${key} contains the unsubscribe-URL placeholder; use list_unsubscribe instead`,
-      )
+      throw new KrsError('KR_API_F0232', msg('unsubscribe_placeholder', { key }))
     }
   }
   if (typeof text === 'string') checkLines('text_part', text)

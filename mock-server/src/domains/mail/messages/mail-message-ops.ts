@@ -1,5 +1,6 @@
 import type { EngineContext } from '../../../kernel/context.js'
 import { KrsError } from '../../../kernel/krs-error.js'
+import { msg } from '../../../kernel/messages.js'
 import type { OperationRequest, OperationResponse } from '@krs-kit/contract/operation-types'
 import type { MailContent, MailMessage, MailDeliveryState } from '../mail-state.js'
 import { requireTable } from '../../member-db/tables/table-access.js'
@@ -15,7 +16,7 @@ export function requireMessage(
   key = 'mail_message_id',
 ): MailMessage {
   const m = state.messages.get(id)
-  if (!m) throw new KrsError('KR_API_F0005', `${key} ${id}: no such mail message`)
+  if (!m) throw new KrsError('KR_API_F0005', msg('mail_message_not_found', { key, id }))
   requireTable(ctx, m.memberTableId)
   return m
 }
@@ -58,11 +59,7 @@ export function deleteMailMessage(
 ): OperationResponse<'delete_mail_message'> {
   const state = mailState(ctx)
   const m = requireMessage(ctx, state, body.message_id, 'message_id')
-  if (m.purpose !== 'normal')
-    throw new KrsError(
-      'KR_API_F0211',
-      `message_id ${m.id} is a mail message for agent programs; use delete_mail_message_for_agent_program`,
-    )
+  if (m.purpose !== 'normal') throw new KrsError('KR_API_F0211', msg('message_for_agent_delete', { message_id: m.id }))
   requireUnreserved(m, 'message_id')
   state.messages.delete(m.id)
   return true
@@ -75,13 +72,8 @@ export function updateMailMessageForAgentProgram(
 ): OperationResponse<'update_mail_message_for_agent_program'> {
   const state = mailState(ctx)
   const m = requireMessage(ctx, state, body.mail_message_id)
-  if (m.purpose !== 'agent')
-    throw new KrsError('KR_API_F0225', `mail_message_id ${m.id} is a mail message for normal deliveries`)
-  if (m.type === 4)
-    throw new KrsError(
-      'KR_API_F0226',
-      `mail_message_id ${m.id} is a decorated mail (decomail) made in the admin screen and cannot be updated`,
-    )
+  if (m.purpose !== 'agent') throw new KrsError('KR_API_F0225', msg('message_for_normal', { mail_message_id: m.id }))
+  if (m.type === 4) throw new KrsError('KR_API_F0226', msg('message_decomail', { mail_message_id: m.id }))
   const content = checkMailInfo(body.mail_info)
   Object.assign(m, content)
   return true
@@ -94,10 +86,7 @@ export function deleteMailMessageForAgentProgram(
   const state = mailState(ctx)
   const m = requireMessage(ctx, state, body.mail_message_id)
   if (m.purpose !== 'agent')
-    throw new KrsError(
-      'KR_API_F0225',
-      `mail_message_id ${m.id} is a mail message for normal deliveries; use delete_mail_message`,
-    )
+    throw new KrsError('KR_API_F0225', msg('message_for_normal_delete', { mail_message_id: m.id }))
   requireUnreserved(m, 'mail_message_id')
   state.messages.delete(m.id)
   return true

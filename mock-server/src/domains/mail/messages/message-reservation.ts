@@ -1,4 +1,5 @@
 import { KrsError } from '../../../kernel/krs-error.js'
+import { msg } from '../../../kernel/messages.js'
 import type { MailMessage } from '../mail-state.js'
 
 /**
@@ -17,7 +18,8 @@ export const agentProgramKey = (agentProgramId: number): string => `agent:${agen
 
 /** KR_API_F0102 when the message is reserved; `field` is the request key that named it. */
 export function requireUnreserved(m: MailMessage, field: string): void {
-  if (m.lockedBy !== null) throw new KrsError('KR_API_F0102', `${field} ${m.id} is locked: reserved by ${m.lockedBy}`)
+  if (m.lockedBy !== null)
+    throw new KrsError('KR_API_F0102', msg('message_locked', { field, id: m.id, holder: m.lockedBy }))
 }
 
 /** Reserve a free message for `key` (check with `requireUnreserved` first). */

@@ -1,5 +1,6 @@
 import type { EngineContext } from '../../../kernel/context.js'
 import { KrsError } from '../../../kernel/krs-error.js'
+import { msg } from '../../../kernel/messages.js'
 import type { OperationRequest, OperationResponse } from '@krs-kit/contract/operation-types'
 import type { Delivery, MailDeliveryState } from '../mail-state.js'
 import { requireProgram } from '../agent-programs/agent-program-ops.js'
@@ -44,8 +45,7 @@ function history(state: MailDeliveryState, picked: Delivery[], start: number, en
 }
 
 function checkPeriod(start: number, end: number): void {
-  if (end < start)
-    throw new KrsError('KR_API_F0004', `end_timestamp (${end}) must not be before start_timestamp (${start})`)
+  if (end < start) throw new KrsError('KR_API_F0004', msg('interval_reversed', { end, start }))
 }
 
 export function getDeliveryResultsByInterval(

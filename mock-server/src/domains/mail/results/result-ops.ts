@@ -1,5 +1,6 @@
 import type { EngineContext } from '../../../kernel/context.js'
 import { KrsError } from '../../../kernel/krs-error.js'
+import { msg } from '../../../kernel/messages.js'
 import type { OperationRequest, OperationResponse } from '@krs-kit/contract/operation-types'
 import { TargetCategory } from '../mail-state.js'
 import { mailState } from '../mail-context.js'
@@ -60,7 +61,7 @@ export function getAddressesForDelivery(
   const state = mailState(ctx)
   const d = requireDelivery(ctx, state, body.delivery_id)
   if (!Number.isInteger(body.offset) || body.offset < 0)
-    throw new KrsError('KR_API_F0304', `offset ${body.offset} is invalid; it starts at 0`)
+    throw new KrsError('KR_API_F0304', msg('offset_negative', { offset: body.offset }))
   const list = d.list
   if (d.phase < 2 || !list) return []
   const out: OperationResponse<'get_addresses_for_delivery'> = []
@@ -109,10 +110,10 @@ export function getClickCountResult(
   const state = mailState(ctx)
   const c = state.clickcounts.get(body.clickcount_id)
   const d = c ? state.deliveries.get(c.deliveryId) : undefined
-  if (!c || !d) throw new KrsError('KR_API_F0005', `clickcount_id ${body.clickcount_id}: no such click count`)
+  if (!c || !d) throw new KrsError('KR_API_F0005', msg('clickcount_not_found', { clickcount_id: body.clickcount_id }))
   requireDelivery(ctx, state, d.id)
   if (!Number.isInteger(body.offset) || body.offset < 0)
-    throw new KrsError('KR_API_F0304', `offset ${body.offset} is invalid; it starts at 0`)
+    throw new KrsError('KR_API_F0304', msg('offset_negative', { offset: body.offset }))
   const now = ctx.now()
   if (now > c.collectDate + state.settings.clickRetentionDays * 86400) return []
   return [...c.logs]

@@ -1,4 +1,5 @@
 import { KrsError } from '../../../kernel/krs-error.js'
+import { type Message, msg } from '../../../kernel/messages.js'
 
 /** A compiled clause: does the row match? */
 export type RowPredicate = (row: number) => boolean
@@ -39,18 +40,18 @@ export interface ClauseInput {
   now: number
 }
 
-export function invalid(c: ClauseInput, rule: string): never {
-  throw new KrsError('KR_API_F0004', `condition_info.conditions.${c.key}: ${rule}`)
+export function invalid(c: ClauseInput, rule: Message): never {
+  throw new KrsError('KR_API_F0004', msg('condition_clause_invalid', { key: c.key, rule }))
 }
 
-export function kindNotAllowed(c: ClauseInput, family: string): never {
-  invalid(c, `comparison kind ${c.kind} cannot be used on ${family} "${c.label}"`)
+export function kindNotAllowed(c: ClauseInput, family: Message): never {
+  invalid(c, msg('clause_kind_not_allowed', { kind: c.kind, family, label: c.label }))
 }
 
 export function needString(c: ClauseInput, field: string): string {
   const v = c.extra[field]
   if (typeof v === 'number') return String(v) // ConditionValue allows integers
-  if (typeof v !== 'string') invalid(c, `additional info needs "${field}" as a string`)
+  if (typeof v !== 'string') invalid(c, msg('clause_needs_string', { field }))
   return v
 }
 
@@ -58,7 +59,7 @@ export function needString(c: ClauseInput, field: string): string {
 export function needStringArray(c: ClauseInput, field: string): string[] {
   const v = c.extra[field]
   if (!Array.isArray(v) || v.length === 0 || v.some((x) => typeof x !== 'string' && typeof x !== 'number')) {
-    invalid(c, `additional info needs "${field}" as a non-empty array of strings`)
+    invalid(c, msg('clause_needs_string_array', { field }))
   }
   return (v as (string | number)[]).map(String)
 }
@@ -66,14 +67,14 @@ export function needStringArray(c: ClauseInput, field: string): string[] {
 export function optNumber(c: ClauseInput, field: string): number | null {
   const v = c.extra[field]
   if (v === undefined || v === null || v === '') return null
-  if (typeof v !== 'number' || !Number.isFinite(v)) invalid(c, `"${field}" must be a number`)
+  if (typeof v !== 'number' || !Number.isFinite(v)) invalid(c, msg('clause_field_number', { field }))
   return v
 }
 
 export function needIntArray(c: ClauseInput, field: string): number[] {
   const v = c.extra[field]
   if (!Array.isArray(v) || v.some((x) => typeof x !== 'number' || !Number.isInteger(x))) {
-    invalid(c, `additional info needs "${field}" as an array of integers`)
+    invalid(c, msg('clause_needs_int_array', { field }))
   }
   return v as number[]
 }
@@ -85,10 +86,10 @@ export function intRange(c: ClauseInput, startField: string, endField: string, l
     [startField, a],
     [endField, b],
   ] as const) {
-    if (!Number.isInteger(v) || v < -limit || v > limit)
-      invalid(c, `"${f}" must be an integer from -${limit} to ${limit}`)
+    if (!Number.isInteger(v) || v < -limit || v > limit) invalid(c, msg('clause_int_range', { field: f, limit }))
   }
-  if (a > b) invalid(c, `"${startField}" (${a}) must not be greater than "${endField}" (${b})`)
+  if (a > b)
+    invalid(c, msg('clause_range_reversed', { start_field: startField, start: a, end_field: endField, end: b }))
   return [a, b]
 }
 

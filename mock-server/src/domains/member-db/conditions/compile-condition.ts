@@ -1,4 +1,5 @@
 import { KrsError } from '../../../kernel/krs-error.js'
+import { msg } from '../../../kernel/messages.js'
 import { NULL_DAY, jstDay } from '../../../lib/day-number.js'
 import { BoolColumn, IntColumn, MultiColumn, NumberColumn, StringColumn } from '../member-columns.js'
 import type { ConditionInfo, MemberDbState, MemberElement, MemberTableState } from '../member-db-state.js'
@@ -56,7 +57,7 @@ export function conditionElements(table: MemberTableState, info: ConditionInfo, 
     if (related === 'relation') {
       throw new KrsError(
         'KR_API_F0007',
-        `condition_info.conditions.${key}: element ${id} is the relation element that refers to member table ${table.id}; it cannot be used in its conditions`,
+        msg('condition_relation_element', { key, element_id: id, member_table_id: table.id }),
       )
     }
     if (related) {
@@ -67,11 +68,16 @@ export function conditionElements(table: MemberTableState, info: ConditionInfo, 
     if (other)
       throw new KrsError(
         'KR_API_F0007',
-        `condition_info.conditions.${key}: element ${id} belongs to member table ${other.id}, not ${table.id}`,
+        msg('condition_element_other_table', {
+          key,
+          element_id: id,
+          other_table_id: other.id,
+          member_table_id: table.id,
+        }),
       )
     throw new KrsError(
       'KR_API_F0005',
-      `condition_info.conditions.${key}: member table ${table.id} has no element ${id}`,
+      msg('condition_element_not_found', { key, member_table_id: table.id, element_id: id }),
     )
   }
   return out
@@ -83,7 +89,7 @@ export function assertNoEncryptedElement(table: MemberTableState, info: Conditio
   if (enc.length) {
     throw new KrsError(
       'KR_API_F0229',
-      `condition_info.conditions: ${enc.map((e) => `e_${e.id}`).join(', ')} is an encrypted text element and cannot be used in a condition`,
+      msg('condition_encrypted_element', { keys: enc.map((e) => `e_${e.id}`).join(', ') }),
     )
   }
 }
@@ -97,7 +103,7 @@ function elementClause(
   const cols = table.members
   if (el.type === 'timestamp') return timestampClause(table, el.systemField ?? 'regist_date', c)
   if (el.type === 'hashed_password') {
-    if (c.kind !== K.EMPTY && c.kind !== K.NOT_EMPTY) kindNotAllowed(c, 'hashed password')
+    if (c.kind !== K.EMPTY && c.kind !== K.NOT_EMPTY) kindNotAllowed(c, msg('family_hashed_password'))
   }
   const col = cols.columns.get(el.id)
   if (el.type === 'autogen' && col instanceof NumberColumn) {
@@ -129,7 +135,7 @@ function elementClause(
   if (col instanceof IntColumn) return compileChoiceClause(c, col.values)
   if (col instanceof BoolColumn) return compileBoolClause(c, col.values)
   if (col instanceof MultiColumn) return compileMultiClause(c, col)
-  kindNotAllowed(c, el.type)
+  kindNotAllowed(c, msg('family_type', { type: el.type }))
 }
 
 function timestampClause(table: MemberTableState, field: SystemTimestampColumn, c: ClauseInput): RowPredicate {
@@ -175,7 +181,7 @@ function compileClause(
   if (!related || related === 'relation')
     throw new KrsError(
       'KR_API_F0005',
-      `condition_info.conditions.${key}: member table ${table.id} has no element ${key.slice(2)}`,
+      msg('condition_element_not_found', { key, member_table_id: table.id, element_id: key.slice(2) }),
     )
   const inner = elementClause(related.table, related.element, { ...base, label: related.element.name }, extras)
   return liftToReferenced(table, related, inner)
@@ -205,10 +211,7 @@ export function compileCondition(
       typeof clause[1] !== 'object' ||
       clause[1] === null
     ) {
-      throw new KrsError(
-        'KR_API_F0004',
-        `condition_info.conditions.${key}: a clause is exactly [kind, additional info]`,
-      )
+      throw new KrsError('KR_API_F0004', msg('condition_clause_shape', { key }))
     }
     const p = compileClause(table, key, clause[0], clause[1] as Record<string, unknown>, now, opts)
     if (p) preds.push(p)

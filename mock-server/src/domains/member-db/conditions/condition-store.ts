@@ -1,4 +1,5 @@
 import { KrsError } from '../../../kernel/krs-error.js'
+import { msg } from '../../../kernel/messages.js'
 import type { ConditionInfo, MemberDbState, MemberTableState, StoredCondition } from '../member-db-state.js'
 import { compileCondition, type ConditionExtras } from './compile-condition.js'
 
@@ -25,12 +26,16 @@ export function requireCondition(db: MemberDbState, tableId: number, conditionId
   if (!c || c.hidden)
     throw new KrsError(
       'KR_API_F0005',
-      `condition_id ${conditionId}: no such condition${c ? ' usable through the API' : ''}`,
+      msg(c ? 'condition_not_usable' : 'condition_not_found', { condition_id: conditionId }),
     )
   if (c.memberTableId !== null && c.memberTableId !== tableId) {
     throw new KrsError(
       'KR_API_F0007',
-      `condition_id ${conditionId} belongs to member table ${c.memberTableId}, not ${tableId}`,
+      msg('condition_other_table', {
+        condition_id: conditionId,
+        other_table_id: c.memberTableId,
+        member_table_id: tableId,
+      }),
     )
   }
   return c
@@ -85,15 +90,12 @@ export function isConditionInUse(db: MemberDbState, conditionId: number): boolea
  */
 export function deleteCondition(db: MemberDbState, conditionId: number): true {
   const c = db.conditions.get(conditionId)
-  if (!c || c.hidden) throw new KrsError('KR_API_F0005', `condition_id ${conditionId}: no such condition`)
+  if (!c || c.hidden) throw new KrsError('KR_API_F0005', msg('condition_not_found', { condition_id: conditionId }))
   if (c.predefined)
-    throw new KrsError(
-      'KR_API_F0021',
-      `condition_id ${conditionId} is the predefined condition "${c.predefined}" and cannot be deleted`,
-    )
+    throw new KrsError('KR_API_F0021', msg('condition_predefined', { condition_id: conditionId, name: c.predefined }))
   if (isConditionInUse(db, conditionId)) {
     const refs = [...db.conditionUses.get(conditionId)!].join(', ')
-    throw new KrsError('KR_API_F0104', `condition_id ${conditionId} is used by ${refs}`)
+    throw new KrsError('KR_API_F0104', msg('condition_in_use', { condition_id: conditionId, users: refs }))
   }
   db.conditions.delete(conditionId)
   return true

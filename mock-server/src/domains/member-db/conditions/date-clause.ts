@@ -1,3 +1,4 @@
+import { msg } from '../../../kernel/messages.js'
 import { jstDay, JST_OFFSET, parseDay, parseJstDateTime } from '../../../lib/day-number.js'
 import { civilFromDays } from '../../../lib/day-number.js'
 import {
@@ -24,11 +25,11 @@ export interface DateReader {
 function bound(c: ClauseInput, field: string, end: boolean, timestamp: boolean): number | null {
   const v = c.extra[field]
   if (v === undefined || v === null || v === '') return null
-  if (typeof v !== 'string') invalid(c, `"${field}" must be a date string`)
+  if (typeof v !== 'string') invalid(c, msg('clause_field_date_string', { field }))
   const day = parseDay(v)
   if (day !== null) return timestamp ? (end ? day * 86400 + 86399 : day * 86400) - JST_OFFSET : day
   const sec = parseJstDateTime(v)
-  if (sec === null) invalid(c, `"${field}" must be YYYY-MM-DD or YYYY-MM-DD HH:MM:SS`)
+  if (sec === null) invalid(c, msg('clause_field_date_format', { field }))
   return timestamp ? sec : jstDay(sec)
 }
 
@@ -55,7 +56,7 @@ export function compileDateClause(c: ClauseInput, rd: DateReader): RowPredicate 
       let p: RowPredicate
       if ('value' in c.extra) {
         const d = bound(c, 'value', false, false)
-        if (d === null) invalid(c, '"value" must be a date')
+        if (d === null) invalid(c, msg('clause_value_date'))
         p = (r) => day(r) === d
       } else if (rd.seconds) {
         const sec = rd.seconds
@@ -125,12 +126,12 @@ export function compileDateClause(c: ClauseInput, rd: DateReader): RowPredicate 
       }
     }
     case K.EQUAL_UPLOAD_TIME: {
-      if (!rd.upload || !rd.seconds) kindNotAllowed(c, 'a key other than upload_date')
+      if (!rd.upload || !rd.seconds) kindNotAllowed(c, msg('family_not_upload_date', { key: 'upload_date' }))
       const set = new Set(needIntArray(c, 'values'))
       const sec = rd.seconds
       return (r) => set.has(sec(r))
     }
     default:
-      kindNotAllowed(c, 'date')
+      kindNotAllowed(c, msg('family_date'))
   }
 }

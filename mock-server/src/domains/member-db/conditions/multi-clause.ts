@@ -1,3 +1,4 @@
+import { msg } from '../../../kernel/messages.js'
 import { ROW_MASK } from '../chunks.js'
 import type { MultiColumn } from '../member-columns.js'
 import {
@@ -38,7 +39,7 @@ export function compileMultiClause(c: ClauseInput, col: MultiColumn): RowPredica
   const maskFrom = (): Uint32Array => {
     const ids = needIntArray(c, 'options')
     const unknown = ids.filter((id) => !col.bitOf.has(id))
-    if (unknown.length) invalid(c, `unknown option ids ${unknown.join(', ')}`)
+    if (unknown.length) invalid(c, msg('clause_unknown_options', { ids: unknown.join(', ') }))
     return col.maskOf(ids)
   }
   switch (c.kind) {
@@ -63,7 +64,7 @@ export function compileMultiClause(c: ClauseInput, col: MultiColumn): RowPredica
     case K.EQUAL_COUNT: {
       const min = optNumber(c, 'min_value'),
         max = optNumber(c, 'max_value')
-      if (min === null && max === null) invalid(c, 'additional info needs "min_value" or "max_value"')
+      if (min === null && max === null) invalid(c, msg('clause_needs_min_or_max'))
       const lo = min ?? 0,
         hi = max ?? Infinity
       return (r) => {
@@ -75,6 +76,6 @@ export function compileMultiClause(c: ClauseInput, col: MultiColumn): RowPredica
       }
     }
     default:
-      kindNotAllowed(c, 'multiple choice')
+      kindNotAllowed(c, msg('family_multiple_choice'))
   }
 }

@@ -1,3 +1,4 @@
+import { msg } from '../../../kernel/messages.js'
 import { K, invalid, kindNotAllowed, not, optNumber, type ClauseInput, type RowPredicate } from './clause-context.js'
 
 /** A number per row (a column's chunks). */
@@ -22,17 +23,17 @@ export function compileNumberClause(c: ClauseInput, values: RowNumbers, nullIsNa
       let p: RowPredicate
       const ids = c.extra.ids ?? c.extra.values
       if (Array.isArray(ids)) {
-        if (ids.some((x) => typeof x !== 'number')) invalid(c, '"ids" must be an array of integers')
+        if (ids.some((x) => typeof x !== 'number')) invalid(c, msg('clause_ids_integers'))
         const set = new Set(ids as number[])
         p = (r) => set.has(values.get(r))
       } else if ('value' in c.extra) {
         const x = optNumber(c, 'value')
-        if (x === null) invalid(c, '"value" must be a number')
+        if (x === null) invalid(c, msg('clause_value_number'))
         p = (r) => values.get(r) === x
       } else {
         const min = optNumber(c, 'min_value'),
           max = optNumber(c, 'max_value')
-        if (min === null && max === null) invalid(c, 'additional info needs "value", "ids" or "min_value"/"max_value"')
+        if (min === null && max === null) invalid(c, msg('clause_needs_value_ids_or_range'))
         const lo = min ?? -Infinity,
           hi = max ?? Infinity
         p = (r) => {
@@ -47,14 +48,14 @@ export function compileNumberClause(c: ClauseInput, values: RowNumbers, nullIsNa
     case K.NOT_CONTAINED: {
       const list = c.extra.values ?? c.extra.ids
       if (!Array.isArray(list) || list.length === 0 || list.some((x) => typeof x !== 'number'))
-        invalid(c, 'additional info needs "values" as a non-empty array of integers')
+        invalid(c, msg('clause_needs_values_integers'))
       const set = new Set(list as number[])
       return c.kind === K.CONTAINS_ANY
         ? (r) => set.has(values.get(r))
         : (r) => !isNull(values.get(r)) && !set.has(values.get(r))
     }
     default:
-      kindNotAllowed(c, 'integer')
+      kindNotAllowed(c, msg('family_integer'))
   }
 }
 
@@ -75,7 +76,7 @@ export function compileChoiceClause(c: ClauseInput, values: RowNumbers): RowPred
   const ids = (): Set<number> => {
     const list = c.extra.values ?? c.extra.options ?? ('value' in c.extra ? [c.extra.value] : undefined)
     if (!Array.isArray(list) || list.length === 0 || list.some((x) => typeof x !== 'number' || !Number.isInteger(x))) {
-      invalid(c, 'additional info needs "values" as a non-empty array of option ids')
+      invalid(c, msg('clause_needs_values_options'))
     }
     return new Set(list as number[])
   }
@@ -107,7 +108,7 @@ export function compileChoiceClause(c: ClauseInput, values: RowNumbers): RowPred
           )
     }
     default:
-      kindNotAllowed(c, 'single choice')
+      kindNotAllowed(c, msg('family_single_choice'))
   }
 }
 
@@ -123,6 +124,6 @@ export function compileBoolClause(c: ClauseInput, values: RowNumbers): RowPredic
     case K.NOT_EMPTY:
       return (r) => values.get(r) >= 0
     default:
-      kindNotAllowed(c, 'yes/no')
+      kindNotAllowed(c, msg('family_yes_no'))
   }
 }

@@ -1,5 +1,6 @@
 import type { EngineContext } from '../../../kernel/context.js'
 import { KrsError } from '../../../kernel/krs-error.js'
+import { msg } from '../../../kernel/messages.js'
 import type { ConditionInfo } from '../member-db-state.js'
 import type { ConditionExtras } from './compile-condition.js'
 import type { StoredCondition } from '../member-db-state.js'
@@ -39,7 +40,7 @@ export function requireConditionFor(ctx: EngineContext, tableId: number, conditi
 export function deleteConditionOp(ctx: EngineContext, conditionId: number): boolean {
   const db = ctx.tenant.memberDb
   const c = db.conditions.get(conditionId)
-  if (!c || c.hidden) throw new KrsError('KR_API_F0005', `condition_id ${conditionId}: no such condition`)
+  if (!c || c.hidden) throw new KrsError('KR_API_F0005', msg('condition_not_found', { condition_id: conditionId }))
   assertConditionAccess(ctx, conditionId)
   return deleteCondition(db, conditionId)
 }

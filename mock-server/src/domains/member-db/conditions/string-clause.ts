@@ -1,3 +1,4 @@
+import { msg } from '../../../kernel/messages.js'
 import { carrierOf, carriers, type Carrier } from './carrier.js'
 import {
   K,
@@ -63,10 +64,10 @@ export function compileStringClause(c: ClauseInput, o: StringClauseOptions): Row
       return c.kind === K.CONTAINS_ANY ? (r) => any(read(r) ?? '') : (r) => !any(read(r) ?? '')
     }
     case K.EQUAL_CARRIER: {
-      if (!o.email) kindNotAllowed(c, 'a non e-mail key')
+      if (!o.email) kindNotAllowed(c, msg('family_not_email'))
       const list = c.extra.carriers
       if (!Array.isArray(list) || list.some((x) => !carriers.includes(x as Carrier))) {
-        invalid(c, `"carriers" must be an array of ${carriers.join(', ')}`)
+        invalid(c, msg('clause_carriers', { carriers: carriers.join(', ') }))
       }
       const wanted = new Set(list as Carrier[])
       return (r) => {
@@ -75,10 +76,10 @@ export function compileStringClause(c: ClauseInput, o: StringClauseOptions): Row
       }
     }
     case K.EQUAL_ERROR_COUNT: {
-      if (!o.email) kindNotAllowed(c, 'a non e-mail key')
+      if (!o.email) kindNotAllowed(c, msg('family_not_email'))
       const min = optNumber(c, 'min_value'),
         max = optNumber(c, 'max_value')
-      if (min === null && max === null) invalid(c, 'additional info needs "min_value" or "max_value"')
+      if (min === null && max === null) invalid(c, msg('clause_needs_min_or_max'))
       const count = o.errorCount ?? (() => 0)
       return (r) => {
         const v = read(r)
@@ -88,6 +89,6 @@ export function compileStringClause(c: ClauseInput, o: StringClauseOptions): Row
       }
     }
     default:
-      kindNotAllowed(c, 'text')
+      kindNotAllowed(c, msg('family_text'))
   }
 }

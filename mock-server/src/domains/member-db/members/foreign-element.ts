@@ -1,4 +1,5 @@
 import { KrsError } from '../../../kernel/krs-error.js'
+import { msg } from '../../../kernel/messages.js'
 import type { MemberDbState, MemberTableState } from '../member-db-state.js'
 
 const E_KEY = /^e_([0-9]+)$/
@@ -28,6 +29,9 @@ export function assertNoForeignElements(
     if (!m) continue
     const other = otherTableOf(db, table, Number(m[1]))
     if (other)
-      throw new KrsError('KR_API_F0007', `${where}.${key} is an element of member table ${other.id}, not ${table.id}`)
+      throw new KrsError(
+        'KR_API_F0007',
+        msg('element_other_table', { where, key, other_table_id: other.id, member_table_id: table.id }),
+      )
   }
 }

@@ -1,4 +1,5 @@
 import { KrsError } from '../../../kernel/krs-error.js'
+import { msg } from '../../../kernel/messages.js'
 import type { MemberTableState } from '../member-db-state.js'
 import { verifyHashedPassword } from './password.js'
 import { compositeKey, keyPart, uniqueElements, uniqueIndex } from './unique-index.js'
@@ -13,7 +14,7 @@ import { checkElementValue } from './validate-value.js'
  */
 export function lookupMemberId(table: MemberTableState, info: Record<string, unknown>): number {
   const keys = uniqueElements(table)
-  if (!keys.length) throw new KrsError('KR_API_F0009', `member table ${table.id} has no unique key element`)
+  if (!keys.length) throw new KrsError('KR_API_F0009', msg('no_unique_key', { member_table_id: table.id }))
   const byKey = new Map(table.elements.map((e) => [`e_${e.id}`, e]))
   const given = Object.keys(info)
   const passwords = given.filter((k) => {
@@ -23,37 +24,37 @@ export function lookupMemberId(table: MemberTableState, info: Record<string, unk
   if (passwords.length > 1)
     throw new KrsError(
       'KR_API_F0301',
-      `member_info has ${passwords.length} password elements (${passwords.join(', ')}); at most one is allowed`,
+      msg('lookup_many_passwords', { count: passwords.length, keys: passwords.join(', ') }),
     )
   const stray = given.filter((k) => !passwords.includes(k) && !byKey.get(k)?.unique)
-  if (stray.length)
-    throw new KrsError('KR_API_F0302', `member_info.${stray[0]} is neither a unique key element nor a password element`)
+  if (stray.length) throw new KrsError('KR_API_F0302', msg('lookup_stray_key', { key: stray[0] }))
   const missing = keys.filter((e) => !(`e_${e.id}` in info))
   if (missing.length)
-    throw new KrsError(
-      'KR_API_F0303',
-      `member_info must give every unique key element; missing ${missing.map((e) => `e_${e.id}`).join(', ')}`,
-    )
+    throw new KrsError('KR_API_F0303', msg('lookup_missing_keys', { keys: missing.map((e) => `e_${e.id}`).join(', ') }))
 
   const parts: (string | null)[] = []
   for (const el of keys) {
     const raw = info[`e_${el.id}`]
     if (el.type === 'autogen') {
       if (typeof raw !== 'string' || raw === '')
-        throw new KrsError('KR_API_F0004', `member_info.e_${el.id}: the autogen key must be a non-empty string`)
+        throw new KrsError('KR_API_F0004', msg('lookup_autogen_empty', { element_id: el.id }))
       parts.push(raw)
       continue
     }
     const r = checkElementValue(el, raw)
-    if (!r.ok) throw new KrsError('KR_API_F0004', `member_info.e_${el.id}: ${r.messages.join(' ')}`)
-    if (r.blank) throw new KrsError('KR_API_F0004', `member_info.e_${el.id}: a unique key value must not be blank`)
+    if (!r.ok)
+      throw new KrsError(
+        'KR_API_F0004',
+        msg('lookup_value_invalid', { element_id: el.id, problems: r.messages.join(' ') }),
+      )
+    if (r.blank) throw new KrsError('KR_API_F0004', msg('lookup_key_blank', { element_id: el.id }))
     parts.push(keyPart(el, r.value))
   }
   let password: string | null = null
   if (passwords.length) {
     const raw = info[passwords[0]!]
     if (typeof raw !== 'string' || raw === '')
-      throw new KrsError('KR_API_F0004', `member_info.${passwords[0]}: the password must be a non-empty string`)
+      throw new KrsError('KR_API_F0004', msg('lookup_password_empty', { key: passwords[0] }))
     password = raw
   }
   const row = uniqueIndex(table).get(compositeKey(parts)!)

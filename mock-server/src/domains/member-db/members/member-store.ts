@@ -1,4 +1,5 @@
 import { KrsError } from '../../../kernel/krs-error.js'
+import { msg } from '../../../kernel/messages.js'
 import type { StoredValue } from '../member-columns.js'
 import type { MemberTableState } from '../member-db-state.js'
 import { nextAutogen } from './autogen.js'
@@ -26,10 +27,7 @@ export function assertMayWriteEncrypted(table: MemberTableState, env: { encrypte
     const names = tablePlan(table)
       .encrypted.map((e) => `e_${e.id}`)
       .join(', ')
-    throw new KrsError(
-      'KR_API_F0228',
-      `member table ${table.id} has encrypted text elements (${names}) and the account has no permission to use the encryption key`,
-    )
+    throw new KrsError('KR_API_F0228', msg('encryption_key_denied', { member_table_id: table.id, names }))
   }
 }
 
@@ -74,10 +72,7 @@ function assertUnique(
   const other = uniqueIndex(table).get(k)
   if (other !== undefined && other !== row) {
     const names = plan.unique.map((e) => `e_${e.id}`).join(', ')
-    throw new KrsError(
-      'KR_API_F0117',
-      `a member with the same unique key (${names}) already exists: member ${table.members.id.get(other)}`,
-    )
+    throw new KrsError('KR_API_F0117', msg('unique_key_taken', { names, member_id: table.members.id.get(other) }))
   }
   return k
 }
@@ -91,7 +86,8 @@ export function addMember(table: MemberTableState, input: Record<string, unknown
   assertMayWriteEncrypted(table, env)
   const plan = tablePlan(table)
   const checked = checkMemberInput(table, input, 'add')
-  if (hasErrors(checked.errors)) throw new KrsError('KR_API_F0116', formatElementErrors(checked.errors))
+  if (hasErrors(checked.errors))
+    throw new KrsError('KR_API_F0116', msg('element_errors', { errors: formatElementErrors(checked.errors) }))
   for (const el of checked.blankPasswords) checked.values.set(el.id, generatePassword(el.config, env.random))
   for (const el of plan.encrypted) {
     if (!checked.values.has(el.id)) checked.values.set(el.id, '')
@@ -126,7 +122,8 @@ export function updateMember(
   if (row < 0) return false
   const plan = tablePlan(table)
   const checked = checkMemberInput(table, input, 'update', row)
-  if (hasErrors(checked.errors)) throw new KrsError('KR_API_F0116', formatElementErrors(checked.errors))
+  if (hasErrors(checked.errors))
+    throw new KrsError('KR_API_F0116', msg('element_errors', { errors: formatElementErrors(checked.errors) }))
   for (const el of checked.blankPasswords) checked.values.set(el.id, generatePassword(el.config, env.random))
   assertUnique(table, plan, checked.values, row)
   unindexRow(table, row)

@@ -1,5 +1,6 @@
 import type { EngineContext } from '../../../kernel/context.js'
 import { KrsError } from '../../../kernel/krs-error.js'
+import { msg } from '../../../kernel/messages.js'
 import type { ConditionInfo, MemberTableState } from '../member-db-state.js'
 import { type ConditionExtras, compileCondition } from '../conditions/compile-condition.js'
 import { requireConditionFor } from '../conditions/operations.js'
@@ -63,7 +64,8 @@ export function getMemberInfoJson(ctx: EngineContext, tableId: number, memberId:
 
 function existingRow(table: MemberTableState, tableId: number, memberId: number): number {
   const row = memberRow(table, memberId)
-  if (row < 0) throw new KrsError('KR_API_F0005', `member_id ${memberId}: no such member in member table ${tableId}`)
+  if (row < 0)
+    throw new KrsError('KR_API_F0005', msg('member_not_found', { member_id: memberId, member_table_id: tableId }))
   return row
 }
 

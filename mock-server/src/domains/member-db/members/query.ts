@@ -1,4 +1,5 @@
 import { KrsError } from '../../../kernel/krs-error.js'
+import { msg } from '../../../kernel/messages.js'
 import type { MemberDbState, MemberTableState } from '../member-db-state.js'
 import type { RowPredicate } from '../conditions/clause-context.js'
 import { SORTABLE_TYPES } from './sort-keys.js'
@@ -18,7 +19,7 @@ export interface PageRequest {
 /** KR_API_F0304 for a negative offset or one that is not a multiple of the page size. */
 export function assertOffset(offset: number, step = PAGE_SIZE): void {
   if (!Number.isInteger(offset) || offset < 0 || offset % step !== 0) {
-    throw new KrsError('KR_API_F0304', `offset ${offset} is invalid: it must be 0 or a positive multiple of ${step}`)
+    throw new KrsError('KR_API_F0304', msg('offset_not_multiple', { offset, step }))
   }
 }
 
@@ -29,12 +30,18 @@ export function assertSortKey(table: MemberTableState, sortKey: number, db?: Mem
   if (!el) {
     for (const t of db?.tables.values() ?? []) {
       if (t.elements.some((e) => e.id === sortKey))
-        throw new KrsError('KR_API_F0007', `sort_key ${sortKey} is an element of member table ${t.id}, not ${table.id}`)
+        throw new KrsError(
+          'KR_API_F0007',
+          msg('sort_key_other_table', { sort_key: sortKey, other_table_id: t.id, member_table_id: table.id }),
+        )
     }
-    throw new KrsError('KR_API_F0005', `sort_key ${sortKey}: member table ${table.id} has no element ${sortKey}`)
+    throw new KrsError(
+      'KR_API_F0005',
+      msg('sort_key_not_found', { sort_key: sortKey, member_table_id: table.id, element_id: sortKey }),
+    )
   }
   if (!SORTABLE_TYPES.has(el.type)) {
-    throw new KrsError('KR_API_F0230', `sort_key ${sortKey}: element "${el.name}" (${el.type}) cannot be a sort key`)
+    throw new KrsError('KR_API_F0230', msg('sort_key_type', { sort_key: sortKey, name: el.name, type: el.type }))
   }
 }
 

@@ -1,5 +1,6 @@
 import type { EngineContext } from '../../../kernel/context.js'
 import { KrsError } from '../../../kernel/krs-error.js'
+import { type MessageParam, msg } from '../../../kernel/messages.js'
 import type { Account } from '../../../kernel/account.js'
 import type { MemberElement, MemberTableState } from '../member-db-state.js'
 
@@ -21,16 +22,20 @@ export function accessibleTables(ctx: EngineContext): MemberTableState[] {
  * a batch job, a mail message), so that no door of a table is open to an account limited to
  * other tables. `what` names the way in for the message.
  */
-export function assertTableAccess(ctx: EngineContext, tableId: number, what = `member_table_id ${tableId}`): void {
+export function assertTableAccess(
+  ctx: EngineContext,
+  tableId: number,
+  what: MessageParam = `member_table_id ${tableId}`,
+): void {
   if (!mayAccessTable(ctx.account, tableId)) {
-    throw new KrsError('KR_API_F0014', `${what}: the account has no access to member table ${tableId}`)
+    throw new KrsError('KR_API_F0014', msg('table_access_denied', { what, member_table_id: tableId }))
   }
 }
 
 /** The member table, or KR_API_F0005 (no such table) / KR_API_F0014 (no access to it). */
 export function requireTable(ctx: EngineContext, tableId: number): MemberTableState {
   const t = ctx.tenant.memberDb.tables.get(tableId)
-  if (!t) throw new KrsError('KR_API_F0005', `member_table_id ${tableId}: no such member table`)
+  if (!t) throw new KrsError('KR_API_F0005', msg('member_table_not_found', { member_table_id: tableId }))
   assertTableAccess(ctx, tableId)
   return t
 }
@@ -44,5 +49,5 @@ export function requireElement(
     const element = t.elements.find((e) => e.id === elementId)
     if (element) return { table: requireTable(ctx, t.id), element }
   }
-  throw new KrsError('KR_API_F0005', `element_id ${elementId}: no such element`)
+  throw new KrsError('KR_API_F0005', msg('element_not_found', { element_id: elementId }))
 }
