@@ -185,8 +185,9 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     const error = page.locator('[data-testid="response-error"]')
     expect(await error.locator('[data-testid="response-error-code"]').textContent()).toBe('KR_API_F0005')
     expect(await error.textContent()).toContain('存在しないオブジェクトの ID が指定されました。')
+    // the playground asks for Japanese details (Accept-Language: ja)
     expect(await error.locator('[data-testid="response-error-detail"]').textContent()).toContain(
-      'no such member in member table 1',
+      'member_id 999999: 会員テーブル 1 にその会員はいません',
     )
     // the service's answer itself stays as it is
     expect(JSON.parse(r.body)).toMatchObject({ error_code: 'KR_API_F0005', error_desc: 'Invalid Object ID.' })
