@@ -11,7 +11,7 @@ import { parseOutputFormat } from '../output/format-output.js'
 import { buildBody } from '../schema/build-body.js'
 import type { FlagSpec } from '../schema/flag-spec.js'
 import { validateBody } from '../schema/validate-body.js'
-import { connectionFlags, type GlobalOptions } from './global-options.js'
+import { connectionFlags } from './global-options.js'
 import type { OperationArgs } from './operation-argv.js'
 import { printResult } from './print-result.js'
 
