@@ -48,7 +48,7 @@ const built = performance.now()
 // ones run in `npm run test:slow`, which .ci/run runs after `npm test`: the soaks, the consumer
 // test (pack, install into new projects: minutes on a cold npm cache), the CLI's built binary
 // against a krs-mock process, and Chromium on the built site (which they build first).
-const slowProjects = ['slow', 'mock-server-slow', 'consumer', 'cli-e2e', 'playground-e2e']
+const slowProjects = ['slow', 'slow-parallel', 'mock-server-slow', 'consumer', 'cli-e2e', 'playground-e2e']
 const quickProjects = ['generator', 'sdk', 'mock-server', 'cli', 'mcp', 'playground', 'test']
 const projectArgs = args.some((a) => a === '--project' || a.startsWith('--project='))
   ? []
