@@ -6,11 +6,16 @@ import SlowestFilesReporter from './scripts/slowest-files-reporter.js'
 // One run over every package's tests; each package has its own vitest.config.ts.
 // A new project must also be named in scripts/run-tests.mjs (quick or slow list).
 // `npm test` runs every project but the minute-long ones, which `npm run test:slow` runs: `slow`
-// (test/vitest.slow.config.ts: the load, crash and in-process fuzz soaks of test/slow-files.ts),
+// and `slow-parallel` (test/vitest.slow*.config.ts: the load, crash and fuzz soaks of test/slow-files.ts),
 // `consumer`, `cli-e2e` and `playground-e2e`; `.ci/run` runs both (scripts/run-tests.mjs).
 const packages = ['generator', 'sdk', 'mock-server', 'cli', 'mcp', 'playground', 'test', 'test/consumer']
 /** Second projects of a package (their end-to-end suites, run by `npm run test:slow`). */
-const e2eProjects = ['cli/vitest.e2e.config.ts', 'playground/vitest.e2e.config.ts', 'mock-server/vitest.slow.config.ts']
+const e2eProjects = [
+  'cli/vitest.e2e.config.ts',
+  'playground/vitest.e2e.config.ts',
+  'mock-server/vitest.slow.config.ts',
+  'test/vitest.slow-parallel.config.ts',
+]
 
 export default defineConfig({
   test: {

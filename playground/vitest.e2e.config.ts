@@ -10,10 +10,12 @@ export default defineConfig({
     name: 'playground-e2e',
     include: ['test/**/*.e2e.test.ts'],
     environment: 'node',
+    // The site is built once here (minutes on a busy 2-core machine), before any file starts;
+    // the files, each with its own Chromium, static server and ports (port 0), then run in
+    // parallel beside the other projects of `npm run test:slow`.
+    globalSetup: ['test/support/e2e-global-setup.ts'],
     testTimeout: 120_000,
-    // The first file may build the site (minutes on a busy 2-core machine).
-    hookTimeout: 20 * 60_000,
-    // One browser suite at a time: the first builds the site the others load.
-    fileParallelism: false,
+    // site-url.e2e builds the site a second time in its beforeAll (minutes under load).
+    hookTimeout: 10 * 60_000,
   },
 })

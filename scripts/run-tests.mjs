@@ -46,6 +46,17 @@ function runAsync(cmd, cmdArgs, capture = false) {
     process.exit(code)
   }
 }
+// The slow run packs the published packages before any test starts (reused while unchanged, as
+// after `npm run lint` in .ci/run): a package's `prepack` rebuilds its dist/ from scratch, which
+// the CLI and npm-start end-to-end files run meanwhile; the consumer test and the example app
+// then take the tarballs as they are.
+if (slow) {
+  const code = run(process.execPath, [join(root, 'scripts/pack-packages.mjs')])
+  if (code !== 0) {
+    process.stderr.write(`${label}: packing the packages (scripts/pack-packages.mjs) failed (exit ${code})\n`)
+    process.exit(code)
+  }
+}
 const built = performance.now()
 // The quick projects' krs-mock processes start from the build just made (test/support/paths.ts).
 if (!slow) process.env.KRS_TEST_MOCK_DIST = '1'
@@ -54,7 +65,7 @@ if (!slow) process.env.KRS_TEST_MOCK_DIST = '1'
 // ones run in `npm run test:slow`, which .ci/run runs after `npm test`: the soaks, the consumer
 // test (pack, install into new projects: minutes on a cold npm cache), the CLI's built binary
 // against a krs-mock process, and Chromium on the built site (which they build first).
-const slowProjects = ['slow', 'mock-server-slow', 'consumer', 'cli-e2e', 'playground-e2e']
+const slowProjects = ['slow', 'slow-parallel', 'mock-server-slow', 'consumer', 'cli-e2e', 'playground-e2e']
 const quickProjects = ['generator', 'sdk', 'mock-server', 'cli', 'mcp', 'playground', 'test']
 const projectArgs = args.some((a) => a === '--project' || a.startsWith('--project='))
   ? []
@@ -99,6 +110,6 @@ if (phpCode !== 0 && phpNote === '') phpNote = `${label}: the PHP suite (sdk-php
 const code = vitestCode !== 0 ? vitestCode : exampleCode !== 0 ? exampleCode : phpCode
 const seconds = (ms) => (ms / 1000).toFixed(1)
 process.stdout.write(
-  `${label}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(performance.now() - started)} s (builds ${seconds(built - started)} s, vitest ${seconds(tested - built)} s, ${slow ? `example app ${seconds(exampled - tested)} s` : `php ${seconds(phpDone - phpStarted)} s beside vitest`})\n${phpNote}`,
+  `${label}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(performance.now() - started)} s (builds${slow ? ' and packs' : ''} ${seconds(built - started)} s, vitest ${seconds(tested - built)} s, ${slow ? `example app ${seconds(exampled - tested)} s` : `php ${seconds(phpDone - phpStarted)} s beside vitest`})\n${phpNote}`,
 )
 process.exit(code)

@@ -8,13 +8,18 @@
  * - npm-start: `npm start` itself, which builds the emulator's dist/ (other projects run it);
  * - mcp-conformance: the official MCP conformance suite (Node 22 from npm) against krs-mcp --http.
  */
-export const slowFiles = [
-  'load-short.test.ts',
-  'crash-short.test.ts',
+/** Of these, the runs that need the machine to themselves (one after another, alone): load and
+ * crash measure their own krs-mock, npm-start rebuilds the emulator's dist/ if it is stale. */
+export const soloSlowFiles = ['load-short.test.ts', 'crash-short.test.ts', 'npm-start.test.ts']
+
+/** The others (the in-process fuzzer, the MCP conformance run) run beside the other projects:
+ * the `slow-parallel` project (vitest.slow-parallel.config.ts). */
+export const parallelSlowFiles = [
   'fuzz-engine-1.test.ts',
   'fuzz-engine-2.test.ts',
   'fuzz-engine-3.test.ts',
   'fuzz-engine-4.test.ts',
-  'npm-start.test.ts',
   'mcp-conformance.test.ts',
 ]
+
+export const slowFiles = [...soloSlowFiles, ...parallelSlowFiles]

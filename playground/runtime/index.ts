@@ -102,6 +102,42 @@ const bypass = http.all('*', ({ request }) =>
 
 let started: Promise<SetupWorker> | null = null
 
+/** The same worker script whatever its query (a takeover below registers it with one). */
+const sameWorker = (scriptUrl: string, workerUrl: string): boolean =>
+  new URL(scriptUrl).pathname === new URL(workerUrl, location.href).pathname
+
+/**
+ * MSW reloads a page that no service worker controls while a registration of its worker
+ * exists (`location.reload()` in its start): a page loaded while the worker was still
+ * installing, or reloaded with Shift (which bypasses the worker) while another tab of the site
+ * keeps the registration alive. The reader sees the page load twice, and a test that navigates
+ * on meanwhile has its navigation aborted. Unregistering does not help (registering the same
+ * script again revives the registration, whose worker never claims this page). Such a page
+ * registers the worker under another URL instead: a new worker installs, and as it activates
+ * it claims every page of the site, this one included.
+ */
+async function takeControl(workerUrl: string): Promise<void> {
+  const container = navigator.serviceWorker
+  if (container.controller) return
+  const registrations = await container.getRegistrations()
+  const exists = registrations.some((r) =>
+    [r.installing, r.waiting, r.active].some((w) => w !== null && sameWorker(w.scriptURL, workerUrl)),
+  )
+  if (!exists) return
+  const controlled = new Promise<void>((resolve) =>
+    container.addEventListener('controllerchange', () => resolve(), { once: true }),
+  )
+  const registration = await container.register(`${workerUrl}?takeover=${Date.now()}`)
+  const incoming = registration.installing ?? registration.waiting
+  const failed = new Promise<never>((_, reject) =>
+    incoming?.addEventListener('statechange', () => {
+      if (incoming.state === 'redundant' && !container.controller)
+        reject(new Error('エミュレータの Service Worker を有効にできませんでした'))
+    }),
+  )
+  if (!container.controller) await Promise.race([controlled, failed])
+}
+
 /**
  * Starts the in-browser emulator once per page: the engine with the default scenario in the
  * worker, and an MSW service worker answering `/api/v1/*`, `/{env}/api/v1/*` and `/__mock/*`
@@ -112,7 +148,20 @@ export function startEmulator(options: { origin: string; workerUrl: string; zipU
   started ??= (async () => {
     await call<null>({ kind: 'start', zipUrl: options.zipUrl })
     const sw = setupWorker(bypass, ...emulatorRoutes(options.origin, forward))
-    await sw.start({ serviceWorker: { url: options.workerUrl }, onUnhandledRequest: 'bypass', quiet: true })
+    const startOptions = {
+      serviceWorker: { url: options.workerUrl },
+      findWorker: (scriptUrl: string) => sameWorker(scriptUrl, options.workerUrl),
+      onUnhandledRequest: 'bypass',
+      quiet: true,
+    } as const
+    await takeControl(options.workerUrl)
+    await sw.start(startOptions)
+    // The worker of another tab's takeover (above) claims this page too; MSW knows only the
+    // worker it started with, so it announces this page to the new one.
+    navigator.serviceWorker.addEventListener('controllerchange', () => {
+      sw.stop()
+      void sw.start(startOptions)
+    })
     return sw
   })()
   return started

@@ -238,5 +238,39 @@ describe.skipIf(skipReason !== null)(
       await expect.poll(() => drawer.count()).toBe(0)
       await context.close()
     })
+
+    it('a page reloaded with Shift while another tab keeps the service worker loads once, and both tabs answer from the emulator', async () => {
+      const context = await profile()
+      const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+      const first = await open(context, '/playground/get_version')
+      await controlled(first)
+      const second = await open(context, '/playground/get_member_info')
+      await controlled(second)
+      let documents = 0
+      second.on('domcontentloaded', () => {
+        documents += 1
+      })
+      // A reload that bypasses the service worker (Shift+reload): the page is not controlled
+      // although the first tab keeps the worker's registration alive.
+      const reloaded = second.waitForEvent('load')
+      await (await context.newCDPSession(second)).send('Page.reload', { ignoreCache: true })
+      await reloaded
+      await second.locator('[data-testid="send"]:not([disabled])').waitFor()
+      await controlled(second)
+      expect(documents, 'the page does not reload itself').toBe(1)
+      // a fetch of the page to the emulator's path passes MSW's handler, in both tabs
+      const version = (page: Page) =>
+        page.evaluate(async () => {
+          const r = await fetch('/api/v1/get_version', {
+            method: 'POST',
+            headers: { authorization: 'Bearer krs-all', 'content-type': 'application/json' },
+            body: '{}',
+          })
+          return { status: r.status, emulator: r.headers.get('x-krs-emulator') }
+        })
+      expect(await version(second)).toEqual({ status: 200, emulator: 'krs-mock' })
+      expect(await version(first)).toEqual({ status: 200, emulator: 'krs-mock' })
+      await context.close()
+    })
   },
 )

@@ -9,7 +9,9 @@ import { buildDir, ensureSiteBuilt, siteDir } from './support/site-build.js'
 // emulator's. A second build into its own folder, made once (a few minutes).
 
 const SITE_URL = 'https://docs.example.com'
-const outDir = join(siteDir, 'build-site-url')
+// Under test-artifacts/, which `npm start` does not count among the site's sources: a build
+// written while npm-start.e2e runs beside this file does not make it rebuild the site.
+const outDir = join(siteDir, 'test-artifacts', 'build-site-url')
 
 /** Pages of each kind: home, a guide, a history post list, the playground, an operation, the reference. */
 const pages: Record<string, string> = {
