@@ -59,6 +59,28 @@ describe('schema.ts: one file, both views', () => {
     expect(src.match(/WithDefaults</g)?.length).toBe(4)
   })
 
+  it('a schema reached only through a shared response (#/components/responses) is an answer schema', async () => {
+    const holder = { type: 'object', properties: { one: { $ref: '#/components/schemas/Opts' } } }
+    const doc = {
+      ...docWith({ Holder: holder }, {}),
+      paths: {
+        '/a': {
+          post: {
+            operationId: 'x',
+            requestBody: json('#/components/schemas/Opts'),
+            responses: { '200': { $ref: '#/components/responses/Ok' } },
+          },
+        },
+      },
+    }
+    doc.components = {
+      ...doc.components,
+      responses: { Ok: { description: 'ok', ...json('#/components/schemas/Holder') } },
+    } as typeof doc.components
+    const src = await emit(doc)
+    expect(src).toContain('one?: WithDefaults<components["schemas"]["Opts"], "flag">;')
+  })
+
   it('a response naming the schema directly gets the answer view', async () => {
     const src = await emit(docWith({}, { '/a': post(null, '#/components/schemas/Opts') }))
     expect(src).toMatch(

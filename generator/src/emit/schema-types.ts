@@ -59,7 +59,29 @@ function directRefs(node: Json, into: Set<string> = new Set()): Set<string> {
   return into
 }
 
-/** Which of requests and answers reach each component schema (through any chain of `$ref`s). */
+/** A shared response, request body or parameter the node refers to: `#/components/<kind>/<name>`. */
+const SHARED_REF = /^#\/components\/(responses|requestBodies|parameters)\/([^/]+)$/
+
+/** Every shared response, request body or parameter a node refers to, directly. */
+function sharedRefs(node: Json, into: JsonObject[] = [], doc: JsonObject = {}): JsonObject[] {
+  if (Array.isArray(node)) {
+    for (const v of node) sharedRefs(v, into, doc)
+  } else if (isObject(node)) {
+    const m = typeof node.$ref === 'string' ? SHARED_REF.exec(node.$ref) : null
+    const components = isObject(doc.components) ? doc.components : {}
+    const kind = m?.[1] === undefined ? undefined : components[m[1]]
+    const target = m?.[2] === undefined || !isObject(kind) ? undefined : kind[decodeURIComponent(m[2])]
+    if (isObject(target)) into.push(target)
+    for (const [k, v] of Object.entries(node)) if (k !== '$ref') sharedRefs(v, into, doc)
+  }
+  return into
+}
+
+/**
+ * Which of requests and answers reach each component schema: from an operation's request body
+ * and parameters, or its responses, directly or through shared responses, request bodies and
+ * parameters (`#/components/responses/...`), then through any chain of schema `$ref`s.
+ */
 function componentUses(doc: JsonObject): Map<string, Set<Use>> {
   const schemas = componentSchemas(doc)
   const uses = new Map<string, Set<Use>>()
@@ -70,13 +92,22 @@ function componentUses(doc: JsonObject): Map<string, Set<Use>> {
     uses.set(name, seen)
     for (const next of directRefs(schemas[name] ?? null)) reach(next, use)
   }
+  const from = (node: Json, use: Use, seen: Set<JsonObject> = new Set()): void => {
+    for (const n of directRefs(node)) reach(n, use)
+    // A shared response may name another shared one.
+    for (const shared of sharedRefs(node, [], doc)) {
+      if (seen.has(shared)) continue
+      seen.add(shared)
+      from(shared, use, seen)
+    }
+  }
   const paths = isObject(doc.paths) ? doc.paths : {}
   for (const item of Object.values(paths)) {
     if (!isObject(item)) continue
     for (const op of Object.values(item)) {
       if (!isObject(op)) continue
-      for (const n of directRefs([op.requestBody ?? null, op.parameters ?? null])) reach(n, 'request')
-      for (const n of directRefs(op.responses ?? null)) reach(n, 'answer')
+      from([op.requestBody ?? null, op.parameters ?? null], 'request')
+      from(op.responses ?? null, 'answer')
     }
   }
   return uses
