@@ -3,6 +3,7 @@ import {
   type AdminOperationName,
   type AdminResult,
   type AdminTransport,
+  adminResult,
   callAdminOperation,
 } from '@krs-kit/contract/admin-client'
 import type { components } from '@krs-kit/contract/admin-schema'
@@ -54,17 +55,8 @@ export async function callAdmin(
     headers,
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
-  const res = await (target.fetch ?? fetch)(request)
-  const text = await res.text()
-  let json: unknown = null
-  if (text !== '') {
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = text
-    }
-  }
-  return { status: res.status, json }
+  const { status, json } = await adminResult(await (target.fetch ?? fetch)(request))
+  return { status, json }
 }
 
 /** What `POST /__mock/tenants` takes: `scenario`, `seed`, `members`, `clock`, or `from` (a fork). */
