@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEngine, type Engine } from '../../src/index.js'
 import { type DurableState, durableStorage } from '../../src/program/durable-state.js'
 import { WriteLog, WriteLogDamagedError } from '../../src/program/write-log.js'
+import { call, START } from '../support/in-process.js'
 
 // A changed byte anywhere in the write log never loses an acknowledged write quietly: the start
 // stops and names the file, the byte and the last good record; with repair the damaged segment
 // is kept aside, the log is cut at the last good record, and no id given out is given again.
 
-const START = 1_767_225_600
 let root: string
 let pristine: string
 /** Member ids the writes were answered with, in order. */
@@ -20,17 +20,6 @@ async function durableEngine(dir: string, repair = false): Promise<{ engine: Eng
   const storage = durableStorage(dir, { intervalMs: 3_600_000, onError: () => {}, repair })
   const engine = createEngine({ members: 20, clock: { mode: 'manual', now: START }, persistence: storage.persistence })
   return { engine, durable: await storage.open(engine) }
-}
-
-async function call(engine: Engine, op: string, body: unknown): Promise<{ status: number; body: unknown }> {
-  const res = await engine.handle(
-    new Request(`http://krs.test/api/v1/${op}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' },
-      body: JSON.stringify(body),
-    }),
-  )
-  return { status: res.status, body: JSON.parse(await res.text()) }
 }
 
 const member = (n: number) => ({

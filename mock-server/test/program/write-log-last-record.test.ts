@@ -6,30 +6,19 @@ import { createEngine, type Engine } from '../../src/index.js'
 import { idMarksOf } from '../../src/kernel/id-marks.js'
 import { type DurableState, durableStorage } from '../../src/program/durable-state.js'
 import { ID_RESERVE_FILE } from '../../src/program/id-reserve.js'
+import { admin, call, START } from '../support/in-process.js'
 
 // The very last record of the write log has no later record to vouch for the ids it gave:
 // with ids reserved in blocks (krs-mock-ids.json, written before the write is answered), a
 // repair that cuts it off still restarts every counter above every id that may have been
 // acknowledged. Checked with byte flips in the last record of every kind.
 
-const START = 1_767_225_600
 let root: string
 
 async function durableEngine(dir: string, repair = false): Promise<{ engine: Engine; durable: DurableState }> {
   const storage = durableStorage(dir, { intervalMs: 3_600_000, onError: () => {}, repair })
   const engine = createEngine({ members: 20, clock: { mode: 'manual', now: START }, persistence: storage.persistence })
   return { engine, durable: await storage.open(engine) }
-}
-
-async function send(engine: Engine, path: string, body: unknown): Promise<{ status: number; body: any }> {
-  const res = await engine.handle(
-    new Request(`http://krs.test${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' },
-      body: JSON.stringify(body),
-    }),
-  )
-  return { status: res.status, body: JSON.parse(await res.text()) }
 }
 
 const member = (n: number) => ({
@@ -40,12 +29,12 @@ const member = (n: number) => ({
 /** The last call of each data dir: every kind of record the log keeps. */
 const lastCalls: Record<string, (e: Engine, acked: number[]) => Promise<void>> = {
   'a created member': async (e, acked) => {
-    acked.push((await send(e, '/api/v1/add_member', member(3))).body)
+    acked.push((await call(e, 'add_member', member(3))).body)
   },
   'a changed member': async (e, acked) => {
     expect(
       (
-        await send(e, '/api/v1/update_member', {
+        await call(e, 'update_member', {
           member_table_id: 1,
           member_id: acked[0],
           member_info: { e_6: '更新' },
@@ -54,18 +43,18 @@ const lastCalls: Record<string, (e: Engine, acked: number[]) => Promise<void>> =
     ).toBe(200)
   },
   'a deleted member': async (e) => {
-    expect((await send(e, '/api/v1/delete_member', { member_table_id: 1, member_id: 4 })).status).toBe(200)
+    expect((await call(e, 'delete_member', { member_table_id: 1, member_id: 4 })).status).toBe(200)
   },
   'a read-named call that changes state': async (e) => {
-    const r = await send(e, '/api/v1/get_oneclick_login_url', { member_form_id: 22, member_id: 3, limit: 1 })
+    const r = await call(e, 'get_oneclick_login_url', { member_form_id: 22, member_id: 3, limit: 1 })
     expect(r.status).toBe(200)
   },
   'a fork of a tenant': async (e) => {
-    expect((await send(e, '/__mock/tenants', { from: 'default' })).status).toBe(201)
+    expect((await admin(e, 'POST', 'tenants', { from: 'default' })).status).toBe(201)
   },
   'a fork of a template': async (e) => {
-    expect((await send(e, '/__mock/templates', { name: 'tpl', members: 5 })).status).toBe(201)
-    expect((await send(e, '/__mock/tenants', { from: 'tpl' })).status).toBe(201)
+    expect((await admin(e, 'POST', 'templates', { name: 'tpl', members: 5 })).status).toBe(201)
+    expect((await admin(e, 'POST', 'tenants', { from: 'tpl' })).status).toBe(201)
   },
 }
 
@@ -84,7 +73,7 @@ describe('a damaged last write-log record, repaired', () => {
       const pristine = await mkdtemp(join(root, 'pristine-'))
       const { engine } = await durableEngine(pristine)
       const acked: number[] = []
-      for (const n of [1, 2]) acked.push((await send(engine, '/api/v1/add_member', member(n))).body)
+      for (const n of [1, 2]) acked.push((await call(engine, 'add_member', member(n))).body)
       await lastCalls[kind]!(engine, acked)
       // every counter as it was acknowledged
       const marks = idMarksOf(engine.defaultTenant.state)
@@ -116,7 +105,7 @@ describe('a damaged last write-log record, repaired', () => {
             now.get(JSON.stringify(path)) ?? 0,
             `${kind}, byte ${offset}: ${path.join('/')}`,
           ).toBeGreaterThanOrEqual(value)
-        const next = (await send(again, '/api/v1/add_member', member(9))).body as number
+        const next = (await call(again, 'add_member', member(9))).body as number
         expect(next, `${kind}, byte ${offset}`).toBeGreaterThan(Math.max(...acked))
         await durable.close()
         await rm(dir, { recursive: true })
