@@ -5,18 +5,13 @@
 // search plugin's own client code (tokenize, smartQueries, sortSearchResults), then ranked by
 // plugins/patches/search-ranking.js as the site's search worker does.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import siteConfig from '../docusaurus.config.js'
 import { keyMatch, rankOperationsFirst, searchKeyForm } from '../plugins/patches/search-ranking.js'
 import { getTokenizer } from '../plugins/search-readings/tokenizer.js'
-import searchWithSiteRoutes, {
-  addSiteRoutesToIndex,
-  kanaReadings,
-  type SearchDocument,
-} from '../plugins/search-site-routes/index.js'
+import { addSiteRoutesToIndex, kanaReadings, type SearchDocument } from '../plugins/search-site-routes/index.js'
+import { type LunrIndex, type SearchClient, setUpSearchPlugin } from './support/search-plugin.js'
 
 const OPERATIONS = [
   { name: 'add_member', summary: '会員の登録', tag: 'member-info' },
@@ -49,30 +44,10 @@ interface Result {
   type: number
   page: SearchDocument | false | undefined
 }
-interface QueryTerm {
-  value: string
-  presence: number
-  wildcard: number
-  editDistance?: number
-}
-interface LunrIndex {
-  query(fn: (query: { term(value: string, options: object): void }) => void): { ref: string }[]
-}
-interface ClientModule {
-  tokenize(input: string, language: string[]): string[]
-  smartQueries(tokens: string[], zhDictionary: string[]): { term: QueryTerm[] }[]
-  sortSearchResults(results: Result[]): void
-  lunr: { Index: { load(json: unknown): LunrIndex } }
-  constants: { language: string[] }
-}
-
-const searchPluginPackage = createRequire(import.meta.url).resolve('@easyops-cn/docusaurus-search-local/package.json')
-const searchPluginRequire = createRequire(searchPluginPackage)
-const searchPluginDir = path.dirname(searchPluginPackage)
 
 describe('search ranking: operations before the pages that mention them', () => {
   let dir = ''
-  let client: ClientModule
+  let client: SearchClient<Result>
   let wrapped: { documents: SearchDocument[]; index: LunrIndex; type: number }[] = []
   let zhDictionary: string[] = []
 
@@ -110,66 +85,10 @@ describe('search ranking: operations before the pages that mention them', () => 
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'krs-search-ranking-'))
-    await mkdir(path.join(dir, 'docs'))
-    await mkdir(path.join(dir, 'blog'))
     await mkdir(path.join(dir, '.generated'))
-    const { validateOptions } = searchPluginRequire('./dist/server/server/utils/validateOptions.js')
-    const { processPluginOptions } = searchPluginRequire('./dist/server/server/utils/processPluginOptions.js')
-    const { generate } = searchPluginRequire('./dist/server/server/utils/generate.js')
-    const entry = (siteConfig.themes ?? []).find((t) => Array.isArray(t) && t[0] === searchWithSiteRoutes)
-    if (!Array.isArray(entry)) throw new Error('docusaurus.config.ts has no search-site-routes theme')
-    const validated = validateOptions({
-      options: entry[1],
-      validate: (schema: { validate(v: unknown): { value: unknown; error?: Error } }, options: unknown) => {
-        const { value, error } = schema.validate(options)
-        if (error) throw error
-        return value
-      },
-    })
-    const config = processPluginOptions(validated, {
-      siteDir: dir,
-      siteConfig: { themeConfig: siteConfig.themeConfig ?? {} },
-    })
-    generate(config, dir)
-
-    const { build } = await import('esbuild')
-    const lunrPath = searchPluginRequire.resolve('lunr')
-    const utils = (name: string) => JSON.stringify(path.join(searchPluginDir, `dist/client/client/utils/${name}.js`))
-    const bundle = path.join(dir, 'client.cjs')
-    await build({
-      stdin: {
-        contents: [
-          `export { tokenize } from ${utils('tokenize')}`,
-          `export { smartQueries } from ${utils('smartQueries')}`,
-          `export { sortSearchResults } from ${utils('sortSearchResults')}`,
-          `export * as constants from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js'`,
-          `import lunr from 'lunr'`,
-          'export { lunr }',
-        ].join('\n'),
-        resolveDir: dir,
-        loader: 'js',
-      },
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      outfile: bundle,
-      logLevel: 'silent',
-      plugins: [
-        {
-          name: 'search-plugin-modules',
-          setup(b) {
-            b.onResolve({ filter: /^@generated\// }, () => ({ path: path.join(dir, 'generated-constants.js') }))
-            b.onResolve({ filter: /^lunr$/ }, () => ({ path: lunrPath, external: true }))
-            b.onResolve({ filter: /[\\/]node_modules[\\/]lunr(-languages)?[\\/]/ }, (a) => ({
-              path: a.path,
-              external: true,
-            }))
-          },
-        },
-      ],
-    })
-    client = createRequire(import.meta.url)(bundle) as ClientModule
+    const plugin = await setUpSearchPlugin<Result>(dir)
+    client = plugin.client
+    const config = plugin.config
 
     await writeFile(path.join(dir, '.generated', 'operations.json'), JSON.stringify({ operations: OPERATIONS }))
     await writeFile(path.join(dir, '.generated', 'openapi.json'), JSON.stringify(CONTRACT))

@@ -3,8 +3,7 @@
 // the page when a word is typed in hiragana or katakana. No Docusaurus build is run here: the
 // markdown goes through remark (and MDX + React for the HTML), and the HTML through the search
 // plugin's own parser, index builder and query code.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { evaluate, type EvaluateOptions } from '@mdx-js/mdx'
@@ -15,7 +14,6 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import siteConfig from '../docusaurus.config.js'
 import remarkSearchReadings, {
   DEFAULT_MAX_READINGS_PER_PAGE,
   fairShares,
@@ -23,7 +21,7 @@ import remarkSearchReadings, {
 } from '../plugins/search-readings/index.js'
 import { katakanaToHiragana } from '../plugins/search-readings/kana.js'
 import { getTokenizer } from '../plugins/search-readings/tokenizer.js'
-import searchWithSiteRoutes from '../plugins/search-site-routes/index.js'
+import { type LunrIndex, type SearchClient, searchPluginRequire, setUpSearchPlugin } from './support/search-plugin.js'
 
 const SAMPLE = `# 配信の設定
 
@@ -213,10 +211,6 @@ async function renderMarkdown(markdown: string, withReadings: boolean, frontMatt
 // (buildIndex) and its client query code (tokenize + smartQueries, bundled with esbuild against
 // constants written by its own generate()), with the options from docusaurus.config.ts.
 
-const searchPluginPackage = createRequire(import.meta.url).resolve('@easyops-cn/docusaurus-search-local/package.json')
-const searchPluginRequire = createRequire(searchPluginPackage)
-const searchPluginDir = path.dirname(searchPluginPackage)
-
 interface SearchDocument {
   i: number
   t: string
@@ -224,38 +218,10 @@ interface SearchDocument {
   s?: string
   p?: number
 }
-interface LunrResult {
-  ref: string
-}
-interface LunrIndex {
-  query(fn: (query: { term(value: string, options: object): void }) => void): LunrResult[]
-}
-interface QueryTerm {
-  value: string
-  presence: number
-  wildcard: number
-  editDistance?: number
-}
-interface ClientModule {
-  tokenize(input: string, language: string[]): string[]
-  smartQueries(tokens: string[], zhDictionary: string[]): { term: QueryTerm[] }[]
-  lunr: { Index: { load(json: unknown): LunrIndex } }
-  constants: { language: string[] }
-}
-
-function searchThemeOptions(): Record<string, unknown> {
-  // The site runs the plugin through plugins/search-site-routes (same options).
-  const entry = (siteConfig.themes ?? []).find(
-    (theme) =>
-      Array.isArray(theme) && (theme[0] === '@easyops-cn/docusaurus-search-local' || theme[0] === searchWithSiteRoutes),
-  )
-  if (!Array.isArray(entry)) throw new Error('docusaurus.config.ts has no @easyops-cn/docusaurus-search-local theme')
-  return entry[1] as Record<string, unknown>
-}
 
 describe('search-readings: the local search plugin finds kana queries', () => {
   let workDir = ''
-  let client: ClientModule
+  let client: SearchClient
   let config: Record<string, unknown> & { language: string[] }
   /** Per page variant: the loaded indexes and the worker's "zh dictionary" (indexed terms with kanji). */
   const searchIndexes = new Map<
@@ -293,66 +259,9 @@ describe('search-readings: the local search plugin finds kana queries', () => {
 
   beforeAll(async () => {
     workDir = await mkdtemp(path.join(tmpdir(), 'krs-search-readings-'))
-    // processPluginOptions resolves docsDir/blogDir against the site dir and warns if absent.
-    await mkdir(path.join(workDir, 'docs'))
-    await mkdir(path.join(workDir, 'blog'))
-    const { validateOptions } = searchPluginRequire('./dist/server/server/utils/validateOptions.js')
-    const { processPluginOptions } = searchPluginRequire('./dist/server/server/utils/processPluginOptions.js')
-    const { generate } = searchPluginRequire('./dist/server/server/utils/generate.js')
     const { scanDocuments } = searchPluginRequire('./dist/server/server/utils/scanDocuments.js')
     const { buildIndex } = searchPluginRequire('./dist/server/server/utils/buildIndex.js')
-
-    const validated = validateOptions({
-      options: searchThemeOptions(),
-      validate: (schema: { validate(value: unknown): { value: unknown; error?: Error } }, options: unknown) => {
-        const { value, error } = schema.validate(options)
-        if (error) throw error
-        return value
-      },
-    })
-    config = processPluginOptions(validated, {
-      siteDir: workDir,
-      siteConfig: { themeConfig: siteConfig.themeConfig ?? {} },
-    })
-    generate(config, workDir)
-
-    // Bundle the client's query code against the generated constants; lunr and lunr-languages
-    // stay external so the client and the index builder share one lunr instance.
-    const { build } = await import('esbuild')
-    const lunrPath = searchPluginRequire.resolve('lunr')
-    const entry = [
-      `export { tokenize } from ${JSON.stringify(path.join(searchPluginDir, 'dist/client/client/utils/tokenize.js'))}`,
-      `export { smartQueries } from ${JSON.stringify(path.join(searchPluginDir, 'dist/client/client/utils/smartQueries.js'))}`,
-      `export * as constants from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js'`,
-      `import lunr from 'lunr'`,
-      `export { lunr }`,
-    ].join('\n')
-    const bundle = path.join(workDir, 'client.cjs')
-    await build({
-      stdin: { contents: entry, resolveDir: workDir, loader: 'js' },
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      outfile: bundle,
-      logLevel: 'silent',
-      plugins: [
-        {
-          name: 'search-plugin-modules',
-          setup(builder) {
-            builder.onResolve({ filter: /^@generated\// }, () => ({
-              path: path.join(workDir, 'generated-constants.js'),
-            }))
-            builder.onResolve({ filter: /^lunr$/ }, () => ({ path: lunrPath, external: true }))
-            builder.onResolve({ filter: /[\\/]node_modules[\\/]lunr(-languages)?[\\/]/ }, (args) => ({
-              path: args.path,
-              external: true,
-            }))
-          },
-        },
-      ],
-    })
-    client = createRequire(import.meta.url)(bundle) as ClientModule
+    ;({ config, client } = await setUpSearchPlugin(workDir))
 
     for (const withReadings of [true, false]) {
       const content = await renderMarkdown(SAMPLE, withReadings)
