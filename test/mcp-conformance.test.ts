@@ -8,8 +8,8 @@
  * Authorization header, so a small proxy adds krs-mcp's bearer token and passes every
  * other header (a foreign Host or Origin too) through as it came.
  */
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -20,6 +20,7 @@ import { type MockProcess, startMock } from './support/spawn-mock.js'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dir = join(root, '.tmp', 'mcp-conformance')
 const suiteVersion = '0.1.16'
+const nodeVersion = '22.23.3'
 const node22 = join(dir, 'node_modules', '.bin', 'node')
 const suite = join(dir, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js')
 const krsMcp = join(root, 'mcp', 'bin', 'krs-mcp.js')
@@ -39,28 +40,39 @@ let mcp: ReturnType<typeof spawn>
 let proxy: Server
 let proxyUrl: string
 
+/**
+ * Installs the suite and Node 22 from npm (a download: a minute or more on a busy machine) into
+ * a folder of its own, then renames it into place: an install cut short (a killed run) leaves
+ * no half-installed folder that a later run would take for a complete one.
+ */
+async function installSuite(): Promise<void> {
+  const staging = `${dir}.installing-${process.pid}`
+  rmSync(staging, { recursive: true, force: true })
+  mkdirSync(staging, { recursive: true })
+  writeFileSync(join(staging, 'package.json'), '{ "name": "mcp-conformance-run", "private": true }\n')
+  // Without the npm_* variables of the npm that started vitest (its workspace settings).
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')))
+  const args = ['install', '--prefix', staging, '--no-audit', '--no-fund']
+  const child = spawn('npm', [...args, `@modelcontextprotocol/conformance@${suiteVersion}`, `node@${nodeVersion}`], {
+    cwd: staging,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')))
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject)
+    child.once('close', resolve)
+  })
+  if (code !== 0 || !existsSync(join(staging, 'node_modules', '.bin', 'node')))
+    throw new Error(`npm install of the conformance suite failed (exit ${code}):\n${stderr}`)
+  rmSync(dir, { recursive: true, force: true })
+  renameSync(staging, dir)
+}
+
+// The first run downloads the suite (installSuite): its own time limit, beyond the hooks' two minutes.
 beforeAll(async () => {
-  if (!existsSync(suite) || !existsSync(node22)) {
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, 'package.json'), '{ "name": "mcp-conformance-run", "private": true }\n')
-    // Without the npm_* variables of the npm that started vitest (its workspace settings).
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')))
-    const r = spawnSync(
-      'npm',
-      [
-        'install',
-        '--prefix',
-        dir,
-        '--no-audit',
-        '--no-fund',
-        `@modelcontextprotocol/conformance@${suiteVersion}`,
-        'node@22',
-      ],
-      { cwd: dir, env, encoding: 'utf8', timeout: 300_000 },
-    )
-    if (r.status !== 0)
-      throw new Error(`npm install of the conformance suite failed (${r.status ?? r.error?.message}):\n${r.stderr}`)
-  }
+  if (!existsSync(suite) || !existsSync(node22)) await installSuite()
   mock = await startMock()
   mcp = spawn(process.execPath, [krsMcp, '--http', '0', '--http-token', httpToken], {
     env: { ...process.env, KRS_BASE_URL: mock.url, KRS_API_TOKEN: 'krs-all' },
@@ -95,7 +107,7 @@ beforeAll(async () => {
   })
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r))
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/mcp`
-})
+}, 10 * 60_000)
 
 afterAll(async () => {
   mcp?.kill()
