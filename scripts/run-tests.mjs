@@ -87,6 +87,15 @@ if (!slow && projectArgs.length > 0) {
   }
 }
 
+// The example app (its own project, installed from the packed tarballs: not a vitest project of
+// this repository) with its build, Vitest and Playwright tests, in the slow run without --project.
+// It runs beside vitest (it needs only the tarballs packed above; its servers take ports 4173 and
+// 4174, which no test of this repository uses): most of its half minute is npm's install, which
+// waits on the disk while vitest's files use the cores. Its output is printed after vitest's.
+const exampleStarted = performance.now()
+let example = Promise.resolve({ code: 0, output: '', ended: exampleStarted })
+if (slow && projectArgs.length > 0) example = runAsync(process.execPath, [join(root, 'scripts/example-app.mjs')], true)
+
 const { code: vitestCode } = await runAsync(process.execPath, [
   join(root, 'node_modules/vitest/vitest.mjs'),
   'run',
@@ -95,14 +104,9 @@ const { code: vitestCode } = await runAsync(process.execPath, [
 ])
 const tested = performance.now()
 
-// The example app (its own project, installed from the packed tarballs: not a vitest project of
-// this repository) with its build, Vitest and Playwright tests, in the slow run without --project.
-let exampleCode = 0
-if (slow && projectArgs.length > 0) {
-  exampleCode = run(process.execPath, [join(root, 'scripts/example-app.mjs')])
-  if (exampleCode !== 0) process.stderr.write(`${label}: examples/react-app (scripts/example-app.mjs) FAILED\n`)
-}
-const exampled = performance.now()
+const { code: exampleCode, output: exampleOutput, ended: exampled } = await example
+process.stdout.write(exampleOutput)
+if (exampleCode !== 0) process.stderr.write(`${label}: examples/react-app (scripts/example-app.mjs) FAILED\n`)
 
 const { code: phpCode, output: phpOutput, ended: phpDone } = await php
 process.stdout.write(phpOutput)
@@ -110,6 +114,6 @@ if (phpCode !== 0 && phpNote === '') phpNote = `${label}: the PHP suite (sdk-php
 const code = vitestCode !== 0 ? vitestCode : exampleCode !== 0 ? exampleCode : phpCode
 const seconds = (ms) => (ms / 1000).toFixed(1)
 process.stdout.write(
-  `${label}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(performance.now() - started)} s (builds${slow ? ' and packs' : ''} ${seconds(built - started)} s, vitest ${seconds(tested - built)} s, ${slow ? `example app ${seconds(exampled - tested)} s` : `php ${seconds(phpDone - phpStarted)} s beside vitest`})\n${phpNote}`,
+  `${label}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(performance.now() - started)} s (builds${slow ? ' and packs' : ''} ${seconds(built - started)} s, vitest ${seconds(tested - built)} s, ${slow ? `example app ${seconds(exampled - exampleStarted)} s beside vitest` : `php ${seconds(phpDone - phpStarted)} s beside vitest`})\n${phpNote}`,
 )
 process.exit(code)
