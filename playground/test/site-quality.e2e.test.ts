@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,7 +6,6 @@ import { openReference } from './support/api-reference.js'
 import { seriousViolations } from './support/axe.js'
 import { browserSkipReason, launchChromium } from './support/browser.js'
 import { buildDir, ensureSiteBuilt, siteDir } from './support/site-build.js'
-import { docRoutes, historyPosts, releaseTags } from './support/seed-routes.js'
 import { startStaticServer, type StaticServer } from './support/static-server.js'
 
 const skipReason = browserSkipReason()
@@ -14,243 +13,179 @@ if (skipReason) console.warn(`[site-quality.e2e] skipped: ${skipReason}`)
 
 const artifactsDir = join(siteDir, 'test-artifacts')
 
-/** Every route of the built site: docs, history, tags, search, the reference and every playground page. */
-function allRoutes(): string[] {
-  const { operations } = JSON.parse(readFileSync(join(siteDir, '.generated', 'operations.json'), 'utf8')) as {
-    operations: { name: string }[]
+describe.skipIf(skipReason !== null)('site quality: navbar, search, accessibility (built site, Chromium)', () => {
+  let server: StaticServer
+  let browser: Browser
+
+  beforeAll(async () => {
+    ensureSiteBuilt()
+    server = await startStaticServer(buildDir)
+    browser = await launchChromium()
+    mkdirSync(artifactsDir, { recursive: true })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+
+  const themed = async (theme: 'light' | 'dark', width = 1280): Promise<BrowserContext> => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } })
+    await context.addInitScript((t) => {
+      localStorage.setItem('krs-colour-mode-initialised', '1')
+      localStorage.setItem('theme', t)
+    }, theme)
+    return context
   }
-  return [
-    ...docRoutes.map(([route]) => route),
-    '/history',
-    '/history/archive',
-    '/history/tags',
-    ...releaseTags.map((t) => `/history/tags/${t}`),
-    ...historyPosts.map((slug) => `/history/${slug}`),
-    '/search',
-    '/api',
-    '/playground',
-    ...operations.map((o) => `/playground/${o.name}`),
-  ]
-}
 
-/** A console message that the test refuses: any error, and React's warnings. */
-function refused(type: string, text: string): boolean {
-  return type === 'error' || (type === 'warning' && /react|hydrat/i.test(text))
-}
-
-describe.skipIf(skipReason !== null)(
-  'site quality: console, navbar, search, accessibility (built site, Chromium)',
-  () => {
-    let server: StaticServer
-    let browser: Browser
-
-    beforeAll(async () => {
-      ensureSiteBuilt()
-      server = await startStaticServer(buildDir)
-      browser = await launchChromium()
-      mkdirSync(artifactsDir, { recursive: true })
-    })
-
-    afterAll(async () => {
-      await browser?.close()
-      await server?.close()
-    })
-
-    const themed = async (theme: 'light' | 'dark', width = 1280): Promise<BrowserContext> => {
-      const context = await browser.newContext({ viewport: { width, height: 900 } })
-      await context.addInitScript((t) => {
-        localStorage.setItem('krs-colour-mode-initialised', '1')
-        localStorage.setItem('theme', t)
-      }, theme)
-      return context
-    }
-
-    it('no route logs a console error or a React warning while loading and hydrating, or loads twice', {
-      timeout: 10 * 60_000,
-    }, async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  it('the navbar is one line from 997 px up, with the whole title', async () => {
+    for (const width of [997, 1100, 1280, 1366]) {
+      const context = await themed('light', width)
       const page = await context.newPage()
-      page.setDefaultNavigationTimeout(90_000)
-      let current = ''
-      const problems: string[] = []
-      page.on('console', (m) => {
-        if (refused(m.type(), m.text())) problems.push(`${current}: ${m.type()}: ${m.text().slice(0, 300)}`)
+      await page.goto(`${server.origin}/`)
+      await page.locator('.navbar__title').waitFor()
+      const m = await page.evaluate(() => {
+        const nav = document.querySelector('nav.navbar') as HTMLElement
+        const title = document.querySelector('.navbar__title') as HTMLElement
+        // --ifm-navbar-height (3.75rem) in pixels
+        const probe = document.createElement('div')
+        probe.style.height = 'var(--ifm-navbar-height)'
+        document.body.append(probe)
+        const lineHeight = probe.getBoundingClientRect().height
+        probe.remove()
+        const tops = [
+          ...document.querySelectorAll(
+            '.navbar__items > .navbar__item, .navbar__items > .navbar__brand, .navbar__items--right > *',
+          ),
+        ]
+          .filter((e) => (e as HTMLElement).offsetParent !== null)
+          .map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2))
+        return {
+          height: nav.getBoundingClientRect().height,
+          lineHeight,
+          centres: tops,
+          titleCut: title.scrollWidth > title.clientWidth,
+          title: title.textContent,
+        }
       })
-      page.on('pageerror', (e) => problems.push(`${current}: pageerror: ${e.message.slice(0, 300)}`))
-      // A page that reloads itself (MSW does when a registration of its worker exists but does
-      // not control the page) would abort the next route's navigation.
-      let documents = 0
-      page.on('domcontentloaded', () => {
-        documents += 1
-      })
-      const routes = allRoutes()
-      expect(routes.length).toBeGreaterThan(170)
-      // Each route until React has hydrated it (Docusaurus marks <html data-has-hydrated>):
-      // what hydration logs is in by then. The playground pages start their emulator after
-      // that, so the next route is often loaded while the service worker is being registered.
-      for (const route of routes) {
-        current = route
-        await page.goto(server.origin + route, { waitUntil: 'load' })
-        await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' })
-      }
-      await context.close()
-      expect(problems).toEqual([])
-      expect(documents, 'one document per route').toBe(routes.length)
-    })
-
-    it('the navbar is one line from 997 px up, with the whole title', async () => {
-      for (const width of [997, 1100, 1280, 1366]) {
-        const context = await themed('light', width)
-        const page = await context.newPage()
-        await page.goto(`${server.origin}/`)
-        await page.locator('.navbar__title').waitFor()
-        const m = await page.evaluate(() => {
-          const nav = document.querySelector('nav.navbar') as HTMLElement
-          const title = document.querySelector('.navbar__title') as HTMLElement
-          // --ifm-navbar-height (3.75rem) in pixels
-          const probe = document.createElement('div')
-          probe.style.height = 'var(--ifm-navbar-height)'
-          document.body.append(probe)
-          const lineHeight = probe.getBoundingClientRect().height
-          probe.remove()
-          const tops = [
-            ...document.querySelectorAll(
-              '.navbar__items > .navbar__item, .navbar__items > .navbar__brand, .navbar__items--right > *',
-            ),
-          ]
-            .filter((e) => (e as HTMLElement).offsetParent !== null)
-            .map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2))
-          return {
-            height: nav.getBoundingClientRect().height,
-            lineHeight,
-            centres: tops,
-            titleCut: title.scrollWidth > title.clientWidth,
-            title: title.textContent,
-          }
+      if (width === 1280)
+        await page.screenshot({
+          path: join(artifactsDir, 'navbar-1280.png'),
+          clip: { x: 0, y: 0, width, height: 80 },
         })
-        if (width === 1280)
-          await page.screenshot({
-            path: join(artifactsDir, 'navbar-1280.png'),
-            clip: { x: 0, y: 0, width, height: 80 },
-          })
-        expect(m.height, `navbar height at ${width}px`).toBe(m.lineHeight)
-        expect(Math.max(...m.centres) - Math.min(...m.centres), `items on one line at ${width}px`).toBeLessThanOrEqual(
-          4,
-        )
-        expect(m.titleCut, `title cut at ${width}px`).toBe(false)
-        expect(m.title).toBe('KREISEL JSON API')
-        await context.close()
-      }
-    })
+      expect(m.height, `navbar height at ${width}px`).toBe(m.lineHeight)
+      expect(Math.max(...m.centres) - Math.min(...m.centres), `items on one line at ${width}px`).toBeLessThanOrEqual(4)
+      expect(m.titleCut, `title cut at ${width}px`).toBe(false)
+      expect(m.title).toBe('KREISEL JSON API')
+      await context.close()
+    }
+  })
 
-    it('search finds an error code by its short form (F0116)', async () => {
-      const page = await browser.newPage()
-      await page.goto(`${server.origin}/search?q=F0116`, { waitUntil: 'domcontentloaded' })
-      await page
-        .locator('a[href^="/errors/kreisel-api-exception-codes?_highlight="]')
-        .first()
-        .waitFor({ timeout: 60_000 })
-      // a page that only names the full code (KR_API_F0116) is found by the part too
-      await page.locator('a[href^="/tutorials/member-data?_highlight="]').first().waitFor({ timeout: 60_000 })
-      await page.close()
-    })
+  it('search finds an error code by its short form (F0116)', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${server.origin}/search?q=F0116`, { waitUntil: 'domcontentloaded' })
+    await page
+      .locator('a[href^="/errors/kreisel-api-exception-codes?_highlight="]')
+      .first()
+      .waitFor({ timeout: 60_000 })
+    // a page that only names the full code (KR_API_F0116) is found by the part too
+    await page.locator('a[href^="/tutorials/member-data?_highlight="]').first().waitFor({ timeout: 60_000 })
+    await page.close()
+  })
 
-    it('search leads from an API name (add_member, member) to its /api section and its playground page', async () => {
-      const page = await browser.newPage()
-      await page.goto(`${server.origin}/search?q=add_member`, { waitUntil: 'domcontentloaded' })
-      await page.locator('a[href^="/playground/add_member?_highlight="]').first().waitFor({ timeout: 60_000 })
-      // the operation's heading on /api, with the anchor of its Redoc section
-      const api = page.locator('a[href^="/api?_highlight="][href$="/operation/add_member"]').first()
-      await api.waitFor({ timeout: 60_000 })
-      expect(await api.textContent()).toContain('会員の登録')
-      // following it shows the operation's section at the top of the page (below the navbar)
-      const href = (await api.getAttribute('href')) ?? ''
-      await page.goto(server.origin + href, { waitUntil: 'load' })
-      const sectionTop = () =>
-        page.evaluate(
-          () =>
-            document.querySelector('[data-section-id="operation/add_member"] h2')?.getBoundingClientRect().top ??
-            Number.NaN,
-        )
-      await expect.poll(sectionTop, { timeout: 60_000 }).toBeGreaterThanOrEqual(0)
-      await expect.poll(sectionTop, { timeout: 60_000 }).toBeLessThan(200)
-      // a part of the name finds the operation too
-      await page.goto(`${server.origin}/search?q=member`, { waitUntil: 'domcontentloaded' })
-      await page.locator('a[href^="/playground/add_member?_highlight="]').first().waitFor({ timeout: 60_000 })
-      await page.locator('a[href$="/operation/add_member"]').first().waitFor({ timeout: 60_000 })
-      await page.close()
-    })
+  it('search leads from an API name (add_member, member) to its /api section and its playground page', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${server.origin}/search?q=add_member`, { waitUntil: 'domcontentloaded' })
+    await page.locator('a[href^="/playground/add_member?_highlight="]').first().waitFor({ timeout: 60_000 })
+    // the operation's heading on /api, with the anchor of its Redoc section
+    const api = page.locator('a[href^="/api?_highlight="][href$="/operation/add_member"]').first()
+    await api.waitFor({ timeout: 60_000 })
+    expect(await api.textContent()).toContain('会員の登録')
+    // following it shows the operation's section at the top of the page (below the navbar)
+    const href = (await api.getAttribute('href')) ?? ''
+    await page.goto(server.origin + href, { waitUntil: 'load' })
+    const sectionTop = () =>
+      page.evaluate(
+        () =>
+          document.querySelector('[data-section-id="operation/add_member"] h2')?.getBoundingClientRect().top ??
+          Number.NaN,
+      )
+    await expect.poll(sectionTop, { timeout: 60_000 }).toBeGreaterThanOrEqual(0)
+    await expect.poll(sectionTop, { timeout: 60_000 }).toBeLessThan(200)
+    // a part of the name finds the operation too
+    await page.goto(`${server.origin}/search?q=member`, { waitUntil: 'domcontentloaded' })
+    await page.locator('a[href^="/playground/add_member?_highlight="]').first().waitFor({ timeout: 60_000 })
+    await page.locator('a[href$="/operation/add_member"]').first().waitFor({ timeout: 60_000 })
+    await page.close()
+  })
 
-    it('search lists the error catalogue first for an error code (F0102)', async () => {
-      const page = await browser.newPage()
-      await page.goto(`${server.origin}/search?q=F0102`, { waitUntil: 'domcontentloaded' })
-      const results = page.locator('main a[href*="_highlight="]')
-      await results.first().waitFor({ timeout: 60_000 })
-      // the CLI reference and /api mention the code too, after the catalogue
-      await page.locator('main a[href^="/cli-reference?_highlight="]').first().waitFor({ timeout: 60_000 })
-      expect(await results.first().getAttribute('href')).toMatch(/^\/errors\//)
-      await page.close()
-    })
+  it('search lists the error catalogue first for an error code (F0102)', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${server.origin}/search?q=F0102`, { waitUntil: 'domcontentloaded' })
+    const results = page.locator('main a[href*="_highlight="]')
+    await results.first().waitFor({ timeout: 60_000 })
+    // the CLI reference and /api mention the code too, after the catalogue
+    await page.locator('main a[href^="/cli-reference?_highlight="]').first().waitFor({ timeout: 60_000 })
+    expect(await results.first().getAttribute('href')).toMatch(/^\/errors\//)
+    await page.close()
+  })
 
-    it('search finds with half-width kana what it finds with katakana (ｶｲｲﾝ, カイイン)', async () => {
-      const page = await browser.newPage()
-      const found = async (q: string): Promise<string[]> => {
-        await page.goto(`${server.origin}/search?q=${encodeURIComponent(q)}`, { waitUntil: 'domcontentloaded' })
-        await page.locator('main a[href*="_highlight="]').first().waitFor({ timeout: 60_000 })
-        return page
-          .locator('main a[href*="_highlight="]')
-          .evaluateAll((as) => as.map((a) => (a.getAttribute('href') ?? '').split('?')[0] ?? ''))
-      }
-      const katakana = await found('カイイン')
-      expect(katakana.length).toBeGreaterThan(0)
-      expect(await found('ｶｲｲﾝ')).toEqual(katakana)
-      await page.close()
-    })
+  it('search finds with half-width kana what it finds with katakana (ｶｲｲﾝ, カイイン)', async () => {
+    const page = await browser.newPage()
+    const found = async (q: string): Promise<string[]> => {
+      await page.goto(`${server.origin}/search?q=${encodeURIComponent(q)}`, { waitUntil: 'domcontentloaded' })
+      await page.locator('main a[href*="_highlight="]').first().waitFor({ timeout: 60_000 })
+      return page
+        .locator('main a[href*="_highlight="]')
+        .evaluateAll((as) => as.map((a) => (a.getAttribute('href') ?? '').split('?')[0] ?? ''))
+    }
+    const katakana = await found('カイイン')
+    expect(katakana.length).toBeGreaterThan(0)
+    expect(await found('ｶｲｲﾝ')).toEqual(katakana)
+    await page.close()
+  })
 
-    it('search results quote the pages, never the hidden kana readings', async () => {
-      const page = await browser.newPage()
-      await page.goto(`${server.origin}/search?q=${encodeURIComponent('はいしん')}`, { waitUntil: 'domcontentloaded' })
-      await page.locator('a[href^="/tutorials/mail-delivery?_highlight="]').first().waitFor({ timeout: 60_000 })
-      const quoted = (await page.locator('body').textContent()) ?? ''
-      expect(quoted).toContain('メール配信')
-      // a readings block reads "配信 はいしん ハイシン、": kanji, hiragana, katakana in a row
-      expect(quoted).not.toMatch(/配信 はいしん ハイシン/)
-      expect(quoted).not.toMatch(/[ぁ-ん]+ [ァ-ン]+、/)
-      await page.close()
-    })
+  it('search results quote the pages, never the hidden kana readings', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${server.origin}/search?q=${encodeURIComponent('はいしん')}`, { waitUntil: 'domcontentloaded' })
+    await page.locator('a[href^="/tutorials/mail-delivery?_highlight="]').first().waitFor({ timeout: 60_000 })
+    const quoted = (await page.locator('body').textContent()) ?? ''
+    expect(quoted).toContain('メール配信')
+    // a readings block reads "配信 はいしん ハイシン、": kanji, hiragana, katakana in a row
+    expect(quoted).not.toMatch(/配信 はいしん ハイシン/)
+    expect(quoted).not.toMatch(/[ぁ-ん]+ [ァ-ン]+、/)
+    await page.close()
+  })
 
-    describe('axe: no serious or critical violation', () => {
-      const pages: [string, (page: Page) => Promise<void>][] = [
-        ['/', async (p) => void (await p.locator('main h1').waitFor())],
-        ['/errors', async (p) => void (await p.locator('main h1').waitFor())],
-        ['/history', async (p) => void (await p.locator('main article').first().waitFor())],
-        [
-          '/playground',
-          async (p) => void (await p.locator('[data-testid="emulator-clock-unix"]').waitFor({ state: 'attached' })),
-        ],
-        ['/playground/add_member', async (p) => void (await p.locator('[data-testid="schema-form"]').waitFor())],
-        ['/playground/add_mail_message', async (p) => void (await p.locator('[data-testid="schema-form"]').waitFor())],
-      ]
-      const apiIndex = async (p: Page): Promise<void> => void (await p.locator('[data-testid="api-index"]').waitFor())
-      const check = (theme: 'light' | 'dark') => async (route: string, ready: (page: Page) => Promise<void>) => {
-        const context = await themed(theme)
-        const page = await context.newPage()
-        page.setDefaultTimeout(90_000)
-        await page.goto(server.origin + route, { waitUntil: 'load' })
-        await ready(page)
-        expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(theme)
-        const violations = await seriousViolations(page)
-        await context.close()
-        expect(violations).toEqual([])
-      }
-      for (const theme of ['light', 'dark'] as const) {
-        it.each(pages)(`%s (${theme})`, { timeout: 300_000 }, check(theme))
-        // /api twice: its operation index as it loads, and Redoc's reference once opened
-        it(`/api: the operation index (${theme})`, { timeout: 300_000 }, () => check(theme)('/api', apiIndex))
-        it(`/api: Redoc's reference, opened (${theme})`, { timeout: 300_000 }, () =>
-          check(theme)('/api', openReference),
-        )
-      }
-    })
-  },
-)
+  describe('axe: no serious or critical violation', () => {
+    const pages: [string, (page: Page) => Promise<void>][] = [
+      ['/', async (p) => void (await p.locator('main h1').waitFor())],
+      ['/errors', async (p) => void (await p.locator('main h1').waitFor())],
+      ['/history', async (p) => void (await p.locator('main article').first().waitFor())],
+      [
+        '/playground',
+        async (p) => void (await p.locator('[data-testid="emulator-clock-unix"]').waitFor({ state: 'attached' })),
+      ],
+      ['/playground/add_member', async (p) => void (await p.locator('[data-testid="schema-form"]').waitFor())],
+      ['/playground/add_mail_message', async (p) => void (await p.locator('[data-testid="schema-form"]').waitFor())],
+    ]
+    const apiIndex = async (p: Page): Promise<void> => void (await p.locator('[data-testid="api-index"]').waitFor())
+    const check = (theme: 'light' | 'dark') => async (route: string, ready: (page: Page) => Promise<void>) => {
+      const context = await themed(theme)
+      const page = await context.newPage()
+      page.setDefaultTimeout(90_000)
+      await page.goto(server.origin + route, { waitUntil: 'load' })
+      await ready(page)
+      expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(theme)
+      const violations = await seriousViolations(page)
+      await context.close()
+      expect(violations).toEqual([])
+    }
+    for (const theme of ['light', 'dark'] as const) {
+      it.each(pages)(`%s (${theme})`, { timeout: 300_000 }, check(theme))
+      // /api twice: its operation index as it loads, and Redoc's reference once opened
+      it(`/api: the operation index (${theme})`, { timeout: 300_000 }, () => check(theme)('/api', apiIndex))
+      it(`/api: Redoc's reference, opened (${theme})`, { timeout: 300_000 }, () => check(theme)('/api', openReference))
+    }
+  })
+})
