@@ -19,7 +19,7 @@ beforeEach(() => {
   printed = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')]
 })
 afterEach(() => {
-  const lines = printed.flatMap((spy) => spy.mock.calls.map((args) => args.map(String).join(' ')))
+  const lines = printed.flatMap((spy) => spy.mock.calls.map((args: unknown[]) => args.map(String).join(' ')))
   for (const spy of printed) spy.mockRestore()
   expect(
     lines.filter((line) => line.includes('[MSW]')),
