@@ -60,6 +60,10 @@ if (slow) {
 const built = performance.now()
 // The quick projects' krs-mock processes start from the build just made (test/support/paths.ts).
 if (!slow) process.env.KRS_TEST_MOCK_DIST = '1'
+// The type tests (generator and sdk `*.test-d.ts`) are tsc runs over files that `npm run typecheck`
+// (`tsc -b generator sdk …`, in CI before `npm test`) checks with the same tsconfig: not twice.
+// `npx vitest run --project sdk` (or KRS_VITEST_TYPECHECK=1 npm test) still checks them.
+process.env.KRS_VITEST_TYPECHECK ??= '0'
 
 // `npm test` runs the quick projects; a --project given by the caller wins. The minute-long
 // ones run in `npm run test:slow`, which .ci/run runs after `npm test`: the soaks, the consumer

@@ -1,5 +1,5 @@
-import { beforeAll, describe } from 'vitest'
-import { prismFetch } from './support/http-call.js'
+import { afterAll, beforeAll, describe } from 'vitest'
+import { prismBypasses, prismFetch } from './support/http-call.js'
 import { createKrsClient, sdkSuite } from './support/sdk-suite.js'
 import { newTenant, type Tenant } from './support/tenant.js'
 
@@ -8,6 +8,12 @@ import { newTenant, type Tenant } from './support/tenant.js'
 let t: Tenant
 beforeAll(async () => {
   t = await newTenant()
+})
+afterAll(() => {
+  const paths = new Set(prismBypasses.map((b) => b.split(':')[0]))
+  console.info(
+    `[prism] sent around Prism (its tuple/prefixItems limit): ${prismBypasses.length} calls, on ${paths.size} paths: ${[...paths].join(', ')}`,
+  )
 })
 
 describe('SDK ↔ emulator, HTTP door (through Prism)', () => {

@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { conformingCall } from './support/http-call.js'
+import { checkedCall } from './support/http-call.js'
 import { newTenant, type Tenant } from './support/tenant.js'
 
 // Tenant isolation: random calls with the tokens of two tenants of the one server never see
-// each other's data. Every call goes through Prism's validating proxy.
+// each other's data. Every call and answer is checked against the contract (checkedCall).
 let a: Tenant
 let b: Tenant
 beforeAll(async () => {
@@ -19,7 +19,7 @@ async function snapshotOf(t: Tenant): Promise<string> {
 }
 
 async function count(t: Tenant): Promise<number> {
-  const r = await conformingCall(
+  const r = await checkedCall(
     t,
     'get_members_num_by_condition',
     { member_table_id: 1, condition_id: 1 },
@@ -29,7 +29,7 @@ async function count(t: Tenant): Promise<number> {
 }
 
 async function lookup(t: Tenant, email: string): Promise<number | null> {
-  const r = await conformingCall(
+  const r = await checkedCall(
     t,
     'lookup_member_id',
     { member_table_id: 1, member_info: { e_4: email } },
@@ -71,7 +71,7 @@ describe('tenant isolation', () => {
           const otherClock = (await other.admin('GET', 'clock')).json
           if (s.action === 'add') {
             const email = `iso-${s.tenant}-${process.pid}-${serial++}@example.com`
-            const r = await conformingCall(
+            const r = await checkedCall(
               me,
               'add_member',
               { member_table_id: 1, member_info: { e_4: email, e_5: 'abcd1234', e_6: '分離 試験' } },
@@ -83,7 +83,7 @@ describe('tenant isolation', () => {
             expect(await lookup(me, email)).toBe(r.json)
           } else if (s.action === 'delete' && added[s.tenant].length > 0) {
             const m = added[s.tenant].pop()!
-            const r = await conformingCall(
+            const r = await checkedCall(
               me,
               'delete_member',
               { member_table_id: 1, member_id: m.id },
@@ -91,7 +91,7 @@ describe('tenant isolation', () => {
             )
             expect(r.json).toBe(true)
           } else if (s.action === 'condition') {
-            const r = await conformingCall(
+            const r = await checkedCall(
               me,
               'add_condition',
               {
@@ -101,12 +101,7 @@ describe('tenant isolation', () => {
               me.tokens['krs-all'],
             )
             expect(r.status).toBe(200)
-            const theirs = await conformingCall(
-              other,
-              'get_conditions',
-              { member_table_id: 1 },
-              other.tokens['krs-all'],
-            )
+            const theirs = await checkedCall(other, 'get_conditions', { member_table_id: 1 }, other.tokens['krs-all'])
             expect((theirs.json as Array<{ title: string }>).some((c) => c.title === `分離 ${serial - 1}`)).toBe(false)
           } else if (s.action === 'clock') {
             expect((await me.admin('POST', 'clock', { advance_seconds: 3600 })).status).toBe(200)
@@ -118,7 +113,7 @@ describe('tenant isolation', () => {
         }
         // A member id of one tenant read with the other's token is the other's own member (or absent), never ours.
         for (const m of added.a) {
-          const r = await conformingCall(
+          const r = await checkedCall(
             b,
             'get_member_info',
             { member_table_id: 1, member_id: m.id },

@@ -32,14 +32,7 @@ runServicesSuite('upload_stored_files', (t) => {
       expectError(await t.call('upload_stored_files', { file_name: name, body: 'x\n' }), 'KR_API_F0219')
   })
 
-  it('refuses a body of 50 MB or more (KR_API_F0004)', async () => {
-    const r = await t.call<{ message: string }>('upload_stored_files', {
-      file_name: 'big.csv',
-      body: 'a'.repeat(50 * 1024 * 1024),
-    })
-    expectError(r, 'KR_API_F0004')
-    expect(r.body.message).toContain('50 MB')
-  }, 120_000)
+  // a body of 50 MB or more (KR_API_F0004): files-limit.slow.test.ts (`npm run test:slow`)
 })
 
 runServicesSuite('delete_members and delete_members_by_condition', (t) => {

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createEngine } from '../../../src/index.js'
 import { createMockHandlers, KREISEL_BASE_URLS } from '../../../src/msw/index.js'
 import { kit, mailDoorEngine, textMail } from './door-kit.js'
@@ -11,6 +11,21 @@ import { runOnEveryDoor } from '../../support/run-on-every-door.js'
 // tenant base URL the SDK takes, and MSW handlers that answer only the KREISEL hosts.
 
 const { public_base_url: _fixed, ...sectionWithoutBase } = deliverySection
+
+// MSW prints its messages with console.error / console.warn: the misses this file makes on
+// purpose must not put an "[MSW] Error" block into npm test's output.
+let printed: ReturnType<typeof vi.spyOn>[] = []
+beforeEach(() => {
+  printed = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')]
+})
+afterEach(() => {
+  const lines = printed.flatMap((spy) => spy.mock.calls.map((args: unknown[]) => args.map(String).join(' ')))
+  for (const spy of printed) spy.mockRestore()
+  expect(
+    lines.filter((line) => line.includes('[MSW]')),
+    'MSW printed nothing',
+  ).toEqual([])
+})
 
 type Box = { mails: { headers: Record<string, string>; text: string; html: string | null }[] }
 

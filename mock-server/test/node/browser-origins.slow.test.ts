@@ -8,6 +8,8 @@ import { startNodeServer, type RunningServer } from '../../src/node/index.js'
 // The admin guards in a real browser (Debian's /usr/bin/chromium through playwright-core; a
 // browser sends Origin and preflights as an attacker's page would): a page on another origin
 // cannot change the emulator's state; with --cors a page on an allowed origin calls the API.
+// A Chromium start of its own: `npm run test:slow` (mock-server-slow); the quick suite's browser
+// smoke test is test/msw/msw-worker.test.ts.
 const CHROMIUM = '/usr/bin/chromium'
 const hasChromium = existsSync(CHROMIUM)
 const START = 1_767_225_600
