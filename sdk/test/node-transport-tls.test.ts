@@ -44,7 +44,11 @@ it('refuses a certificate that no trusted authority signed, as fetch does', asyn
 })
 
 it('talks TLS to a server whose certificate Node trusts (NODE_EXTRA_CA_CERTS, read at start: a child process)', async () => {
-  const transport = fileURLToPath(new URL('../src/node-transport.ts', import.meta.url))
+  // `npm test` has just built dist/ and says so (KRS_TEST_MOCK_DIST=1, scripts/run-tests.mjs): the
+  // child runs the built transport in plain Node. A vitest run of its own runs the sources
+  // through tsx, whose start compiles them (seconds on a loaded machine).
+  const built = process.env.KRS_TEST_MOCK_DIST === '1'
+  const transport = fileURLToPath(new URL(built ? '../dist/node.js' : '../src/node-transport.ts', import.meta.url))
   const script = `
     const { nodeTransport } = await import(${JSON.stringify(transport)})
     const r = await nodeTransport({ method: 'POST', url: ${JSON.stringify(`${url}/api/v1/get_version`)}, headers: {}, body: '{}' })
@@ -52,7 +56,7 @@ it('talks TLS to a server whose certificate Node trusts (NODE_EXTRA_CA_CERTS, re
   `
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', '--input-type=module', '-e', script],
+    [...(built ? [] : ['--import', 'tsx']), '--input-type=module', '-e', script],
     { env: { ...process.env, NODE_EXTRA_CA_CERTS: certFile }, cwd: fileURLToPath(new URL('..', import.meta.url)) },
   )
   expect(JSON.parse(stdout)).toEqual({
