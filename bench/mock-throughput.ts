@@ -17,8 +17,9 @@
 // requests per second the two would reach with a core each. Both ratios are printed.
 // Every round runs each target once in turn (A/B/C/A/B/C), each figure is the median of the
 // rounds.
-// Env: DURATION (s per run, default 3), ROUNDS (default 3), TARGETS=answer-path (only
-// krs-mock and the two bare servers: no Prism, no mix, no --validate-responses).
+// Env: DURATION (s per run, default 3), ROUNDS (default 5), TARGETS=answer-path (only
+// krs-mock and the two bare servers: no Prism, no mix, no --validate-responses), BASELINE_BIN
+// (another build's bin.js, run with the same options beside krs-mock: before and after a change).
 // Run: npm run bench:mock-throughput -w @krs-kit/bench (builds the mock first).
 /// <reference path="../test/support/autocannon.d.ts" />
 import { existsSync, readFileSync } from 'node:fs'
@@ -30,7 +31,7 @@ import { freePort, median, mockBin, requireBuiltMock, root, spawnUntil } from '.
 import { reportFigure } from './report.js'
 
 const DURATION = Number(process.env.DURATION ?? 3)
-const ROUNDS = Number(process.env.ROUNDS ?? 3)
+const ROUNDS = Number(process.env.ROUNDS ?? 5)
 const CONNECTIONS = 50
 /** Members of the default scenario the mix walks over. */
 const MIX_MEMBERS = 1000
@@ -159,6 +160,8 @@ async function run(t: Target, duration: number): Promise<void> {
 /** Only krs-mock and the two bare servers (TARGETS=answer-path): the answer path's figures alone. */
 const ANSWER_PATH_ONLY = process.env.TARGETS === 'answer-path'
 const GOAL_VS_BARE = 0.9
+/** Another build's bin.js (e.g. a copy of dist/ before a change), measured in the same run as a before/after. */
+const BASELINE_BIN = process.env.BASELINE_BIN
 
 async function main(): Promise<void> {
   requireBuiltMock()
@@ -199,6 +202,10 @@ async function main(): Promise<void> {
     const bare = await spawnUntil(process.execPath, ['-e', bareServer], /port (\d+)/, { ANSWER })
     const batched = await spawnUntil(process.execPath, ['-e', bareServer], /port (\d+)/, { ANSWER, BATCH: '1' })
     started.push(bare, batched)
+    const before = BASELINE_BIN
+      ? await spawnUntil(process.execPath, [BASELINE_BIN, ...mockArgs.slice(1)], listening, plain)
+      : null
+    if (before) started.push(before)
     console.log(
       `get_member_info answer: ${Buffer.byteLength(answer.body)} bytes of body, headers ${answer.headers.filter((_, i) => i % 2 === 0).join(', ')} (the bare servers send the same bytes)`,
     )
@@ -213,6 +220,7 @@ async function main(): Promise<void> {
       node('bare node:http (same bytes)', bare, bareUrl),
       node('bare node:http, answers batched', batched, `http://127.0.0.1:${batched.match[1]}`),
       node('krs-mock (default: no response check, log off)', mock!),
+      ...(before ? [node('krs-mock of BASELINE_BIN (the same options)', before)] : []),
       ...(ANSWER_PATH_ONLY
         ? []
         : [
@@ -258,8 +266,11 @@ async function main(): Promise<void> {
       const rpsRatio = mockRps / median(base.rps)
       const baseCpu = hasCpu ? median(base.cpuUs) : Number.NaN
       const cpuRatio = baseCpu / mockCpu
+      // The round each server was least disturbed in (its lowest CPU per request): on a busy
+      // machine the medians carry the other jobs' share, the minimums much less of it.
+      const leastRatio = hasCpu ? Math.min(...base.cpuUs) / Math.min(...mockT.cpuUs) : Number.NaN
       console.log(
-        `krs-mock / ${label}: by CPU per request ${hasCpu ? `${cpuRatio.toFixed(2)}x (${mockCpu.toFixed(1)} µs against ${baseCpu.toFixed(1)} µs)` : 'n/a (no /proc)'}, by requests/s ${rpsRatio.toFixed(2)}x  (goal >= ${GOAL_VS_BARE}x)`,
+        `krs-mock / ${label}: by CPU per request ${hasCpu ? `${cpuRatio.toFixed(2)}x (medians ${mockCpu.toFixed(1)} µs against ${baseCpu.toFixed(1)} µs; least disturbed rounds ${leastRatio.toFixed(2)}x)` : 'n/a (no /proc)'}, by requests/s ${rpsRatio.toFixed(2)}x  (goal >= ${GOAL_VS_BARE}x)`,
       )
       if (hasCpu)
         reportFigure({
@@ -281,6 +292,11 @@ async function main(): Promise<void> {
         met: rpsRatio >= GOAL_VS_BARE,
       })
     }
+    const beforeT = byName('krs-mock of BASELINE_BIN')
+    if (beforeT && hasCpu && beforeT.cpuUs.length > 0)
+      console.log(
+        `krs-mock of BASELINE_BIN: CPU per request ${median(beforeT.cpuUs).toFixed(1)} µs (least disturbed round ${Math.min(...beforeT.cpuUs).toFixed(1)} µs), ${Math.round(median(beforeT.rps))} req/s; against the batched bare server by CPU ${(median(batchedT.cpuUs) / median(beforeT.cpuUs)).toFixed(2)}x, against the bare server ${(median(bareT.cpuUs) / median(beforeT.cpuUs)).toFixed(2)}x`,
+      )
     if (ANSWER_PATH_ONLY) return
 
     const mockDev = median(byName('krs-mock --validate')!.rps)
