@@ -63,7 +63,8 @@ export class Chunks<A extends ChunkArray> {
 
   /** The chunk that holds `row`, this holder's own (copied first when shared). */
   write(row: number): A {
-    chunkWrites++
+    // kept a small integer (30 bits, wrapping): past that V8 would box the count on every write
+    chunkWrites = (chunkWrites + 1) & 0x3fffffff
     const k = row >>> CHUNK_BITS
     if (this.owned[k]) return this.chunks[k]!
     const own = this.chunks[k]!.slice() as A
