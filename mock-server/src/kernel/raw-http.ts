@@ -48,8 +48,10 @@ export interface RawResponse {
   tenantId: string | null
 }
 
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
+
 export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-type': 'application/json; charset=utf-8',
+  'content-type': JSON_CONTENT_TYPE,
 })
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true })

@@ -20,16 +20,30 @@ function isAdminPath(path: string): boolean {
   return path.startsWith(ADMIN_PREFIX) && (path.length === ADMIN_PREFIX.length || path[ADMIN_PREFIX.length] === '/')
 }
 
+/**
+ * The routes of API paths already seen, by path: a request is routed by the door and again by
+ * the engine (admission, then the answer), and the same few paths come again and again. Route
+ * objects are never changed, so one serves every request of its path; bounded, so that a
+ * client sending endless distinct paths only empties it.
+ */
+const apiRoutes = new Map<string, Route>()
+const API_ROUTES_KEPT = 1024
+
 /** Where a path goes: the admin API, the product API or neither. */
 export function routeOf(path: string): Route {
   if (isAdminPath(path)) {
     if (path.length === ADMIN_PREFIX.length) return ADMIN_ROOT
     return { kind: 'admin', route: path.slice(ADMIN_PREFIX.length + 1).replace(/\/+$/, '') }
   }
+  const known = apiRoutes.get(path)
+  if (known) return known
   const start = apiStart(path)
   if (start < 0) return OTHER
   const name = path.slice(start)
-  return { kind: 'api', name: name === '' || name.includes('/') ? null : name }
+  const route: Route = { kind: 'api', name: name === '' || name.includes('/') ? null : name }
+  if (apiRoutes.size >= API_ROUTES_KEPT) apiRoutes.clear()
+  apiRoutes.set(path, route)
+  return route
 }
 
 /** Index of the API name in `/api/v1/{name}` or `/{environmentId}/api/v1/{name}`, or -1. */
@@ -51,7 +65,16 @@ export function apiNameOf(path: string): string | null {
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
 
+/** The last header read and its token: a client sends the same header on every call. */
+let lastAuthorization: string | undefined
+let lastToken: string | undefined
+
 /** The token of an `Authorization: Bearer <token>` header, or undefined. */
 export function bearerToken(authorization: string | undefined): string | undefined {
-  return authorization === undefined ? undefined : BEARER.exec(authorization)?.[1]
+  if (authorization === undefined) return undefined
+  if (authorization === lastAuthorization) return lastToken
+  const token = BEARER.exec(authorization)?.[1]
+  lastAuthorization = authorization
+  lastToken = token
+  return token
 }

@@ -29,7 +29,12 @@ export interface BodyReader {
    * `op` and `limit`: an API request's operation and its body bound (body-bound.ts); an API
    * body over `largeBody.threshold` bytes is parsed off the event loop (json-worker.ts).
    */
-  read(d: DoorRequest, raw: RawRequest, api: { op: string; limit: number } | null, done: () => void): void
+  read<R extends RawRequest>(
+    d: DoorRequest,
+    raw: R,
+    api: { op: string; limit: number } | null,
+    done: (raw: R) => void,
+  ): void
 }
 
 /** API bodies over `threshold` bytes are parsed by `parser` (json-worker.ts), off the event loop. */
@@ -105,19 +110,18 @@ export function createBodyReader(
   return {
     refuse,
     tooLarge,
-    read: (d, raw, api, done) =>
-      readBody(d, raw, api, api ? api.limit : max, () => tooLarge(d, api?.limit, api?.op), largeBody, done),
+    read: (d, raw, api, done) => readBody(d, raw, api, api ? api.limit : max, tooLarge, largeBody, done),
   }
 }
 
-function readBody(
+function readBody<R extends RawRequest>(
   d: DoorRequest,
-  raw: RawRequest,
-  api: { op: string } | null,
+  raw: R,
+  api: { op: string; limit: number } | null,
   max: number,
-  tooLarge: () => void,
+  tooLarge: (d: DoorRequest, limit?: number, op?: string) => void,
   largeBody: LargeBodyOptions,
-  done: () => void,
+  done: (raw: R) => void,
 ): void {
   let chunks: Buffer[] = []
   let size = 0
@@ -132,7 +136,7 @@ function readBody(
     if (size > max) {
       refused = true
       large?.drop()
-      tooLarge()
+      tooLarge(d, api?.limit, api?.op)
       return
     }
     if (scan) {
@@ -164,7 +168,7 @@ function readBody(
     const problem = scan?.problem ?? null
     if (scan) raw.bodyShapeProblem = problem
     if (digest) raw.bodySha256 = (digest as Hash).digest('hex')
-    if (large) return large.end(raw, problem, done)
+    if (large) return large.end(raw, problem, () => done(raw))
     const bodyText =
       chunks.length === 0 || problem !== null
         ? ''
@@ -172,7 +176,7 @@ function readBody(
     chunks = []
     if (bodyText !== null) raw.bodyText = bodyText
     else raw.bodyNotUtf8 = true
-    done()
+    done(raw)
   })
 }
 

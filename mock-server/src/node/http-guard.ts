@@ -69,6 +69,9 @@ function bodyTypeRefusal(method: string, headers: IncomingHttpHeaders): GuardRef
   }
 }
 
+/** The headers of an answer without CORS: one shared object, not a new one per request. */
+const NO_CORS: Readonly<Record<string, string>> = Object.freeze({})
+
 export function createHttpGuard(opts: HttpGuardOptions = {}) {
   const hosts = new Set((opts.allowedHosts ?? []).map((h) => hostName(h)))
   if (opts.listenHost && opts.listenHost !== '0.0.0.0' && opts.listenHost !== '::')
@@ -111,9 +114,9 @@ export function createHttpGuard(opts: HttpGuardOptions = {}) {
     },
 
     /** CORS headers for a product-API answer to `origin` ({} when CORS is off or it is not allowed). */
-    corsHeaders(origin: string | undefined): Record<string, string> {
-      if (origin === undefined || cors.size === 0) return {}
-      if (!anyOrigin && !cors.has(origin)) return {}
+    corsHeaders(origin: string | undefined): Readonly<Record<string, string>> {
+      if (origin === undefined || cors.size === 0) return NO_CORS
+      if (!anyOrigin && !cors.has(origin)) return NO_CORS
       return {
         'access-control-allow-origin': anyOrigin ? '*' : origin,
         'access-control-expose-headers': 'retry-after',

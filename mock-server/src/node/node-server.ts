@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import type { Engine } from '../kernel/create-engine.js'
 import { errorResponse } from '../kernel/error-response.js'
-import type { RawRequest, RawResponse } from '../kernel/raw-http.js'
+import type { ParsedBody, RawRequest, RawResponse } from '../kernel/raw-http.js'
 import { admitRequest } from './admit.js'
-import { type AnswerObserver, createAnswerBatch } from './answer-batch.js'
+import { type AnswerObserver, createAnswerBatch, type Send } from './answer-batch.js'
 import { loadBodyBounds, loadedBodyBound, WHITESPACE_ALLOWANCE } from './body-bound.js'
 import { type BodyReader, createBodyReader, type DoorRequest, type LargeBodyOptions } from './body-reader.js'
 import { createHttpGuard } from './http-guard.js'
@@ -88,6 +88,17 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
   const siteTiming = `krs-mock${proxyTarget ? `, krs-proxy;desc="${encodeURIComponent(proxyTarget)}"` : ''}`
   const proxy = { target: proxyTarget, maxBodyBytes: max }
 
+  /** An API request whose body is read: the engine's answer. */
+  const answerApi = (call: DoorCall): void => answer(engine, call, send)
+  /** An admin request whose body is read: the fields only the admin API looks at, then the answer. */
+  const answerAdmin = (call: DoorCall): void => {
+    const req = call.req
+    call.fromLoopback = isLoopback(req.socket.remoteAddress)
+    call.adminAllowed = opts.adminRemote === true || call.fromLoopback
+    call.origin = `http://${req.headers.host ?? `${opts.host ?? '127.0.0.1'}:${opts.port ?? 4010}`}`
+    answer(engine, call, send)
+  }
+
   return (req, res) => {
     // A request pipelined behind one whose answer closes the connection (HTTP/1.0 without
     // keep-alive, `Connection: close`, a refusal that closes) could never be answered: it
@@ -98,45 +109,34 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
     }
     if (!res.shouldKeepAlive) closing.add(req.socket)
     // Only an answer observer reads the time.
-    const started = onAnswer ? performance.now() : 0
-    const raw = rawRequestOf(req)
-    const d: DoorRequest = { req, res, path: raw.path, started }
-    if (raw.path === PROXY_PREFIX || raw.path.startsWith(`${PROXY_PREFIX}/`)) {
+    const call = new DoorCall(req, res, onAnswer ? performance.now() : 0)
+    const path = call.path
+    if (path.startsWith(PROXY_PREFIX) && (path.length === PROXY_PREFIX.length || path[PROXY_PREFIX.length] === '/')) {
       const check = (m: string, p: string, h: http.IncomingHttpHeaders) =>
         guard.checkAdmin(m, p, h, req.socket.localPort)
-      return void handleSiteProxy(req, res, raw.path, { ...proxy, check }).catch((e: unknown) => {
+      return void handleSiteProxy(req, res, path, { ...proxy, check }).catch((e: unknown) => {
         if (res.headersSent) return res.destroy(e as Error)
         send(
           req,
           res,
           errorResponse('KRSKIT_INTERNAL_ERROR', `proxy: ${String((e as Error)?.message ?? e)}`),
-          raw.path,
-          started,
+          path,
+          call.started,
         )
       })
     }
-    const admission = admitRequest(admitOptions, req, res, raw)
+    const admission = admitRequest(admitOptions, req, res, call)
     switch (admission.kind) {
       case 'static':
         res.setHeader('server-timing', siteTiming)
-        return answerStatic(staticDir!, req, res, raw.path, (out) => send(req, res, out, raw.path, started))
+        return answerStatic(staticDir!, req, res, path, (out) => send(req, res, out, path, call.started))
       case 'answer':
-        return body.refuse(d, admission.out)
+        return body.refuse(call, admission.out)
       case 'too-large':
-        return body.tooLarge(d)
+        return body.tooLarge(call)
     }
-    const isAdmin = admission.route.kind === 'admin'
-    const reply = (): void => {
-      // Only the admin API looks at these: the API path does not compute them.
-      if (isAdmin) {
-        raw.fromLoopback = isLoopback(req.socket.remoteAddress)
-        raw.adminAllowed = opts.adminRemote === true || raw.fromLoopback
-        raw.origin = `http://${req.headers.host ?? `${opts.host ?? '127.0.0.1'}:${opts.port ?? 4010}`}`
-      }
-      answer(engine, raw, (out) => send(req, res, out, raw.path, started))
-    }
-    if (isAdmin) return body.read(d, raw, null, reply)
-    readApiBody(body, d, raw, admission.route.kind === 'api' ? (admission.route.name ?? '') : '', max, reply)
+    if (admission.route.kind === 'admin') return body.read(call, call, null, answerAdmin)
+    readApiBody(body, call, admission.route.kind === 'api' ? (admission.route.name ?? '') : '', max, answerApi)
   }
 }
 
@@ -146,56 +146,99 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
  * soon as it passes. The bounds are computed on the first body that could pass one (or of
  * unknown length).
  */
-function readApiBody(body: BodyReader, d: DoorRequest, raw: RawRequest, op: string, max: number, reply: () => void) {
-  const declared = Number(d.req.headers['content-length'])
-  const readApi = (): void => {
-    const limit = Math.min(max, loadedBodyBound(op) ?? max)
-    if (declared > limit) body.tooLarge(d, limit, op)
-    else body.read(d, raw, { op, limit }, reply)
-  }
-  if (loadedBodyBound(op) !== undefined || declared <= WHITESPACE_ALLOWANCE) return readApi()
-  loadBodyBounds().then(readApi, (e: unknown) => {
-    console.error('[krs-mock] the body bounds could not be computed:', e)
-    readApi()
-  })
+function readApiBody(body: BodyReader, call: DoorCall, op: string, max: number, done: (call: DoorCall) => void) {
+  const declared = Number(call.req.headers['content-length'])
+  if (loadedBodyBound(op) !== undefined || declared <= WHITESPACE_ALLOWANCE)
+    return readApi(body, call, op, max, declared, done)
+  loadBodyBounds().then(
+    () => readApi(body, call, op, max, declared, done),
+    (e: unknown) => {
+      console.error('[krs-mock] the body bounds could not be computed:', e)
+      readApi(body, call, op, max, declared, done)
+    },
+  )
+}
+
+function readApi(
+  body: BodyReader,
+  call: DoorCall,
+  op: string,
+  max: number,
+  declared: number,
+  done: (call: DoorCall) => void,
+): void {
+  const limit = Math.min(max, loadedBodyBound(op) ?? max)
+  if (declared > limit) body.tooLarge(call, limit, op)
+  else body.read(call, call, { op, limit }, done)
 }
 
 /** API bodies over this many bytes are parsed off the event loop (json-worker.ts). */
 const LARGE_BODY_BYTES = 1024 * 1024
 
-/** The request line and headers as the engine reads them (the body comes later). */
-function rawRequestOf(req: http.IncomingMessage): RawRequest {
-  const url = req.url ?? '/'
-  const q = url.indexOf('?')
-  const headers = req.headers
-  return {
-    method: req.method ?? 'GET',
-    path: q < 0 ? url : url.slice(0, q),
-    query: q < 0 ? '' : url.slice(q + 1),
-    header: (name) => {
-      const v = headers[name]
-      return Array.isArray(v) ? v.join(', ') : v
-    },
-    bodyText: '',
+/**
+ * One request as the door carries it from admission to its answer, and as the engine reads it
+ * (the request line and headers; the body comes later): one object per request, its fields
+ * all set in the constructor so that every request has the same shape, its header lookup a
+ * method (no closure per request).
+ */
+class DoorCall implements RawRequest, DoorRequest {
+  readonly method: string
+  readonly path: string
+  readonly query: string
+  bodyText = ''
+  bodyNotUtf8: boolean | undefined = undefined
+  bodyShapeProblem: string | null | undefined = undefined
+  parsedBody: ParsedBody | undefined = undefined
+  bodySha256: string | undefined = undefined
+  adminAllowed: boolean | undefined = undefined
+  fromLoopback: boolean | undefined = undefined
+  origin: string | undefined = undefined
+
+  constructor(
+    readonly req: http.IncomingMessage,
+    readonly res: http.ServerResponse,
+    readonly started: number,
+  ) {
+    const url = req.url ?? '/'
+    const q = url.indexOf('?')
+    this.method = req.method ?? 'GET'
+    this.path = q < 0 ? url : url.slice(0, q)
+    this.query = q < 0 ? '' : url.slice(q + 1)
+  }
+
+  header(name: string): string | undefined {
+    const v = this.req.headers[name]
+    return Array.isArray(v) ? v.join(', ') : v
   }
 }
 
 /** The engine's answer, now when it has one (the common case), else when it settles. */
-function answer(engine: Engine, raw: RawRequest, reply: (out: RawResponse) => void): void {
-  const failed = (e: unknown): void => {
-    // A contract violation or a bug outside the handlers: loud, and a 500 body.
-    console.error('[krs-mock] request failed:', e)
-    reply(errorResponse('KRSKIT_INTERNAL_ERROR', String((e as Error)?.message ?? e)))
-  }
+function answer(engine: Engine, call: DoorCall, send: Send): void {
   let out: RawResponse | Promise<RawResponse>
   try {
-    out = engine.respond(raw)
+    out = engine.respond(call)
   } catch (e) {
-    failed(e)
+    failed(call, send, e)
     return
   }
-  if (out instanceof Promise) out.then(reply, failed)
-  else reply(out)
+  if (out instanceof Promise)
+    out.then(
+      (r) => send(call.req, call.res, r, call.path, call.started),
+      (e: unknown) => failed(call, send, e),
+    )
+  else send(call.req, call.res, out, call.path, call.started)
+}
+
+/** A contract violation or a bug outside the handlers: loud, and a 500 body. */
+function failed(call: DoorCall, send: Send, e: unknown): void {
+  console.error('[krs-mock] request failed:', e)
+  send(
+    call.req,
+    call.res,
+    errorResponse('KRSKIT_INTERNAL_ERROR', String((e as Error)?.message ?? e)),
+    call.path,
+    call.started,
+  )
 }
 
 /** Start the Node door; resolves once it listens. */
@@ -208,7 +251,7 @@ export function startNodeServer(engine: Engine, opts: NodeServerOptions = {}): P
       headersTimeout: requestTimeout,
       connectionsCheckingInterval: opts.timeoutCheckMs ?? 5_000,
     },
-    createNodeHandler(engine, opts),
+    trackLastAnswer(createNodeHandler(engine, opts)),
   )
   answerParseErrorsInOrder(server)
   const host = opts.host ?? '127.0.0.1'
@@ -247,6 +290,22 @@ const HEADERS_TOO_LARGE = rawAnswer(
 const DRAIN_AFTER_REFUSAL = 64 * 1024 * 1024
 const DRAIN_AFTER_REFUSAL_MS = 10_000
 
+/** The answer of the last request read on a connection, kept on its socket (answerParseErrorsInOrder). */
+const LAST_ANSWER: unique symbol = Symbol('krs-mock last answer')
+type TrackedSocket = Duplex & { [LAST_ANSWER]?: http.ServerResponse }
+
+/**
+ * The handler, noting each request's answer on its connection first: one listener and a
+ * property of the socket, not a second 'request' listener (node copies the listener list on
+ * every event that has more than one) and a WeakMap entry per request.
+ */
+function trackLastAnswer(handler: http.RequestListener): http.RequestListener {
+  return (req, res) => {
+    ;(req.socket as TrackedSocket)[LAST_ANSWER] = res
+    handler(req, res)
+  }
+}
+
 /**
  * A request that fails to parse after valid ones on the same connection (pipelined in one
  * write) is answered 400 only after the answers of those: Node's own handler writes the 400
@@ -257,10 +316,6 @@ const DRAIN_AFTER_REFUSAL_MS = 10_000
  * client would never see the answer.
  */
 function answerParseErrorsInOrder(server: http.Server): void {
-  const last = new WeakMap<object, http.ServerResponse>()
-  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    last.set(req.socket, res)
-  })
   const refused = new WeakSet<Duplex>()
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     // the parser reports again for every later chunk: one answer per connection
@@ -275,7 +330,7 @@ function answerParseErrorsInOrder(server: http.Server): void {
       else if (err.code === 'HPE_HEADER_OVERFLOW') endDraining(socket, HEADERS_TOO_LARGE)
       else socket.end(timeout ? TIMED_OUT : BAD_REQUEST)
     }
-    const pending = last.get(socket)
+    const pending = (socket as TrackedSocket)[LAST_ANSWER]
     // A request still being received when its time ran out has no answer to wait for.
     if (pending && !pending.writableFinished && !timeout) {
       pending.once('finish', reply)

@@ -21,6 +21,17 @@ export interface ChunkArray {
 
 type Blank<A> = (length: number) => A
 
+/** Writes to any chunk of any table (every write goes through `Chunks.write`). */
+let chunkWrites = 0
+
+/**
+ * A count that changes whenever a value in any column of any table may have changed: what was
+ * read from columns while it stays the same is still what they hold (member-answer-cache.ts).
+ */
+export function columnWrites(): number {
+  return chunkWrites
+}
+
 /**
  * Chunks of `stride` values per row. `owned[k]` says whether this holder made chunk `k`
  * itself (and may write it); a shared chunk is copied before its first write.
@@ -52,6 +63,8 @@ export class Chunks<A extends ChunkArray> {
 
   /** The chunk that holds `row`, this holder's own (copied first when shared). */
   write(row: number): A {
+    // kept a small integer (30 bits, wrapping): past that V8 would box the count on every write
+    chunkWrites = (chunkWrites + 1) & 0x3fffffff
     const k = row >>> CHUNK_BITS
     if (this.owned[k]) return this.chunks[k]!
     const own = this.chunks[k]!.slice() as A

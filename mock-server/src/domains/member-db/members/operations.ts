@@ -8,6 +8,7 @@ import { requireTable } from '../tables/table-access.js'
 import { assertNoForeignElements } from './foreign-element.js'
 import { lookupMemberId } from './lookup.js'
 import { addMember, deleteMember, memberRow, updateMember, type WriteEnv } from './member-store.js'
+import { keepMemberAnswer, memberAnswers } from './member-answer-cache.js'
 import { memberInfoJson, memberInfoOf, type MemberInfo, type ViewOptions } from './member-view.js'
 import { assertOffset, assertSortKey, countRows, pageRows, type PageRequest } from './query.js'
 
@@ -56,10 +57,21 @@ export function getMemberInfoOp(ctx: EngineContext, tableId: number, memberId: n
   return memberInfoOf(table, existingRow(table, tableId, memberId), view(ctx))
 }
 
-/** `get_member_info`'s answer as JSON text (the module's JSON-text answer): the same checks. */
+/**
+ * `get_member_info`'s answer as JSON text (the module's JSON-text answer): the same checks,
+ * then the text made when the member was last read unless a column was written since
+ * (member-answer-cache.ts).
+ */
 export function getMemberInfoJson(ctx: EngineContext, tableId: number, memberId: number): string {
   const table = requireTable(ctx, tableId)
-  return memberInfoJson(table, existingRow(table, tableId, memberId), view(ctx))
+  const encryptedKey = ctx.account?.encryptedKey ?? false
+  const answers = memberAnswers(table)
+  const kept = encryptedKey ? answers.open : answers.masked
+  const known = kept.get(memberId)
+  if (known !== undefined) return known
+  const json = memberInfoJson(table, existingRow(table, tableId, memberId), { encryptedKey })
+  keepMemberAnswer(kept, memberId, json)
+  return json
 }
 
 function existingRow(table: MemberTableState, tableId: number, memberId: number): number {
