@@ -33,6 +33,7 @@ import {
   type Target,
 } from './send-request'
 import { bodyFromSearch, shareUrl } from './share-url'
+import { whenReaderEngages } from './engagement'
 import { snippetKinds } from './snippets'
 import { shownIssues } from './shown-issues'
 import {
@@ -50,7 +51,10 @@ import {
 import SnippetTabs from './snippet-tabs'
 
 // Named: its chunks carry V8's compile hint (plugins/lean-main-bundle/compile-hints.ts).
-const SchemaForm = React.lazy(() => import(/* webpackChunkName: "playground-form" */ './schema-form'))
+const loadSchemaForm = () => import(/* webpackChunkName: "playground-form" */ './schema-form')
+const SchemaForm = React.lazy(loadSchemaForm)
+/** How long after the runtime arrives the form comes when the reader has not touched the page yet. */
+const FORM_IDLE_AFTER_MS = 2000
 
 const LOCAL_MOCK_URL = 'http://127.0.0.1:4010'
 
@@ -213,6 +217,21 @@ export default function PlaygroundApp({
   const [sendTried, setSendTried] = useState(false)
   const [editorEdited, setEditorEdited] = useState(false)
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
+  // The generated form (its code is the page's largest script, and a member's form is taller
+  // than the screen) comes on the reader's first touch, key or scroll, or a moment after the
+  // runtime when the reader does nothing: the first seconds of the page stay free for reading.
+  // The send button does not wait for it (the editor holds the body).
+  const [formWanted, setFormWanted] = useState(false)
+  useEffect(() => {
+    if (formWanted) return
+    return whenReaderEngages(
+      () => {
+        void loadSchemaForm()
+        startTransition(() => setFormWanted(true))
+      },
+      runtime ? FORM_IDLE_AFTER_MS : 60_000,
+    )
+  }, [runtime, formWanted])
 
   // Served by krs-mock: its own origin is the local krs mock (the reader's edit is kept), and
   // its proxy reaches the real service.
@@ -560,7 +579,7 @@ export default function PlaygroundApp({
                 ) : null}
                 <details open className="krs-pg-form-details">
                   <summary>フォーム</summary>
-                  {!runtime ? (
+                  {!runtime || !formWanted ? (
                     formPending
                   ) : parsed?.ok ? (
                     <FormBoundary resetKey={op.name}>
