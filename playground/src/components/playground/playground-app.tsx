@@ -52,7 +52,9 @@ import SnippetTabs from './snippet-tabs'
 
 // Named: its chunks carry V8's compile hint (plugins/lean-main-bundle/compile-hints.ts).
 const loadSchemaForm = () => import(/* webpackChunkName: "playground-form" */ './schema-form')
-const SchemaForm = React.lazy(loadSchemaForm)
+/** The form when its chunk failed to load: renders through Suspense and throws to FormBoundary. */
+const LazySchemaForm = React.lazy(loadSchemaForm)
+type SchemaFormComponent = Awaited<ReturnType<typeof loadSchemaForm>>['default']
 /** How long after the runtime arrives the form comes when the reader has not touched the page yet. */
 const FORM_IDLE_AFTER_MS = 2000
 
@@ -220,14 +222,25 @@ export default function PlaygroundApp({
   // The generated form (its code is the page's largest script, and a member's form is taller
   // than the screen) comes on the reader's first touch, key or scroll, or a moment after the
   // runtime when the reader does nothing: the first seconds of the page stay free for reading.
-  // The send button does not wait for it (the editor holds the body).
+  // Its code is fetched first, so that it renders at once; 送信 is enabled with it, so that the
+  // form's arrival never moves the button or the editor under a reader about to use them.
   const [formWanted, setFormWanted] = useState(false)
+  // The loaded form component: rendered directly (no loading state after 送信 is enabled).
+  const [LoadedForm, setLoadedForm] = useState<SchemaFormComponent | null>(null)
+  const SchemaForm = LoadedForm ?? LazySchemaForm
   useEffect(() => {
     if (formWanted) return
     return whenReaderEngages(
       () => {
-        void loadSchemaForm()
-        startTransition(() => setFormWanted(true))
+        // (a state set after an unmount is dropped by React)
+        loadSchemaForm().then(
+          (m) =>
+            startTransition(() => {
+              setLoadedForm(() => m.default)
+              setFormWanted(true)
+            }),
+          () => startTransition(() => setFormWanted(true)),
+        )
       },
       runtime ? FORM_IDLE_AFTER_MS : 60_000,
     )
@@ -421,7 +434,7 @@ export default function PlaygroundApp({
   }
 
   const send = async (): Promise<void> => {
-    if (!op || sending || problem !== null || (target.kind === 'emulator' && !emulatorReady)) return
+    if (!op || sending || problem !== null || !formWanted || (target.kind === 'emulator' && !emulatorReady)) return
     setSendTried(true)
     setSending(true)
     const t = toTarget(target, site)
@@ -656,7 +669,7 @@ export default function PlaygroundApp({
                     type="button"
                     className="button button--primary krs-pg-send"
                     onClick={() => void send()}
-                    disabled={(target.kind === 'emulator' && !emulatorReady) || problem !== null}
+                    disabled={(target.kind === 'emulator' && !emulatorReady) || !formWanted || problem !== null}
                     aria-keyshortcuts="Control+Enter"
                     aria-describedby={problem !== null ? 'krs-pg-send-problem' : undefined}
                     aria-busy={sending}
@@ -666,7 +679,9 @@ export default function PlaygroundApp({
                       ? '送信中…'
                       : target.kind === 'emulator' && !emulatorReady
                         ? 'エミュレータを起動中…'
-                        : '送信'}
+                        : !formWanted
+                          ? 'フォームを準備中…'
+                          : '送信'}
                   </button>
                   {problem !== null ? (
                     <p className="krs-pg-ng" id="krs-pg-send-problem" data-testid="send-problem">
