@@ -57,6 +57,8 @@ const LazySchemaForm = React.lazy(loadSchemaForm)
 type SchemaFormComponent = Awaited<ReturnType<typeof loadSchemaForm>>['default']
 /** How long after the runtime arrives the form comes when the reader has not touched the page yet. */
 const FORM_IDLE_AFTER_MS = 2000
+/** The first seconds of this page load are over (the reader used the page, or it went idle): a form comes at once. */
+let firstSecondsOver = false
 
 const LOCAL_MOCK_URL = 'http://127.0.0.1:4010'
 
@@ -230,21 +232,33 @@ export default function PlaygroundApp({
   const SchemaForm = LoadedForm ?? LazySchemaForm
   useEffect(() => {
     if (formWanted) return
-    return whenReaderEngages(
-      () => {
-        // (a state set after an unmount is dropped by React)
-        loadSchemaForm().then(
-          (m) =>
-            startTransition(() => {
-              setLoadedForm(() => m.default)
-              setFormWanted(true)
-            }),
-          () => startTransition(() => setFormWanted(true)),
-        )
-      },
-      runtime ? FORM_IDLE_AFTER_MS : 60_000,
-    )
-  }, [runtime, formWanted])
+    const wait = runtime ? FORM_IDLE_AFTER_MS : 60_000
+    // (the list page has no form: an operation chosen there renders this again with a name)
+    if (!name) {
+      if (firstSecondsOver) return
+      return whenReaderEngages(() => {
+        firstSecondsOver = true
+      }, wait)
+    }
+    const start = (): void => {
+      firstSecondsOver = true
+      // (a state set after an unmount is dropped by React)
+      loadSchemaForm().then(
+        (m) =>
+          startTransition(() => {
+            setLoadedForm(() => m.default)
+            setFormWanted(true)
+          }),
+        () => startTransition(() => setFormWanted(true)),
+      )
+    }
+    // In /api's panel, opening it was the reader's doing.
+    if (firstSecondsOver || inPlace) {
+      start()
+      return
+    }
+    return whenReaderEngages(start, wait)
+  }, [runtime, formWanted, name, inPlace])
 
   // Served by krs-mock: its own origin is the local krs mock (the reader's edit is kept), and
   // its proxy reaches the real service.
