@@ -40,6 +40,19 @@ describe("Redoc's bundle patch", () => {
     ['"Show pattern"', '"Show the pattern"', /show pattern/],
     ['"API docs by Redocly"', '"Docs by Redocly"', /menu footer/],
     ['.join(" or "):this.type', '.join(" | "):this.type', /type list/],
+    [
+      'null,a.typePrefix),e.createElement(ya,null,a.displayType)',
+      'null,a.typePrefix),e.createElement(ya,null,a.typeName)',
+      /field type/,
+    ],
+    ['e.createElement(ya,null,t.displayType))}}', 'e.createElement(ya,null,t.typeName))}}', /array items type/],
+    [
+      'e.createElement(ya,null,t.displayType),t.title&&',
+      'e.createElement(ya,null,t.typeName),t.title&&',
+      /recursive field type/,
+    ],
+    ['n.title||n.typePrefix+n.displayType)', 'n.title||n.typeName)', /oneOf button type/],
+    ['null," Array ",', 'null," Array of ",', /array label/],
   ]
   for (const [from, to, what] of changes) {
     it(`fails when ${JSON.stringify(from)} is no longer in the bundle`, () => {

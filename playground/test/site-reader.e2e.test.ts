@@ -117,7 +117,7 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
 
   describe('the /api try-it panel', () => {
     for (const theme of ['light', 'dark'] as const) {
-      for (const width of [1280, 375]) {
+      for (const width of [1600, 1280, 375]) {
         it(`${theme} theme at ${width} px: an opaque panel whose text is drawn over nothing of Redoc's`, async () => {
           const page = await open(mock.url, '/api#tag/member-info/operation/add_member', { width, theme })
           const section = page.locator('[data-section-id="tag/member-info/operation/add_member"]')
@@ -293,7 +293,70 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
     expect(look.pageWide).toBe(false)
     expect(look.listRight).toBeLessThanOrEqual(look.contentRight + 1)
     expect(look.rowTop).toBeGreaterThanOrEqual(look.navbarBottom)
+    // Each code reads as a short entry (the table's rows were 237 px tall): its head and its
+    // facts on one line each, its meaning on at most two.
+    const tall = await page.evaluate(() => {
+      const lines = (el: Element | null): number => {
+        if (!el) return 0
+        const lh = Number.parseFloat(getComputedStyle(el).lineHeight)
+        return el.getBoundingClientRect().height / lh
+      }
+      return [...document.querySelectorAll<HTMLElement>('[data-testid="error-code-table"] > li')]
+        .map((li) => {
+          const lh = Number.parseFloat(getComputedStyle(li).lineHeight)
+          return {
+            code: li.id,
+            head: lines(li.querySelector('.krs-error-head')),
+            meaning: lines(li.querySelector('.krs-error-meaning')),
+            facts: lines(li.querySelector('.krs-error-facts')),
+            height: li.getBoundingClientRect().height / lh,
+          }
+        })
+        .filter((r) => r.head > 1.5 || r.meaning > 2.1 || r.facts > 1.5 || r.height > 6.5)
+    })
+    expect(tall, 'entries taller than a head, two lines of meaning and a line of facts').toEqual([])
     await closeAll()
+  })
+
+  it("/api's 「試す」 links pass the tap-target rule: 24 px or more, or nothing else within a 24 px circle", async () => {
+    // the index (what /api shows first), then the reference opened at an operation
+    for (const [width, path] of [
+      [375, '/api'],
+      [1280, '/api'],
+      [375, '/api#tag/member-info/operation/add_member'],
+      [1280, '/api#tag/member-info/operation/add_member'],
+    ] as const) {
+      const page = await open(mock.url, path, { width })
+      if (path.includes('#'))
+        await page.locator('[data-section-id="tag/member-info/operation/add_member"]').waitFor({ timeout: 90_000 })
+      else await page.locator('[data-testid="api-index"]').waitFor()
+      const failing = await page.evaluate(() => {
+        const targets = [
+          ...document.querySelectorAll<HTMLElement>('a, button, input, select, summary, [role="button"]'),
+        ]
+          .map((el) => ({ el, r: el.getBoundingClientRect() }))
+          .filter(({ r }) => r.width > 0 && r.height > 0)
+        const tries = targets.filter(({ el }) => /^\/playground\/\w+$/.test(el.getAttribute('href') ?? ''))
+        const bad: string[] = []
+        for (const { el, r } of tries) {
+          if (r.width >= 24 && r.height >= 24) continue
+          // too small: the 24 px circle round its centre must touch no other target
+          const cx = r.left + r.width / 2
+          const cy = r.top + r.height / 2
+          const near = targets.find(({ el: other, r: o }) => {
+            if (other === el || other.contains(el) || el.contains(other)) return false
+            const dx = Math.max(o.left - cx, 0, cx - o.right)
+            const dy = Math.max(o.top - cy, 0, cy - o.bottom)
+            return dx * dx + dy * dy < 12 * 12
+          })
+          if (near) bad.push(`${el.getAttribute('href')} ${Math.round(r.width)}×${Math.round(r.height)}`)
+        }
+        return { count: tries.length, bad }
+      })
+      expect(failing.count, `「試す」 links of ${path} at ${width} px`).toBeGreaterThan(path.includes('#') ? 0 : 60)
+      expect(failing.bad, `${path} at ${width} px`).toEqual([])
+      await closeAll()
+    }
   })
 
   it('Ctrl+K pressed before the page hydrates focuses the search box and every typed character arrives', async () => {
@@ -341,6 +404,25 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
     for (const word of [/bearerAuth/, /non-empty/, /\[ items/, /\d characters/, /\d items/, /integers or /, /\) or /])
       expect(word.test(text), String(word)).toBe(false)
     expect(text).toContain('API トークン（Bearer）')
+    // Redoc's type names (a field's type, an array's, a oneOf's): in Japanese. Not checked: code
+    // and samples, field names, the contract's own descriptions (they name values such as
+    // "integer" of a database field's type), and quoted values (enum and const values).
+    const typeWords = await api.evaluate(() => {
+      const root = document.querySelector('.redocusaurus')!
+      const found = new Set<string>()
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement
+        // (the descriptions are Markdown: paragraphs, lists, tables)
+        if (!el || el.closest('pre, code, .property-name, p, li, td, th, .redoc-markdown')) continue
+        const text = (n.textContent ?? '').replace(/"[^"]*"/g, '')
+        const m = /\b(integer|string|object|boolean|number|array|Array)s?\b/.exec(text)
+        if (m) found.add(text.trim().slice(0, 60))
+      }
+      return [...found]
+    })
+    expect(typeWords, 'English type names in Redoc').toEqual([])
+    expect(text).toContain('整数')
     await closeAll()
     const list = await open(plain.origin, '/playground')
     const tags = await list.locator('.krs-pg-tag').allTextContents()

@@ -9,6 +9,7 @@ import type { EngineContext } from './context.js'
 import type { EngineInternals, EngineLogger } from './engine-internals.js'
 import { type Internals, stateEntries, tenantEntries } from './engine-tenants.js'
 import { errorResponse } from './error-response.js'
+import { msg, pickLanguage, renderMessage } from './messages.js'
 import { fromFetchRequest, toFetchResponse } from './fetch-adapter.js'
 import type { RawRequest, RawResponse } from './raw-http.js'
 import type { OperationName } from '@krs-kit/contract/operation-names'
@@ -182,7 +183,10 @@ function doorEntries(
     if (route.kind === 'admin') return thenWithRequestId(answerAdmin(def, internals, engine(), req), requestId)
     if (route.kind === 'other' || route.name === null)
       return withRequestId(
-        errorResponse('KR_API_F0012', `no API at ${req.path}; call POST /api/v1/{api_name}`),
+        errorResponse(
+          'KR_API_F0012',
+          renderMessage(msg('no_api_at_path', { path: req.path }), pickLanguage(req.header('accept-language'))),
+        ),
         requestId,
       )
     return thenWithRequestId(handleApi(internals, req, route.name, requestId), requestId)

@@ -508,6 +508,37 @@ export const messageCatalogue = {
   },
   access_option: { en: 'this operation needs the {option} option', ja: 'この API には {option} オプションが必要です' },
   token_invalid: { en: 'Bearer token is missing or invalid.', ja: 'Bearer トークンがないか、正しくありません。' },
+  // refusals at the door: before the body is read or parsed (every door: Node, MSW, in-process)
+  method_not_allowed: {
+    en: '{method} is not allowed; every API is called with POST',
+    ja: '{method} は使えません。API はすべて POST で呼び出します',
+  },
+  unknown_api_name: { en: 'unknown API name "{name}"', ja: 'API 名 "{name}" はありません' },
+  no_api_at_path: {
+    en: 'no API at {path}; call POST /api/v1/{api_name}',
+    ja: '{path} に API はありません。POST /api/v1/{api_name} を呼び出してください',
+  },
+  no_file_or_api_at_path: {
+    en: 'no file or API at {path}',
+    ja: '{path} にはファイルも API もありません',
+  },
+  media_type_not_json: {
+    en: 'Content-Type {content_type} is not application/json',
+    ja: 'Content-Type {content_type} は application/json ではありません',
+  },
+  body_too_large: {
+    en: 'the body must be at most {max_bytes} bytes',
+    ja: 'ボディは {max_bytes} バイト以下にしてください',
+  },
+  operation_body_too_large: {
+    en: 'the body of {operation} must be at most {max_bytes} bytes (no valid {operation} request is longer)',
+    ja: '{operation} のボディは {max_bytes} バイト以下にしてください（それより長い正しい {operation} のリクエストはありません）',
+  },
+  body_not_utf8: { en: 'the body is not valid UTF-8', ja: 'ボディが正しい UTF-8 ではありません' },
+  body_not_json: {
+    en: 'the body is not valid JSON: {reason}',
+    ja: 'ボディが正しい JSON ではありません: {reason}',
+  },
   // the clauses of a condition (the rule of condition_clause_invalid)
   clause_kind_not_allowed: {
     en: 'comparison kind {kind} cannot be used on {family} "{label}"',

@@ -70,11 +70,18 @@ interface Admitted {
 const ADMISSION: unique symbol = Symbol('admission')
 type NotedRequest = RawRequest & { [ADMISSION]?: Admitted }
 
-function tooLarge(engine: EngineInternals, op: OperationName): Refusal {
+/** A detail text in the language the request asks for (`Accept-Language`; English without it). */
+const detailFor = (req: RawRequest, m: Message): string => renderMessage(m, pickLanguage(req.header('accept-language')))
+
+function tooLarge(engine: EngineInternals, req: RawRequest, op: OperationName): Refusal {
   return new Refusal(
-    errorResponse('KRSKIT_PAYLOAD_TOO_LARGE', `the body must be at most ${engine.maxBodyBytes} bytes`, {
-      operation: op,
-    }),
+    errorResponse(
+      'KRSKIT_PAYLOAD_TOO_LARGE',
+      detailFor(req, msg('body_too_large', { max_bytes: engine.maxBodyBytes })),
+      {
+        operation: op,
+      },
+    ),
     null,
   )
 }
@@ -94,7 +101,7 @@ function admitted(engine: EngineInternals, req: RawRequest, name: string): Admit
     note.generation !== engine.registry.generation
   )
     return admit(engine, req, name)
-  return req.bodyText.length > engine.maxBodyBytes ? tooLarge(engine, note.op) : note
+  return req.bodyText.length > engine.maxBodyBytes ? tooLarge(engine, req, note.op) : note
 }
 
 /**
@@ -105,34 +112,37 @@ function admitted(engine: EngineInternals, req: RawRequest, name: string): Admit
 function admit(engine: EngineInternals, req: RawRequest, name: string): Admitted | Refusal {
   if (req.method !== 'POST') {
     return new Refusal(
-      errorResponse('KRSKIT_METHOD_NOT_ALLOWED', `${req.method} is not allowed; every API is called with POST`, {
+      errorResponse('KRSKIT_METHOD_NOT_ALLOWED', detailFor(req, msg('method_not_allowed', { method: req.method })), {
         headers: ALLOW_POST,
         operation: isOperationName(name) ? name : null,
       }),
       null,
     )
   }
-  if (!isOperationName(name)) return new Refusal(errorResponse('KR_API_F0012', `unknown API name "${name}"`), null)
+  if (!isOperationName(name))
+    return new Refusal(errorResponse('KR_API_F0012', detailFor(req, msg('unknown_api_name', { name }))), null)
   const op = name
   const contentType = req.header('content-type')
   if (contentType !== undefined && contentType !== lastJsonType && !isJsonType(contentType)) {
     return new Refusal(
-      errorResponse('KRSKIT_UNSUPPORTED_MEDIA_TYPE', `Content-Type ${contentType} is not application/json`, {
-        operation: op,
-      }),
+      errorResponse(
+        'KRSKIT_UNSUPPORTED_MEDIA_TYPE',
+        detailFor(req, msg('media_type_not_json', { content_type: contentType })),
+        { operation: op },
+      ),
       null,
     )
   }
   const declared = req.header('content-length')
   if (req.bodyText.length > engine.maxBodyBytes || (declared !== undefined && Number(declared) > engine.maxBodyBytes))
-    return tooLarge(engine, op)
+    return tooLarge(engine, req, op)
   const info = operationRules[op]
   const auth = req.header('authorization')
   const token = bearerToken(auth)
   const caller = token === undefined ? null : engine.registry.resolve(token)
   if (info.security && !caller?.account) {
     return new Refusal(
-      errorResponse('KR_API_F1001', renderMessage(msg('token_invalid'), pickLanguage(req.header('accept-language'))), {
+      errorResponse('KR_API_F1001', detailFor(req, msg('token_invalid')), {
         operation: op,
       }),
       caller?.tenant ?? null,
@@ -221,7 +231,7 @@ class ApiCall {
     }
     const { op, info, account } = gate
     this.tenant = gate.tenant
-    if (this.req.bodyNotUtf8) return errorResponse('KR_API_F1004', 'the body is not valid UTF-8', { operation: op })
+    if (this.req.bodyNotUtf8) return errorResponse('KR_API_F1004', this.detail(msg('body_not_utf8')), { operation: op })
     const shape =
       this.req.bodyShapeProblem === undefined ? jsonShapeProblem(this.req.bodyText) : this.req.bodyShapeProblem
     // A body past the shape bounds may well be valid JSON: no operation's parameters have
@@ -234,7 +244,9 @@ class ApiCall {
       if (parsed !== undefined && 'error' in parsed) throw new SyntaxError(parsed.error)
       body = parsed === undefined ? JSON.parse(this.req.bodyText) : parsed.value
     } catch (e) {
-      return errorResponse('KR_API_F1004', `the body is not valid JSON: ${(e as Error).message}`, { operation: op })
+      return errorResponse('KR_API_F1004', this.detail(msg('body_not_json', { reason: (e as Error).message })), {
+        operation: op,
+      })
     }
 
     if (this.tenant.clock.mode() === 'real' && this.engine.hooks.length > 0) this.tenant.scheduler.catchUp()

@@ -3,6 +3,7 @@ import type http from 'node:http'
 import { errorResponse } from '../kernel/error-response.js'
 import { JOURNAL_TEXT_LIMIT } from '../kernel/journal-body.js'
 import { JsonShapeScan } from '../kernel/json-shape.js'
+import { msg, pickLanguage, renderMessage } from '../kernel/messages.js'
 import { decodeUtf8Strict, type RawRequest, type RawResponse } from '../kernel/raw-http.js'
 import type { Send } from './answer-batch.js'
 import type { LargeBodyParse, LargeBodyParser } from './json-worker.js'
@@ -87,14 +88,15 @@ export function createBodyReader(
   }
 
   const tooLarge = (d: DoorRequest, limit = max, op?: string): void => {
+    const lang = pickLanguage(d.req.headers['accept-language'])
     const out =
       limit < max && op !== undefined
         ? errorResponse(
             'KRSKIT_PAYLOAD_TOO_LARGE',
-            `the body of ${op} must be at most ${limit} bytes (no valid ${op} request is longer)`,
+            renderMessage(msg('operation_body_too_large', { operation: op, max_bytes: limit }), lang),
             { operation: op },
           )
-        : errorResponse('KRSKIT_PAYLOAD_TOO_LARGE', `the body must be at most ${max} bytes`)
+        : errorResponse('KRSKIT_PAYLOAD_TOO_LARGE', renderMessage(msg('body_too_large', { max_bytes: max }), lang))
     // A body declared far over the bound is not worth reading: answer and close at once.
     if (Number(d.req.headers['content-length']) > drainMax) {
       d.req.pause()

@@ -1,5 +1,6 @@
 import type http from 'node:http'
 import { errorResponse } from '../kernel/error-response.js'
+import { msg, pickLanguage, renderMessage } from '../kernel/messages.js'
 import type { Send } from './answer-batch.js'
 import { serveNotFoundPage, serveStatic } from './static-files.js'
 
@@ -25,7 +26,12 @@ export function answerStatic(
         (await serveNotFoundPage(staticDir, method, res, req.headers))
       )
         return
-      send(errorResponse('KR_API_F0012', `no file or API at ${path}`))
+      send(
+        errorResponse(
+          'KR_API_F0012',
+          renderMessage(msg('no_file_or_api_at_path', { path }), pickLanguage(req.headers['accept-language'])),
+        ),
+      )
     })
     .catch((e: unknown) => {
       if (!res.headersSent)

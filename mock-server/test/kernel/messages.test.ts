@@ -187,3 +187,131 @@ describe('a sweep of refusals', () => {
     expect(ja.message).toBe('member_id 999999: 会員テーブル 1 にその会員はいません')
   })
 })
+
+/**
+ * Refusals made before a body is read or parsed (method, API name or path, media type, size,
+ * UTF-8, JSON): in every door, from the catalogue, Japanese for `Accept-Language: ja`.
+ */
+describe('refusals at the door', () => {
+  const patterns = ids.map((id) => templatePattern(messageCatalogue[id].en))
+  const auth = { authorization: 'Bearer krs-all' }
+  const json = { 'content-type': 'application/json' }
+  /** method, path, headers, body, status, and the English detail of before. */
+  const cases: [string, string, Record<string, string>, BodyInit | undefined, number, string | RegExp][] = [
+    ['GET', '/api/v1/get_version', {}, undefined, 405, 'GET is not allowed; every API is called with POST'],
+    ['POST', '/api/v1/no_such_api', json, '{}', 404, 'unknown API name "no_such_api"'],
+    [
+      'POST',
+      '/api/v1/get_version',
+      { 'content-type': 'text/plain' },
+      '{}',
+      415,
+      /^Content-Type text\/plain.* is not application\/json$/,
+    ],
+    [
+      'POST',
+      '/api/v1/add_member',
+      { ...json, ...auth },
+      '{"member_table_id": 1,',
+      400,
+      /^the body is not valid JSON: /,
+    ],
+    [
+      'POST',
+      '/api/v1/add_member',
+      { ...json, ...auth },
+      new Uint8Array([0x7b, 0xff, 0x7d]),
+      400,
+      'the body is not valid UTF-8',
+    ],
+    [
+      'POST',
+      '/api/v1/add_member',
+      { ...json, ...auth },
+      `{"pad":"${'x'.repeat(2000)}"}`,
+      413,
+      'the body must be at most 1000 bytes',
+    ],
+  ]
+
+  async function answers(
+    fetchOne: (
+      method: string,
+      path: string,
+      headers: Record<string, string>,
+      body: BodyInit | undefined,
+    ) => Promise<Response>,
+    extra: typeof cases,
+    common = true,
+  ) {
+    for (const [method, path, headers, body, status, before] of [...(common ? cases : []), ...extra]) {
+      const what = `${method} ${path} ${status}`
+      const en = await fetchOne(method, path, headers, body)
+      const enBody = (await en.json()) as { message?: string }
+      const ja = await fetchOne(method, path, { ...headers, 'accept-language': 'ja-JP,ja;q=0.9' }, body)
+      const jaBody = (await ja.json()) as { message?: string }
+      expect(en.status, what).toBe(status)
+      expect(ja.status, what).toBe(status)
+      const detail = enBody.message ?? ''
+      if (typeof before === 'string') expect(detail, what).toBe(before)
+      else expect(detail, what).toMatch(before)
+      expect(
+        patterns.some((p) => p.test(detail)),
+        `no catalogue entry produces ${JSON.stringify(detail)}`,
+      ).toBe(true)
+      expect(jaBody.message, `${what}: ${jaBody.message}`).toMatch(JAPANESE)
+    }
+  }
+
+  it('in process (the MSW and fetch doors run the engine this way)', async () => {
+    const engine = createEngine({ members: 5, clock: { mode: 'manual', now: START }, maxBodyBytes: 1000 })
+    await answers(
+      (method, path, headers, body) =>
+        Promise.resolve(engine.handle(new Request(`http://krs.test${path}`, { method, headers, body }))),
+      [['POST', '/nowhere', json, '{}', 404, 'no API at /nowhere; call POST /api/v1/{api_name}']],
+    )
+  })
+
+  it('at the Node door, the static site door and the body reader included', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises')
+    const { tmpdir } = await import('node:os')
+    const { startNodeServer } = await import('../../src/node/index.js')
+    const site = await mkdtemp(join(tmpdir(), 'krs-door-messages-'))
+    const server = await startNodeServer(createEngine({ members: 5, clock: { mode: 'manual', now: START } }), {
+      port: 0,
+      host: '127.0.0.1',
+      staticDir: site,
+      maxBodyBytes: 1000,
+    })
+    try {
+      await answers(
+        (method, path, headers, body) => fetch(`${server.url}${path}`, { method, headers, body }),
+        [['GET', '/nowhere', { accept: 'application/json' }, undefined, 404, 'no file or API at /nowhere']],
+      )
+      // a body over its operation's bound (from the contract) is refused from Content-Length, unread
+      const bounded = await startNodeServer(createEngine({ members: 5 }), { port: 0, host: '127.0.0.1' })
+      try {
+        const body = JSON.stringify({ member_table_id: 1, member_id: 1, pad: 'x'.repeat(1024 * 1024) })
+        await answers(
+          (method, path, headers) => fetch(`${bounded.url}${path}`, { method, headers, body }),
+          [
+            [
+              'POST',
+              '/api/v1/get_member_info',
+              { ...json, ...auth },
+              body,
+              413,
+              /^the body of get_member_info must be at most \d+ bytes \(no valid get_member_info request is longer\)$/,
+            ],
+          ],
+          false,
+        )
+      } finally {
+        await bounded.close()
+      }
+    } finally {
+      await server.close()
+      await rm(site, { recursive: true, force: true })
+    }
+  })
+})

@@ -12,7 +12,11 @@
 //    and a response, the "Payload" sample tab, "additional property", "Show pattern", a field's
 //    types joined by "or", the menu's footer, "required", "optional", "pattern property",
 //    "License:", "non-empty" and the units of a size, "[ items").
-// 4. Contrast hook: the pattern label of a field has a fixed colour (#0e7c86) that is too dark
+// 4. Type names: a field's JSON type ("integer", "string or null", "Array"), which Redoc prints
+//    as the schema's own words wherever it shows a type (a field, an array's items, a
+//    recursive field, a oneOf's buttons), is shown in Japanese (整数, 文字列 または null, 配列)
+//    through one function (`typeNamesJa`, put in front of the bundle); schema names stay.
+// 5. Contrast hook: the pattern label of a field has a fixed colour (#0e7c86) that is too dark
 //    on the dark theme's backgrounds; it reads the CSS variable --krs-redoc-pattern-color
 //    instead (set in src/css/custom.css), with Redoc's colour as the fallback.
 //
@@ -26,6 +30,34 @@ const replaceOnce = (source, pattern, replacement, what) =>
 
 /** Japanese names for the labels Redoc passes to its dropdowns. */
 const dropdownNames = { 'Content type': 'コンテンツタイプ', Example: '例', Callback: 'コールバック' }
+
+/** The JSON types Redoc names, in Japanese (null stays: it is the JSON value's name). */
+const typeNames = {
+  string: '文字列',
+  integer: '整数',
+  number: '数値',
+  boolean: '真偽値',
+  object: 'オブジェクト',
+  array: '配列',
+  items: '要素',
+}
+/** Put in front of the bundle: the type words of a type text in Japanese, the rest as it is. */
+const typeNamesJa = `var __krsTypeNamesJa=function(t){var n=${JSON.stringify(typeNames)};return typeof t==="string"?t.replace(/\\b(string|integer|number|boolean|object|array|items)\\b/g,function(w){return n[w]}):t};\n`
+
+/** Where Redoc renders a type text (before it, the text, after it): each gets the function above. */
+const typeSites = [
+  // a field: its prefix ("配列: ") and its type
+  [/(createElement\(\w+,null,\w+\.typePrefix\),\w+\.createElement\(\w+,null,)(\w+\.displayType)(\))/, 'field type'],
+  // an array's items of a primitive type
+  [/(:\w+\.createElement\("div",null,\w+\.createElement\(\w+,null,)(\w+\.displayType)(\)\)\}\})/, 'array items type'],
+  // a recursive field
+  [
+    /(=>\w+\.createElement\("div",null,\w+\.createElement\(\w+,null,)(\w+\.displayType)(\),\w+\.title&&)/,
+    'recursive field type',
+  ],
+  // a oneOf's buttons without a title
+  [/(\w+\.title\|\|)(\w+\.typePrefix\+\w+\.displayType)(\))/, 'oneOf button type'],
+]
 
 /** Texts Redoc writes in English whatever its options, with the Japanese the site shows. */
 const texts = [
@@ -80,6 +112,8 @@ const texts = [
   [/(\w+\()"items"(,\w+\.minItems,\w+\.maxItems\))/, '$1"要素"$2', 'array length unit'],
   [/(\w+\()"properties"(,\w+\.minProperties,\w+\.maxProperties\))/, '$1"プロパティ"$2', 'object size unit'],
   [/(createElement\(\w+,null,)"\[ items"/, '$1"[ 要素"', 'array items label'],
+  // the label of an array whose items are objects ("Array (>= 1 items)")
+  [/(createElement\(\w+,null,)" Array ",/, '$1" 配列 ",', 'array label'],
 ]
 
 module.exports = function redocLoader(source) {
@@ -93,6 +127,9 @@ module.exports = function redocLoader(source) {
     'dropdown <select>',
   )
   for (const [pattern, replacement, what] of texts) out = replaceOnce(out, pattern, replacement, what)
+  for (const [pattern, what] of typeSites)
+    out = replaceOnce(out, pattern, (_all, head, type, tail) => `${head}__krsTypeNamesJa(${type})${tail}`, what)
+  out = typeNamesJa + out
   out = replaceOnce(out, /color: #0e7c86;/, 'color: var(--krs-redoc-pattern-color, #0e7c86);', 'pattern label colour')
   return out
 }

@@ -33,6 +33,7 @@ import {
   type Target,
 } from './send-request'
 import { bodyFromSearch, shareUrl } from './share-url'
+import { whenReaderEngages } from './engagement'
 import { snippetKinds } from './snippets'
 import { shownIssues } from './shown-issues'
 import {
@@ -50,7 +51,14 @@ import {
 import SnippetTabs from './snippet-tabs'
 
 // Named: its chunks carry V8's compile hint (plugins/lean-main-bundle/compile-hints.ts).
-const SchemaForm = React.lazy(() => import(/* webpackChunkName: "playground-form" */ './schema-form'))
+const loadSchemaForm = () => import(/* webpackChunkName: "playground-form" */ './schema-form')
+/** The form when its chunk failed to load: renders through Suspense and throws to FormBoundary. */
+const LazySchemaForm = React.lazy(loadSchemaForm)
+type SchemaFormComponent = Awaited<ReturnType<typeof loadSchemaForm>>['default']
+/** How long after the runtime arrives the form comes when the reader has not touched the page yet. */
+const FORM_IDLE_AFTER_MS = 2000
+/** The first seconds of this page load are over (the reader used the page, or it went idle): a form comes at once. */
+let firstSecondsOver = false
 
 const LOCAL_MOCK_URL = 'http://127.0.0.1:4010'
 
@@ -213,6 +221,44 @@ export default function PlaygroundApp({
   const [sendTried, setSendTried] = useState(false)
   const [editorEdited, setEditorEdited] = useState(false)
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
+  // The generated form (its code is the page's largest script, and a member's form is taller
+  // than the screen) comes on the reader's first touch, key or scroll, or a moment after the
+  // runtime when the reader does nothing: the first seconds of the page stay free for reading.
+  // Its code is fetched first, so that it renders at once; 送信 is enabled with it, so that the
+  // form's arrival never moves the button or the editor under a reader about to use them.
+  const [formWanted, setFormWanted] = useState(false)
+  // The loaded form component: rendered directly (no loading state after 送信 is enabled).
+  const [LoadedForm, setLoadedForm] = useState<SchemaFormComponent | null>(null)
+  const SchemaForm = LoadedForm ?? LazySchemaForm
+  useEffect(() => {
+    if (formWanted) return
+    const wait = runtime ? FORM_IDLE_AFTER_MS : 60_000
+    // (the list page has no form: an operation chosen there renders this again with a name)
+    if (!name) {
+      if (firstSecondsOver) return
+      return whenReaderEngages(() => {
+        firstSecondsOver = true
+      }, wait)
+    }
+    const start = (): void => {
+      firstSecondsOver = true
+      // (a state set after an unmount is dropped by React)
+      loadSchemaForm().then(
+        (m) =>
+          startTransition(() => {
+            setLoadedForm(() => m.default)
+            setFormWanted(true)
+          }),
+        () => startTransition(() => setFormWanted(true)),
+      )
+    }
+    // In /api's panel, opening it was the reader's doing.
+    if (firstSecondsOver || inPlace) {
+      start()
+      return
+    }
+    return whenReaderEngages(start, wait)
+  }, [runtime, formWanted, name, inPlace])
 
   // Served by krs-mock: its own origin is the local krs mock (the reader's edit is kept), and
   // its proxy reaches the real service.
@@ -402,7 +448,7 @@ export default function PlaygroundApp({
   }
 
   const send = async (): Promise<void> => {
-    if (!op || sending || problem !== null || (target.kind === 'emulator' && !emulatorReady)) return
+    if (!op || sending || problem !== null || !formWanted || (target.kind === 'emulator' && !emulatorReady)) return
     setSendTried(true)
     setSending(true)
     const t = toTarget(target, site)
@@ -560,7 +606,7 @@ export default function PlaygroundApp({
                 ) : null}
                 <details open className="krs-pg-form-details">
                   <summary>フォーム</summary>
-                  {!runtime ? (
+                  {!runtime || !formWanted ? (
                     formPending
                   ) : parsed?.ok ? (
                     <FormBoundary resetKey={op.name}>
@@ -637,7 +683,7 @@ export default function PlaygroundApp({
                     type="button"
                     className="button button--primary krs-pg-send"
                     onClick={() => void send()}
-                    disabled={(target.kind === 'emulator' && !emulatorReady) || problem !== null}
+                    disabled={(target.kind === 'emulator' && !emulatorReady) || !formWanted || problem !== null}
                     aria-keyshortcuts="Control+Enter"
                     aria-describedby={problem !== null ? 'krs-pg-send-problem' : undefined}
                     aria-busy={sending}
@@ -647,7 +693,9 @@ export default function PlaygroundApp({
                       ? '送信中…'
                       : target.kind === 'emulator' && !emulatorReady
                         ? 'エミュレータを起動中…'
-                        : '送信'}
+                        : !formWanted
+                          ? 'フォームを準備中…'
+                          : '送信'}
                   </button>
                   {problem !== null ? (
                     <p className="krs-pg-ng" id="krs-pg-send-problem" data-testid="send-problem">
