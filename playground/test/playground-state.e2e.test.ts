@@ -1,12 +1,11 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { openReference } from './support/api-reference.js'
-import { browserSkipReason, launchChromium } from './support/browser.js'
-import { buildDir, ensureSiteBuilt } from './support/site-build.js'
-import { startStaticServer, type StaticServer } from './support/static-server.js'
+import { browserSkipReason } from './support/browser.js'
 import { fillBody } from './support/fill-body.js'
+import { builtSiteInChromium } from './support/built-site.js'
 
 const skipReason = browserSkipReason()
 if (skipReason) console.warn(`[playground-state.e2e] skipped: ${skipReason}`)
@@ -14,22 +13,10 @@ if (skipReason) console.warn(`[playground-state.e2e] skipped: ${skipReason}`)
 describe.skipIf(skipReason !== null)(
   'playground state across page loads and tabs, share link, verdict (Chromium)',
   () => {
-    let server: StaticServer
-    let browser: Browser
-
-    beforeAll(async () => {
-      ensureSiteBuilt()
-      server = await startStaticServer(buildDir)
-      browser = await launchChromium()
-    })
-
-    afterAll(async () => {
-      await browser?.close()
-      await server?.close()
-    })
+    const site = builtSiteInChromium()
 
     /** A fresh browser profile (its own IndexedDB and localStorage), as a new reader has. */
-    const profile = () => browser.newContext({ viewport: { width: 1400, height: 1000 } })
+    const profile = () => site.browser.newContext({ viewport: { width: 1400, height: 1000 } })
 
     const open = async (context: BrowserContext, path: string): Promise<Page> => {
       const page = await context.newPage()
@@ -45,7 +32,7 @@ describe.skipIf(skipReason !== null)(
 
     /** A full page load, until the emulator answers (the send button is enabled). */
     const goto = async (page: Page, path: string): Promise<void> => {
-      await page.goto(server.origin + path)
+      await page.goto(site.server.origin + path)
       await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' })
       await page.locator('[data-testid="send"]:not([disabled])').waitFor()
     }
@@ -143,7 +130,7 @@ describe.skipIf(skipReason !== null)(
       const { id, email } = await addMember(page)
       await page.locator('[data-testid="share-state"]').click()
       const link = await page.locator('[data-testid="share-state-link"]').inputValue()
-      expect(link).toMatch(new RegExp(`^${server.origin}/playground/add_member[^#]*#state=[A-Za-z0-9_-]+$`))
+      expect(link).toMatch(new RegExp(`^${site.server.origin}/playground/add_member[^#]*#state=[A-Za-z0-9_-]+$`))
       await a.close()
 
       const b = await profile()
@@ -206,7 +193,7 @@ describe.skipIf(skipReason !== null)(
       const page = await context.newPage()
       page.setDefaultTimeout(90_000)
       page.setDefaultNavigationTimeout(90_000)
-      await page.goto(`${server.origin}/api`)
+      await page.goto(`${site.server.origin}/api`)
       await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' })
       // a page load would drop this mark
       await page.evaluate(() => {

@@ -1,39 +1,22 @@
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserSkipReason, launchChromium } from './support/browser.js'
-import { buildDir, ensureSiteBuilt, siteDir } from './support/site-build.js'
-import { startStaticServer, type StaticServer } from './support/static-server.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { browserSkipReason } from './support/browser.js'
 import { fillBody } from './support/fill-body.js'
+import { artifactsDir, builtSiteInChromium } from './support/built-site.js'
 
 const skipReason = browserSkipReason()
 if (skipReason) console.warn(`[playground.e2e] skipped: ${skipReason}`)
 
-const artifactsDir = join(siteDir, 'test-artifacts')
-
 describe.skipIf(skipReason !== null)('playground (built site, in-browser emulator under MSW, Chromium)', () => {
-  let server: StaticServer
-  let browser: Browser
-
-  beforeAll(async () => {
-    ensureSiteBuilt()
-    server = await startStaticServer(buildDir)
-    browser = await launchChromium()
-    mkdirSync(artifactsDir, { recursive: true })
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-  })
+  const site = builtSiteInChromium()
 
   const open = async (path: string): Promise<Page> => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
+    const page = await site.browser.newPage({ viewport: { width: 1400, height: 1000 } })
     page.setDefaultNavigationTimeout(90_000)
     page.setDefaultTimeout(60_000)
     page.on('pageerror', (e) => console.error('[pageerror]', e.message))
-    await page.goto(server.origin + path)
+    await page.goto(site.server.origin + path)
     // The site's scripts start once the page has painted, which can be after the load event:
     // wait until React has hydrated the page (Docusaurus marks <html>), as a reader's input
     // before that goes to the server's HTML only.
@@ -81,7 +64,7 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     expect(await page.locator('[data-testid="response-live"]').getAttribute('aria-live')).toBe('polite')
     // the snippet goes where the request went: this page's origin for the in-browser emulator
     expect(await page.locator('[data-testid="snippet-code"]').textContent()).toContain(
-      `curl -sS -X POST '${server.origin}/api/v1/get_version'`,
+      `curl -sS -X POST '${site.server.origin}/api/v1/get_version'`,
     )
     await page.locator('[data-testid="snippet-sdk"]').click()
     expect(await page.locator('[data-testid="snippet-code"]').textContent()).toContain('await krs.getVersion()')
@@ -122,7 +105,7 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
     await ready(page)
     await page.locator('[data-testid="target-local"]').check()
     // exact: the snippet panel is labelled by its tab "curl"
-    await page.getByLabel('URL', { exact: true }).fill(server.origin)
+    await page.getByLabel('URL', { exact: true }).fill(site.server.origin)
     const r = await send(page)
     // the static server (not the emulator) answered: its not-found page, as text
     expect(r.status).toMatch(/^404/)
@@ -295,7 +278,7 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
   })
 
   it('add_member on a phone (390×844): the form first, no database id to type, a blank password generated, 送信 in view', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+    const page = await site.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
     page.setDefaultNavigationTimeout(90_000)
     page.setDefaultTimeout(60_000)
     // The page's layout shifts (not caused by input), summed as Chromium's cumulative layout shift.
@@ -307,7 +290,7 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
           if (!e.hadRecentInput) w.__shift += e.value
       }).observe({ type: 'layout-shift', buffered: true })
     })
-    await page.goto(`${server.origin}/playground/add_member`)
+    await page.goto(`${site.server.origin}/playground/add_member`)
     await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' })
     await ready(page)
     const form = page.locator('[data-testid="schema-form"]')
@@ -548,13 +531,13 @@ describe.skipIf(skipReason !== null)('playground (built site, in-browser emulato
 
   it('screenshots of /playground and of a sent request, in light and dark', async () => {
     for (const theme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
+      const context = await site.browser.newContext({ viewport: { width: 1400, height: 1000 } })
       await context.addInitScript((t) => {
         localStorage.setItem('krs-colour-mode-initialised', '1')
         localStorage.setItem('theme', t)
       }, theme)
       const page = await context.newPage()
-      await page.goto(`${server.origin}/playground`)
+      await page.goto(`${site.server.origin}/playground`)
       await page.locator('[data-testid="emulator-clock-unix"]').waitFor({ state: 'attached', timeout: 60_000 })
       expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(theme)
       await page.screenshot({ path: join(artifactsDir, `playground-${theme}.png`) })

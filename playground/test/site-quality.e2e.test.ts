@@ -1,36 +1,19 @@
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { openReference } from './support/api-reference.js'
 import { seriousViolations } from './support/axe.js'
-import { browserSkipReason, launchChromium } from './support/browser.js'
-import { buildDir, ensureSiteBuilt, siteDir } from './support/site-build.js'
-import { startStaticServer, type StaticServer } from './support/static-server.js'
+import { browserSkipReason } from './support/browser.js'
+import { artifactsDir, builtSiteInChromium } from './support/built-site.js'
 
 const skipReason = browserSkipReason()
 if (skipReason) console.warn(`[site-quality.e2e] skipped: ${skipReason}`)
 
-const artifactsDir = join(siteDir, 'test-artifacts')
-
 describe.skipIf(skipReason !== null)('site quality: navbar, search, accessibility (built site, Chromium)', () => {
-  let server: StaticServer
-  let browser: Browser
-
-  beforeAll(async () => {
-    ensureSiteBuilt()
-    server = await startStaticServer(buildDir)
-    browser = await launchChromium()
-    mkdirSync(artifactsDir, { recursive: true })
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-  })
+  const site = builtSiteInChromium()
 
   const themed = async (theme: 'light' | 'dark', width = 1280): Promise<BrowserContext> => {
-    const context = await browser.newContext({ viewport: { width, height: 900 } })
+    const context = await site.browser.newContext({ viewport: { width, height: 900 } })
     await context.addInitScript((t) => {
       localStorage.setItem('krs-colour-mode-initialised', '1')
       localStorage.setItem('theme', t)
@@ -42,7 +25,7 @@ describe.skipIf(skipReason !== null)('site quality: navbar, search, accessibilit
     for (const width of [997, 1100, 1280, 1366]) {
       const context = await themed('light', width)
       const page = await context.newPage()
-      await page.goto(`${server.origin}/`)
+      await page.goto(`${site.server.origin}/`)
       await page.locator('.navbar__title').waitFor()
       const m = await page.evaluate(() => {
         const nav = document.querySelector('nav.navbar') as HTMLElement
@@ -82,8 +65,8 @@ describe.skipIf(skipReason !== null)('site quality: navbar, search, accessibilit
   })
 
   it('search finds an error code by its short form (F0116)', async () => {
-    const page = await browser.newPage()
-    await page.goto(`${server.origin}/search?q=F0116`, { waitUntil: 'domcontentloaded' })
+    const page = await site.browser.newPage()
+    await page.goto(`${site.server.origin}/search?q=F0116`, { waitUntil: 'domcontentloaded' })
     await page
       .locator('a[href^="/errors/kreisel-api-exception-codes?_highlight="]')
       .first()
@@ -94,8 +77,8 @@ describe.skipIf(skipReason !== null)('site quality: navbar, search, accessibilit
   })
 
   it('search leads from an API name (add_member, member) to its /api section and its playground page', async () => {
-    const page = await browser.newPage()
-    await page.goto(`${server.origin}/search?q=add_member`, { waitUntil: 'domcontentloaded' })
+    const page = await site.browser.newPage()
+    await page.goto(`${site.server.origin}/search?q=add_member`, { waitUntil: 'domcontentloaded' })
     await page.locator('a[href^="/playground/add_member?_highlight="]').first().waitFor({ timeout: 60_000 })
     // the operation's heading on /api, with the anchor of its Redoc section
     const api = page.locator('a[href^="/api?_highlight="][href$="/operation/add_member"]').first()
@@ -103,7 +86,7 @@ describe.skipIf(skipReason !== null)('site quality: navbar, search, accessibilit
     expect(await api.textContent()).toContain('会員の登録')
     // following it shows the operation's section at the top of the page (below the navbar)
     const href = (await api.getAttribute('href')) ?? ''
-    await page.goto(server.origin + href, { waitUntil: 'load' })
+    await page.goto(site.server.origin + href, { waitUntil: 'load' })
     const sectionTop = () =>
       page.evaluate(
         () =>
@@ -113,15 +96,15 @@ describe.skipIf(skipReason !== null)('site quality: navbar, search, accessibilit
     await expect.poll(sectionTop, { timeout: 60_000 }).toBeGreaterThanOrEqual(0)
     await expect.poll(sectionTop, { timeout: 60_000 }).toBeLessThan(200)
     // a part of the name finds the operation too
-    await page.goto(`${server.origin}/search?q=member`, { waitUntil: 'domcontentloaded' })
+    await page.goto(`${site.server.origin}/search?q=member`, { waitUntil: 'domcontentloaded' })
     await page.locator('a[href^="/playground/add_member?_highlight="]').first().waitFor({ timeout: 60_000 })
     await page.locator('a[href$="/operation/add_member"]').first().waitFor({ timeout: 60_000 })
     await page.close()
   })
 
   it('search lists the error catalogue first for an error code (F0102)', async () => {
-    const page = await browser.newPage()
-    await page.goto(`${server.origin}/search?q=F0102`, { waitUntil: 'domcontentloaded' })
+    const page = await site.browser.newPage()
+    await page.goto(`${site.server.origin}/search?q=F0102`, { waitUntil: 'domcontentloaded' })
     const results = page.locator('main a[href*="_highlight="]')
     await results.first().waitFor({ timeout: 60_000 })
     // the CLI reference and /api mention the code too, after the catalogue
@@ -131,9 +114,9 @@ describe.skipIf(skipReason !== null)('site quality: navbar, search, accessibilit
   })
 
   it('search finds with half-width kana what it finds with katakana (ｶｲｲﾝ, カイイン)', async () => {
-    const page = await browser.newPage()
+    const page = await site.browser.newPage()
     const found = async (q: string): Promise<string[]> => {
-      await page.goto(`${server.origin}/search?q=${encodeURIComponent(q)}`, { waitUntil: 'domcontentloaded' })
+      await page.goto(`${site.server.origin}/search?q=${encodeURIComponent(q)}`, { waitUntil: 'domcontentloaded' })
       await page.locator('main a[href*="_highlight="]').first().waitFor({ timeout: 60_000 })
       return page
         .locator('main a[href*="_highlight="]')
@@ -146,8 +129,10 @@ describe.skipIf(skipReason !== null)('site quality: navbar, search, accessibilit
   })
 
   it('search results quote the pages, never the hidden kana readings', async () => {
-    const page = await browser.newPage()
-    await page.goto(`${server.origin}/search?q=${encodeURIComponent('はいしん')}`, { waitUntil: 'domcontentloaded' })
+    const page = await site.browser.newPage()
+    await page.goto(`${site.server.origin}/search?q=${encodeURIComponent('はいしん')}`, {
+      waitUntil: 'domcontentloaded',
+    })
     await page.locator('a[href^="/tutorials/mail-delivery?_highlight="]').first().waitFor({ timeout: 60_000 })
     const quoted = (await page.locator('body').textContent()) ?? ''
     expect(quoted).toContain('メール配信')
@@ -174,7 +159,7 @@ describe.skipIf(skipReason !== null)('site quality: navbar, search, accessibilit
       const context = await themed(theme)
       const page = await context.newPage()
       page.setDefaultTimeout(90_000)
-      await page.goto(server.origin + route, { waitUntil: 'load' })
+      await page.goto(site.server.origin + route, { waitUntil: 'load' })
       await ready(page)
       expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(theme)
       const violations = await seriousViolations(page)

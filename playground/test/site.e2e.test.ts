@@ -1,18 +1,17 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { firstLoadScripts } from '../plugins/size-budget/first-load.js'
 import { openReference } from './support/api-reference.js'
-import { browserSkipReason, launchChromium } from './support/browser.js'
-import { buildDir, ensureSiteBuilt, siteDir } from './support/site-build.js'
+import { browserSkipReason } from './support/browser.js'
+import { siteDir } from './support/site-build.js'
 import { docRoutes, historyPosts, releasePosts, releaseTags, tagOfReleasePost } from './support/seed-routes.js'
-import { startStaticServer, type StaticServer } from './support/static-server.js'
+import { artifactsDir, builtSiteInChromium } from './support/built-site.js'
 
 const skipReason = browserSkipReason()
 if (skipReason) console.warn(`[site.e2e] skipped: ${skipReason}`)
 
-const artifactsDir = join(siteDir, 'test-artifacts')
 const contractPath = join(siteDir, '..', 'spec', 'dist', 'openapi.json')
 
 /** The operationIds of the published contract (spec/dist), or of the copy the build used. */
@@ -45,32 +44,19 @@ function h1Texts(html: string): string[] {
 }
 
 describe.skipIf(skipReason !== null)('documentation site (built, served statically, driven by Chromium)', () => {
-  let server: StaticServer
-  let browser: Browser
+  const site = builtSiteInChromium()
   const get = async (path: string): Promise<{ status: number; html: string }> => {
-    const res = await fetch(server.origin + path)
+    const res = await fetch(site.server.origin + path)
     return { status: res.status, html: await res.text() }
   }
   const newPage = async (context?: BrowserContext): Promise<Page> => {
-    const page = await (context ?? browser).newPage({ viewport: { width: 1280, height: 800 } })
+    const page = await (context ?? site.browser).newPage({ viewport: { width: 1280, height: 800 } })
     // Generous limits: CI machines and a shared 2-core box can be slow to load Redoc.
     page.setDefaultNavigationTimeout(90_000)
     page.setDefaultTimeout(60_000)
     page.on('pageerror', (e) => console.error('[pageerror]', e.message))
     return page
   }
-
-  beforeAll(async () => {
-    ensureSiteBuilt()
-    server = await startStaticServer(buildDir)
-    browser = await launchChromium()
-    mkdirSync(artifactsDir, { recursive: true })
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-  })
 
   describe('routes of the seed answer with their content', () => {
     it.each(docRoutes)('%s shows "%s"', async (route, text) => {
@@ -150,13 +136,13 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
     const startup = scripts.filter((s) => /\/(runtime~)?main\.[0-9a-f]+\.js$/.test(s))
     expect(startup).toHaveLength(2)
     for (const script of scripts) {
-      const text = await fetch(server.origin + script).then((r) => r.text())
+      const text = await fetch(site.server.origin + script).then((r) => r.text())
       expect(text.startsWith('//# allFunctionsCalledOnLoad\n'), script).toBe(startup.includes(script))
     }
     // An operation's page also runs the playground's form as it starts: its scripts carry the
     // hint too, so every large script the page runs has it.
     const page = await newPage()
-    await page.goto(`${server.origin}/playground/add_member`)
+    await page.goto(`${site.server.origin}/playground/add_member`)
     await page.locator('[data-testid="schema-form"]').waitFor()
     const loaded = await page.evaluate(() => {
       // Not the chunks of the pages it links to, which it only prefetches.
@@ -171,7 +157,7 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
     await page.close()
     const hinted: string[] = []
     for (const script of new Set(loaded)) {
-      const text = await fetch(server.origin + script).then((r) => r.text())
+      const text = await fetch(site.server.origin + script).then((r) => r.text())
       if (text.startsWith('//# allFunctionsCalledOnLoad\n')) hinted.push(script)
       else expect(text.length, `${script} is large and has no hint`).toBeLessThan(100_000)
     }
@@ -182,7 +168,7 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
   it('an unknown path shows the not-found page asking to report the broken link', async () => {
     expect((await get('/no/such/page')).status).toBe(404)
     const page = await newPage()
-    await page.goto(`${server.origin}/no/such/page`)
+    await page.goto(`${site.server.origin}/no/such/page`)
     await expect(page.locator('h1').first().textContent()).resolves.toContain('ページが見つかりません')
     await expect(page.locator('main').textContent()).resolves.toContain('リンクが壊れていることを伝えてください')
     await page.close()
@@ -203,8 +189,8 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
     const page = await newPage()
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
-    await page.goto(`${server.origin}${from}`)
-    await page.waitForURL(`${server.origin}${to}`, { timeout: 30_000 })
+    await page.goto(`${site.server.origin}${from}`)
+    await page.waitForURL(`${site.server.origin}${to}`, { timeout: 30_000 })
     await page.locator('main h1, header h1, h1').first().waitFor({ timeout: 30_000 })
     await expect(page.locator('h1').first().textContent()).resolves.toContain(heading)
     // Hydrated, with time for a late crash to show.
@@ -231,7 +217,7 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
     const scripts = firstLoadScripts(html).map((s) => s.src)
     expect(scripts.length).toBeGreaterThan(2)
     for (const src of scripts) {
-      const js = await (await fetch(`${server.origin}${src}`)).text()
+      const js = await (await fetch(`${site.server.origin}${src}`)).text()
       expect(js, src).not.toContain('x-krs-error-catalogue')
     }
   })
@@ -241,7 +227,7 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
     if (existsSync(contractPath))
       expect(expected.length).toBe(readdirSync(join(import.meta.dirname, '..', '..', 'spec', 'paths')).length)
     const page = await newPage()
-    await page.goto(`${server.origin}/api`, { waitUntil: 'load' })
+    await page.goto(`${site.server.origin}/api`, { waitUntil: 'load' })
     await openReference(page)
     const ids = await page
       .locator('[data-item-id*="/operation/"]')
@@ -251,7 +237,7 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
     expect(ids.sort()).toEqual([...expected].sort())
     const download = page.locator('a[download], a:has-text("スキーマファイルのダウンロード")').first()
     expect(await download.getAttribute('href')).toMatch(/openapi\.json$/)
-    const served = (await (await fetch(`${server.origin}/openapi.json`)).json()) as {
+    const served = (await (await fetch(`${site.server.origin}/openapi.json`)).json()) as {
       paths: object
       info: { version: string }
     }
@@ -263,7 +249,7 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
   it('/playground lists every operation grouped by tag with its Japanese summary', async () => {
     const expected = contractOperationIds()
     const page = await newPage()
-    await page.goto(`${server.origin}/playground`)
+    await page.goto(`${site.server.origin}/playground`)
     const names = await page
       .locator('[data-operation]')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-operation')))
@@ -294,7 +280,7 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
       ['エクスポート', '/tutorials/upload-download'],
     ])('/search?q=%s finds %s', async (q, target) => {
       const page = await newPage()
-      await page.goto(`${server.origin}/search?q=${encodeURIComponent(q)}`, { waitUntil: 'domcontentloaded' })
+      await page.goto(`${site.server.origin}/search?q=${encodeURIComponent(q)}`, { waitUntil: 'domcontentloaded' })
       // result links carry ?_highlight=; navbar and footer links do not
       await page.locator(`a[href^="${target}?_highlight="]`).first().waitFor({ timeout: 60_000 })
       await page.close()
@@ -302,7 +288,7 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
 
     it('a word that is in no page finds nothing', async () => {
       const page = await newPage()
-      await page.goto(`${server.origin}/search?q=${encodeURIComponent('ぬらりひょん')}`, {
+      await page.goto(`${site.server.origin}/search?q=${encodeURIComponent('ぬらりひょん')}`, {
         waitUntil: 'domcontentloaded',
       })
       await page.getByText('結果が見つかりません').first().waitFor({ timeout: 60_000 })
@@ -312,7 +298,7 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
 
     it('Ctrl+K focuses the navbar search box, which shows at most 8 suggestions', async () => {
       const page = await newPage()
-      await page.goto(`${server.origin}/limitations`)
+      await page.goto(`${site.server.origin}/limitations`)
       await page.locator('main h1').waitFor()
       const input = page.locator('.navbar__search-input').first()
       // The shortcut is bound once the page has hydrated: press until the box takes focus.
@@ -339,7 +325,7 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
 
     it('typing "add_member" right after Ctrl+K finds add_member, the box named in Japanese', async () => {
       const page = await newPage()
-      await page.goto(`${server.origin}/tutorials`)
+      await page.goto(`${site.server.origin}/tutorials`)
       await page.locator('main h1').waitFor()
       const box = page.locator('.navbar__search-input').first()
       // The shortcut is bound once the page has hydrated: press until the box takes focus.
@@ -364,7 +350,7 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
 
     it('typing right after a click on the box keeps every character (配信予約)', async () => {
       const page = await newPage()
-      await page.goto(`${server.origin}/limitations`)
+      await page.goto(`${site.server.origin}/limitations`)
       await page.locator('main h1').waitFor()
       await page.locator('.navbar__search-input').first().click()
       await page.keyboard.type('配信予約')
@@ -429,14 +415,14 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
         const navbar = document.querySelector('nav.navbar')
         return (h2?.getBoundingClientRect().top ?? Number.NaN) - (navbar?.getBoundingClientRect().bottom ?? Number.NaN)
       })
-    await page.goto(`${server.origin}/api#tag/environment-info/operation/get_environment_name`)
+    await page.goto(`${site.server.origin}/api#tag/environment-info/operation/get_environment_name`)
     await page.locator('[data-section-id="operation/get_environment_name"]').waitFor({ timeout: 90_000 })
     const inView = async (): Promise<boolean> => {
       const gap = await below()
       return gap >= 0 && gap < 200
     }
     await expect.poll(inView, { timeout: 30_000 }).toBe(true)
-    await page.goto(`${server.origin}/tutorials/getting-started`)
+    await page.goto(`${site.server.origin}/tutorials/getting-started`)
     await page.waitForFunction(() => document.querySelector('.navbar__search-input') !== null)
     await page.locator('main a[href="/api#tag/environment-info/operation/get_environment_name"]').first().click()
     await page.locator('[data-section-id="operation/get_environment_name"]').waitFor({ timeout: 90_000 })
@@ -446,7 +432,7 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
 
   it('/api shows none of the English labels Redoc writes by itself', async () => {
     const page = await newPage()
-    await page.goto(`${server.origin}/api`)
+    await page.goto(`${site.server.origin}/api`)
     await openReference(page)
     await page.locator('[data-section-id="operation/add_member"]').waitFor({ timeout: 90_000 })
     const text = (await page.locator('.redocusaurus').textContent()) ?? ''
@@ -472,13 +458,13 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
     const toggle = (page: Page) => page.locator('button[title*="モード"], [class*="colorModeToggle"] button').first()
 
     it('is light by default, persists over a reload and syncs to another tab', async () => {
-      const context = await browser.newContext()
+      const context = await site.browser.newContext()
       const a = await newPage(context)
-      await a.goto(`${server.origin}/`, { waitUntil: 'domcontentloaded' })
+      await a.goto(`${site.server.origin}/`, { waitUntil: 'domcontentloaded' })
       await toggle(a).waitFor()
       expect(await themeOf(a)).toBe('light')
       const b = await newPage(context)
-      await b.goto(`${server.origin}/limitations`, { waitUntil: 'load' })
+      await b.goto(`${site.server.origin}/limitations`, { waitUntil: 'load' })
       await toggle(b).waitFor()
       expect(await themeOf(b)).toBe('light')
       // the other tab follows once its page runs (the toggle is enabled when React has hydrated)
@@ -508,17 +494,17 @@ describe.skipIf(skipReason !== null)('documentation site (built, served statical
 
   it('saves screenshots of the home page and /api in light and dark', { timeout: 300_000 }, async () => {
     for (const mode of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ colorScheme: mode })
+      const context = await site.browser.newContext({ colorScheme: mode })
       await context.addInitScript((m) => {
         localStorage.setItem('krs-colour-mode-initialised', '1')
         localStorage.setItem('theme', m)
       }, mode)
       const page = await newPage(context)
-      await page.goto(`${server.origin}/`)
+      await page.goto(`${site.server.origin}/`)
       await page.locator('main h1').waitFor()
       expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(mode)
       await page.screenshot({ path: join(artifactsDir, `home-${mode}.png`) })
-      await page.goto(`${server.origin}/api`, { waitUntil: 'load' })
+      await page.goto(`${site.server.origin}/api`, { waitUntil: 'load' })
       await page.locator('[data-testid="api-index"]').waitFor()
       await page.screenshot({ path: join(artifactsDir, `api-index-${mode}.png`) })
       await openReference(page)

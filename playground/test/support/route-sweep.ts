@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserSkipReason, launchChromium } from './browser.js'
-import { buildDir, ensureSiteBuilt, siteDir } from './site-build.js'
+import { describe, expect, it } from 'vitest'
+import { browserSkipReason } from './browser.js'
+import { siteDir } from './site-build.js'
 import { docRoutes, historyPosts, releaseTags } from './seed-routes.js'
-import { startStaticServer, type StaticServer } from './static-server.js'
+import { builtSiteInChromium } from './built-site.js'
 
 /** Every route of the built site: docs, history, tags, search, the reference and every playground page. */
 export function allRoutes(): string[] {
@@ -42,19 +41,7 @@ export function sweepRoutes(shard: number, shards: number): void {
   describe.skipIf(skipReason !== null)(
     `every route of the built site, share ${shard + 1} of ${shards} (Chromium)`,
     () => {
-      let server: StaticServer
-      let browser: Browser
-
-      beforeAll(async () => {
-        ensureSiteBuilt()
-        server = await startStaticServer(buildDir)
-        browser = await launchChromium()
-      })
-
-      afterAll(async () => {
-        await browser?.close()
-        await server?.close()
-      })
+      const site = builtSiteInChromium()
 
       it('no route logs a console error or a React warning while loading and hydrating, or loads twice', {
         timeout: 10 * 60_000,
@@ -62,7 +49,7 @@ export function sweepRoutes(shard: number, shards: number): void {
         const every = allRoutes()
         expect(every.length).toBeGreaterThan(170)
         const routes = every.filter((_, i) => i % shards === shard)
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+        const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } })
         const page = await context.newPage()
         page.setDefaultNavigationTimeout(90_000)
         let current = ''
@@ -82,7 +69,7 @@ export function sweepRoutes(shard: number, shards: number): void {
         // that, so the next route is often loaded while the service worker is being registered.
         for (const route of routes) {
           current = route
-          await page.goto(server.origin + route, { waitUntil: 'load' })
+          await page.goto(site.server.origin + route, { waitUntil: 'load' })
           await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' })
         }
         await context.close()
