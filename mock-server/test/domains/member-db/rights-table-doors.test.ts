@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createEngine, type Engine } from '../../../src/index.js'
 import { advance, call, ok, state } from './rights-calls.js'
 import { operations } from '@krs-kit/contract/operations'
@@ -343,11 +343,12 @@ let fx: Fixture
  * clock): read once, as each read of the whole state costs tens of milliseconds.
  */
 let before: string | undefined
-beforeEach(async () => {
+/** A new engine with the fixture (its export jobs, stored file and mail objects). */
+async function freshEngine(): Promise<void> {
   engine = createEngine({ clock: { mode: 'manual', now: NOW } })
   fx = await fixture(engine)
   before ??= state(engine)
-})
+}
 
 describe('the operations that name a table (from the contract)', () => {
   it('are the ones this file has a body for', () => {
@@ -357,6 +358,9 @@ describe('the operations that name a table (from the contract)', () => {
 })
 
 describe('krs-table1 (member table 1 only) on every door of member table 2', () => {
+  // Each case checks that its refused call left the whole state as it was, so the cases share
+  // one engine: a refusal that changed anything fails there (and the cases after it).
+  beforeAll(freshEngine)
   for (const op of tableOperations) {
     it(`${op}: 403 KR_API_F0014 and nothing changes`, async () => {
       const r = await call(engine, op, bodies[op]!(2, fx), 'krs-table1')
@@ -369,6 +373,8 @@ describe('krs-table1 (member table 1 only) on every door of member table 2', () 
 })
 
 describe('krs-table1 naming a condition or an element of member table 2 in a request about table 1', () => {
+  // refused calls that change nothing, as above: one engine
+  beforeAll(freshEngine)
   it('the second ids are read from the contract, and each is of a kind with an object of table 2 here', () => {
     for (const door of secondIds)
       expect(Object.keys(TABLE2_OBJECT), door).toContain(door.split('.').at(-1)!.split(' ').at(-1))
@@ -389,6 +395,8 @@ describe('krs-table1 naming a condition or an element of member table 2 in a req
 })
 
 describe('krs-table1 on the same doors of member table 1', () => {
+  // answered calls change the state: an engine each
+  beforeEach(freshEngine)
   for (const op of tableOperations) {
     it(`${op}: answered`, async () => {
       const r = await call(engine, op, bodies[op]!(1, fx), 'krs-table1')
