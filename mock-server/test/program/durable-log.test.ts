@@ -2,13 +2,12 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createEngine, type Engine } from '../../src/index.js'
-import { durableStorage, type DurableState } from '../../src/program/durable-state.js'
+import type { Engine } from '../../src/index.js'
+import { durableEngine } from '../support/in-process.js'
 
 // Durability in process: a write is on disk (the log) when its answer is
 // given; a new engine on the same folder gets it back without any snapshot having been taken.
 
-const START = 1_767_225_600
 let dir: string
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'krs-durable-'))
@@ -16,13 +15,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
-
-/** An engine created with the store of `dir` as its persistence hook, and the opened store. */
-async function durableEngine(): Promise<{ engine: Engine; durable: DurableState }> {
-  const storage = durableStorage(dir, { intervalMs: 3_600_000, onError: () => {} })
-  const engine = createEngine({ members: 20, clock: { mode: 'manual', now: START }, persistence: storage.persistence })
-  return { engine, durable: await storage.open(engine) }
-}
 
 async function call(engine: Engine, op: string, body: unknown): Promise<{ status: number; body: any }> {
   const res = await engine.handle(
@@ -44,7 +36,7 @@ async function call(engine: Engine, op: string, body: unknown): Promise<{ status
 
 describe('the write log: an answered write survives a crash', () => {
   it('replays logged writes (a member, a one-click token) after a crash, without a snapshot; ids continue', async () => {
-    const { engine: a } = await durableEngine()
+    const { engine: a } = await durableEngine(dir)
     const id = (
       await call(a, 'add_member', {
         member_table_id: 1,
@@ -57,7 +49,7 @@ describe('the write log: an answered write survives a crash', () => {
     expect((await readdir(dir)).some((f) => f.startsWith('krs-mock-writes-'))).toBe(true)
     expect(await readdir(dir)).not.toContain('krs-mock-state.json')
 
-    const { engine: b, durable } = await durableEngine()
+    const { engine: b, durable } = await durableEngine(dir)
     expect(durable.replay.replayed).toBe(2)
     expect(durable.replay.failed).toEqual([])
     const info = await call(b, 'get_member_info', { member_table_id: 1, member_id: id })

@@ -2,14 +2,13 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createEngine, type Engine } from '../../src/index.js'
-import { type DurableState, durableStorage } from '../../src/program/durable-state.js'
+import type { Engine } from '../../src/index.js'
+import { durableEngine } from '../support/in-process.js'
 
 // With --data-dir a fork of a live tenant is appended to the write log like a write, instead of
 // rewriting the whole state before its answer; after a crash it is made again, with the same
 // id and tokens, at its place among the writes.
 
-const START = 1_767_225_600
 let dir = ''
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'krs-fork-log-'))
@@ -17,12 +16,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
-
-async function durableEngine(): Promise<{ engine: Engine; durable: DurableState }> {
-  const storage = durableStorage(dir, { intervalMs: 3_600_000, onError: () => {} })
-  const engine = createEngine({ members: 20, clock: { mode: 'manual', now: START }, persistence: storage.persistence })
-  return { engine, durable: await storage.open(engine) }
-}
 
 async function send(
   engine: Engine,
@@ -44,7 +37,7 @@ const member = (e4: string) => ({ member_table_id: 1, member_info: { e_4: e4, e_
 
 describe('a fork with --data-dir', () => {
   it('is logged, not saved with the whole state, and comes back after a crash with its writes', async () => {
-    const { engine } = await durableEngine()
+    const { engine } = await durableEngine(dir)
     const before = (await send(engine, '/api/v1/add_member', member('parent@example.com'))).body as number
     const fork = await send(engine, '/__mock/tenants', { from: 'default' })
     expect(fork.status).toBe(201)
@@ -56,7 +49,7 @@ describe('a fork with --data-dir', () => {
     expect(inFork).toBe(inParent)
     // "crash": no close, no snapshot
 
-    const { engine: again, durable } = await durableEngine()
+    const { engine: again, durable } = await durableEngine(dir)
     expect(durable.replay.failed).toEqual([])
     expect(durable.replay.replayed).toBe(4)
     const read = (id: number, t?: string) =>
@@ -68,7 +61,7 @@ describe('a fork with --data-dir', () => {
   })
 
   it('of a template is logged too, and after a crash the template is built again for it', async () => {
-    const { engine } = await durableEngine()
+    const { engine } = await durableEngine(dir)
     expect((await send(engine, '/__mock/templates', { name: 'tpl', seed: 7, members: 30 })).status).toBe(201)
     const fork = await send(engine, '/__mock/tenants', { from: 'tpl' })
     expect(fork.status).toBe(201)
@@ -82,7 +75,7 @@ describe('a fork with --data-dir', () => {
     const added = (await send(engine, '/api/v1/add_member', member('tpl-fork@example.com'), token)).body as number
     // "crash": no close, no snapshot
 
-    const { engine: again, durable } = await durableEngine()
+    const { engine: again, durable } = await durableEngine(dir)
     expect(durable.replay.failed).toEqual([])
     expect(durable.replay.replayed).toBe(2)
     const read = await send(again, '/api/v1/get_member_info', { member_table_id: 1, member_id: added }, token)

@@ -2,10 +2,8 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEngine, type Engine } from '../../src/index.js'
-import { type DurableState, durableStorage } from '../../src/program/durable-state.js'
 import { WriteLog, WriteLogDamagedError } from '../../src/program/write-log.js'
-import { call, START } from '../support/in-process.js'
+import { call, durableEngine } from '../support/in-process.js'
 
 // A changed byte anywhere in the write log never loses an acknowledged write quietly: the start
 // stops and names the file, the byte and the last good record; with repair the damaged segment
@@ -15,12 +13,6 @@ let root: string
 let pristine: string
 /** Member ids the writes were answered with, in order. */
 const acked: number[] = []
-
-async function durableEngine(dir: string, repair = false): Promise<{ engine: Engine; durable: DurableState }> {
-  const storage = durableStorage(dir, { intervalMs: 3_600_000, onError: () => {}, repair })
-  const engine = createEngine({ members: 20, clock: { mode: 'manual', now: START }, persistence: storage.persistence })
-  return { engine, durable: await storage.open(engine) }
-}
 
 const member = (n: number) => ({
   member_table_id: 1,

@@ -2,11 +2,10 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEngine, type Engine } from '../../src/index.js'
+import type { Engine } from '../../src/index.js'
 import { idMarksOf } from '../../src/kernel/id-marks.js'
-import { type DurableState, durableStorage } from '../../src/program/durable-state.js'
 import { ID_RESERVE_FILE } from '../../src/program/id-reserve.js'
-import { admin, call, START } from '../support/in-process.js'
+import { admin, call, durableEngine } from '../support/in-process.js'
 
 // The very last record of the write log has no later record to vouch for the ids it gave:
 // with ids reserved in blocks (krs-mock-ids.json, written before the write is answered), a
@@ -14,12 +13,6 @@ import { admin, call, START } from '../support/in-process.js'
 // acknowledged. Checked with byte flips in the last record of every kind.
 
 let root: string
-
-async function durableEngine(dir: string, repair = false): Promise<{ engine: Engine; durable: DurableState }> {
-  const storage = durableStorage(dir, { intervalMs: 3_600_000, onError: () => {}, repair })
-  const engine = createEngine({ members: 20, clock: { mode: 'manual', now: START }, persistence: storage.persistence })
-  return { engine, durable: await storage.open(engine) }
-}
 
 const member = (n: number) => ({
   member_table_id: 1,

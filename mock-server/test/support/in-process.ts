@@ -1,10 +1,18 @@
 import { createEngine, type Engine } from '../../src/index.js'
+import { type DurableState, durableStorage } from '../../src/program/durable-state.js'
 
 /** Helpers of the hardening tests that drive an engine in process (no HTTP). */
 
 export const START = 1_767_225_600 // 2026-01-01T00:00:00Z
 
 export const newEngine = (members = 5): Engine => createEngine({ members, clock: { mode: 'manual', now: START } })
+
+/** An engine (20 members, manual clock) with the durable store of `dir` as its persistence hook, and the opened store. */
+export async function durableEngine(dir: string, repair = false): Promise<{ engine: Engine; durable: DurableState }> {
+  const storage = durableStorage(dir, { intervalMs: 3_600_000, onError: () => {}, repair })
+  const engine = createEngine({ members: 20, clock: { mode: 'manual', now: START }, persistence: storage.persistence })
+  return { engine, durable: await storage.open(engine) }
+}
 
 export interface Answer {
   status: number
