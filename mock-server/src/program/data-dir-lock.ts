@@ -31,7 +31,8 @@ export interface DataDirLock {
 /** Lock files this process holds (resolved paths). */
 const held = new Set<string>()
 
-function alive(pid: number): boolean {
+/** Whether a process with this pid exists (of any user). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true
@@ -70,7 +71,7 @@ function looksLikeOwner(pid: number): boolean | null {
  */
 function ownerAlive(owner: LockContent, file: string): { live: boolean; reused: boolean } {
   if (owner.pid === process.pid) return { live: held.has(file), reused: false }
-  if (!alive(owner.pid)) return { live: false, reused: false }
+  if (!processAlive(owner.pid)) return { live: false, reused: false }
   const now = processStart(owner.pid)
   if (now !== null && owner.pidStart) return { live: now === owner.pidStart, reused: now !== owner.pidStart }
   const same = looksLikeOwner(owner.pid)

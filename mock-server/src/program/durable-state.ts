@@ -7,8 +7,8 @@ import type { TenantRuntime } from '../kernel/tenant-runtime.js'
 import { type IdMarks, maxIdMarks, raiseIdMarks } from '../kernel/id-marks.js'
 import type { LogRecord, PersistenceHook } from '../kernel/write-record.js'
 import type { ReplayReport } from '../kernel/write-replay.js'
-import { IdReserve } from './id-reserve.js'
-import { STATE_FILE, writeFileAtomic } from './persistence.js'
+import { ID_RESERVE_FILE, IdReserve } from './id-reserve.js'
+import { removeStaleTempFiles, STATE_FILE, writeFileAtomic } from './persistence.js'
 import { WriteLog } from './write-log.js'
 
 /** The state file with the last log sequence number its snapshot covers. */
@@ -192,6 +192,7 @@ function keepReservedIds(engine: Engine, reserve: IdReserve): void {
 async function openDurableState(engine: Engine, dir: string, opts: DurableStateOptions): Promise<DurableState> {
   const onError = opts.onError ?? ((m, e) => console.error(`[krs-mock] ${m}`, e))
   await mkdir(dir, { recursive: true })
+  await removeStaleTempFiles(dir, [STATE_FILE, ID_RESERVE_FILE])
   const loaded = await loadStateFile(engine, dir, onError)
   let { onDisk } = loaded
   const { rejected, logSeq } = loaded

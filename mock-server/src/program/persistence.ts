@@ -1,6 +1,7 @@
-import { open, readFile, rename, mkdir, unlink } from 'node:fs/promises'
+import { open, readFile, readdir, rename, mkdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Engine } from '../kernel/create-engine.js'
+import { processAlive } from './data-dir-lock.js'
 
 export const STATE_FILE = 'krs-mock-state.json'
 
@@ -25,6 +26,33 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
     await dir.sync().catch(() => {})
     await dir.close()
   }
+}
+
+/** A temp file of writeFileAtomic: `<file>.<pid>.<ms>.tmp`. */
+const TEMP_FILE = /^(.+)\.(\d+)\.(\d+)\.tmp$/
+
+/**
+ * Remove the temp files that writeFileAtomic left in `dir` when its process was killed
+ * between writing and renaming (SIGKILL, power loss). Only temp files of `names` whose
+ * process is gone are removed (or this pid's from before this process started: a container
+ * whose pid 1 started again); the file they were to replace is whole, since the rename never
+ * happened. Returns the names removed.
+ */
+export async function removeStaleTempFiles(dir: string, names: readonly string[]): Promise<string[]> {
+  const startedMs = Date.now() - process.uptime() * 1000
+  const removed: string[] = []
+  for (const entry of await readdir(dir).catch(() => [] as string[])) {
+    const m = TEMP_FILE.exec(entry)
+    if (!m || !names.includes(m[1]!)) continue
+    const pid = Number(m[2])
+    const stale = pid === process.pid ? Number(m[3]) < startedMs : !processAlive(pid)
+    if (!stale) continue
+    await unlink(join(dir, entry)).then(
+      () => removed.push(entry),
+      () => {},
+    )
+  }
+  return removed
 }
 
 /** Load the saved state of `dir` into the engine; false when there is none yet. */

@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { spawnSync } from 'node:child_process'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -66,5 +67,20 @@ describe('the write log: an answered write survives a crash', () => {
     await durable.close()
     // the clean close compacted the log into the snapshot
     expect((await readdir(dir)).filter((f) => f.startsWith('krs-mock-writes-'))).toEqual([])
+  })
+})
+
+describe('temp files of a write cut short by a kill', () => {
+  it("are removed at the next start when their process is gone; a live process's and unknown files stay", async () => {
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid! // exited: its pid names no process
+    const ms = Date.now() - 60_000
+    const stale = [`krs-mock-ids.json.${gone}.${ms}.tmp`, `krs-mock-state.json.${gone}.${ms}.tmp`]
+    // the parent of this test process is alive; a file that is not krs-mock's is never touched
+    const kept = [`krs-mock-ids.json.${process.ppid}.${ms}.tmp`, `notes.json.${gone}.${ms}.tmp`]
+    for (const f of [...stale, ...kept]) await writeFile(join(dir, f), '{"torn":')
+    const { durable } = await durableEngine(dir)
+    const temps = (await readdir(dir)).filter((f) => f.endsWith('.tmp')).sort()
+    expect(temps).toEqual([...kept].sort())
+    await durable.close()
   })
 })
