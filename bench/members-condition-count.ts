@@ -36,7 +36,7 @@ console.log(
 const Database = loadSqlite()
 if (!Database) {
   console.log(
-    'sqlite:   skipped — better-sqlite3 is not installed (npm install -w @krs-kit/bench better-sqlite3@12, or BETTER_SQLITE3_DIR=<dir of the package>)',
+    'sqlite:   skipped — better-sqlite3 could not be installed (see above; BETTER_SQLITE3_DIR=<dir of the package> takes another install)',
   )
 } else {
   const table = tenant.memberDb.tables.get(1)!

@@ -2,8 +2,12 @@
  * Shared setup of the member-database benchmarks: a tenant of the default scenario with N
  * generated members, and an EngineContext acting as krs-all (engine level, no HTTP).
  */
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { loadavg } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { defaultScenario, type EngineContext, parseScenario } from '@krs-kit/mock-server'
 import { buildTenantState, type TenantState } from '@krs-kit/mock-server/internal'
 
@@ -77,20 +81,47 @@ export function loadNote(): string {
 
 export const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 1)} ms`
 
-/** better-sqlite3 from the bench workspace, or from BETTER_SQLITE3_DIR; null when absent. */
+/** The folder of the SQLite baseline's own install (bench/sqlite-baseline: not a workspace). */
+const SQLITE_BASELINE_DIR = fileURLToPath(new URL('./sqlite-baseline/', import.meta.url))
+
+/**
+ * better-sqlite3, the baseline of bench:members-count: from BETTER_SQLITE3_DIR, else from
+ * bench/sqlite-baseline, installed there from its lockfile on first use (it compiles from
+ * source here, about a minute, which `npm ci` of the repository no longer pays). Null, with the
+ * reason on stderr, when it cannot be had.
+ */
 export function loadSqlite(): (new (file: string) => SqliteDb) | null {
-  const tries = [process.env.BETTER_SQLITE3_DIR, import.meta.url].filter(Boolean) as string[]
-  for (const base of tries) {
+  const fromDir = (dir: string) =>
+    createRequire(join(dir, 'package.json'))('better-sqlite3') as new (
+      file: string,
+    ) => SqliteDb
+  if (process.env.BETTER_SQLITE3_DIR) {
     try {
-      const req = createRequire(base.startsWith('file:') ? base : `${base.replace(/\/$/, '')}/`)
-      return req(base.startsWith('file:') ? 'better-sqlite3' : base) as new (
+      return createRequire(join(process.env.BETTER_SQLITE3_DIR, 'index.js'))(process.env.BETTER_SQLITE3_DIR) as new (
         file: string,
       ) => SqliteDb
-    } catch {
-      /* try the next place */
+    } catch (e) {
+      console.error(`BETTER_SQLITE3_DIR=${process.env.BETTER_SQLITE3_DIR}: ${(e as Error).message}`)
+      return null
     }
   }
-  return null
+  try {
+    return fromDir(SQLITE_BASELINE_DIR)
+  } catch {
+    /* not installed yet */
+  }
+  console.error(
+    `installing the SQLite baseline into ${SQLITE_BASELINE_DIR} (once; better-sqlite3 compiles, about a minute)`,
+  )
+  // node-gyp takes the Node headers of /usr/include/node (Debian's nodejs-dev) rather than a download
+  const env = { ...process.env }
+  if (!env.npm_config_nodedir && existsSync('/usr/include/node/node.h')) env.npm_config_nodedir = '/usr'
+  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: SQLITE_BASELINE_DIR, stdio: 'inherit', env })
+  if (r.status !== 0) {
+    console.error(`npm ci in ${SQLITE_BASELINE_DIR} failed (exit ${r.status ?? r.signal})`)
+    return null
+  }
+  return fromDir(SQLITE_BASELINE_DIR)
 }
 
 export interface SqliteDb {
