@@ -253,7 +253,7 @@ if (!fresh) {
   log(
     siteIsBuilt()
       ? 'rebuilding the documentation site in the background (the current one is served meanwhile)'
-      : 'building the documentation site in the background (about two minutes); the API answers already',
+      : 'building the documentation site in the background (under a minute on an idle machine); the API answers already',
   )
   await buildSite()
 }
