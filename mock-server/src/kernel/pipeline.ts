@@ -163,20 +163,15 @@ function admit(engine: EngineInternals, req: RawRequest, name: string): Admitted
  * the journal keeps none. A request it lets through carries its admission on to handleApi
  * (see Admitted).
  */
-export function refuseBeforeBody(
-  engine: EngineInternals,
-  req: RawRequest,
-  name: string,
-  requestId: () => string,
-): RawResponse | null {
+export function refuseBeforeBody(engine: EngineInternals, req: RawRequest, name: string): RawResponse | null {
   const gate = admit(engine, req, name)
   if (!(gate instanceof Refusal)) {
     ;(req as NotedRequest)[ADMISSION] = gate
     return null
   }
-  const id = requestId()
+  const id = requestIdOf(engine, req)
   record(engine, gate.tenant ?? engine.registry.default, req, gate.response, id, performance.now())
-  return gate.response
+  return withRequestId(gate.response, id)
 }
 
 /**
