@@ -194,9 +194,7 @@ function doorEntries(
   const admit = (req: RawRequest): RawResponse | null => {
     const route = routeOf(req.path)
     if (route.kind !== 'api' || route.name === null) return null
-    let requestId = ''
-    const out = refuseBeforeBody(internals, req, route.name, () => (requestId = requestIdOf(internals, req)))
-    return out && withRequestId(out, requestId)
+    return refuseBeforeBody(internals, req, route.name)
   }
   return {
     admit,

@@ -39,15 +39,31 @@ export interface JournalEntryJson {
 /** Characters of bodies one tenant's journal keeps in all (the oldest entries go first). */
 export const JOURNAL_TOTAL_TEXT_LIMIT = 16 * 1024 * 1024
 
-const textOf = (e: JournalEntry): number => e.requestText.length + e.responseText.length
-
 /**
  * A ring buffer of the most recent requests of one tenant: at most `capacity` entries and
  * `maxText` characters of bodies (each body is cut at 64 KB, so 500 entries could otherwise
  * hold 64 MB per tenant).
+ *
+ * Kept by column, not as one object per entry: every answered request adds an entry, and an
+ * entry lives for the next `capacity` requests, so each object and boxed number of an entry
+ * survived the young generation and was copied by the collector (the journal was the largest
+ * item of the emulator's own work per `get_member_info` call, bench/README.md). The numbers
+ * go to typed arrays, the texts to arrays; `list` builds the entries when someone reads them.
  */
 export class Journal {
-  private readonly items: (JournalEntry | undefined)[]
+  private readonly ids: (string | undefined)[]
+  private readonly methods: (string | undefined)[]
+  private readonly paths: (string | undefined)[]
+  private readonly operations: (string | null)[]
+  private readonly errorCodes: (string | null)[]
+  private readonly requestTexts: (string | undefined)[]
+  private readonly responseTexts: (string | undefined)[]
+  /** Only for entries whose request body was cut (JournalEntry.requestLength / requestSha256). */
+  private readonly cut: ({ length: number; sha256: string | undefined } | undefined)[]
+  /** at, wallMs, durationMs, status of each entry, four numbers an entry. */
+  private readonly numbers: Float64Array
+  /** Characters of bodies of each entry. */
+  private readonly textSizes: Float64Array
   private next = 0
   private count = 0
   private text = 0
@@ -56,27 +72,84 @@ export class Journal {
     readonly capacity: number,
     readonly maxText = JOURNAL_TOTAL_TEXT_LIMIT,
   ) {
-    this.items = new Array<JournalEntry | undefined>(capacity)
+    const texts = <T>(fill: T): T[] => new Array<T>(capacity).fill(fill)
+    this.ids = texts<string | undefined>(undefined)
+    this.methods = texts<string | undefined>(undefined)
+    this.paths = texts<string | undefined>(undefined)
+    this.operations = texts<string | null>(null)
+    this.errorCodes = texts<string | null>(null)
+    this.requestTexts = texts<string | undefined>(undefined)
+    this.responseTexts = texts<string | undefined>(undefined)
+    this.cut = texts<{ length: number; sha256: string | undefined } | undefined>(undefined)
+    this.numbers = new Float64Array(capacity * 4)
+    this.textSizes = new Float64Array(capacity)
   }
 
   push(entry: JournalEntry): void {
+    this.add(
+      entry.id,
+      entry.at,
+      entry.wallMs,
+      entry.method,
+      entry.path,
+      entry.operation,
+      entry.status,
+      entry.errorCode,
+      entry.durationMs,
+      entry.requestText,
+      entry.responseText,
+      entry.requestLength,
+      entry.requestSha256,
+    )
+  }
+
+  /** `push` without an entry object (the pipeline's path: one call per answered request). */
+  add(
+    id: string,
+    at: number,
+    wallMs: number,
+    method: string,
+    path: string,
+    operation: string | null,
+    status: number,
+    errorCode: string | null,
+    durationMs: number,
+    requestText: string,
+    responseText: string,
+    requestLength: number | undefined,
+    requestSha256: string | undefined,
+  ): void {
     if (this.capacity === 0) return
-    const old = this.items[this.next]
-    if (old && this.count === this.capacity) {
-      this.text -= textOf(old)
+    const i = this.next
+    if (this.count === this.capacity) {
+      this.text -= this.textSizes[i]!
       this.count--
     }
-    this.items[this.next] = entry
-    this.next = (this.next + 1) % this.capacity
+    this.ids[i] = id
+    this.methods[i] = method
+    this.paths[i] = path
+    this.operations[i] = operation
+    this.errorCodes[i] = errorCode
+    this.requestTexts[i] = requestText
+    this.responseTexts[i] = responseText
+    if (requestLength !== undefined) this.cut[i] = { length: requestLength, sha256: requestSha256 }
+    else if (this.cut[i] !== undefined) this.cut[i] = undefined
+    const n = i * 4
+    this.numbers[n] = at
+    this.numbers[n + 1] = wallMs
+    this.numbers[n + 2] = durationMs
+    this.numbers[n + 3] = status
+    const size = requestText.length + responseText.length
+    this.textSizes[i] = size
+    this.next = i + 1 === this.capacity ? 0 : i + 1
     this.count++
-    this.text += textOf(entry)
+    this.text += size
     // Drop the oldest entries while the bodies are over the bound (the newest always stays).
     while (this.text > this.maxText && this.count > 1) {
       const first = (this.next - this.count + this.capacity) % this.capacity
-      const gone = this.items[first]
-      this.items[first] = undefined
+      this.text -= this.textSizes[first]!
+      this.forget(first)
       this.count--
-      if (gone) this.text -= textOf(gone)
     }
   }
 
@@ -89,19 +162,57 @@ export class Journal {
   list(filter?: { operation?: string | null; limit?: number }): JournalEntry[] {
     const out: JournalEntry[] = []
     const start = (this.next - this.count + this.capacity) % Math.max(this.capacity, 1)
-    for (let i = 0; i < this.count; i++) {
-      const e = this.items[(start + i) % this.capacity]
-      if (e && (!filter?.operation || e.operation === filter.operation)) out.push(e)
+    for (let k = 0; k < this.count; k++) {
+      const i = (start + k) % this.capacity
+      if (!filter?.operation || this.operations[i] === filter.operation) out.push(this.entry(i))
     }
     const limit = filter?.limit
     return limit !== undefined && out.length > limit ? out.slice(out.length - limit) : out
   }
 
   clear(): void {
-    this.items.fill(undefined)
+    for (let i = 0; i < this.capacity; i++) this.forget(i)
+    this.numbers.fill(0)
+    this.textSizes.fill(0)
     this.next = 0
     this.count = 0
     this.text = 0
+  }
+
+  /** The entry in slot `i`, as it was pushed. */
+  private entry(i: number): JournalEntry {
+    const n = i * 4
+    const e: JournalEntry = {
+      id: this.ids[i]!,
+      at: this.numbers[n]!,
+      wallMs: this.numbers[n + 1]!,
+      method: this.methods[i]!,
+      path: this.paths[i]!,
+      operation: this.operations[i]!,
+      status: this.numbers[n + 3]!,
+      errorCode: this.errorCodes[i]!,
+      durationMs: this.numbers[n + 2]!,
+      requestText: this.requestTexts[i]!,
+      responseText: this.responseTexts[i]!,
+    }
+    const cut = this.cut[i]
+    if (cut !== undefined) {
+      e.requestLength = cut.length
+      if (cut.sha256 !== undefined) e.requestSha256 = cut.sha256
+    }
+    return e
+  }
+
+  /** Let go of the texts of slot `i` (its numbers are overwritten by the next entry there). */
+  private forget(i: number): void {
+    this.ids[i] = undefined
+    this.methods[i] = undefined
+    this.paths[i] = undefined
+    this.operations[i] = null
+    this.errorCodes[i] = null
+    this.requestTexts[i] = undefined
+    this.responseTexts[i] = undefined
+    this.cut[i] = undefined
   }
 }
 

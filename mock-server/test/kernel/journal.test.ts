@@ -33,6 +33,48 @@ describe('journal ring buffer', () => {
     j.clear()
     expect(j.list()).toEqual([])
   })
+
+  it('gives back every field as pushed, the cut-body fields only on the entries that have them', () => {
+    const j = new Journal(2)
+    const cut: JournalEntry = {
+      ...entry(1),
+      at: 1_764_000_000,
+      wallMs: 1_764_000_000_123,
+      status: 413,
+      errorCode: 'KRSKIT_PAYLOAD_TOO_LARGE',
+      durationMs: 0.125,
+      operation: null,
+      requestLength: 70_000,
+      requestSha256: 'ab'.repeat(32),
+    }
+    j.push(cut)
+    j.push(entry(2))
+    expect(j.list()).toEqual([cut, entry(2)])
+    // the slot of the cut entry, reused by a plain one: no cut fields left over
+    j.push(entry(3))
+    expect(j.list()).toEqual([entry(2), entry(3)])
+    expect(Object.keys(j.list()[1]!)).not.toContain('requestLength')
+  })
+
+  it('drops the oldest entries while the bodies are over the text bound, keeping the newest', () => {
+    const j = new Journal(10, 10)
+    const sized = (i: number, text: string): JournalEntry => ({ ...entry(i), requestText: text, responseText: '' })
+    j.push(sized(1, 'aaaa'))
+    j.push(sized(2, 'bbbb'))
+    expect(j.textSize).toBe(8)
+    j.push(sized(3, 'cccc'))
+    expect(j.list().map((e) => e.id)).toEqual(['req_2', 'req_3'])
+    expect(j.textSize).toBe(8)
+    j.push(sized(4, 'x'.repeat(20)))
+    expect(j.list().map((e) => e.id)).toEqual(['req_4'])
+    expect(j.textSize).toBe(20)
+    j.clear()
+    expect(j.textSize).toBe(0)
+    for (let i = 5; i <= 16; i++) j.push(sized(i, 'y'))
+    // the capacity bounds them first: 10 entries of one character each
+    expect(j.list().map((e) => e.id)).toEqual(Array.from({ length: 10 }, (_, k) => `req_${k + 7}`))
+    expect(j.textSize).toBe(10)
+  })
 })
 
 describe('fault table', () => {
