@@ -1,6 +1,7 @@
 import type React from 'react'
-import { useEffect, useState } from 'react'
+import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { FieldProps } from '@rjsf/utils'
+import { afterPaint } from './after-paint'
 import { RequiredMark } from './form-templates'
 import { AUTOMATIC_TYPES, GENERATED_TYPES, isRequiredInput, memberElements, type MemberElement } from './target-data'
 import type { Target } from './send-request'
@@ -44,6 +45,15 @@ const typeNames: Record<string, string> = {
 }
 
 const inputTypes: Record<string, string> = { email: 'email', url: 'url', telephone: 'tel' }
+
+/**
+ * A member table has dozens of elements (the default scenario's: 28 inputs, several selects
+ * with dozens of options). Created, styled and laid out in one go they made one long task on a
+ * phone as the form arrived; they come in parts instead, each part after the browser drew the
+ * previous one: first about a phone's screen of them, then the rest a few at a time.
+ */
+const FIRST_ROWS = 8
+const MORE_ROWS = 8
 
 /** The input of one element, by its type: text, select with option labels, date, multi-select, yes/no. */
 function ElementInput({
@@ -187,6 +197,49 @@ function ElementInput({
 }
 
 /**
+ * One element: its name, required mark, key and type, and its input. Memoised: a row renders
+ * again only when its own value changes, so that a keystroke in one field, or the next part of
+ * the rows arriving, does not render and write every other row's input again.
+ */
+const ElementRow = memo(function ElementRow({
+  element: e,
+  formId,
+  value,
+  onChange,
+}: {
+  element: MemberElement
+  formId: string
+  value: unknown
+  onChange: (key: string, v: unknown) => void
+}): React.JSX.Element {
+  const key = `e_${e.id}`
+  const inputId = `${formId}_${key}`
+  const isGroup = e.type === 'select_multiple'
+  const Label = isGroup ? 'span' : 'label'
+  return (
+    <div className="form-group krs-pg-element" data-testid={`element-${key}`}>
+      <Label id={`${inputId}__label`} className="control-label krs-pg-label" {...(isGroup ? {} : { htmlFor: inputId })}>
+        {e.name}
+        {isRequiredInput(e) ? <RequiredMark /> : null}
+        <code className="krs-pg-key">{key}</code>
+      </Label>
+      <span id={`${inputId}__type`} className="krs-pg-muted krs-pg-type">
+        {typeNames[e.type] ?? e.type}
+        {e.unique ? '・重複キー' : ''}
+        {GENERATED_TYPES.has(e.type) ? <span data-testid="generated-mark">・空欄なら生成されます</span> : null}
+      </span>
+      <ElementInput
+        element={e}
+        id={inputId}
+        value={value}
+        onChange={(v) => onChange(key, v)}
+        describedBy={`${inputId}__type`}
+      />
+    </div>
+  )
+})
+
+/**
  * member_info as a form of the member table's own elements, read from the target
  * (get_member_table_elements, get_member_table_element_config): one input per element
  * type, required marks from the database. Registered as the rjsf field `memberInfo`.
@@ -201,6 +254,9 @@ export default function MemberInfoField(props: FieldProps): React.JSX.Element {
       : null
   const [loaded, setLoaded] = useState<{ key: string; elements?: MemberElement[]; error?: string } | null>(null)
   const loadKey = `${JSON.stringify(ctx.target)}#${tableId}`
+  // How many of the elements' inputs are on the page (FIRST_ROWS), for the elements of loadKey.
+  const [rows, setRows] = useState<{ key: string; count: number }>({ key: loadKey, count: FIRST_ROWS })
+  const rowCount = rows.key === loadKey ? rows.count : FIRST_ROWS
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loadKey stands for ctx.target and tableId (an object compared by its JSON)
   useEffect(() => {
@@ -222,6 +278,12 @@ export default function MemberInfoField(props: FieldProps): React.JSX.Element {
     else next[key] = v
     onChange(next, fieldPathId.path, undefined, fieldPathId.$id)
   }
+  // The rows' change handler: one function for the field's life, calling the last render's `set`.
+  const lastSet = useRef(set)
+  useLayoutEffect(() => {
+    lastSet.current = set
+  })
+  const setElement = useCallback((key: string, v: unknown) => lastSet.current(key, v), [])
   const id = fieldPathId.$id
   const current = loaded?.key === loadKey ? loaded : null
   const elements = current?.elements ?? []
@@ -229,10 +291,16 @@ export default function MemberInfoField(props: FieldProps): React.JSX.Element {
   const automatic = elements.filter((e) => e.system || AUTOMATIC_TYPES.has(e.type))
   const known = new Set(elements.map((e) => `e_${e.id}`))
   const others = Object.keys(value).filter((k) => !known.has(k))
+  const allRows = rowCount >= editable.length
+
+  useEffect(() => {
+    if (current?.elements === undefined || allRows) return
+    return afterPaint(() => startTransition(() => setRows({ key: loadKey, count: rowCount + MORE_ROWS })))
+  }, [current, allRows, loadKey, rowCount])
 
   // While the elements are on their way the fieldset holds a screen's height, so that the
   // JSON editor and the send bar below it do not jump on the screen when the fields arrive.
-  const pending = tableId === null || !ctx.ready || current === null
+  const pending = tableId === null || !ctx.ready || current === null || !allRows
 
   return (
     <fieldset
@@ -267,40 +335,10 @@ export default function MemberInfoField(props: FieldProps): React.JSX.Element {
           <p className="krs-pg-muted" data-testid="member-info-source">
             送信先のデータベース {tableId} の項目です。
           </p>
-          {editable.map((e) => {
-            const key = `e_${e.id}`
-            const inputId = `${id}_${key}`
-            const isGroup = e.type === 'select_multiple'
-            const Label = isGroup ? 'span' : 'label'
-            return (
-              <div key={e.id} className="form-group krs-pg-element" data-testid={`element-${key}`}>
-                <Label
-                  id={`${inputId}__label`}
-                  className="control-label krs-pg-label"
-                  {...(isGroup ? {} : { htmlFor: inputId })}
-                >
-                  {e.name}
-                  {isRequiredInput(e) ? <RequiredMark /> : null}
-                  <code className="krs-pg-key">{key}</code>
-                </Label>
-                <span id={`${inputId}__type`} className="krs-pg-muted krs-pg-type">
-                  {typeNames[e.type] ?? e.type}
-                  {e.unique ? '・重複キー' : ''}
-                  {GENERATED_TYPES.has(e.type) ? (
-                    <span data-testid="generated-mark">・空欄なら生成されます</span>
-                  ) : null}
-                </span>
-                <ElementInput
-                  element={e}
-                  id={inputId}
-                  value={value[key]}
-                  onChange={(v) => set(key, v)}
-                  describedBy={`${inputId}__type`}
-                />
-              </div>
-            )
-          })}
-          {automatic.length > 0 ? (
+          {editable.slice(0, rowCount).map((e) => (
+            <ElementRow key={e.id} element={e} formId={id} value={value[`e_${e.id}`]} onChange={setElement} />
+          ))}
+          {automatic.length > 0 && allRows ? (
             <p className="krs-pg-muted">
               自動で設定される項目（入力しません）: {automatic.map((e) => `${e.name}（e_${e.id}）`).join('、')}
             </p>
