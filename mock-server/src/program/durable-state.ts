@@ -192,7 +192,11 @@ function keepReservedIds(engine: Engine, reserve: IdReserve): void {
 async function openDurableState(engine: Engine, dir: string, opts: DurableStateOptions): Promise<DurableState> {
   const onError = opts.onError ?? ((m, e) => console.error(`[krs-mock] ${m}`, e))
   await mkdir(dir, { recursive: true })
-  await removeStaleTempFiles(dir, [STATE_FILE, ID_RESERVE_FILE])
+  for (const name of await removeStaleTempFiles(dir, [STATE_FILE, ID_RESERVE_FILE]))
+    onError(
+      `removed ${join(dir, name)}, a save cut short when its process was killed (the file it was to replace is whole)`,
+      null,
+    )
   const loaded = await loadStateFile(engine, dir, onError)
   let { onDisk } = loaded
   const { rejected, logSeq } = loaded

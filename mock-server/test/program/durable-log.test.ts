@@ -3,7 +3,8 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Engine } from '../../src/index.js'
+import { createEngine, type Engine } from '../../src/index.js'
+import { durableStorage } from '../../src/program/durable-state.js'
 import { durableEngine } from '../support/in-process.js'
 
 // Durability in process: a write is on disk (the log) when its answer is
@@ -78,9 +79,15 @@ describe('temp files of a write cut short by a kill', () => {
     // the parent of this test process is alive; a file that is not krs-mock's is never touched
     const kept = [`krs-mock-ids.json.${process.ppid}.${ms}.tmp`, `notes.json.${gone}.${ms}.tmp`]
     for (const f of [...stale, ...kept]) await writeFile(join(dir, f), '{"torn":')
-    const { durable } = await durableEngine(dir)
+    const said: string[] = []
+    const storage = durableStorage(dir, { intervalMs: 3_600_000, onError: (m) => said.push(m) })
+    const durable = await storage.open(createEngine({ members: 5, persistence: storage.persistence }))
     const temps = (await readdir(dir)).filter((f) => f.endsWith('.tmp')).sort()
     expect(temps).toEqual([...kept].sort())
+    // each removal is said, naming the file
+    const removals = said.filter((m) => m.startsWith('removed '))
+    expect(removals).toHaveLength(stale.length)
+    for (const f of stale) expect(removals.some((m) => m.includes(join(dir, f)))).toBe(true)
     await durable.close()
   })
 })
