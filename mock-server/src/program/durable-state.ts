@@ -188,15 +188,20 @@ function keepReservedIds(engine: Engine, reserve: IdReserve): void {
   }
 }
 
-/** The store behind `durableStorage`; the engine's hook reaches the log through it. */
-async function openDurableState(engine: Engine, dir: string, opts: DurableStateOptions): Promise<DurableState> {
-  const onError = opts.onError ?? ((m, e) => console.error(`[krs-mock] ${m}`, e))
-  await mkdir(dir, { recursive: true })
+/** Removes (and names) the temp files of saves a kill cut short before their rename. */
+async function removeCutSaves(dir: string, onError: (m: string, e: unknown) => void): Promise<void> {
   for (const name of await removeStaleTempFiles(dir, [STATE_FILE, ID_RESERVE_FILE]))
     onError(
       `removed ${join(dir, name)}, a save cut short when its process was killed (the file it was to replace is whole)`,
       null,
     )
+}
+
+/** The store behind `durableStorage`; the engine's hook reaches the log through it. */
+async function openDurableState(engine: Engine, dir: string, opts: DurableStateOptions): Promise<DurableState> {
+  const onError = opts.onError ?? ((m, e) => console.error(`[krs-mock] ${m}`, e))
+  await mkdir(dir, { recursive: true })
+  await removeCutSaves(dir, onError)
   const loaded = await loadStateFile(engine, dir, onError)
   let { onDisk } = loaded
   const { rejected, logSeq } = loaded
