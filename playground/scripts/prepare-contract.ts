@@ -7,7 +7,7 @@
  *   .generated/contract-meta.json    title, version, where it came from
  *   static/openapi.json              the downloadable contract
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadContract } from './contract-source.js'
@@ -20,6 +20,7 @@ import {
   withSecurityDisplayNames,
   withTagDisplayNames,
 } from './site-data.js'
+import { writeIfChanged } from './write-if-changed.js'
 
 const siteDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 const repoRoot = join(siteDir, '..')
@@ -29,7 +30,10 @@ const generatedDir = join(siteDir, '.generated')
 mkdirSync(generatedDir, { recursive: true })
 mkdirSync(join(siteDir, 'static'), { recursive: true })
 
-const write = (file: string, value: unknown): void => writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`)
+// Unchanged files are not rewritten (scripts/write-if-changed.ts): a prepare beside a build changes nothing.
+const write = (file: string, value: unknown): void => {
+  writeIfChanged(file, `${JSON.stringify(value, null, 2)}\n`)
+}
 write(join(generatedDir, 'openapi.json'), withPlaygroundLinks(withSecurityDisplayNames(withTagDisplayNames(spec))))
 write(join(siteDir, 'static', 'openapi.json'), spec)
 write(join(generatedDir, 'error-catalogue.json'), errorCatalogue(spec))

@@ -11,7 +11,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -20,17 +20,24 @@ import { browserBuildPlugin, sourcePaths } from '../../mock-server/entry-points.
 import { operations } from '@krs-kit/contract/operations'
 import { playgroundRegistry } from './playground-registry.js'
 import type { ErrorEntry } from './site-data.js'
+import { writeIfChanged } from './write-if-changed.js'
 
 const siteDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 const repoRoot = join(siteDir, '..')
 const outDir = join(siteDir, 'static', 'playground-runtime')
-rmSync(outDir, { recursive: true, force: true })
 mkdirSync(outDir, { recursive: true })
+/** The names this run wrote or found unchanged; every other file of outDir is removed at the end. */
+const kept = new Set<string>()
 
-/** Writes `<stem>.<hash>.<ext>` into outDir and returns that name. */
+/**
+ * Writes `<stem>.<hash>.<ext>` into outDir (unless a file of that name, thus that content, is
+ * there already) and returns that name. An unchanged prepare rewrites and removes nothing, so it
+ * can run while a site build copies static/.
+ */
 function writeHashed(stem: string, ext: string, content: string | Uint8Array): string {
   const name = `${stem}.${createHash('sha256').update(content).digest('hex').slice(0, 12)}.${ext}`
-  writeFileSync(join(outDir, name), content)
+  writeIfChanged(join(outDir, name), content)
+  kept.add(name)
   return name
 }
 
@@ -95,10 +102,12 @@ const runtimeFile = writeHashed(
     outfile: join(outDir, 'runtime.js'),
   }),
 )
-writeFileSync(
+writeIfChanged(
   join(siteDir, '.generated', 'playground-runtime.json'),
   `${JSON.stringify({ runtime: runtimeFile, engine: engineFile, registry: registryFile, zipDictionary: zipFile }, null, 2)}\n`,
 )
+// The files of earlier prepares (other hashes), once the new names are in place.
+for (const name of readdirSync(outDir)) if (!kept.has(name)) rmSync(join(outDir, name), { force: true })
 console.log(
   `[prepare-playground] ${Object.keys(operations).length} operations; ${runtimeFile}, ${engineFile}, ${registryFile} and ${zipFile} in static/playground-runtime/`,
 )
