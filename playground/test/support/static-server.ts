@@ -42,14 +42,52 @@ export function resolveStaticFile(root: string, urlPath: string): string | null 
   return null
 }
 
-/** Serves `root` on a random 127.0.0.1 port; unknown paths get 404.html with status 404. */
+/** A file name with a content hash (`main.1a2b3c4d.js`, `runtime.491d6d1c1d3a.js`): its content never changes. */
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i
+
+/**
+ * The caching headers of a found file, as a static host serving a Docusaurus build is set up
+ * (and as `krs-mock --static` answers): pages are revalidated on every load (`no-cache` with an
+ * ETag), files named by their content hash are kept for a year, the rest for five minutes. A
+ * browser test then loads a page the way a reader's browser does on its second page: scripts
+ * from its cache (with V8's compiled code kept beside them), not fetched and compiled anew.
+ */
+function cachingHeaders(file: string): Record<string, string> {
+  const { size, mtimeMs } = statSync(file)
+  return {
+    etag: `"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`,
+    'last-modified': new Date(mtimeMs).toUTCString(),
+    'cache-control':
+      extname(file) === '.html'
+        ? 'no-cache'
+        : HASHED.test(file)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=300',
+  }
+}
+
+/**
+ * Serves `root` on a random 127.0.0.1 port with caching headers (`cachingHeaders`; a matching
+ * If-None-Match gets 304); unknown paths get 404.html with status 404, which is not cached.
+ */
 export async function startStaticServer(root: string): Promise<StaticServer> {
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
     const file = resolveStaticFile(root, path)
-    const status = file ? 200 : 404
     const body = file ?? join(root, '404.html')
-    res.writeHead(status, { 'content-type': contentTypes[extname(body)] ?? 'application/octet-stream' })
+    const type = { 'content-type': contentTypes[extname(body)] ?? 'application/octet-stream' }
+    if (file === null) {
+      res.writeHead(404, type)
+      createReadStream(body).pipe(res)
+      return
+    }
+    const caching = cachingHeaders(file)
+    if (req.headers['if-none-match'] === caching.etag) {
+      res.writeHead(304, caching)
+      res.end()
+      return
+    }
+    res.writeHead(200, { ...type, ...caching })
     createReadStream(body).pipe(res)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
