@@ -116,23 +116,46 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
   }
 
   describe('the /api try-it panel', () => {
+    // One load of the reference per theme, opened at the widest width and resized: the panel's
+    // layout at each width is CSS alone (playground.css, api-page.css).
     for (const theme of ['light', 'dark'] as const) {
-      for (const width of [1600, 1280, 375]) {
-        it(`${theme} theme at ${width} px: an opaque panel whose text is drawn over nothing of Redoc's`, async () => {
-          const page = await open(mock.url, '/api#tag/member-info/operation/add_member', { width, theme })
-          const section = page.locator('[data-section-id="tag/member-info/operation/add_member"]')
-          await section.waitFor({ timeout: 90_000 })
-          await section.locator('a[href="/playground/add_member"]').first().click()
-          const drawer = page.locator('[data-testid="try-drawer"]')
-          await drawer.locator('[data-testid="send"]:not([disabled])').waitFor()
+      it(`${theme} theme at 1600, 1280 and 375 px: an opaque panel whose text is drawn over nothing of Redoc's`, async () => {
+        const page = await open(mock.url, '/api#tag/member-info/operation/add_member', { width: 1600, theme })
+        const section = page.locator('[data-section-id="tag/member-info/operation/add_member"]')
+        await section.waitFor({ timeout: 90_000 })
+        const sectionTop = () => section.evaluate((s) => s.getBoundingClientRect().top)
+        // where the link to the operation put its section (below the navbar)
+        const top = await sectionTop()
+        const tryLink = section.locator('a[href="/playground/add_member"]').first()
+        const linkTop = () => tryLink.evaluate((a) => a.getBoundingClientRect().top)
+        const clicked = await linkTop()
+        await tryLink.click()
+        const drawer = page.locator('[data-testid="try-drawer"]')
+        await drawer.locator('[data-testid="send"]:not([disabled])').waitFor()
+        // the reference narrowed for the panel: the link the reader followed stays where it was
+        expect(Math.abs((await linkTop()) - clicked), 'the 「試す」 link moved (px)').toBeLessThanOrEqual(1)
+        for (const width of [1600, 1280, 375]) {
+          // (a resize keeps the scroll offset, not the section: it goes back to its place, where
+          // a load at this width and the click put it)
+          await page.setViewportSize({ width, height: 800 })
+          await section.evaluate((s, y) => window.scrollBy(0, s.getBoundingClientRect().top - y), top)
+          expect(Math.abs((await sectionTop()) - top), `the section's place at ${width} px`).toBeLessThanOrEqual(1)
           const look = await page.evaluate(() => {
             const d = document.querySelector<HTMLElement>('[data-testid="try-drawer"]')!
             const bg = getComputedStyle(d).backgroundColor
             const alpha = /rgba\([^)]*,\s*([\d.]+)\)/.exec(bg)?.[1]
             const box = d.getBoundingClientRect()
-            // Redoc's text on the screen that lies under the panel.
+            // Redoc's text on the screen, and the part of it that lies under the panel.
             const under: string[] = []
+            let shown = 0
             const root = document.querySelector('.redocusaurus')
+            /** How far right the text of `n` is drawn: its boxes that hide what overflows them cut it. */
+            const drawnRight = (n: Node, right: number): number => {
+              for (let el = n.parentElement; el && el !== root; el = el.parentElement)
+                if (getComputedStyle(el).overflowX !== 'visible')
+                  right = Math.min(right, el.getBoundingClientRect().right)
+              return right
+            }
             const walker = document.createTreeWalker(root ?? document.body, NodeFilter.SHOW_TEXT)
             for (let n = walker.nextNode(); n; n = walker.nextNode()) {
               if (!n.textContent?.trim()) continue
@@ -140,7 +163,13 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
               range.selectNodeContents(n)
               for (const r of range.getClientRects()) {
                 const onScreen = r.bottom > box.top && r.top < window.innerHeight && r.width > 0
-                if (onScreen && r.right > box.left + 1 && r.left < box.right - 1) {
+                if (onScreen) shown++
+                if (
+                  onScreen &&
+                  r.right > box.left + 1 &&
+                  r.left < box.right - 1 &&
+                  drawnRight(n, r.right) > box.left + 1
+                ) {
                   under.push(n.textContent.trim().slice(0, 30))
                   break
                 }
@@ -153,16 +182,18 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
               const el = document.elementFromPoint(x, Math.min(y, window.innerHeight - 2))
               return el !== null && d.contains(el)
             })
-            return { bg, alpha, under, onTop, width: box.width, viewport: window.innerWidth }
+            return { bg, alpha, under, shown, onTop, width: box.width, viewport: window.innerWidth }
           })
           // opaque: rgb(…) or an rgba alpha of 1
-          expect(look.alpha === undefined || Number(look.alpha) === 1, look.bg).toBe(true)
-          expect(look.onTop).toBe(true)
-          if (width >= 997) expect(look.under, 'Redoc text under the panel').toEqual([])
-          else expect(look.width).toBe(look.viewport)
-          await closeAll()
-        })
-      }
+          expect(look.alpha === undefined || Number(look.alpha) === 1, `${look.bg} at ${width} px`).toBe(true)
+          expect(look.onTop, `the panel on top at ${width} px`).toBe(true)
+          if (width >= 997) {
+            expect(look.shown, `Redoc text on the screen at ${width} px`).toBeGreaterThan(0)
+            expect(look.under, `Redoc text under the panel at ${width} px`).toEqual([])
+          } else expect(look.width, `the panel's width at ${width} px`).toBe(look.viewport)
+        }
+        await closeAll()
+      })
     }
   })
 
