@@ -106,6 +106,11 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
     page.setDefaultNavigationTimeout(90_000)
     page.setDefaultTimeout(60_000)
     page.on('pageerror', (e) => console.error('[pageerror]', e.message))
+    return visit(page, origin, path)
+  }
+
+  /** Loads another page in a page of `open` (its context, its browser process) and waits until it has hydrated. */
+  const visit = async (page: Page, origin: string, path: string): Promise<Page> => {
     await page.goto(origin + path)
     await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' })
     return page
@@ -116,23 +121,46 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
   }
 
   describe('the /api try-it panel', () => {
+    // One load of the reference per theme, opened at the widest width and resized: the panel's
+    // layout at each width is CSS alone (playground.css, api-page.css).
     for (const theme of ['light', 'dark'] as const) {
-      for (const width of [1600, 1280, 375]) {
-        it(`${theme} theme at ${width} px: an opaque panel whose text is drawn over nothing of Redoc's`, async () => {
-          const page = await open(mock.url, '/api#tag/member-info/operation/add_member', { width, theme })
-          const section = page.locator('[data-section-id="tag/member-info/operation/add_member"]')
-          await section.waitFor({ timeout: 90_000 })
-          await section.locator('a[href="/playground/add_member"]').first().click()
-          const drawer = page.locator('[data-testid="try-drawer"]')
-          await drawer.locator('[data-testid="send"]:not([disabled])').waitFor()
+      it(`${theme} theme at 1600, 1280 and 375 px: an opaque panel whose text is drawn over nothing of Redoc's`, async () => {
+        const page = await open(mock.url, '/api#tag/member-info/operation/add_member', { width: 1600, theme })
+        const section = page.locator('[data-section-id="tag/member-info/operation/add_member"]')
+        await section.waitFor({ timeout: 90_000 })
+        const sectionTop = () => section.evaluate((s) => s.getBoundingClientRect().top)
+        // where the link to the operation put its section (below the navbar)
+        const top = await sectionTop()
+        const tryLink = section.locator('a[href="/playground/add_member"]').first()
+        const linkTop = () => tryLink.evaluate((a) => a.getBoundingClientRect().top)
+        const clicked = await linkTop()
+        await tryLink.click()
+        const drawer = page.locator('[data-testid="try-drawer"]')
+        await drawer.locator('[data-testid="send"]:not([disabled])').waitFor()
+        // the reference narrowed for the panel: the link the reader followed stays where it was
+        expect(Math.abs((await linkTop()) - clicked), 'the 「試す」 link moved (px)').toBeLessThanOrEqual(1)
+        for (const width of [1600, 1280, 375]) {
+          // (a resize keeps the scroll offset, not the section: it goes back to its place, where
+          // a load at this width and the click put it)
+          await page.setViewportSize({ width, height: 800 })
+          await section.evaluate((s, y) => window.scrollBy(0, s.getBoundingClientRect().top - y), top)
+          expect(Math.abs((await sectionTop()) - top), `the section's place at ${width} px`).toBeLessThanOrEqual(1)
           const look = await page.evaluate(() => {
             const d = document.querySelector<HTMLElement>('[data-testid="try-drawer"]')!
             const bg = getComputedStyle(d).backgroundColor
             const alpha = /rgba\([^)]*,\s*([\d.]+)\)/.exec(bg)?.[1]
             const box = d.getBoundingClientRect()
-            // Redoc's text on the screen that lies under the panel.
+            // Redoc's text on the screen, and the part of it that lies under the panel.
             const under: string[] = []
+            let shown = 0
             const root = document.querySelector('.redocusaurus')
+            /** How far right the text of `n` is drawn: its boxes that hide what overflows them cut it. */
+            const drawnRight = (n: Node, right: number): number => {
+              for (let el = n.parentElement; el && el !== root; el = el.parentElement)
+                if (getComputedStyle(el).overflowX !== 'visible')
+                  right = Math.min(right, el.getBoundingClientRect().right)
+              return right
+            }
             const walker = document.createTreeWalker(root ?? document.body, NodeFilter.SHOW_TEXT)
             for (let n = walker.nextNode(); n; n = walker.nextNode()) {
               if (!n.textContent?.trim()) continue
@@ -140,7 +168,13 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
               range.selectNodeContents(n)
               for (const r of range.getClientRects()) {
                 const onScreen = r.bottom > box.top && r.top < window.innerHeight && r.width > 0
-                if (onScreen && r.right > box.left + 1 && r.left < box.right - 1) {
+                if (onScreen) shown++
+                if (
+                  onScreen &&
+                  r.right > box.left + 1 &&
+                  r.left < box.right - 1 &&
+                  drawnRight(n, r.right) > box.left + 1
+                ) {
                   under.push(n.textContent.trim().slice(0, 30))
                   break
                 }
@@ -153,16 +187,18 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
               const el = document.elementFromPoint(x, Math.min(y, window.innerHeight - 2))
               return el !== null && d.contains(el)
             })
-            return { bg, alpha, under, onTop, width: box.width, viewport: window.innerWidth }
+            return { bg, alpha, under, shown, onTop, width: box.width, viewport: window.innerWidth }
           })
           // opaque: rgb(…) or an rgba alpha of 1
-          expect(look.alpha === undefined || Number(look.alpha) === 1, look.bg).toBe(true)
-          expect(look.onTop).toBe(true)
-          if (width >= 997) expect(look.under, 'Redoc text under the panel').toEqual([])
-          else expect(look.width).toBe(look.viewport)
-          await closeAll()
-        })
-      }
+          expect(look.alpha === undefined || Number(look.alpha) === 1, `${look.bg} at ${width} px`).toBe(true)
+          expect(look.onTop, `the panel on top at ${width} px`).toBe(true)
+          if (width >= 997) {
+            expect(look.shown, `Redoc text on the screen at ${width} px`).toBeGreaterThan(0)
+            expect(look.under, `Redoc text under the panel at ${width} px`).toEqual([])
+          } else expect(look.width, `the panel's width at ${width} px`).toBe(look.viewport)
+        }
+        await closeAll()
+      })
     }
   })
 
@@ -248,23 +284,23 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
     })
 
     it('on a host without redirects the page goes to its route (never the crash page), an unknown one shows the not-found page', async () => {
+      let reader: Page | undefined
       for (const [path, clean] of [
         ['/Errors', '/errors'],
         ['/tutorials/Getting-started', '/tutorials/getting-started'],
         ['/examples/Upload-file', '/examples/upload-file'],
         ['/Parameterization/Form', '/parameterization/form'],
       ] as const) {
-        const page = await open(plain.origin, path)
-        await page.waitForLoadState('load')
-        await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' })
+        // each path a load of its own, in one page
+        const page = await (reader ? visit(reader, plain.origin, path) : open(plain.origin, path))
+        reader = page
         const text = (await page.locator('main').first().textContent()) ?? ''
         expect(text, path).not.toContain('エラーが発生しました')
         await expect.poll(() => new URL(page.url()).pathname).toBe(clean)
         await page.locator('h1').first().waitFor()
         expect((await page.locator('main').first().textContent()) ?? '', path).not.toContain('エラーが発生しました')
-        await closeAll()
       }
-      const page = await open(plain.origin, '/Tutorials/No-such-page')
+      const page = await visit(reader!, plain.origin, '/Tutorials/No-such-page')
       expect(await page.locator('main').first().textContent()).toContain('ページが見つかりません')
       await closeAll()
     })
@@ -319,42 +355,44 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
   })
 
   it("/api's 「試す」 links pass the tap-target rule: 24 px or more, or nothing else within a 24 px circle", async () => {
-    // the index (what /api shows first), then the reference opened at an operation
-    for (const [width, path] of [
-      [375, '/api'],
-      [1280, '/api'],
-      [375, '/api#tag/member-info/operation/add_member'],
-      [1280, '/api#tag/member-info/operation/add_member'],
+    // the index (what /api shows first), then the reference opened at an operation: each loaded
+    // once and resized (the links' sizes and neighbours at a width are CSS alone)
+    for (const [path, widths] of [
+      ['/api', [375, 1280]],
+      ['/api#tag/member-info/operation/add_member', [1280, 375]],
     ] as const) {
-      const page = await open(mock.url, path, { width })
+      const page = await open(mock.url, path, { width: widths[0] })
       if (path.includes('#'))
         await page.locator('[data-section-id="tag/member-info/operation/add_member"]').waitFor({ timeout: 90_000 })
       else await page.locator('[data-testid="api-index"]').waitFor()
-      const failing = await page.evaluate(() => {
-        const targets = [
-          ...document.querySelectorAll<HTMLElement>('a, button, input, select, summary, [role="button"]'),
-        ]
-          .map((el) => ({ el, r: el.getBoundingClientRect() }))
-          .filter(({ r }) => r.width > 0 && r.height > 0)
-        const tries = targets.filter(({ el }) => /^\/playground\/\w+$/.test(el.getAttribute('href') ?? ''))
-        const bad: string[] = []
-        for (const { el, r } of tries) {
-          if (r.width >= 24 && r.height >= 24) continue
-          // too small: the 24 px circle round its centre must touch no other target
-          const cx = r.left + r.width / 2
-          const cy = r.top + r.height / 2
-          const near = targets.find(({ el: other, r: o }) => {
-            if (other === el || other.contains(el) || el.contains(other)) return false
-            const dx = Math.max(o.left - cx, 0, cx - o.right)
-            const dy = Math.max(o.top - cy, 0, cy - o.bottom)
-            return dx * dx + dy * dy < 12 * 12
-          })
-          if (near) bad.push(`${el.getAttribute('href')} ${Math.round(r.width)}×${Math.round(r.height)}`)
-        }
-        return { count: tries.length, bad }
-      })
-      expect(failing.count, `「試す」 links of ${path} at ${width} px`).toBeGreaterThan(path.includes('#') ? 0 : 60)
-      expect(failing.bad, `${path} at ${width} px`).toEqual([])
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 800 })
+        const failing = await page.evaluate(() => {
+          const targets = [
+            ...document.querySelectorAll<HTMLElement>('a, button, input, select, summary, [role="button"]'),
+          ]
+            .map((el) => ({ el, r: el.getBoundingClientRect() }))
+            .filter(({ r }) => r.width > 0 && r.height > 0)
+          const tries = targets.filter(({ el }) => /^\/playground\/\w+$/.test(el.getAttribute('href') ?? ''))
+          const bad: string[] = []
+          for (const { el, r } of tries) {
+            if (r.width >= 24 && r.height >= 24) continue
+            // too small: the 24 px circle round its centre must touch no other target
+            const cx = r.left + r.width / 2
+            const cy = r.top + r.height / 2
+            const near = targets.find(({ el: other, r: o }) => {
+              if (other === el || other.contains(el) || el.contains(other)) return false
+              const dx = Math.max(o.left - cx, 0, cx - o.right)
+              const dy = Math.max(o.top - cy, 0, cy - o.bottom)
+              return dx * dx + dy * dy < 12 * 12
+            })
+            if (near) bad.push(`${el.getAttribute('href')} ${Math.round(r.width)}×${Math.round(r.height)}`)
+          }
+          return { count: tries.length, bad }
+        })
+        expect(failing.count, `「試す」 links of ${path} at ${width} px`).toBeGreaterThan(path.includes('#') ? 0 : 60)
+        expect(failing.bad, `${path} at ${width} px`).toEqual([])
+      }
       await closeAll()
     }
   })
@@ -424,15 +462,14 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
     expect(typeWords, 'English type names in Redoc').toEqual([])
     expect(text).toContain('整数')
     await closeAll()
+    // the host without krs-mock: three pages loaded in turn in one page
     const list = await open(plain.origin, '/playground')
     const tags = await list.locator('.krs-pg-tag').allTextContents()
     expect(tags.length).toBeGreaterThan(0)
     expect(tags.filter((t) => /[a-z]/.test(t))).toEqual([])
-    await closeAll()
-    const search = await open(plain.origin, '/search')
+    const search = await visit(list, plain.origin, '/search')
     expect(await search.title()).toMatch(/^サイト内検索/)
-    await closeAll()
-    const guide = await open(plain.origin, '/tutorials/member-data')
+    const guide = await visit(list, plain.origin, '/tutorials/member-data')
     for (const name of ['lookup_member_id', 'get_member_info', 'get_member_infos_by_condition'])
       expect(await guide.locator(`main a[href="/playground/${name}"]`).count(), name).toBeGreaterThan(0)
     await closeAll()
@@ -468,8 +505,11 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
 
   it('the emulator explains a refusal in Japanese (the page asks with Accept-Language: ja)', async () => {
     // krs-mock's own door, and the emulator inside the page on a host without krs-mock
+    let page: Page | undefined
     for (const origin of [mock.url, plain.origin]) {
-      const page = await open(origin, '/playground/get_member_info')
+      page = await (page
+        ? visit(page, origin, '/playground/get_member_info')
+        : open(origin, '/playground/get_member_info'))
       await page.locator('[data-testid="send"]:not([disabled])').waitFor()
       await fillBody(page, JSON.stringify({ member_table_id: 1, member_id: 999999 }))
       await page.locator('[data-testid="send"]').click()
@@ -479,8 +519,8 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
       expect(text, origin).toContain('member_id 999999: 会員テーブル 1 にその会員はいません')
       expect(text, origin).not.toContain('no such member')
       expect(await detail.locator('[lang="ja"]').count(), origin).toBe(1)
-      await closeAll()
     }
+    await closeAll()
   })
 
   describe('keyboard and touch', () => {
@@ -546,10 +586,16 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
         const problems: string[] = []
         const kinds = new Set<string>()
         let inForm = 0
-        for (let i = 0; i < 160; i++) {
+        // Tab through the page once: from its top, through the playground, until the focus has
+        // passed it (the footer's links; further presses would come round to the top again)
+        let passed = false
+        for (let i = 0; i < 160 && !passed; i++) {
           await page.keyboard.press('Tab')
           const look = await page.evaluate(() => {
             const el = document.activeElement as HTMLElement | null
+            const pg = document.querySelector('.krs-pg')!
+            if (el && !pg.contains(el) && pg.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)
+              return 'passed'
             if (!el?.closest('.krs-pg') || el.closest('.krs-pg-send-bar')) return null
             const style = getComputedStyle(el)
             const outlined =
@@ -574,13 +620,15 @@ describe.skipIf(skipReason !== null)('the site as a reader meets it (Chromium)',
               inForm: !!el.closest('.krs-pg-form'),
             }
           })
-          if (!look) continue
+          if (look === 'passed') passed = true
+          if (!look || look === 'passed') continue
           kinds.add(look.kind)
           if (look.inForm) inForm++
           if (!look.outlined) problems.push(`${look.name}: no focus outline`)
           if (look.underBar) problems.push(`${look.name}: under the 送信 bar`)
           if (look.underNavbar) problems.push(`${look.name}: under the navbar`)
         }
+        expect(passed, 'the focus passed the playground within 160 presses').toBe(true)
         expect(inForm).toBeGreaterThan(10)
         expect([...kinds]).toEqual(expect.arrayContaining(['date', 'checkbox', 'text']))
         expect(problems).toEqual([])

@@ -1,7 +1,31 @@
 import type React from 'react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import PlaygroundApp from './playground-app'
 import './playground.css'
+
+/**
+ * Runs `change` (which narrows or widens /api's reference) and scrolls the page so that the text
+ * the reader was at stays where it was on the screen: the link they followed to open the panel,
+ * else the text at the top of the reference. Narrowed, Redoc's text wraps into a page far taller
+ * (116,000 px → 185,000 px at 1600 px wide); the browser's scroll anchoring does not follow a
+ * change of the page's margin, and the reader, who had just clicked 「試す」 in an operation, was
+ * left looking at another one, thousands of pixels away.
+ */
+function keepingPlace(change: () => void): void {
+  const content = document.querySelector('.redocusaurus .api-content, .krs-api-index')
+  const box = content?.getBoundingClientRect()
+  const navbar = document.querySelector('.navbar')?.getBoundingClientRect().bottom ?? 0
+  const focused = document.activeElement
+  const anchor =
+    focused && content?.contains(focused)
+      ? focused
+      : box
+        ? document.elementFromPoint(box.left + 16, Math.max(navbar, box.top) + 8)
+        : null
+  const before = anchor && content?.contains(anchor) ? anchor.getBoundingClientRect().top : null
+  change()
+  if (anchor && before !== null) window.scrollBy(0, anchor.getBoundingClientRect().top - before)
+}
 
 /**
  * The playground of one operation in a panel beside /api's reference (its 「試す」 links open
@@ -14,10 +38,10 @@ export default function TryDrawer({ name, onClose }: { name: string; onClose: ()
   useEffect(() => {
     closeButton.current?.focus()
   }, [name])
-  // The reference makes room for the panel while it is open (api-page.css).
-  useEffect(() => {
-    document.documentElement.classList.add('krs-try-open')
-    return () => document.documentElement.classList.remove('krs-try-open')
+  // The reference makes room for the panel while it is open (api-page.css), before it is painted.
+  useLayoutEffect(() => {
+    keepingPlace(() => document.documentElement.classList.add('krs-try-open'))
+    return () => keepingPlace(() => document.documentElement.classList.remove('krs-try-open'))
   }, [])
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
