@@ -9,9 +9,10 @@
 // KRS_START_SITE_BUILD names a Node script run instead of the Docusaurus build (it gets the
 // directory to write as its argument).
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { siteBuildIsFresh } from './lib/site-freshness.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
@@ -33,28 +34,6 @@ function run(args, label) {
     log(`"${label}" failed (exit ${r.status ?? r.signal})`)
     process.exit(r.status ?? 1)
   }
-}
-
-const SKIPPED = new Set([
-  'node_modules',
-  'build',
-  'build.next',
-  'build.old',
-  '.docusaurus',
-  '.generated',
-  'test',
-  'test-artifacts',
-])
-
-/** Newest modification time (ms) of the files below `dir`, skipping build output. */
-function newest(dir) {
-  let t = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIPPED.has(entry.name)) continue
-    const p = join(dir, entry.name)
-    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs)
-  }
-  return t
 }
 
 /** A page in Japanese (the site's language) without outside resources (the site's CSP forbids them). */
@@ -162,8 +141,7 @@ function siteIsBuilt() {
 
 function siteIsFresh() {
   if (!siteIsBuilt() || process.env.KRS_START_SITE_BUILD) return false
-  const sources = [playground, join(root, 'spec', 'dist'), join(root, 'mock-server', 'src')]
-  return Math.max(...sources.map(newest)) <= statSync(join(site, 'index.html')).mtimeMs
+  return siteBuildIsFresh(root, site)
 }
 
 /** Run one step of the site build; resolves with its exit code. */

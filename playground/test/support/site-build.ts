@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { siteBuildIsFresh } from '../../../scripts/lib/site-freshness.mjs'
 
 export const siteDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const buildDir = join(siteDir, 'build')
@@ -22,9 +23,15 @@ function runtimeFiles(): string[] {
 /** Files every complete build has (the site, the playground pages and the playground runtime). */
 const expectedFiles = ['index.html', '404.html', 'playground/get_version.html', 'mockServiceWorker.js']
 
-/** Builds the site when playground/build is missing or older than the playground (takes minutes on a busy machine). */
-export function ensureSiteBuilt(): void {
-  if ([...expectedFiles, ...runtimeFiles()].every((f) => existsSync(join(buildDir, f)))) return
+/**
+ * Builds the site when playground/build is incomplete or, with `rebuildStale` (the browser
+ * tests' global setup, before any file reads the build), older than its sources (the same rule
+ * as `npm start`'s: scripts/lib/site-freshness.mjs). Takes a minute or more on a busy machine.
+ */
+export function ensureSiteBuilt({ rebuildStale = false }: { rebuildStale?: boolean } = {}): void {
+  const complete = [...expectedFiles, ...runtimeFiles()].every((f) => existsSync(join(buildDir, f)))
+  if (complete && !(rebuildStale && !siteBuildIsFresh(join(siteDir, '..'), buildDir))) return
+  if (complete) console.log('[e2e] playground/build is older than the site sources: building it again')
   try {
     execFileSync('npm', ['run', 'build'], { cwd: siteDir, stdio: 'inherit' })
   } catch (e) {
