@@ -294,8 +294,10 @@ class ApiCall {
     }
 
     const ctx = new RequestContext(op, this.tenant, account, this.requestId)
-    const at = this.tenant.clock.now()
-    const randomBefore = this.engine.persistence && !this.engine.replaying ? this.tenant.random.getState() : null
+    // the time and random state before the call, for the persistence hook only
+    const persist = this.engine.persistence !== null && !this.engine.replaying
+    const at = persist ? this.tenant.clock.now() : 0
+    const randomBefore = persist ? this.tenant.random.getState() : null
     // A module's JSON-text answer when it has one (never while responses are validated).
     const writeJson = this.engine.jsonAnswers[op]
     let result: unknown
