@@ -149,7 +149,7 @@ function buildInternals(def: EmulatorDefinition, options: EngineOptions): Intern
       clockSpeed: options.clock?.speed ?? 1,
       clockNow: options.clock?.now,
     },
-    nextRequestId: () => `req_${String(++requestCounter).padStart(6, '0')}`,
+    nextRequestId: () => requestIdText(++requestCounter),
     changes: 0,
     logged: [],
     markChanged: () => {
@@ -256,4 +256,13 @@ function adminForbidden(): RawResponse {
     errorCode: null,
     tenantId: null,
   }
+}
+
+/** `req_` and the zeros before a counter of 0–6 digits, by its number of digits. */
+const REQUEST_ID_PREFIX = ['req_000000', 'req_00000', 'req_0000', 'req_000', 'req_00', 'req_0', 'req_']
+
+/** `req_NNNNNN`: the counter with at least six digits (no `padStart`, one string less). */
+function requestIdText(n: number): string {
+  const digits = String(n)
+  return (REQUEST_ID_PREFIX[digits.length] ?? 'req_') + digits
 }

@@ -67,6 +67,15 @@ export class Journal {
   private next = 0
   private count = 0
   private text = 0
+  /**
+   * The last path and request text stored: an equal one of the next entry is stored as this
+   * same string. Clients send the same path and often the same body again and again; the
+   * string made for each request then dies young instead of living in the journal for the
+   * next `capacity` requests (each such string was copied by the collector and remembered as
+   * a young value in an old list).
+   */
+  private lastPath = ''
+  private lastRequestText = ''
 
   constructor(
     readonly capacity: number,
@@ -127,6 +136,10 @@ export class Journal {
     }
     this.ids[i] = id
     this.methods[i] = method
+    if (path === this.lastPath) path = this.lastPath
+    else this.lastPath = path
+    if (requestText === this.lastRequestText) requestText = this.lastRequestText
+    else this.lastRequestText = requestText
     this.paths[i] = path
     this.operations[i] = operation
     this.errorCodes[i] = errorCode
@@ -177,6 +190,8 @@ export class Journal {
     this.next = 0
     this.count = 0
     this.text = 0
+    this.lastPath = ''
+    this.lastRequestText = ''
   }
 
   /** The entry in slot `i`, as it was pushed. */

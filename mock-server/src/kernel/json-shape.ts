@@ -23,6 +23,16 @@ export class JsonShapeScan {
   private inString = false
   private escaped = false
 
+  /** Back to the start, for another text. */
+  reset(): void {
+    this.problem = null
+    this.depth = 0
+    this.containers = 0
+    this.separators = 0
+    this.inString = false
+    this.escaped = false
+  }
+
   feed(chunk: Uint8Array | string): void {
     if (this.problem !== null) return
     const bytes = typeof chunk !== 'string'
@@ -63,9 +73,12 @@ export class JsonShapeScan {
   }
 }
 
-/** The first bound a whole JSON text passes, or null. */
-export function jsonShapeProblem(text: string): string | null {
-  const scan = new JsonShapeScan()
-  scan.feed(text)
-  return scan.problem
+/** One scan for every whole text (jsonShapeProblem runs to its end before it returns). */
+const wholeScan = new JsonShapeScan()
+
+/** The first bound a whole JSON text (as a string or as its UTF-8 bytes) passes, or null. */
+export function jsonShapeProblem(text: string | Uint8Array): string | null {
+  wholeScan.reset()
+  wholeScan.feed(text)
+  return wholeScan.problem
 }

@@ -52,9 +52,9 @@ class Refusal {
 }
 
 /**
- * A request that passed admit. refuseBeforeBody notes it on the request (under ADMISSION, out
- * of RawRequest's public shape) so that handleApi, given the same request object with its
- * body, does not run admit again.
+ * A request that passed admit. refuseBeforeBody notes it on the request (`admission`, opaque
+ * to doors) so that handleApi, given the same request object with its body, does not run
+ * admit again.
  */
 interface Admitted {
   op: OperationName
@@ -65,9 +65,6 @@ interface Admitted {
   engine: EngineInternals
   generation: number
 }
-
-const ADMISSION: unique symbol = Symbol('admission')
-type NotedRequest = RawRequest & { [ADMISSION]?: Admitted }
 
 /** A detail text in the language the request asks for (`Accept-Language`; English without it). */
 const detailFor = (req: RawRequest, m: Message): string => renderMessage(m, pickLanguage(req.header('accept-language')))
@@ -92,7 +89,7 @@ function tooLarge(engine: EngineInternals, req: RawRequest, op: OperationName): 
  * the body's own size is left to check, since the note was taken before the body was read.
  */
 function admitted(engine: EngineInternals, req: RawRequest, name: string): Admitted | Refusal {
-  const note = (req as NotedRequest)[ADMISSION]
+  const note = req.admission as Admitted | undefined
   if (
     note === undefined ||
     note.engine !== engine ||
@@ -166,7 +163,7 @@ function admit(engine: EngineInternals, req: RawRequest, name: string): Admitted
 export function refuseBeforeBody(engine: EngineInternals, req: RawRequest, name: string): RawResponse | null {
   const gate = admit(engine, req, name)
   if (!(gate instanceof Refusal)) {
-    ;(req as NotedRequest)[ADMISSION] = gate
+    req.admission = gate
     return null
   }
   const id = requestIdOf(engine, req)
@@ -297,8 +294,10 @@ class ApiCall {
     }
 
     const ctx = new RequestContext(op, this.tenant, account, this.requestId)
-    const at = this.tenant.clock.now()
-    const randomBefore = this.engine.persistence && !this.engine.replaying ? this.tenant.random.getState() : null
+    // the time and random state before the call, for the persistence hook only
+    const persist = this.engine.persistence !== null && !this.engine.replaying
+    const at = persist ? this.tenant.clock.now() : 0
+    const randomBefore = persist ? this.tenant.random.getState() : null
     // A module's JSON-text answer when it has one (never while responses are validated).
     const writeJson = this.engine.jsonAnswers[op]
     let result: unknown

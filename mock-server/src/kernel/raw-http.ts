@@ -32,6 +32,12 @@ export interface RawRequest {
   fromLoopback?: boolean
   /** Origin the client used (`http://127.0.0.1:4010`), for URLs the admin API returns. */
   origin?: string
+  /**
+   * The engine's note of a request it admitted before the body was read (`Engine.admit`),
+   * read again when it answers: opaque to doors. A door whose request objects declare it
+   * (undefined) from the start gives every request one shape.
+   */
+  admission?: unknown
 }
 
 export type ParsedBody = { value: unknown } | { error: string }

@@ -29,9 +29,10 @@ export interface TenantSpec {
  */
 const startedAtWall = new WeakSet<TenantRuntime>()
 
+/** A token's tenant and account (shared between calls: read only). */
 export interface Caller {
-  tenant: TenantRuntime
-  account: Account | null
+  readonly tenant: TenantRuntime
+  readonly account: Account | null
 }
 
 /** Every tenant of one engine and the token → tenant index. */
@@ -39,6 +40,10 @@ export class TenantRegistry {
   private readonly tenants = new Map<string, TenantRuntime>()
   private readonly byToken = new Map<string, TenantRuntime>()
   private generationCount = 0
+  /** resolve's last token, its answer and the generation it was found in. */
+  private lastToken: string | undefined = undefined
+  private lastCaller: Caller | null = null
+  private lastGeneration = -1
 
   constructor(
     private readonly wall: WallClock,
@@ -69,8 +74,21 @@ export class TenantRegistry {
     return [...this.tenants.values()]
   }
 
-  /** The tenant and account of a bearer token, or null when the token is unknown. */
+  /**
+   * The tenant and account of a bearer token, or null when the token is unknown. The last
+   * answer is kept with the generation it was found in: a client sends the same token on
+   * every call, and the answer stays the same while the generation does.
+   */
   resolve(token: string): Caller | null {
+    if (token === this.lastToken && this.lastGeneration === this.generationCount) return this.lastCaller
+    const caller = this.find(token)
+    this.lastToken = token
+    this.lastCaller = caller
+    this.lastGeneration = this.generationCount
+    return caller
+  }
+
+  private find(token: string): Caller | null {
     const tenant = this.byToken.get(token)
     if (!tenant) return null
     const tok = tenant.state.tokens.get(token)

@@ -40,22 +40,39 @@ export function createAnswerBatch(onAnswer: AnswerObserver | null): Send {
       }
     }
   }
-  const bytes = createBodyBytes()
+  const bytes = new BodyBytes()
   return (req, res, out, path, started) => {
-    // X-Krs-Emulator tells clients (krs) that they talk to the emulator, not the real service.
-    // One flat list for writeHead (node takes [name, value, name, value, ...] as they are):
-    // no copy of the answer's header object, which cost several microseconds per request.
-    const headers = out.headers
-    const list: string[] = []
-    for (const name in headers) list.push(name, headers[name]!)
     // Without a length an HTTP/1.0 answer can only end by closing the connection, and a
     // request pipelined behind it was executed and never answered.
-    const body = bytes(out.body)
-    list.push('X-Krs-Emulator', 'krs-mock', 'Content-Length', String(body.byteLength))
+    const body = bytes.of(out.body)
+    const list = headerList(out.headers, bytes.lengthText(body))
     if (pending.length === 0) setImmediate(flush)
     pending.push(res, out.status, list, body)
     if (onAnswer) onAnswer(req.method ?? '', path, out, performance.now() - started)
   }
+}
+
+/**
+ * The answer's headers as one flat list for writeHead (node takes [name, value, name, value,
+ * ...] as they are): no copy of the answer's header object, which cost several microseconds
+ * per request. Made at its final size (a list grown by push is copied as it grows), with
+ * X-Krs-Emulator, which tells clients (krs) that they talk to the emulator, not the real
+ * service, and Content-Length.
+ */
+function headerList(headers: Readonly<Record<string, string>>, length: string): string[] {
+  let n = 0
+  for (const _ in headers) n += 2
+  const list = new Array<string>(n + 4)
+  let i = 0
+  for (const name in headers) {
+    list[i++] = name
+    list[i++] = headers[name]!
+  }
+  list[i++] = 'X-Krs-Emulator'
+  list[i++] = 'krs-mock'
+  list[i++] = 'Content-Length'
+  list[i] = length
+  return list
 }
 
 /** Text answers up to this many characters have their bytes kept for the next same answer. */
@@ -63,21 +80,29 @@ const KEPT_TEXT = 64 * 1024
 
 /**
  * An answer's bytes, encoded once here rather than measured here and encoded again by the
- * socket: node writes a Buffer as it is. The last text answer's bytes are kept: an answer
- * sent again as the same string (an unchanged member read again, the engine's answer cache)
- * is not encoded again.
+ * socket: node writes a Buffer as it is. The last text answer's bytes and the text of their
+ * length are kept: an answer sent again as the same string (an unchanged member read again,
+ * the engine's answer cache) is not encoded nor measured again.
  */
-function createBodyBytes(): (body: string | Uint8Array) => Uint8Array {
-  let lastText = ''
-  let lastBytes: Uint8Array = Buffer.alloc(0)
-  return (body) => {
+class BodyBytes {
+  private lastText = ''
+  private lastBytes: Uint8Array = Buffer.alloc(0)
+  private lastLength = '0'
+
+  of(body: string | Uint8Array): Uint8Array {
     if (typeof body !== 'string') return body
-    if (body === lastText) return lastBytes
+    if (body === this.lastText) return this.lastBytes
     const bytes = Buffer.from(body)
     if (body.length <= KEPT_TEXT) {
-      lastText = body
-      lastBytes = bytes
+      this.lastText = body
+      this.lastBytes = bytes
+      this.lastLength = String(bytes.byteLength)
     }
     return bytes
+  }
+
+  /** The `Content-Length` text of bytes `of` returned. */
+  lengthText(bytes: Uint8Array): string {
+    return bytes === this.lastBytes ? this.lastLength : String(bytes.byteLength)
   }
 }

@@ -2,7 +2,7 @@ import { createHash, type Hash } from 'node:crypto'
 import type http from 'node:http'
 import { errorResponse } from '../kernel/error-response.js'
 import { JOURNAL_TEXT_LIMIT } from '../kernel/journal-body.js'
-import { JsonShapeScan } from '../kernel/json-shape.js'
+import { JsonShapeScan, jsonShapeProblem } from '../kernel/json-shape.js'
 import { msg, pickLanguage, renderMessage } from '../kernel/messages.js'
 import { decodeUtf8Strict, type RawRequest, type RawResponse } from '../kernel/raw-http.js'
 import type { Send } from './answer-batch.js'
@@ -125,61 +125,133 @@ function readBody<R extends RawRequest>(
   largeBody: LargeBodyOptions,
   done: (raw: R) => void,
 ): void {
-  let chunks: Buffer[] = []
-  let size = 0
-  let refused = false
-  // The shape of the body is scanned as it arrives (json-shape.ts), so a hostile one is
-  // refused without ever being parsed and without holding the event loop.
-  const scan = api ? new JsonShapeScan() : null
-  let digest: Hash | null = null
-  let large: LargeBody | null = null
-  d.req.on('data', (chunk: Buffer) => {
-    size += chunk.length
-    if (size > max) {
-      refused = true
-      large?.drop()
-      tooLarge(d, api?.limit, api?.op)
+  const read = new BodyRead(d, raw, api, max, tooLarge, largeBody, done)
+  d.req.on('data', (chunk: Buffer) => read.data(chunk))
+  d.req.on('end', () => read.end())
+}
+
+/**
+ * One body being read: its bytes, the shape scan (json-shape.ts) as they arrive, so that a
+ * hostile body is refused without ever being parsed and without holding the event loop, the
+ * digest the journal keeps of a long body, and a large body handed to the parser as it comes.
+ * A small API body that arrives in one chunk (the common case) is kept as that chunk and
+ * scanned at its end, in the same turn: no list of chunks and no scan object of its own.
+ */
+class BodyRead<R extends RawRequest> {
+  private size = 0
+  private refused = false
+  /** The only chunk so far of an API body not yet scanned (see `single`), else null. */
+  private first: Buffer | null = null
+  private chunks: Buffer[] | null = null
+  private scan: JsonShapeScan | null = null
+  private digest: Hash | null = null
+  private large: LargeBody | null = null
+
+  constructor(
+    private readonly d: DoorRequest,
+    private readonly raw: R,
+    private readonly api: { op: string; limit: number } | null,
+    private readonly max: number,
+    private readonly tooLarge: (d: DoorRequest, limit?: number, op?: string) => void,
+    private readonly largeBody: LargeBodyOptions,
+    private readonly done: (raw: R) => void,
+  ) {}
+
+  data(chunk: Buffer): void {
+    this.size += chunk.length
+    const size = this.size
+    if (size > this.max) {
+      this.refused = true
+      this.large?.drop()
+      this.tooLarge(this.d, this.api?.limit, this.api?.op)
       return
     }
+    // A first API chunk that needs neither a digest nor the parser is only kept: scanned at the
+    // end if no other chunk follows, else now, before the next one.
+    if (this.api && size === chunk.length && size <= JOURNAL_TEXT_LIMIT && size <= this.largeBody.threshold) {
+      this.first = chunk
+      return
+    }
+    const first = this.first
+    if (first !== null) {
+      this.first = null
+      this.scan = new JsonShapeScan()
+      this.take(first, first.length)
+    } else if (this.api && this.scan === null) this.scan = new JsonShapeScan()
+    this.take(chunk, size)
+  }
+
+  /** A chunk in order (`size`: the bytes up to its end): scanned, digested, kept or passed on. */
+  private take(chunk: Buffer, size: number): void {
+    const scan = this.scan
     if (scan) {
       if (scan.problem !== null) return
       scan.feed(chunk)
       if (scan.problem !== null) {
-        chunks = []
-        large?.drop()
+        this.chunks = null
+        this.large?.drop()
         return
       }
       if (size > JOURNAL_TEXT_LIMIT) {
-        if (!digest) {
-          digest = createHash('sha256')
-          for (const c of chunks) digest.update(c)
+        if (!this.digest) {
+          this.digest = createHash('sha256')
+          if (this.chunks) for (const c of this.chunks) this.digest.update(c)
         }
-        digest.update(chunk)
+        this.digest.update(chunk)
       }
     }
-    if (large) return large.push(chunk)
-    chunks.push(chunk)
-    if (api && size > largeBody.threshold) {
-      large = new LargeBody(largeBody.parser.begin())
-      for (const c of chunks) large.push(c)
-      chunks = []
+    if (this.large) {
+      this.large.push(chunk)
+      return
     }
-  })
-  d.req.on('end', () => {
-    if (refused) return
-    const problem = scan?.problem ?? null
-    if (scan) raw.bodyShapeProblem = problem
-    if (digest) raw.bodySha256 = (digest as Hash).digest('hex')
-    if (large) return large.end(raw, problem, () => done(raw))
+    if (this.chunks) this.chunks.push(chunk)
+    else this.chunks = [chunk]
+    if (this.api && size > this.largeBody.threshold) {
+      this.large = new LargeBody(this.largeBody.parser.begin())
+      for (const c of this.chunks) this.large.push(c)
+      this.chunks = null
+    }
+  }
+
+  end(): void {
+    if (this.refused) return
+    const raw = this.raw
+    const first = this.first
+    if (first !== null) {
+      this.single(first)
+      return
+    }
+    const problem = this.scan?.problem ?? null
+    if (this.api) raw.bodyShapeProblem = problem
+    if (this.digest) raw.bodySha256 = this.digest.digest('hex')
+    if (this.large) {
+      this.large.end(raw, problem, () => this.done(raw))
+      return
+    }
+    const chunks = this.chunks
+    this.chunks = null
     const bodyText =
-      chunks.length === 0 || problem !== null
+      chunks === null || problem !== null
         ? ''
-        : decodeUtf8Strict(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))
-    chunks = []
+        : decodeUtf8Strict(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.size))
     if (bodyText !== null) raw.bodyText = bodyText
     else raw.bodyNotUtf8 = true
-    done(raw)
-  })
+    this.done(raw)
+  }
+
+  /** An API body of one chunk: its shape, then its text. */
+  private single(chunk: Buffer): void {
+    this.first = null
+    const raw = this.raw
+    const problem = jsonShapeProblem(chunk)
+    raw.bodyShapeProblem = problem
+    if (problem === null) {
+      const bodyText = decodeUtf8Strict(chunk)
+      if (bodyText !== null) raw.bodyText = bodyText
+      else raw.bodyNotUtf8 = true
+    }
+    this.done(raw)
+  }
 }
 
 /**

@@ -193,6 +193,7 @@ class DoorCall implements RawRequest, DoorRequest {
   adminAllowed: boolean | undefined = undefined
   fromLoopback: boolean | undefined = undefined
   origin: string | undefined = undefined
+  admission: unknown = undefined
 
   constructor(
     readonly req: http.IncomingMessage,

@@ -77,4 +77,23 @@ describe('tenants', () => {
     expect(res.status).toBe(403)
     expect(JSON.parse(res.body as string).error).toBe('admin_forbidden')
   })
+
+  it('a token answered a moment ago is refused at once once its tenant is deleted, and a reset tenant answers with its tokens', async () => {
+    const engine = createEngine()
+    const other = engine.createTenant()
+    const token = tokensByName(other)['krs-all']!
+    const call = async (t: string): Promise<number> =>
+      (await engine.handle(post(t, 'get_member_info', { member_table_id: 1, member_id: 1 }))).status
+    expect(await call(token)).toBe(200)
+    expect(await call(token)).toBe(200)
+    engine.deleteTenant(other)
+    expect(await call(token)).toBe(401)
+    const again = engine.createTenant()
+    const fresh = tokensByName(again)['krs-all']!
+    expect(await call(fresh)).toBe(200)
+    engine.resetTenant(again)
+    // a reset keeps the token values of the tenant (by name): the same token answers
+    expect(await call(fresh)).toBe(200)
+    expect(await call('krs-all')).toBe(200)
+  })
 })

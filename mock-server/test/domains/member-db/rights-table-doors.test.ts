@@ -370,6 +370,12 @@ describe('krs-table1 (member table 1 only) on every door of member table 2', () 
       expect(state(engine)).toBe(before)
     })
   }
+  it("a call that names the table by its id says so in its message (the check's default way in)", async () => {
+    const r = await call(engine, 'get_member_info', { member_table_id: 2, member_id: 1 }, 'krs-table1')
+    expect((r.body as { message: string }).message).toBe(
+      'member_table_id 2: the account has no access to member table 2',
+    )
+  })
 })
 
 describe('krs-table1 naming a condition or an element of member table 2 in a request about table 1', () => {

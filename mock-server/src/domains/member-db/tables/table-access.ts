@@ -20,15 +20,15 @@ export function accessibleTables(ctx: EngineContext): MemberTableState[] {
  * KR_API_F0014 unless the caller may access member table `tableId`: the one table check of
  * every operation that reaches a table, whether by its id or through something of it (a form,
  * a batch job, a mail message), so that no door of a table is open to an account limited to
- * other tables. `what` names the way in for the message.
+ * other tables. `what` names the way in for the message (by default `member_table_id {id}`).
  */
-export function assertTableAccess(
-  ctx: EngineContext,
-  tableId: number,
-  what: MessageParam = `member_table_id ${tableId}`,
-): void {
+export function assertTableAccess(ctx: EngineContext, tableId: number, what?: MessageParam): void {
   if (!mayAccessTable(ctx.account, tableId)) {
-    throw new KrsError('KR_API_F0014', msg('table_access_denied', { what, member_table_id: tableId }))
+    // the default text is made for a refusal only (as a default parameter it was made on every call)
+    throw new KrsError(
+      'KR_API_F0014',
+      msg('table_access_denied', { what: what ?? `member_table_id ${tableId}`, member_table_id: tableId }),
+    )
   }
 }
 
