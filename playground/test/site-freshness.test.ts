@@ -15,11 +15,13 @@ describe('siteBuildIsFresh', () => {
     writeFileSync(path, rel)
     utimesSync(path, seconds, seconds)
   }
+  /** A file of the emulator's sources in the temporary repository (a fixture, not an import). */
+  const emulatorSource = (rel: string): string => join('mock-server', 'src', rel)
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), 'krs-site-fresh-'))
     file('playground/src/pages/index.tsx', 1000)
     file('spec/dist/openapi.json', 1000)
-    file('mock-server/src/index.ts', 1000)
+    file(emulatorSource('index.ts'), 1000)
   })
   afterEach(() => rmSync(root, { recursive: true, force: true }))
 
@@ -30,7 +32,7 @@ describe('siteBuildIsFresh', () => {
   })
 
   it("is false once a page, the contract or the emulator's sources changed after the build", () => {
-    for (const source of ['playground/docs/guide.md', 'spec/dist/openapi.json', 'mock-server/src/kernel/engine.ts']) {
+    for (const source of ['playground/docs/guide.md', 'spec/dist/openapi.json', emulatorSource('kernel/engine.ts')]) {
       file('playground/build/index.html', 2000)
       file(source, 3000)
       expect(siteBuildIsFresh(root, site()), source).toBe(false)
