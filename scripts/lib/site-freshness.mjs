@@ -5,8 +5,9 @@
  * rebuilds a stale site in the background, and the browser tests' global setup
  * (playground/test/support/site-build.ts), which rebuilds it before any browser file starts.
  */
-import { readdirSync, statSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import { join } from 'node:path'
+import { newest } from './stale-build.mjs'
 
 /** Folders below playground/ that are not the site's sources. */
 const SKIPPED = new Set([
@@ -20,21 +21,12 @@ const SKIPPED = new Set([
   'test-artifacts',
 ])
 
-/** Newest modification time (ms) of the files below `dir`, skipping build output. */
-function newest(dir) {
-  let t = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIPPED.has(entry.name)) continue
-    const p = join(dir, entry.name)
-    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs)
-  }
-  return t
-}
-
 /** Newest modification time (ms) of the site's sources in the repository at `root`. */
 export function siteSourcesNewest(root) {
   return Math.max(
-    ...[join(root, 'playground'), join(root, 'spec', 'dist'), join(root, 'mock-server', 'src')].map(newest),
+    ...[join(root, 'playground'), join(root, 'spec', 'dist'), join(root, 'mock-server', 'src')].map((dir) =>
+      newest(dir, SKIPPED),
+    ),
   )
 }
 

@@ -6,13 +6,18 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
-/** Newest modification time (ms) of the files below `path` (0 when it does not exist). */
-export function newest(path) {
+const NONE = new Set()
+
+/**
+ * Newest modification time (ms) of the files below `path` (0 when it does not exist), leaving
+ * out the files and folders below it whose names are in `skipped`.
+ */
+export function newest(path, skipped = NONE) {
   const s = statSync(path, { throwIfNoEntry: false })
   if (!s) return 0
   if (!s.isDirectory()) return s.mtimeMs
   let t = 0
-  for (const e of readdirSync(path)) t = Math.max(t, newest(join(path, e)))
+  for (const e of readdirSync(path)) if (!skipped.has(e)) t = Math.max(t, newest(join(path, e), skipped))
   return t
 }
 

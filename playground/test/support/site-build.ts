@@ -30,7 +30,7 @@ const expectedFiles = ['index.html', '404.html', 'playground/get_version.html', 
  */
 export function ensureSiteBuilt({ rebuildStale = false }: { rebuildStale?: boolean } = {}): void {
   const complete = [...expectedFiles, ...runtimeFiles()].every((f) => existsSync(join(buildDir, f)))
-  if (complete && !(rebuildStale && !siteBuildIsFresh(join(siteDir, '..'), buildDir))) return
+  if (complete && (!rebuildStale || siteBuildIsFresh(join(siteDir, '..'), buildDir))) return
   if (complete) console.log('[e2e] playground/build is older than the site sources: building it again')
   try {
     execFileSync('npm', ['run', 'build'], { cwd: siteDir, stdio: 'inherit' })
