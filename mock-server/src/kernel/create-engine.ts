@@ -17,6 +17,7 @@ import type { TextContentTypes } from './text-content-type.js'
 import { handleApi, refuseBeforeBody, requestIdOf, thenWithRequestId, withRequestId } from './pipeline.js'
 import { routeOf } from './route.js'
 import { DEFAULT_TENANT_ID, TenantRegistry } from './tenant-registry.js'
+import { ReadBodyMemo } from './read-body-memo.js'
 import type { TickHook } from './tick-hook.js'
 import type { AnyStateSection } from './state-section.js'
 import type { PersistenceHook } from './write-record.js'
@@ -150,6 +151,7 @@ function buildInternals(def: EmulatorDefinition, options: EngineOptions): Intern
       clockNow: options.clock?.now,
     },
     nextRequestId: () => requestIdText(++requestCounter),
+    readBodies: new ReadBodyMemo(),
     changes: 0,
     logged: [],
     markChanged: () => {

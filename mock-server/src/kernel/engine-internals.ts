@@ -5,6 +5,7 @@ import type { TextContentTypes } from './text-content-type.js'
 import type { TenantRegistry } from './tenant-registry.js'
 import type { WallClock } from './clock.js'
 import type { TickHook } from './tick-hook.js'
+import type { ReadBodyMemo } from './read-body-memo.js'
 import type { PersistenceHook } from './write-record.js'
 
 /** Where the engine reports what no response can carry (unexpected exceptions). */
@@ -33,6 +34,8 @@ export interface EngineInternals {
     clockNow: number | undefined
   }
   nextRequestId(): string
+  /** The body of the last read-like call, kept valid and frozen for the next same read. */
+  readonly readBodies: ReadBodyMemo
   /** Count a change of persisted state (a store snapshots when this moved). */
   markChanged(): void
   /** `EngineOptions.persistence`; the pipeline hands it each accepted write. */

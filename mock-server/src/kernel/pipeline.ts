@@ -43,6 +43,11 @@ const READ_ONLY: ReadonlySet<string> = new Set(operationNames.filter((op) => REA
 
 const ALLOW_POST = { Allow: 'POST' }
 
+/** A body refused before it is validated (ApiCall.parseBody). */
+class ParseRefusal {
+  constructor(readonly response: RawResponse) {}
+}
+
 /** A request refused before its body is looked at (admit). */
 class Refusal {
   constructor(
@@ -223,22 +228,10 @@ class ApiCall {
     const { op, info, account } = gate
     this.tenant = gate.tenant
     if (this.req.bodyNotUtf8) return errorResponse('KR_API_F1004', this.detail(msg('body_not_utf8')), { operation: op })
-    const shape =
-      this.req.bodyShapeProblem === undefined ? jsonShapeProblem(this.req.bodyText) : this.req.bodyShapeProblem
-    // A body past the shape bounds may well be valid JSON: no operation's parameters have
-    // that shape, so it is refused as parameters are (F0004), without being parsed.
-    if (shape !== null)
-      return errorResponse('KR_API_F0004', `the body is refused unparsed: ${shape}`, { operation: op })
-    let body: unknown
-    const parsed = this.req.parsedBody
-    try {
-      if (parsed !== undefined && 'error' in parsed) throw new SyntaxError(parsed.error)
-      body = parsed === undefined ? JSON.parse(this.req.bodyText) : parsed.value
-    } catch (e) {
-      return errorResponse('KR_API_F1004', this.detail(msg('body_not_json', { reason: (e as Error).message })), {
-        operation: op,
-      })
-    }
+    // The same read as the last one kept: its body is known to be well-formed and valid.
+    const known = this.req.parsedBody === undefined ? this.engine.readBodies.get(op, this.req.bodyText) : undefined
+    const body = known === undefined ? this.parseBody(op) : known
+    if (body instanceof ParseRefusal) return body.response
 
     if (this.tenant.clock.mode() === 'real' && this.engine.hooks.length > 0) this.tenant.scheduler.catchUp()
 
@@ -247,7 +240,7 @@ class ApiCall {
       const code: ErrorCode | null =
         fault.errorCode ?? (fault.status !== null ? (codeForStatus[fault.status] ?? 'KRSKIT_INTERNAL_ERROR') : null)
       const answer = (): RawResponse | Promise<RawResponse> => {
-        if (code === null) return this.afterFaults(op, body, info, account)
+        if (code === null) return this.afterFaults(op, body, info, account, known !== undefined)
         const headers = code === 'KRSKIT_RATE_LIMITED' ? { 'Retry-After': '1' } : undefined
         const opts: Parameters<typeof errorResponse>[2] = {
           operation: op,
@@ -260,19 +253,65 @@ class ApiCall {
       }
       return fault.delayMs > 0 ? sleep(fault.delayMs).then(answer) : answer()
     }
-    return this.afterFaults(op, body, info, account)
+    return this.afterFaults(op, body, info, account, known !== undefined)
   }
 
-  /** Request schema → rights and options → handler → error mapping → response check. */
+  /**
+   * The body, scanned for its shape and parsed (by the door's worker when it was large), or
+   * the refusal: a body past the shape bounds may well be valid JSON, but no operation's
+   * parameters have that shape, so it is refused as parameters are (F0004), unparsed, and
+   * not kept (the journal shows no text of it, whichever door read it).
+   */
+  parseBody(op: OperationName): unknown {
+    const req = this.req
+    const shape = req.bodyShapeProblem === undefined ? jsonShapeProblem(req.bodyText) : req.bodyShapeProblem
+    if (shape !== null) {
+      req.bodyText = ''
+      return new ParseRefusal(
+        errorResponse('KR_API_F0004', `the body is refused unparsed: ${shape}`, { operation: op }),
+      )
+    }
+    const parsed = req.parsedBody
+    try {
+      if (parsed !== undefined && 'error' in parsed) throw new SyntaxError(parsed.error)
+      return parsed === undefined ? JSON.parse(req.bodyText) : parsed.value
+    } catch (e) {
+      return new ParseRefusal(
+        errorResponse('KR_API_F1004', this.detail(msg('body_not_json', { reason: (e as Error).message })), {
+          operation: op,
+        }),
+      )
+    }
+  }
+
+  /**
+   * Request schema → rights and options → handler → error mapping → response check. `known`:
+   * the body is the kept one of the same read (ReadBodyMemo), valid already. A valid body of
+   * a read-like call is kept, frozen, before its handler sees it.
+   */
   afterFaults(
     op: OperationName,
     body: unknown,
     info: OperationRules,
     account: Account | null,
+    known: boolean,
   ): RawResponse | Promise<RawResponse> {
+    if (known) return this.afterValidation(op, body, info, account, null)
     const invalid = validateRequest(op, body)
     // only the first request of an operation waits, while its validator module is loaded
-    if (invalid instanceof Promise) return invalid.then((v) => this.afterValidation(op, body, info, account, v))
+    if (invalid instanceof Promise) return invalid.then((v) => this.validated(op, body, info, account, v))
+    return this.validated(op, body, info, account, invalid)
+  }
+
+  validated(
+    op: OperationName,
+    body: unknown,
+    info: OperationRules,
+    account: Account | null,
+    invalid: ValidationFailure | null,
+  ): RawResponse | Promise<RawResponse> {
+    if (invalid === null && this.req.parsedBody === undefined && READ_ONLY.has(op))
+      this.engine.readBodies.keep(op, this.req.bodyText, body)
     return this.afterValidation(op, body, info, account, invalid)
   }
 

@@ -2,7 +2,7 @@ import { createHash, type Hash } from 'node:crypto'
 import type http from 'node:http'
 import { errorResponse } from '../kernel/error-response.js'
 import { JOURNAL_TEXT_LIMIT } from '../kernel/journal-body.js'
-import { JsonShapeScan, jsonShapeProblem } from '../kernel/json-shape.js'
+import { JsonShapeScan } from '../kernel/json-shape.js'
 import { msg, pickLanguage, renderMessage } from '../kernel/messages.js'
 import { decodeUtf8Strict, type RawRequest, type RawResponse } from '../kernel/raw-http.js'
 import type { Send } from './answer-batch.js'
@@ -135,12 +135,13 @@ function readBody<R extends RawRequest>(
  * hostile body is refused without ever being parsed and without holding the event loop, the
  * digest the journal keeps of a long body, and a large body handed to the parser as it comes.
  * A small API body that arrives in one chunk (the common case) is kept as that chunk and
- * scanned at its end, in the same turn: no list of chunks and no scan object of its own.
+ * decoded at its end, in the same turn: no list of chunks and no scan object of its own; the
+ * engine scans its text (see `single`).
  */
 class BodyRead<R extends RawRequest> {
   private size = 0
   private refused = false
-  /** The only chunk so far of an API body not yet scanned (see `single`), else null. */
+  /** The only chunk so far of a small API body, not scanned (see `single`), else null. */
   private first: Buffer | null = null
   private chunks: Buffer[] | null = null
   private scan: JsonShapeScan | null = null
@@ -166,8 +167,8 @@ class BodyRead<R extends RawRequest> {
       this.tooLarge(this.d, this.api?.limit, this.api?.op)
       return
     }
-    // A first API chunk that needs neither a digest nor the parser is only kept: scanned at the
-    // end if no other chunk follows, else now, before the next one.
+    // A first API chunk that needs neither a digest nor the parser is only kept: handed on whole
+    // at the end if no other chunk follows, else scanned now, before the next one.
     if (this.api && size === chunk.length && size <= JOURNAL_TEXT_LIMIT && size <= this.largeBody.threshold) {
       this.first = chunk
       return
@@ -239,17 +240,16 @@ class BodyRead<R extends RawRequest> {
     this.done(raw)
   }
 
-  /** An API body of one chunk: its shape, then its text. */
+  /**
+   * An API body of one chunk, small: its text only. The engine scans its shape, unless it is
+   * the same text as the last read it kept (kernel/read-body-memo.ts), known to be sound.
+   */
   private single(chunk: Buffer): void {
     this.first = null
     const raw = this.raw
-    const problem = jsonShapeProblem(chunk)
-    raw.bodyShapeProblem = problem
-    if (problem === null) {
-      const bodyText = decodeUtf8Strict(chunk)
-      if (bodyText !== null) raw.bodyText = bodyText
-      else raw.bodyNotUtf8 = true
-    }
+    const bodyText = decodeUtf8Strict(chunk)
+    if (bodyText !== null) raw.bodyText = bodyText
+    else raw.bodyNotUtf8 = true
     this.done(raw)
   }
 }
