@@ -1,4 +1,5 @@
 import type http from 'node:http'
+import type { Duplex } from 'node:stream'
 import { setImmediate } from 'node:timers'
 import type { RawResponse } from '../kernel/raw-http.js'
 
@@ -34,6 +35,7 @@ export function createAnswerBatch(onAnswer: AnswerObserver | null): Send {
       try {
         res.writeHead(answers[i + 1] as number, answers[i + 2] as string[])
         res.end(answers[i + 3] as Uint8Array)
+        forgetWritten(res)
       } catch (e) {
         console.error('[krs-mock] an answer could not be written:', e)
         res.destroy(e as Error)
@@ -50,6 +52,27 @@ export function createAnswerBatch(onAnswer: AnswerObserver | null): Send {
     pending.push(res, out.status, list, body)
     if (onAnswer) onAnswer(req.method ?? '', path, out, performance.now() - started)
   }
+}
+
+/**
+ * The answer of the last request read on a connection, kept on its socket until its bytes are
+ * on their way (node-server.ts answerParseErrorsInOrder: a 400 for what follows it on the
+ * connection must not pass it).
+ */
+export const LAST_ANSWER: unique symbol = Symbol('krs-mock last answer')
+export type TrackedSocket = Duplex & { [LAST_ANSWER]?: http.ServerResponse | undefined }
+
+/**
+ * The socket lets go of `res` once it is written to it: its bytes are then in the socket's
+ * queue, ahead of anything written later, so a 400 need not wait for it. A connection kept
+ * alive otherwise held its last request and answer, and all they refer to, until its next
+ * request: under load the collector copied them for every connection waiting on its client.
+ * An answer queued behind an earlier one of the same connection (pipelining) has no socket
+ * yet and stays kept.
+ */
+function forgetWritten(res: http.ServerResponse): void {
+  const socket = res.socket as TrackedSocket | null
+  if (socket !== null && socket[LAST_ANSWER] === res) socket[LAST_ANSWER] = undefined
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Engine } from '../kernel/create-engine.js'
 import { errorResponse } from '../kernel/error-response.js'
 import type { ParsedBody, RawRequest, RawResponse } from '../kernel/raw-http.js'
 import { admitRequest } from './admit.js'
-import { type AnswerObserver, createAnswerBatch, type Send } from './answer-batch.js'
+import { type AnswerObserver, createAnswerBatch, LAST_ANSWER, type Send, type TrackedSocket } from './answer-batch.js'
 import { loadBodyBounds, loadedBodyBound, WHITESPACE_ALLOWANCE } from './body-bound.js'
 import { type BodyReader, createBodyReader, type DoorRequest, type LargeBodyOptions } from './body-reader.js'
 import { createHttpGuard } from './http-guard.js'
@@ -291,14 +291,11 @@ const HEADERS_TOO_LARGE = rawAnswer(
 const DRAIN_AFTER_REFUSAL = 64 * 1024 * 1024
 const DRAIN_AFTER_REFUSAL_MS = 10_000
 
-/** The answer of the last request read on a connection, kept on its socket (answerParseErrorsInOrder). */
-const LAST_ANSWER: unique symbol = Symbol('krs-mock last answer')
-type TrackedSocket = Duplex & { [LAST_ANSWER]?: http.ServerResponse }
-
 /**
  * The handler, noting each request's answer on its connection first: one listener and a
  * property of the socket, not a second 'request' listener (node copies the listener list on
- * every event that has more than one) and a WeakMap entry per request.
+ * every event that has more than one) and a WeakMap entry per request. The batch lets go of
+ * it once it is written (answer-batch.ts forgetWritten).
  */
 function trackLastAnswer(handler: http.RequestListener): http.RequestListener {
   return (req, res) => {

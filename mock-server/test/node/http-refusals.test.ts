@@ -153,6 +153,39 @@ describe('pipelining', () => {
     expect(statuses).toEqual(['200', '400'])
   })
 
+  it('two valid requests and garbage in one write: both answers in order, then the 400', async () => {
+    const engine = createEngine()
+    server = await startNodeServer(engine, { port: 0 })
+    const got = await rawExchange(
+      server.port,
+      `${addMember('pipe2@example.com')}${addMember('pipe3@example.com')}GARBAGE \x01\r\n\r\n`,
+    )
+    expect(statusesOf(got)).toEqual(['200', '200', '400'])
+  })
+
+  it('garbage sent after an answer was written on the connection: the 400 follows at once, after it', async () => {
+    const engine = createEngine()
+    server = await startNodeServer(engine, { port: 0 })
+    const got = await new Promise<string>((resolve) => {
+      const socket = net.connect(server!.port, '127.0.0.1', () => socket.write(addMember('pipe4@example.com')))
+      let text = ''
+      let sentGarbage = false
+      socket.on('data', (d) => {
+        text += d.toString()
+        // the first answer is in, whole: its socket no longer waits for it, the 400 comes next
+        const answer = /content-length: (\d+)\r\n[\s\S]*?\r\n\r\n([\s\S]*)$/i.exec(text)
+        if (!sentGarbage && answer && Buffer.byteLength(answer[2]!) >= Number(answer[1])) {
+          sentGarbage = true
+          socket.write('GARBAGE \x01\r\n\r\n')
+        }
+      })
+      socket.on('close', () => resolve(text))
+      socket.on('error', () => resolve(text))
+      setTimeout(() => socket.destroy(), 5_000)
+    })
+    expect(statusesOf(got)).toEqual(['200', '400'])
+  })
+
   it('no request pipelined over HTTP/1.0 keep-alive is executed without an answer', async () => {
     const engine = createEngine()
     server = await startNodeServer(engine, { port: 0 })
