@@ -25,15 +25,16 @@ export interface AdmitOptions {
 /**
  * The one admission step of the Node door, before any body byte is read: the route (from the
  * kernel's one routing decision), the static folder, the admin guard (Host, Origin, body type)
- * for every `/__mock` path, CORS for the product API, the declared size, and the engine's own
- * checks that need no body (method, API name, content type, token). CORS headers of an
- * allowed page are set on `res` here.
+ * for every `/__mock` path, CORS for the product API, the declared size (`declared`: the
+ * `Content-Length`, NaN without one), and the engine's own checks that need no body (method,
+ * API name, content type, token). CORS headers of an allowed page are set on `res` here.
  */
 export function admitRequest(
   opts: AdmitOptions,
   req: http.IncomingMessage,
   res: http.ServerResponse,
   raw: RawRequest,
+  declared: number,
 ): Admission {
   const route = routeOf(raw.path)
   const { method } = raw
@@ -54,7 +55,7 @@ export function admitRequest(
     const cors = opts.guard.corsHeaders(origin)
     if (cors['access-control-allow-origin']) for (const [k, v] of Object.entries(cors)) res.setHeader(k, v)
   }
-  if (Number(req.headers['content-length']) > opts.max) return { kind: 'too-large' }
+  if (declared > opts.max) return { kind: 'too-large' }
   // A body sent with an unknown token is read and dropped, never parsed nor kept. The same
   // request object gets its body later, so the engine does not check these again.
   const early = opts.engine.admit(raw)

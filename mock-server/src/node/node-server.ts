@@ -125,7 +125,7 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
         )
       })
     }
-    const admission = admitRequest(admitOptions, req, res, call)
+    const admission = admitRequest(admitOptions, req, res, call, call.declared)
     switch (admission.kind) {
       case 'static':
         res.setHeader('server-timing', siteTiming)
@@ -147,7 +147,7 @@ export function createNodeHandler(engine: Engine, opts: NodeServerOptions = {}):
  * unknown length).
  */
 function readApiBody(body: BodyReader, call: DoorCall, op: string, max: number, done: (call: DoorCall) => void) {
-  const declared = Number(call.req.headers['content-length'])
+  const declared = call.declared
   if (loadedBodyBound(op) !== undefined || declared <= WHITESPACE_ALLOWANCE)
     return readApi(body, call, op, max, declared, done)
   loadBodyBounds().then(
@@ -185,6 +185,8 @@ class DoorCall implements RawRequest, DoorRequest {
   readonly method: string
   readonly path: string
   readonly query: string
+  /** The declared `Content-Length` (NaN without one), read once. */
+  readonly declared: number
   bodyText = ''
   bodyNotUtf8: boolean | undefined = undefined
   bodyShapeProblem: string | null | undefined = undefined
@@ -205,6 +207,7 @@ class DoorCall implements RawRequest, DoorRequest {
     this.method = req.method ?? 'GET'
     this.path = q < 0 ? url : url.slice(0, q)
     this.query = q < 0 ? '' : url.slice(q + 1)
+    this.declared = Number(req.headers['content-length'])
   }
 
   header(name: string): string | undefined {
