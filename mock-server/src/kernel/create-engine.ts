@@ -18,6 +18,7 @@ import { handleApi, refuseBeforeBody, requestIdOf, thenWithRequestId, withReques
 import { routeOf } from './route.js'
 import { DEFAULT_TENANT_ID, TenantRegistry } from './tenant-registry.js'
 import { ReadBodyMemo } from './read-body-memo.js'
+import { requestIdText } from './request-id.js'
 import type { TickHook } from './tick-hook.js'
 import type { AnyStateSection } from './state-section.js'
 import type { PersistenceHook } from './write-record.js'
@@ -258,13 +259,4 @@ function adminForbidden(): RawResponse {
     errorCode: null,
     tenantId: null,
   }
-}
-
-/** `req_` and the zeros before a counter of 0–6 digits, by its number of digits. */
-const REQUEST_ID_PREFIX = ['req_000000', 'req_00000', 'req_0000', 'req_000', 'req_00', 'req_0', 'req_']
-
-/** `req_NNNNNN`: the counter with at least six digits (no `padStart`, one string less). */
-function requestIdText(n: number): string {
-  const digits = String(n)
-  return (REQUEST_ID_PREFIX[digits.length] ?? 'req_') + digits
 }
