@@ -125,9 +125,22 @@ function readBody<R extends RawRequest>(
   largeBody: LargeBodyOptions,
   done: (raw: R) => void,
 ): void {
-  const read = new BodyRead(d, raw, api, max, tooLarge, largeBody, done)
-  d.req.on('data', (chunk: Buffer) => read.data(chunk))
-  d.req.on('end', () => read.end())
+  const req = d.req as ReadRequest
+  req[BODY_READ] = new BodyRead(d, raw, api, max, tooLarge, largeBody, done) as unknown as BodyRead<RawRequest>
+  req.on('data', onBodyData)
+  req.on('end', onBodyEnd)
+}
+
+/** The body being read of a request, on the request: its listeners are shared, not two closures each. */
+const BODY_READ: unique symbol = Symbol('krs-mock body read')
+type ReadRequest = http.IncomingMessage & { [BODY_READ]?: BodyRead<RawRequest> }
+
+function onBodyData(this: ReadRequest, chunk: Buffer): void {
+  this[BODY_READ]!.data(chunk)
+}
+
+function onBodyEnd(this: ReadRequest): void {
+  this[BODY_READ]!.end()
 }
 
 /**
