@@ -16,7 +16,7 @@
 // request far less. The ratio by CPU is bare's CPU per request / krs-mock's: the ratio of
 // requests per second the two would reach with a core each. Both ratios are printed.
 // Every round runs each target once in turn (A/B/C/A/B/C), each figure is the median of the
-// rounds.
+// rounds; the median of the rounds' own ratios (each pair seconds apart) is printed beside it.
 // Env: DURATION (s per run, default 3), ROUNDS (default 5), TARGETS=answer-path (only
 // krs-mock and the two bare servers: no Prism, no mix, no --validate-responses), BASELINE_BIN
 // (another build's bin.js, run with the same options beside krs-mock: before and after a change).
@@ -269,8 +269,11 @@ async function main(): Promise<void> {
       // The round each server was least disturbed in (its lowest CPU per request): on a busy
       // machine the medians carry the other jobs' share, the minimums much less of it.
       const leastRatio = hasCpu ? Math.min(...base.cpuUs) / Math.min(...mockT.cpuUs) : Number.NaN
+      // Each round's own ratio (the two servers ran seconds apart, under the same conditions):
+      // a drift of the machine's speed over the run moves both of a pair, not their ratio.
+      const pairedRatio = hasCpu ? median(mockT.cpuUs.map((c, i) => base.cpuUs[i]! / c)) : Number.NaN
       console.log(
-        `krs-mock / ${label}: by CPU per request ${hasCpu ? `${cpuRatio.toFixed(2)}x (medians ${mockCpu.toFixed(1)} µs against ${baseCpu.toFixed(1)} µs; least disturbed rounds ${leastRatio.toFixed(2)}x)` : 'n/a (no /proc)'}, by requests/s ${rpsRatio.toFixed(2)}x  (goal >= ${GOAL_VS_BARE}x)`,
+        `krs-mock / ${label}: by CPU per request ${hasCpu ? `${cpuRatio.toFixed(2)}x (medians ${mockCpu.toFixed(1)} µs against ${baseCpu.toFixed(1)} µs; least disturbed rounds ${leastRatio.toFixed(2)}x; median of the rounds' own ratios ${pairedRatio.toFixed(2)}x)` : 'n/a (no /proc)'}, by requests/s ${rpsRatio.toFixed(2)}x  (goal >= ${GOAL_VS_BARE}x)`,
       )
       if (hasCpu)
         reportFigure({
@@ -295,7 +298,7 @@ async function main(): Promise<void> {
     const beforeT = byName('krs-mock of BASELINE_BIN')
     if (beforeT && hasCpu && beforeT.cpuUs.length > 0)
       console.log(
-        `krs-mock of BASELINE_BIN: CPU per request ${median(beforeT.cpuUs).toFixed(1)} µs (least disturbed round ${Math.min(...beforeT.cpuUs).toFixed(1)} µs), ${Math.round(median(beforeT.rps))} req/s; against the batched bare server by CPU ${(median(batchedT.cpuUs) / median(beforeT.cpuUs)).toFixed(2)}x, against the bare server ${(median(bareT.cpuUs) / median(beforeT.cpuUs)).toFixed(2)}x`,
+        `krs-mock of BASELINE_BIN: CPU per request ${median(beforeT.cpuUs).toFixed(1)} µs (least disturbed round ${Math.min(...beforeT.cpuUs).toFixed(1)} µs), ${Math.round(median(beforeT.rps))} req/s; against the batched bare server by CPU ${(median(batchedT.cpuUs) / median(beforeT.cpuUs)).toFixed(2)}x, against the bare server ${(median(bareT.cpuUs) / median(beforeT.cpuUs)).toFixed(2)}x; this build uses ${(median(mockT.cpuUs.map((c, i) => c / beforeT.cpuUs[i]!))).toFixed(2)}x its CPU per request (median of the rounds' own ratios)`,
       )
     if (ANSWER_PATH_ONLY) return
 
