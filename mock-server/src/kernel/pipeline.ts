@@ -302,20 +302,16 @@ class ApiCall {
     if (known) return this.afterValidation(op, body, info, account, null)
     const invalid = validateRequest(op, body)
     // only the first request of an operation waits, while its validator module is loaded
-    if (invalid instanceof Promise) return invalid.then((v) => this.validated(op, body, info, account, v))
-    return this.validated(op, body, info, account, invalid)
+    if (invalid instanceof Promise)
+      return invalid.then((v) => this.afterValidation(op, this.kept(op, body, v), info, account, v))
+    return this.afterValidation(op, this.kept(op, body, invalid), info, account, invalid)
   }
 
-  validated(
-    op: OperationName,
-    body: unknown,
-    info: OperationRules,
-    account: Account | null,
-    invalid: ValidationFailure | null,
-  ): RawResponse | Promise<RawResponse> {
+  /** `body`, kept (frozen) for the next same read when it is a valid one of a read-like call. */
+  kept(op: OperationName, body: unknown, invalid: ValidationFailure | null): unknown {
     if (invalid === null && this.req.parsedBody === undefined && READ_ONLY.has(op))
       this.engine.readBodies.keep(op, this.req.bodyText, body)
-    return this.afterValidation(op, body, info, account, invalid)
+    return body
   }
 
   afterValidation(
