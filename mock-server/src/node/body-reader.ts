@@ -17,6 +17,8 @@ export interface DoorRequest {
   res: http.ServerResponse
   path: string
   started: number
+  /** The declared `Content-Length`, NaN without one. */
+  declared: number
 }
 
 export interface BodyReader {
@@ -128,7 +130,9 @@ function readBody<R extends RawRequest>(
   const req = d.req as ReadRequest
   req[BODY_READ] = new BodyRead(d, raw, api, max, tooLarge, largeBody, done) as unknown as BodyRead<RawRequest>
   req.on('data', onBodyData)
-  req.on('end', onBodyEnd)
+  // A body of a declared length is whole with its last declared byte (BodyRead.data): the
+  // stream's own end is not waited for. Without a length (chunked, or none), it is.
+  if (!(d.declared > 0)) req.on('end', onBodyEnd)
 }
 
 /** The body being read of a request, on the request: its listeners are shared, not two closures each. */
@@ -184,15 +188,16 @@ class BodyRead<R extends RawRequest> {
     // at the end if no other chunk follows, else scanned now, before the next one.
     if (this.api && size === chunk.length && size <= JOURNAL_TEXT_LIMIT && size <= this.largeBody.threshold) {
       this.first = chunk
-      return
+    } else {
+      const first = this.first
+      if (first !== null) {
+        this.first = null
+        this.scan = new JsonShapeScan()
+        this.take(first, first.length)
+      } else if (this.api && this.scan === null) this.scan = new JsonShapeScan()
+      this.take(chunk, size)
     }
-    const first = this.first
-    if (first !== null) {
-      this.first = null
-      this.scan = new JsonShapeScan()
-      this.take(first, first.length)
-    } else if (this.api && this.scan === null) this.scan = new JsonShapeScan()
-    this.take(chunk, size)
+    if (size === this.d.declared) this.end()
   }
 
   /** A chunk in order (`size`: the bytes up to its end): scanned, digested, kept or passed on. */

@@ -1,3 +1,4 @@
+import http from 'node:http'
 import net from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createEngine, type Engine } from '../../src/index.js'
@@ -110,5 +111,58 @@ describe('Node door: a body answered alike in one piece or in several', () => {
       expect(a.status).toBe(400)
       expect(JSON.parse(a.body).error_code).toBe('KR_API_F1004')
     }
+  })
+})
+
+/** POSTs `pieces` to `op` without a Content-Length (chunked), each piece a chunk, a tick apart. */
+function postChunked(port: number, op: string, pieces: string[]): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: `/api/v1/${op}`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all' },
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (c: string) => {
+          text += c
+        })
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
+      },
+    )
+    req.on('error', reject)
+    let i = 0
+    const next = (): void => {
+      if (i === pieces.length) return void req.end()
+      req.write(pieces[i++])
+      setTimeout(next, 5)
+    }
+    next()
+  })
+}
+
+describe('Node door: a body with or without a declared length', () => {
+  it('sent chunked (no Content-Length), in pieces: the same answer as with one', async () => {
+    const { engine, port } = await started()
+    const body = JSON.stringify({ member_table_id: 1, member_id: 1 })
+    const declared = await postInPieces(port, 'get_member_info', cut(body, 7))
+    const chunked = await postChunked(port, 'get_member_info', [body.slice(0, 7), body.slice(7, 20), body.slice(20)])
+    expect(declared.status).toBe(200)
+    expect(chunked).toEqual(declared)
+    expect(engine.defaultTenant.journal.list().map((e) => e.requestText)).toEqual([body, body])
+  })
+
+  it('an empty body declared as such (Content-Length: 0) is answered, not waited for', async () => {
+    const { port } = await started()
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/get_member_info`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer krs-all', 'content-length': '0' },
+    })
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { error_code: string }).error_code).toBe('KR_API_F1004')
   })
 })
