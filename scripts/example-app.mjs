@@ -14,10 +14,11 @@
  *   node scripts/example-app.mjs --keep        the folder is kept (its path is printed)
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { e2eCommand, outsideCommands } from './example-app-steps.mjs'
+import { chromiumSkipReason, testChromiumPath } from './lib/test-chromium.mjs'
 import { root } from './pack-packages.mjs'
 
 const e2e = !process.argv.includes('--no-e2e')
@@ -37,6 +38,8 @@ function appEnv(app) {
     ...env,
     KRS_KIT: root,
     APP: app,
+    // the app's Playwright config reads it: the browser this repository's tests use
+    KRS_CHROMIUM: chromium,
     // the registry packages from npm's cache when it has them (the commands stay as written)
     npm_config_prefer_offline: 'true',
     npm_config_audit: 'false',
@@ -47,12 +50,12 @@ function appEnv(app) {
   }
 }
 
-const chromium = process.env.KRS_CHROMIUM ?? '/usr/bin/chromium'
+const chromium = testChromiumPath()
 let commands = outsideCommands
 if (!e2e) commands = commands.filter((c) => c !== e2eCommand)
-else if (!existsSync(chromium) && !process.env.CI) {
+else if (chromiumSkipReason(chromium) !== null) {
   // Under CI a missing browser fails the last command instead (.ci/run installs it).
-  log(`playwright: NOT run, ${chromium} is not installed (apt-get install chromium)`)
+  log(`playwright: NOT run, ${chromiumSkipReason(chromium)}`)
   commands = commands.filter((c) => c !== e2eCommand)
 }
 

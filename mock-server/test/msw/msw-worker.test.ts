@@ -1,18 +1,20 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { browserBuildPlugin } from '../../entry-points.js'
+import { chromiumSkipReason, TEST_CHROMIUM_ARGS, testChromiumPath } from '../../../scripts/lib/test-chromium.mjs'
 
-// The MSW door under `setupWorker` in headless Chromium (Debian's /usr/bin/chromium through
-// playwright-core; a service worker needs a real browser): the page bundles test/msw/worker-page.ts and calls the API.
-const CHROMIUM = '/usr/bin/chromium'
-const hasChromium = existsSync(CHROMIUM)
+// The MSW door under `setupWorker` in headless Chromium (Debian's, through playwright-core, as
+// scripts/lib/test-chromium.mjs picks it; a service worker needs a real browser): the page
+// bundles test/msw/worker-page.ts and calls the API.
+const CHROMIUM = testChromiumPath()
+const skipReason = chromiumSkipReason(CHROMIUM)
 
-describe.skipIf(!hasChromium)(
-  `MSW door in a browser (setupWorker)${hasChromium ? '' : ' — skipped: /usr/bin/chromium is not installed'}`,
+describe.skipIf(skipReason !== null)(
+  `MSW door in a browser (setupWorker)${skipReason === null ? '' : ` — skipped: ${skipReason}`}`,
   () => {
     it('answers the API and the admin API from the service worker', { timeout: 90_000 }, async () => {
       const bundle = await build({
@@ -43,10 +45,7 @@ describe.skipIf(!hasChromium)(
       })
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
       const { chromium } = await import('playwright-core')
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-      })
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...TEST_CHROMIUM_ARGS] })
       try {
         const page = await browser.newPage()
         const errors: Error[] = []

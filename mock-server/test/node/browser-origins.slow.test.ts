@@ -1,17 +1,18 @@
-import { existsSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEngine, type Engine } from '../../src/index.js'
 import { startNodeServer, type RunningServer } from '../../src/node/index.js'
+import { chromiumSkipReason, TEST_CHROMIUM_ARGS, testChromiumPath } from '../../../scripts/lib/test-chromium.mjs'
 
-// The admin guards in a real browser (Debian's /usr/bin/chromium through playwright-core; a
-// browser sends Origin and preflights as an attacker's page would): a page on another origin
+// The admin guards in a real browser (Debian's Chromium through playwright-core, as
+// scripts/lib/test-chromium.mjs picks it; a browser sends Origin and preflights as an
+// attacker's page would): a page on another origin
 // cannot change the emulator's state; with --cors a page on an allowed origin calls the API.
 // A Chromium start of its own: `npm run test:slow` (mock-server-slow); the quick suite's browser
 // smoke test is test/msw/msw-worker.test.ts.
-const CHROMIUM = '/usr/bin/chromium'
-const hasChromium = existsSync(CHROMIUM)
+const CHROMIUM = testChromiumPath()
+const skipReason = chromiumSkipReason(CHROMIUM)
 const START = 1_767_225_600
 
 let engine: Engine
@@ -37,26 +38,14 @@ afterAll(async () => {
   await new Promise<void>((r) => (pages ? pages.close(() => r()) : r()))
 })
 
-describe.skipIf(!hasChromium)(
-  `browser pages on other origins${hasChromium ? '' : ' — skipped: /usr/bin/chromium is not installed'}`,
+describe.skipIf(skipReason !== null)(
+  `browser pages on other origins${skipReason === null ? '' : ` — skipped: ${skipReason}`}`,
   () => {
     it('cannot move the clock, reset or read the snapshot; --cors lets an allowed page call the API', {
       timeout: 90_000,
     }, async () => {
       const { chromium } = await import('playwright-core')
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      })
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...TEST_CHROMIUM_ARGS] })
       try {
         const page = await browser.newPage()
         const emu = emulator.url

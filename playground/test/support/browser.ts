@@ -1,27 +1,14 @@
-import { existsSync } from 'node:fs'
 import { chromium, type Browser } from 'playwright-core'
+import { chromiumSkipReason, TEST_CHROMIUM_ARGS, testChromiumPath } from '../../../scripts/lib/test-chromium.mjs'
 
-export const chromiumPath = process.env.KRS_CHROMIUM ?? '/usr/bin/chromium'
+/** The browser the site's suites drive (scripts/lib/test-chromium.mjs: the headless shell when installed). */
+export const chromiumPath = testChromiumPath()
 
 /** Why the browser tests cannot run here, or null when they can (in CI they always must). */
 export function browserSkipReason(): string | null {
-  if (existsSync(chromiumPath)) return null
-  if (process.env.CI) return null // in CI a missing browser is a failure, not a skip
-  return `${chromiumPath} is not installed (apt-get install chromium); the site browser tests need it`
+  return chromiumSkipReason(chromiumPath)
 }
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  return chromium.launch({ executablePath: chromiumPath, args: [...TEST_CHROMIUM_ARGS] })
 }
