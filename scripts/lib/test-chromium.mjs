@@ -10,8 +10,8 @@
 // another executable.
 import { existsSync } from 'node:fs'
 
-export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
-export const FULL_CHROMIUM = '/usr/bin/chromium'
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
+const FULL_CHROMIUM = '/usr/bin/chromium'
 
 /** The executable the browser tests start: KRS_CHROMIUM, else the headless shell, else Chromium. */
 export function testChromiumPath(env = process.env) {
