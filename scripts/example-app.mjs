@@ -31,7 +31,7 @@ function appEnv(app) {
   const env = {}
   for (const [k, v] of Object.entries(process.env)) {
     if (/^npm_/i.test(k) && !/^npm_config_(cache|userconfig|nodedir)$/i.test(k)) continue
-    if (/^(VITEST|VITE_|TEST$|NODE_ENV$|KRS_)/.test(k) && k !== 'KRS_CHROMIUM') continue
+    if (/^(VITEST|VITE_|TEST$|NODE_ENV$|KRS_)/.test(k)) continue
     env[k] = v
   }
   return {
@@ -51,11 +51,12 @@ function appEnv(app) {
 }
 
 const chromium = testChromiumPath()
+const noBrowser = chromiumSkipReason(chromium)
 let commands = outsideCommands
 if (!e2e) commands = commands.filter((c) => c !== e2eCommand)
-else if (chromiumSkipReason(chromium) !== null) {
+else if (noBrowser !== null) {
   // Under CI a missing browser fails the last command instead (.ci/run installs it).
-  log(`playwright: NOT run, ${chromiumSkipReason(chromium)}`)
+  log(`playwright: NOT run, ${noBrowser}`)
   commands = commands.filter((c) => c !== e2eCommand)
 }
 
