@@ -265,12 +265,37 @@ class BodyRead<R extends RawRequest> {
   private single(chunk: Buffer): void {
     this.first = null
     const raw = this.raw
-    const bodyText = decodeUtf8Strict(chunk)
+    const bodyText = lastSingleBody.textOf(chunk)
     if (bodyText !== null) raw.bodyText = bodyText
     else raw.bodyNotUtf8 = true
     this.done(raw)
   }
 }
+
+/**
+ * The text of the last small one-chunk API body, kept with a copy of its bytes: the same bytes
+ * again (a client polling a read, a dashboard, a load test) are compared with the kept ones
+ * (memcmp) instead of being checked and decoded as UTF-8 into a new string (about 0.14 µs of
+ * a `get_member_info` call under `perf`). The text is a function of the bytes alone, so one
+ * instance serves every door of the process. Bytes that are not UTF-8 are never kept.
+ */
+export class LastBodyText {
+  private bytes: Buffer = Buffer.alloc(0)
+  private text = ''
+
+  /** The bytes' text, or null when they are not UTF-8. */
+  textOf(chunk: Buffer): string | null {
+    if (chunk.length === this.bytes.length && chunk.equals(this.bytes)) return this.text
+    const text = decodeUtf8Strict(chunk)
+    if (text !== null) {
+      this.bytes = Buffer.from(chunk)
+      this.text = text
+    }
+    return text
+  }
+}
+
+const lastSingleBody = new LastBodyText()
 
 /**
  * A large API body, decoded as it arrives and handed to the parser chunk by chunk: after its
