@@ -11,7 +11,7 @@ import { isKrsError } from './krs-error.js'
 import { type Message, msg, pickLanguage, renderMessage } from './messages.js'
 import { JOURNAL_TEXT_LIMIT, journalCopy } from './journal-body.js'
 import { jsonShapeProblem } from './json-shape.js'
-import { JSON_CONTENT_TYPE, JSON_HEADERS, type RawRequest, type RawResponse } from './raw-http.js'
+import { contentLengthValue, JSON_CONTENT_TYPE, JSON_HEADERS, type RawRequest, type RawResponse } from './raw-http.js'
 import { RequestContext } from './request-context.js'
 import { bearerToken } from './route.js'
 import {
@@ -138,7 +138,7 @@ function admit(engine: EngineInternals, req: RawRequest, name: string): Admitted
     )
   }
   const declared = req.header('content-length')
-  if (req.bodyText.length > engine.maxBodyBytes || (declared !== undefined && Number(declared) > engine.maxBodyBytes))
+  if (req.bodyText.length > engine.maxBodyBytes || contentLengthValue(declared) > engine.maxBodyBytes)
     return tooLarge(engine, req, op)
   const info = operationRules[op]
   const auth = req.header('authorization')

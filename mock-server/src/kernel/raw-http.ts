@@ -70,3 +70,22 @@ export function decodeUtf8Strict(bytes: Uint8Array): string | null {
     return null
   }
 }
+
+/**
+ * `Number(text)` of a `Content-Length` value (NaN without one). A value of up to 15 decimal
+ * digits, what every client sends, is read here digit by digit: `Number` of a string that is
+ * not a cached array index is a call into V8's runtime (about 0.06 µs of a `get_member_info`
+ * call under `perf`). Anything else is left to `Number`, so the result is always its result.
+ */
+export function contentLengthValue(text: string | undefined): number {
+  if (text === undefined) return Number.NaN
+  const n = text.length
+  if (n === 0 || n > 15) return Number(text)
+  let value = 0
+  for (let i = 0; i < n; i++) {
+    const digit = text.charCodeAt(i) - 48
+    if (digit < 0 || digit > 9) return Number(text)
+    value = value * 10 + digit
+  }
+  return value
+}

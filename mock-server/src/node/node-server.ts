@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import type { Engine } from '../kernel/create-engine.js'
 import { errorResponse } from '../kernel/error-response.js'
-import type { ParsedBody, RawRequest, RawResponse } from '../kernel/raw-http.js'
+import { contentLengthValue, type ParsedBody, type RawRequest, type RawResponse } from '../kernel/raw-http.js'
 import { admitRequest } from './admit.js'
 import { type AnswerObserver, createAnswerBatch, LAST_ANSWER, type Send, type TrackedSocket } from './answer-batch.js'
 import { loadBodyBounds, loadedBodyBound, WHITESPACE_ALLOWANCE } from './body-bound.js'
@@ -207,7 +207,7 @@ class DoorCall implements RawRequest, DoorRequest {
     this.method = req.method ?? 'GET'
     this.path = q < 0 ? url : url.slice(0, q)
     this.query = q < 0 ? '' : url.slice(q + 1)
-    this.declared = Number(req.headers['content-length'])
+    this.declared = contentLengthValue(req.headers['content-length'])
   }
 
   header(name: string): string | undefined {
@@ -219,6 +219,8 @@ class DoorCall implements RawRequest, DoorRequest {
         return h.authorization
       case 'content-type':
         return h['content-type']
+      case 'content-length':
+        return h['content-length']
       case 'x-request-id':
         return h['x-request-id'] as string | undefined
     }
