@@ -100,7 +100,7 @@ export function createBodyReader(
           )
         : errorResponse('KRSKIT_PAYLOAD_TOO_LARGE', renderMessage(msg('body_too_large', { max_bytes: max }), lang))
     // A body declared far over the bound is not worth reading: answer and close at once.
-    if (Number(d.req.headers['content-length']) > drainMax) {
+    if (d.declared > drainMax) {
       d.req.pause()
       closing.add(d.req.socket)
       out.headers.connection = 'close'
