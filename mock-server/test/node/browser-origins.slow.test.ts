@@ -7,8 +7,8 @@ import { chromiumSkipReason, TEST_CHROMIUM_ARGS, testChromiumPath } from '../../
 
 // The admin guards in a real browser (Debian's Chromium through playwright-core, as
 // scripts/lib/test-chromium.mjs picks it; a browser sends Origin and preflights as an
-// attacker's page would): a page on another origin
-// cannot change the emulator's state; with --cors a page on an allowed origin calls the API.
+// attacker's page would): a page on another origin cannot change the emulator's state; with
+// --cors a page on an allowed origin calls the API.
 // A Chromium start of its own: `npm run test:slow` (mock-server-slow); the quick suite's browser
 // smoke test is test/msw/msw-worker.test.ts.
 const CHROMIUM = testChromiumPath()
