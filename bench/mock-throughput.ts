@@ -272,8 +272,11 @@ async function main(): Promise<void> {
       // Each round's own ratio (the two servers ran seconds apart, under the same conditions):
       // a drift of the machine's speed over the run moves both of a pair, not their ratio.
       const pairedRatio = hasCpu ? median(mockT.cpuUs.map((c, i) => base.cpuUs[i]! / c)) : Number.NaN
+      // Judged on the unrounded ratios, and printed beside them: 0.899 shows as 0.90x.
+      const cpuMet = cpuRatio >= GOAL_VS_BARE
+      const rpsMet = rpsRatio >= GOAL_VS_BARE
       console.log(
-        `krs-mock / ${label}: by CPU per request ${hasCpu ? `${cpuRatio.toFixed(2)}x (medians ${mockCpu.toFixed(1)} µs against ${baseCpu.toFixed(1)} µs; least disturbed rounds ${leastRatio.toFixed(2)}x; median of the rounds' own ratios ${pairedRatio.toFixed(2)}x)` : 'n/a (no /proc)'}, by requests/s ${rpsRatio.toFixed(2)}x  (goal >= ${GOAL_VS_BARE}x${hasCpu ? `: by CPU ${cpuRatio >= GOAL_VS_BARE ? 'met' : 'NOT met'}` : ''}; by requests/s ${rpsRatio >= GOAL_VS_BARE ? 'met' : 'NOT met'})`,
+        `krs-mock / ${label}: by CPU per request ${hasCpu ? `${cpuRatio.toFixed(2)}x (medians ${mockCpu.toFixed(1)} µs against ${baseCpu.toFixed(1)} µs; least disturbed rounds ${leastRatio.toFixed(2)}x; median of the rounds' own ratios ${pairedRatio.toFixed(2)}x)` : 'n/a (no /proc)'}, by requests/s ${rpsRatio.toFixed(2)}x  (goal >= ${GOAL_VS_BARE}x${hasCpu ? `: by CPU ${verdict(cpuMet)}` : ''}; by requests/s ${verdict(rpsMet)})`,
       )
       if (hasCpu)
         reportFigure({
@@ -283,7 +286,7 @@ async function main(): Promise<void> {
           goal: `>= ${GOAL_VS_BARE}x (baseline CPU / krs-mock CPU)`,
           baseline: Number(baseCpu.toFixed(1)),
           ratio: cpuRatio,
-          met: cpuRatio >= GOAL_VS_BARE,
+          met: cpuMet,
         })
       reportFigure({
         name: `mock-throughput.${key}`,
@@ -292,7 +295,7 @@ async function main(): Promise<void> {
         goal: `>= ${GOAL_VS_BARE}x`,
         baseline: Math.round(median(base.rps)),
         ratio: rpsRatio,
-        met: rpsRatio >= GOAL_VS_BARE,
+        met: rpsMet,
       })
     }
     const beforeT = byName('krs-mock of BASELINE_BIN')
@@ -358,6 +361,8 @@ async function main(): Promise<void> {
     await Promise.all(started.map((s) => s.proc.stop()))
   }
 }
+
+const verdict = (met: boolean): string => (met ? 'met' : 'NOT met')
 
 /** The 1, 5 and 15 minute load averages (the machine is shared: figures are read with them). */
 function loadAverage(): string {
